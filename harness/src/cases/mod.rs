@@ -1,0 +1,332 @@
+//! Case files: loading, with errors that name the file, line, column and case, and
+//! validation of what serde cannot check (unique ids, citations, known names).
+
+pub mod schema;
+
+pub use schema::*;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+use urlcert_reference::{Rule, Verdict};
+
+/// A case with where it came from.
+#[derive(Clone, Debug)]
+pub struct LoadedCase {
+    pub case: Case,
+    pub file: PathBuf,
+    /// 1-based line of its `id:` key.
+    pub line: usize,
+}
+
+/// One problem found while loading.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub file: PathBuf,
+    pub line: Option<usize>,
+    pub column: Option<usize>,
+    pub case: Option<String>,
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.file.display())?;
+        if let Some(l) = self.line {
+            write!(f, ":{l}")?;
+            if let Some(c) = self.column {
+                write!(f, ":{c}")?;
+            }
+        }
+        if let Some(id) = &self.case {
+            write!(f, ": case `{id}`")?;
+        }
+        write!(f, ": {}", self.message)
+    }
+}
+
+/// Every case of every file, or every problem found.
+#[derive(Debug, Default)]
+pub struct Suite {
+    pub cases: Vec<LoadedCase>,
+    pub files: Vec<PathBuf>,
+}
+
+/// Is `path` a case file? `*.yaml`, not starting with `_`.
+pub fn is_case_file(path: &Path) -> bool {
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    name.ends_with(".yaml") && !name.starts_with('_')
+}
+
+/// Loads every case file below `dir`, in path order. Ids must be unique across files.
+pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
+    let mut files = Vec::new();
+    if let Err(e) = walk(dir, &mut files) {
+        return Err(vec![LoadError {
+            file: dir.to_path_buf(),
+            line: None,
+            column: None,
+            case: None,
+            message: format!("cannot read the case folder: {e}"),
+        }]);
+    }
+    files.sort();
+    let mut suite = Suite::default();
+    let mut errors = Vec::new();
+    for file in &files {
+        match load_file(file) {
+            Ok(cases) => suite.cases.extend(cases),
+            Err(mut e) => errors.append(&mut e),
+        }
+    }
+    errors.extend(duplicate_ids(&suite.cases));
+    suite.files = files;
+    if errors.is_empty() {
+        Ok(suite)
+    } else {
+        Err(errors)
+    }
+}
+
+fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
+    for entry in std::fs::read_dir(dir)? {
+        let path = entry?.path();
+        if path.is_dir() {
+            walk(&path, out)?;
+        } else if is_case_file(&path) {
+            out.push(path);
+        }
+    }
+    Ok(())
+}
+
+fn duplicate_ids(cases: &[LoadedCase]) -> Vec<LoadError> {
+    let mut first: HashMap<&str, &LoadedCase> = HashMap::new();
+    let mut errors = Vec::new();
+    for c in cases {
+        if let Some(prev) = first.get(c.case.id.as_str()) {
+            errors.push(LoadError {
+                file: c.file.clone(),
+                line: Some(c.line),
+                column: None,
+                case: Some(c.case.id.clone()),
+                message: format!(
+                    "duplicate id: already used at {}:{}",
+                    prev.file.display(),
+                    prev.line
+                ),
+            });
+        } else {
+            first.insert(&c.case.id, c);
+        }
+    }
+    errors
+}
+
+/// Loads and validates one file. Ids are checked for uniqueness within the file.
+pub fn load_file(path: &Path) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
+    let err = |line: Option<usize>,
+               column: Option<usize>,
+               case: Option<String>,
+               message: String| LoadError {
+        file: path.to_path_buf(),
+        line,
+        column,
+        case,
+        message,
+    };
+    let bytes = std::fs::read(path)
+        .map_err(|e| vec![err(None, None, None, format!("cannot read: {e}"))])?;
+    let text = match std::str::from_utf8(&bytes) {
+        Ok(t) => t,
+        Err(e) => {
+            let (line, column) = line_col(&bytes, e.valid_up_to());
+            return Err(vec![err(
+                Some(line),
+                Some(column),
+                None,
+                format!(
+                    "not valid UTF-8 (byte {:#04x} at offset {})",
+                    bytes[e.valid_up_to()],
+                    e.valid_up_to()
+                ),
+            )]);
+        }
+    };
+    let ids = id_lines(text);
+    let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
+        let (line, column) = e.location().map(|l| (l.line(), l.column())).unzip();
+        let case = line
+            .and_then(|l| ids.iter().rev().find(|(_, at)| *at <= l))
+            .map(|(id, _)| id.clone());
+        vec![err(line, column, case, strip_location(&e.to_string()))]
+    })?;
+    let mut errors = Vec::new();
+    let mut line_of: HashMap<&str, usize> = HashMap::new();
+    let mut next_by_id: HashMap<&str, usize> = HashMap::new();
+    let mut cases = Vec::new();
+    for case in file.cases {
+        // The k-th case with this id is at the k-th `id:` line with it.
+        let k = next_by_id.entry(leak_key(&case.id, &ids)).or_insert(0);
+        let line = ids
+            .iter()
+            .filter(|(id, _)| *id == case.id)
+            .nth(*k)
+            .map(|(_, l)| *l)
+            .unwrap_or(0);
+        *k += 1;
+        for problem in validate(&case) {
+            errors.push(err(Some(line), None, Some(case.id.clone()), problem));
+        }
+        if let Some(prev) = line_of.get(case.id.as_str()) {
+            errors.push(err(
+                Some(line),
+                None,
+                Some(case.id.clone()),
+                format!("duplicate id: already used at line {prev}"),
+            ));
+        } else {
+            line_of.insert(
+                ids.iter()
+                    .find(|(id, _)| *id == case.id)
+                    .map(|(id, _)| id.as_str())
+                    .unwrap_or(""),
+                line,
+            );
+        }
+        cases.push(LoadedCase {
+            case,
+            file: path.to_path_buf(),
+            line,
+        });
+    }
+    if errors.is_empty() {
+        Ok(cases)
+    } else {
+        Err(errors)
+    }
+}
+
+/// A key borrowed from `ids` for `id` (so the maps above can borrow from the text).
+fn leak_key<'a>(id: &str, ids: &'a [(String, usize)]) -> &'a str {
+    ids.iter()
+        .find(|(i, _)| i == id)
+        .map(|(i, _)| i.as_str())
+        .unwrap_or("")
+}
+
+/// serde_yaml appends " at line L column C"; the location is printed separately.
+fn strip_location(msg: &str) -> String {
+    match msg.rfind(" at line ") {
+        Some(i) => msg[..i].to_string(),
+        None => msg.to_string(),
+    }
+}
+
+fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset];
+    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+    let column = offset
+        - before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |p| p + 1)
+        + 1;
+    (line, column)
+}
+
+/// The `id:` keys of a file and their lines, found by reading the text, because serde
+/// keeps no positions for values that deserialize without error.
+fn id_lines(text: &str) -> Vec<(String, usize)> {
+    text.lines()
+        .enumerate()
+        .filter_map(|(n, line)| {
+            let t = line
+                .trim_start()
+                .strip_prefix("- ")
+                .unwrap_or(line.trim_start());
+            let t = t.trim_start_matches(['{', ' ']);
+            let rest = t.strip_prefix("id:")?;
+            let value = rest
+                .trim()
+                .split([',', '}', '#'])
+                .next()?
+                .trim()
+                .trim_matches(['"', '\'']);
+            (!value.is_empty()).then(|| (value.to_string(), n + 1))
+        })
+        .collect()
+}
+
+/// What serde cannot check.
+pub fn validate(case: &Case) -> Vec<String> {
+    let mut problems = Vec::new();
+    let id_ok = case
+        .id
+        .bytes()
+        .next()
+        .is_some_and(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+        && case
+            .id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
+    if !id_ok {
+        problems.push("id must match [a-z0-9][a-z0-9._-]*".to_string());
+    }
+    if case.cite.is_empty() {
+        problems.push("missing citation: `cite` needs at least one {doc, section}".to_string());
+    }
+    for c in &case.cite {
+        if c.section.trim().is_empty() {
+            problems.push(format!("citation of {} has an empty section", c.doc.0));
+        }
+    }
+    if case.expect.is_empty() {
+        problems.push("`expect` names no document".to_string());
+    }
+    for (key, e) in &case.expect {
+        let at = format!("expect.{}", key.0);
+        let Some(verdict) = Verdict::from_id(&e.verdict) else {
+            problems.push(format!(
+                "{at}.verdict: unknown verdict `{}` (known: valid, generic-only, invalid, not-defined)",
+                e.verdict
+            ));
+            continue;
+        };
+        if let Some(Some(rule)) = &e.rule {
+            if Rule::from_name(rule).is_none() {
+                problems.push(format!("{at}.rule: unknown rule `{rule}`"));
+            }
+        }
+        if let Some(err) = &e.error {
+            if verdict == Verdict::Valid {
+                problems.push(format!("{at}.error: a valid verdict has no error"));
+            }
+            if let Some(rule) = &err.rule {
+                if Rule::from_name(rule).is_none() {
+                    problems.push(format!("{at}.error.rule: unknown rule `{rule}`"));
+                }
+            }
+        }
+        let known = crate::vocabulary::components(key.0.doc);
+        for name in e.components.keys() {
+            if !known.contains(&name.as_str()) {
+                problems.push(format!(
+                    "{at}.components: unknown component `{name}` for {}",
+                    key.0.doc
+                ));
+            }
+        }
+        let notes = crate::vocabulary::notes(key.0.doc);
+        for n in &e.notes {
+            if !notes.contains(&n.id()) {
+                problems.push(format!(
+                    "{at}.notes: unknown note `{}` for {}",
+                    n.id(),
+                    key.0.doc
+                ));
+            }
+        }
+    }
+    problems
+}

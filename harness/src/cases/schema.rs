@@ -1,0 +1,149 @@
+//! The case file schema. Every struct denies unknown fields, so a typo in a key is an
+//! error that names the file, line and column, not a silently ignored expectation.
+//!
+//! See `cases/README.md` for the format with an example.
+
+use serde::{Deserialize, Deserializer};
+use std::collections::BTreeMap;
+use urlcert_reference::{DocReading, Document};
+
+/// A case file: `{ description?, cases: [...] }`.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CaseFile {
+    #[serde(default)]
+    pub description: Option<String>,
+    pub cases: Vec<Case>,
+}
+
+/// One case: an input, what each document says of it, and where the documents say so.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// Stable id; never derived from the input.
+    pub id: String,
+    pub op: Op,
+    pub input: String,
+    pub cite: Vec<Cite>,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    #[serde(default)]
+    pub comment: Option<String>,
+    /// Keyed by `DOC` or `DOC@READING`.
+    pub expect: BTreeMap<DocKey, Expectation>,
+}
+
+/// The operation a case exercises. `resolve` and `extract` join with the issues that
+/// implement them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Op {
+    Parse,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cite {
+    pub doc: DocId,
+    pub section: String,
+    #[serde(default)]
+    pub quote: Option<String>,
+}
+
+/// A document id, checked when loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct DocId(pub Document);
+
+impl<'de> Deserialize<'de> for DocId {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map(DocId).map_err(serde::de::Error::custom)
+    }
+}
+
+/// `DOC` or `DOC@READING`, checked when loaded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct DocKey(pub DocReading);
+
+impl<'de> Deserialize<'de> for DocKey {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map(DocKey).map_err(serde::de::Error::custom)
+    }
+}
+
+/// What one document says of a case's input.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Expectation {
+    pub verdict: String,
+    /// Absent: not checked. `null`: no production may match.
+    #[serde(default, deserialize_with = "present")]
+    pub rule: Option<Option<String>>,
+    /// Only the listed components are checked; `null` means absent.
+    #[serde(default)]
+    pub components: BTreeMap<String, Option<ExpectedValue>>,
+    #[serde(default)]
+    pub notes: Vec<ExpectedNote>,
+    #[serde(default)]
+    pub error: Option<ExpectedError>,
+}
+
+/// Tells `rule: null` (present, null) from no `rule` key at all.
+fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D::Error> {
+    Option::<String>::deserialize(d).map(Some)
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(untagged)]
+pub enum ExpectedValue {
+    Str(String),
+    List(Vec<String>),
+    Fields(Vec<ExpectedField>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedField {
+    pub fieldname: String,
+    pub fieldvalue: String,
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(untagged)]
+pub enum ExpectedNote {
+    Id(String),
+    Full(NoteWithData),
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NoteWithData {
+    pub id: String,
+    #[serde(default)]
+    pub data: Option<Vec<String>>,
+}
+
+impl ExpectedNote {
+    pub fn id(&self) -> &str {
+        match self {
+            ExpectedNote::Id(id) => id,
+            ExpectedNote::Full(n) => &n.id,
+        }
+    }
+    pub fn data(&self) -> Option<&[String]> {
+        match self {
+            ExpectedNote::Id(_) => None,
+            ExpectedNote::Full(n) => n.data.as_deref(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedError {
+    #[serde(default)]
+    pub rule: Option<String>,
+    #[serde(default)]
+    pub offset: Option<usize>,
+}

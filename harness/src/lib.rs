@@ -1,0 +1,13 @@
+//! urlcert: a conformance suite for the historical URL specifications.
+//!
+//! - [`cases`]: the YAML case format (documented in `cases/README.md` and in
+//!   [`cases::schema`]), loading with file:line:column errors, validation.
+//! - [`check`]: compares an expectation with an answer, by meaning, and renders diffs.
+//! - [`runner`]: runs cases against the reference and collects every outcome.
+//! - [`output`]: the `urlcert parse` output, human-readable and JSON lines.
+
+pub mod cases;
+pub mod check;
+pub mod output;
+pub mod runner;
+pub mod vocabulary;

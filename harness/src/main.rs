@@ -1,0 +1,179 @@
+//! The `urlcert` command line.
+
+use clap::{Parser, Subcommand};
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use urlcert::{cases, output, runner};
+use urlcert_reference::{parse, DocReading, Verdict};
+
+#[derive(Parser)]
+#[command(
+    name = "urlcert",
+    version,
+    about = "Conformance suite for the historical URL specifications"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse inputs under a document: from the arguments, or one per line from stdin.
+    ///
+    /// Exit status: 0 when every input is valid or generic-only, 1 when any is invalid,
+    /// 2 on a usage error.
+    Parse {
+        /// Document id, optionally with a reading: rfc1738, rfc1738@scheme-case-ignore.
+        #[arg(long, default_value = "rfc1738")]
+        doc: DocReading,
+        /// One JSON object per input, one per line.
+        #[arg(long)]
+        json: bool,
+        /// Inputs; when none are given, one per line from standard input (a trailing
+        /// "\n" or "\r\n" ends a line and is not part of the input).
+        inputs: Vec<std::ffi::OsString>,
+    },
+    /// Run every case file against the reference and print a summary (the main job).
+    Run {
+        /// The folder of case files.
+        #[arg(long)]
+        cases: Option<PathBuf>,
+    },
+    /// Load and validate the case files without running them.
+    Check {
+        #[arg(long)]
+        cases: Option<PathBuf>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Parse { doc, json, inputs } => cmd_parse(doc, json, inputs),
+        Command::Run { cases } => cmd_run(&cases_dir(cases)),
+        Command::Check { cases } => cmd_check(&cases_dir(cases)),
+    }
+}
+
+/// `cases/` in the working directory, or else the one in this source tree.
+fn cases_dir(given: Option<PathBuf>) -> PathBuf {
+    given.unwrap_or_else(|| {
+        let here = PathBuf::from("cases");
+        if here.is_dir() {
+            here
+        } else {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases")
+        }
+    })
+}
+
+fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        s.as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        s.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
+fn cmd_parse(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> ExitCode {
+    let inputs: Vec<Vec<u8>> = if inputs.is_empty() {
+        let mut lines = Vec::new();
+        let stdin = std::io::stdin();
+        let mut reader = stdin.lock();
+        loop {
+            let mut line = Vec::new();
+            match reader.read_until(b'\n', &mut line) {
+                Ok(0) => break,
+                Ok(_) => {
+                    if line.ends_with(b"\n") {
+                        line.pop();
+                        if line.ends_with(b"\r") {
+                            line.pop();
+                        }
+                    }
+                    lines.push(line);
+                }
+                Err(e) => {
+                    eprintln!("urlcert parse: cannot read standard input: {e}");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        lines
+    } else {
+        inputs.iter().map(|s| os_bytes(s)).collect()
+    };
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let mut any_invalid = false;
+    for input in &inputs {
+        let p = match parse(doc, input) {
+            Ok(p) => p,
+            Err(why) => {
+                eprintln!("urlcert parse: --doc {doc}: {why}");
+                return ExitCode::from(2);
+            }
+        };
+        any_invalid |= matches!(p.verdict, Verdict::Invalid);
+        let text = if json {
+            format!("{}\n", output::parse_json(input, &p))
+        } else {
+            output::parse_human(input, &p)
+        };
+        if out.write_all(text.as_bytes()).is_err() {
+            // The reader went away (a closed pipe); nothing more to say.
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::from(u8::from(any_invalid))
+}
+
+fn load(dir: &std::path::Path) -> Result<cases::Suite, ExitCode> {
+    cases::load_dir(dir).map_err(|errors| {
+        for e in &errors {
+            eprintln!("{e}");
+        }
+        eprintln!("urlcert: {} problem(s) in the case files", errors.len());
+        ExitCode::from(2)
+    })
+}
+
+fn cmd_check(dir: &std::path::Path) -> ExitCode {
+    match load(dir) {
+        Ok(suite) => {
+            println!(
+                "{} cases in {} files: ok",
+                suite.cases.len(),
+                suite.files.len()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(code) => code,
+    }
+}
+
+fn cmd_run(dir: &std::path::Path) -> ExitCode {
+    let suite = match load(dir) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let results = runner::run_cases(&suite.cases);
+    print!("{}", runner::failure_report(&results));
+    let t = runner::totals(&results);
+    println!(
+        "reference: {} cases in {} files, {} expectations: {} passed, {} failed, {} unsupported",
+        suite.cases.len(),
+        suite.files.len(),
+        results.len(),
+        t.pass,
+        t.fail,
+        t.unsupported
+    );
+    ExitCode::from(u8::from(t.fail > 0))
+}

@@ -1,0 +1,104 @@
+//! Runs cases against the reference and collects every outcome, so that failures are
+//! reported together rather than one at a time.
+
+use crate::cases::{LoadedCase, Op};
+use crate::check::{compare, quote, render_diff, Mismatch};
+use urlcert_reference::{parse, DocReading, Parse};
+
+/// What happened to one case under one document.
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Pass,
+    Fail {
+        mismatches: Vec<Mismatch>,
+        parse: Box<Parse>,
+    },
+    /// The reference does not implement this document yet.
+    Unsupported(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct CaseResult {
+    pub id: String,
+    pub location: String,
+    pub input: String,
+    pub doc: DocReading,
+    pub outcome: Outcome,
+}
+
+/// Runs every expectation of every case.
+pub fn run_cases(cases: &[LoadedCase]) -> Vec<CaseResult> {
+    let mut results = Vec::new();
+    for lc in cases {
+        let case = &lc.case;
+        for (key, expectation) in &case.expect {
+            let doc = key.0;
+            let outcome = match case.op {
+                Op::Parse => match parse(doc, case.input.as_bytes()) {
+                    Ok(p) => {
+                        let mismatches = compare(expectation, &p);
+                        if mismatches.is_empty() {
+                            Outcome::Pass
+                        } else {
+                            Outcome::Fail {
+                                mismatches,
+                                parse: Box::new(p),
+                            }
+                        }
+                    }
+                    Err(why) => Outcome::Unsupported(why.to_string()),
+                },
+            };
+            results.push(CaseResult {
+                id: case.id.clone(),
+                location: format!("{}:{}", lc.file.display(), lc.line),
+                input: case.input.clone(),
+                doc,
+                outcome,
+            });
+        }
+    }
+    results
+}
+
+/// Totals over a set of results.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub pass: usize,
+    pub fail: usize,
+    pub unsupported: usize,
+}
+
+pub fn totals(results: &[CaseResult]) -> Totals {
+    let mut t = Totals::default();
+    for r in results {
+        match r.outcome {
+            Outcome::Pass => t.pass += 1,
+            Outcome::Fail { .. } => t.fail += 1,
+            Outcome::Unsupported(_) => t.unsupported += 1,
+        }
+    }
+    t
+}
+
+/// Every failure: case id, where it is, the input, and the diff.
+pub fn failure_report(results: &[CaseResult]) -> String {
+    let mut out = String::new();
+    for r in results {
+        if let Outcome::Fail { mismatches, .. } = &r.outcome {
+            out.push_str(&format!(
+                "FAIL {} [{}] at {}\n  input: {}\n{}\n",
+                r.id,
+                r.doc,
+                r.location,
+                quote(&r.input),
+                indent(&render_diff(mismatches))
+            ));
+        }
+    }
+    out
+}
+
+fn indent(s: &str) -> String {
+    s.lines().map(|l| format!("  {l}\n")).collect()
+}

@@ -1,0 +1,67 @@
+//! The names a case may use under each document: components and note ids. A name not
+//! listed here is a typo, and the loader says so.
+
+use urlcert_reference::Document;
+
+/// RFC 1738 components: the BNF's own rule names (see `cases/README.md`).
+const RFC1738_COMPONENTS: &[&str] = &[
+    "scheme",
+    "schemepart",
+    "user",
+    "password",
+    "host",
+    "port",
+    "urlpath",
+    "fpath",
+    "fsegments",
+    "ftptype",
+    "hpath",
+    "hsegments",
+    "search",
+    "gtype",
+    "selector",
+    "gopher+_string",
+    "encoded822addr",
+    "grouppart",
+    "group",
+    "article",
+    "digits",
+    "database",
+    "wtype",
+    "wpath",
+    "ppath",
+    "psegments",
+    "fieldspecs",
+];
+
+const RFC1738_NOTES: &[&str] = &[
+    "letter-case",
+    "must-encode.control",
+    "must-encode.non-ascii",
+    "must-encode.unsafe",
+    "default-port",
+    "ftp.commands",
+    "ftp.typecode-omitted",
+    "file.local-machine",
+    "gopher.default-type",
+    "gopher.request",
+    "news.all-groups",
+    "escaped-reserved",
+    "no-login",
+    "experimental-scheme",
+    "reserved-scheme-name",
+];
+
+pub fn components(doc: Document) -> &'static [&'static str] {
+    match doc {
+        Document::Rfc1738 => RFC1738_COMPONENTS,
+        _ => &[],
+    }
+}
+
+pub fn notes(doc: Document) -> &'static [&'static str] {
+    match doc {
+        Document::Rfc1738 => RFC1738_NOTES,
+        _ => &[],
+    }
+}

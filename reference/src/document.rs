@@ -1,0 +1,188 @@
+//! Document ids and readings.
+
+use std::fmt;
+use std::str::FromStr;
+
+/// One of the source documents urlcert can judge an input under.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Document {
+    /// URL Internet-Draft, T. Berners-Lee, October 1993 (seed 001).
+    Draft02,
+    /// draft-ietf-uri-url-03, 21 March 1994 (seed 003).
+    Draft03,
+    /// draft-ietf-uri-url-06, 4 August 1994 (seed 000).
+    Draft06,
+    /// RFC 1738, December 1994.
+    Rfc1738,
+    /// RFC 1808, June 1995.
+    Rfc1808,
+    /// draft-fielding-url-syntax-01, 26 November 1996 (seed 004).
+    Draft1996,
+}
+
+impl Document {
+    /// All documents, oldest first.
+    pub const ALL: &'static [Document] = &[
+        Document::Draft02,
+        Document::Draft03,
+        Document::Draft06,
+        Document::Rfc1738,
+        Document::Rfc1808,
+        Document::Draft1996,
+    ];
+
+    /// The short id used on the command line and in case files.
+    pub fn id(self) -> &'static str {
+        match self {
+            Document::Draft02 => "draft-02",
+            Document::Draft03 => "draft-03",
+            Document::Draft06 => "draft-06",
+            Document::Rfc1738 => "rfc1738",
+            Document::Rfc1808 => "rfc1808",
+            Document::Draft1996 => "draft-1996",
+        }
+    }
+
+    /// The readings this document admits, the first being its default.
+    pub fn readings(self) -> &'static [Reading] {
+        match self {
+            Document::Rfc1738 => &[Reading::Strict, Reading::SchemeCaseIgnore],
+            _ => &[Reading::Strict],
+        }
+    }
+}
+
+impl fmt::Display for Document {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl FromStr for Document {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        Document::ALL
+            .iter()
+            .copied()
+            .find(|d| d.id() == s)
+            .ok_or_else(|| {
+                let known: Vec<_> = Document::ALL.iter().map(|d| d.id()).collect();
+                format!("unknown document `{s}` (known: {})", known.join(", "))
+            })
+    }
+}
+
+/// How a document is applied where its text allows more than one reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Reading {
+    /// Literals and `lowalpha` match exactly (RFC 822 gives no case rule for literals).
+    #[default]
+    Strict,
+    /// The scheme name is compared without case, as RFC 1738 Section 2.1 recommends to
+    /// interpreters; everything else stays exact. See `shared/spec/letter-case.md`.
+    SchemeCaseIgnore,
+}
+
+impl Reading {
+    /// The id written after `@` in `DOC@READING`; the strict reading has none.
+    pub fn id(self) -> &'static str {
+        match self {
+            Reading::Strict => "strict",
+            Reading::SchemeCaseIgnore => "scheme-case-ignore",
+        }
+    }
+}
+
+/// A document together with the reading it is applied under: `rfc1738`,
+/// `rfc1738@scheme-case-ignore`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DocReading {
+    pub doc: Document,
+    pub reading: Reading,
+}
+
+impl DocReading {
+    pub fn new(doc: Document, reading: Reading) -> Self {
+        DocReading { doc, reading }
+    }
+}
+
+impl From<Document> for DocReading {
+    fn from(doc: Document) -> Self {
+        DocReading::new(doc, Reading::Strict)
+    }
+}
+
+impl fmt::Display for DocReading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.reading {
+            Reading::Strict => write!(f, "{}", self.doc),
+            other => write!(f, "{}@{}", self.doc, other.id()),
+        }
+    }
+}
+
+impl FromStr for DocReading {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let (doc, reading) = match s.split_once('@') {
+            Some((d, r)) => (d, Some(r)),
+            None => (s, None),
+        };
+        let doc: Document = doc.parse()?;
+        let reading = match reading {
+            None => Reading::Strict,
+            Some(r) => doc
+                .readings()
+                .iter()
+                .copied()
+                .find(|x| x.id() == r)
+                .ok_or_else(|| {
+                    let known: Vec<_> = doc.readings().iter().map(|x| x.id()).collect();
+                    format!(
+                        "unknown reading `{r}` for {doc} (known: {})",
+                        known.join(", ")
+                    )
+                })?,
+        };
+        Ok(DocReading { doc, reading })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for DocReading {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn doc_reading_parses_and_prints() {
+        let d: DocReading = "rfc1738@scheme-case-ignore".parse().unwrap();
+        assert_eq!(
+            d,
+            DocReading::new(Document::Rfc1738, Reading::SchemeCaseIgnore)
+        );
+        assert_eq!(d.to_string(), "rfc1738@scheme-case-ignore");
+        assert_eq!(
+            "rfc1738".parse::<DocReading>().unwrap().to_string(),
+            "rfc1738"
+        );
+        assert_eq!(
+            "rfc1738@strict".parse::<DocReading>().unwrap().to_string(),
+            "rfc1738"
+        );
+        assert!("rfc1739"
+            .parse::<DocReading>()
+            .unwrap_err()
+            .contains("unknown document"));
+        assert!("draft-02@scheme-case-ignore"
+            .parse::<DocReading>()
+            .unwrap_err()
+            .contains("unknown reading"));
+    }
+}

@@ -1,0 +1,240 @@
+//! What a parse says: verdict, matched rule, components, error, notes.
+
+use crate::document::DocReading;
+use crate::rule::Rule;
+use std::fmt;
+
+/// The judgement of one input under one document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Verdict {
+    /// The scheme's own production matches (for a scheme the document does not define,
+    /// the catch-all production is its own).
+    Valid,
+    /// A scheme the document defines, whose own production fails, while the catch-all
+    /// production (`otherurl` in RFC 1738) matches.
+    GenericOnly,
+    /// No production matches.
+    Invalid,
+    /// The document does not define this operation.
+    NotDefined,
+}
+
+impl Verdict {
+    pub fn id(self) -> &'static str {
+        match self {
+            Verdict::Valid => "valid",
+            Verdict::GenericOnly => "generic-only",
+            Verdict::Invalid => "invalid",
+            Verdict::NotDefined => "not-defined",
+        }
+    }
+
+    pub fn from_id(id: &str) -> Option<Verdict> {
+        [
+            Verdict::Valid,
+            Verdict::GenericOnly,
+            Verdict::Invalid,
+            Verdict::NotDefined,
+        ]
+        .into_iter()
+        .find(|v| v.id() == id)
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// One `fieldspec` of a prospero URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Field {
+    pub fieldname: String,
+    pub fieldvalue: String,
+}
+
+/// A component's value, as written in the input (not decoded).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Value {
+    Str(String),
+    List(Vec<String>),
+    Fields(Vec<Field>),
+}
+
+/// Components in the order the production names them. `None` is absent, which is not
+/// the same as present and empty (RFC 1738 Section 3.1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Components(pub Vec<(&'static str, Option<Value>)>);
+
+impl Components {
+    pub fn get(&self, name: &str) -> Option<&Option<Value>> {
+        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+    }
+
+    /// The value of a string component, if present.
+    pub fn str(&self, name: &str) -> Option<&str> {
+        match self.get(name) {
+            Some(Some(Value::Str(s))) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn put(&mut self, name: &'static str, value: Option<Value>) {
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some(slot) => slot.1 = value,
+            None => self.0.push((name, value)),
+        }
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &Option<Value>)> {
+        self.0.iter().map(|(n, v)| (*n, v))
+    }
+}
+
+/// Where and why a production stopped matching.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// Byte offset into the input.
+    pub offset: usize,
+    /// The production that could not go on there.
+    pub rule: Rule,
+    /// What it would have accepted, in the BNF's notation.
+    pub expected: String,
+}
+
+/// How strongly the text asks for what a note says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Grade {
+    Must,
+    Should,
+}
+
+impl Grade {
+    pub fn id(self) -> &'static str {
+        match self {
+            Grade::Must => "must",
+            Grade::Should => "should",
+        }
+    }
+}
+
+/// A requirement or meaning the prose gives beyond the BNF.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    pub id: &'static str,
+    pub grade: Grade,
+    /// Document and section, e.g. `RFC 1738 §3.2.2`.
+    pub cite: &'static str,
+    pub text: String,
+    pub data: Vec<String>,
+}
+
+/// A place where the input has more than one derivation, and which one urlcert reports.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ambiguity {
+    pub rule: Rule,
+    pub text: &'static str,
+}
+
+/// The full answer for one input under one document.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parse {
+    pub doc: DocReading,
+    pub verdict: Verdict,
+    /// The production that matched (`ftpurl`, `waisindex`, `otherurl`), if any.
+    pub rule: Option<Rule>,
+    pub components: Components,
+    /// For `invalid`: where matching failed. For `generic-only`: where the scheme's own
+    /// production failed.
+    pub error: Option<Failure>,
+    /// Every alternative of the top-level production that derives the input.
+    pub alternatives: Vec<Rule>,
+    pub ambiguities: Vec<Ambiguity>,
+    pub notes: Vec<Note>,
+}
+
+impl Parse {
+    pub fn note(&self, id: &str) -> Option<&Note> {
+        self.notes.iter().find(|n| n.id == id)
+    }
+}
+
+#[cfg(feature = "serde")]
+mod ser {
+    use super::*;
+    use serde::ser::{SerializeMap, SerializeStruct};
+    use serde::{Serialize, Serializer};
+
+    impl Serialize for Verdict {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.id())
+        }
+    }
+
+    impl Serialize for Grade {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.serialize_str(self.id())
+        }
+    }
+
+    impl Serialize for Value {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            match self {
+                Value::Str(v) => v.serialize(s),
+                Value::List(v) => v.serialize(s),
+                Value::Fields(v) => v.serialize(s),
+            }
+        }
+    }
+
+    impl Serialize for Field {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Field", 2)?;
+            st.serialize_field("fieldname", &self.fieldname)?;
+            st.serialize_field("fieldvalue", &self.fieldvalue)?;
+            st.end()
+        }
+    }
+
+    impl Serialize for Components {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut m = s.serialize_map(Some(self.0.len()))?;
+            for (k, v) in &self.0 {
+                m.serialize_entry(k, v)?;
+            }
+            m.end()
+        }
+    }
+
+    impl Serialize for Failure {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Failure", 3)?;
+            st.serialize_field("offset", &self.offset)?;
+            st.serialize_field("rule", &self.rule)?;
+            st.serialize_field("expected", &self.expected)?;
+            st.end()
+        }
+    }
+
+    impl Serialize for Note {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Note", 5)?;
+            st.serialize_field("id", self.id)?;
+            st.serialize_field("grade", &self.grade)?;
+            st.serialize_field("cite", self.cite)?;
+            st.serialize_field("text", &self.text)?;
+            st.serialize_field("data", &self.data)?;
+            st.end()
+        }
+    }
+
+    impl Serialize for Ambiguity {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let mut st = s.serialize_struct("Ambiguity", 2)?;
+            st.serialize_field("rule", &self.rule)?;
+            st.serialize_field("text", self.text)?;
+            st.end()
+        }
+    }
+}

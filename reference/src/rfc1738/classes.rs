@@ -1,0 +1,238 @@
+//! RFC 1738 Section 5, "Miscellaneous definitions": the character classes, each defined
+//! once and built from the others as the BNF builds them, and the rules `escape`,
+//! `uchar`, `xchar`, `digits` that match more than one character.
+
+use crate::cx::{Cx, Res, Span};
+use crate::rule::Rule;
+
+/// A set of octets named by a production. `parts` are the named alternatives it is
+/// built from, in the BNF's order; the octets it lists itself are in `set` too.
+pub struct Class {
+    pub rule: Rule,
+    set: [bool; 256],
+    parts: &'static [&'static Class],
+}
+
+impl Class {
+    const fn new(rule: Rule, parts: &'static [&'static Class], literals: &[u8]) -> Class {
+        let mut set = [false; 256];
+        let mut p = 0;
+        while p < parts.len() {
+            let mut b = 0;
+            while b < 256 {
+                if parts[p].set[b] {
+                    set[b] = true;
+                }
+                b += 1;
+            }
+            p += 1;
+        }
+        let mut i = 0;
+        while i < literals.len() {
+            set[literals[i] as usize] = true;
+            i += 1;
+        }
+        Class { rule, set, parts }
+    }
+
+    pub fn contains(&self, b: u8) -> bool {
+        self.set[b as usize]
+    }
+
+    /// Every octet of the class, in order.
+    pub fn members(&self) -> impl Iterator<Item = u8> + '_ {
+        (0u8..=255).filter(|&b| self.contains(b))
+    }
+}
+
+/// `lowalpha = "a" | "b" | ... | "z"`
+pub const LOWALPHA: Class = Class::new(Rule::Lowalpha, &[], b"abcdefghijklmnopqrstuvwxyz");
+/// `hialpha = "A" | "B" | ... | "Z"`
+pub const HIALPHA: Class = Class::new(Rule::Hialpha, &[], b"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+/// `alpha = lowalpha | hialpha`
+pub const ALPHA: Class = Class::new(Rule::Alpha, &[&LOWALPHA, &HIALPHA], b"");
+/// `digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"`
+pub const DIGIT: Class = Class::new(Rule::Digit, &[], b"0123456789");
+/// `safe = "$" | "-" | "_" | "." | "+"`
+pub const SAFE: Class = Class::new(Rule::Safe, &[], b"$-_.+");
+/// `extra = "!" | "*" | "'" | "(" | ")" | ","`
+pub const EXTRA: Class = Class::new(Rule::Extra, &[], b"!*'(),");
+/// ``national = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "`"``
+pub const NATIONAL: Class = Class::new(Rule::National, &[], b"{}|\\^~[]`");
+/// `punctuation = "<" | ">" | "#" | "%" | <">`
+pub const PUNCTUATION: Class = Class::new(Rule::Punctuation, &[], b"<>#%\"");
+/// `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="`
+pub const RESERVED: Class = Class::new(Rule::Reserved, &[], b";/?:@&=");
+/// `hex = digit | "A" | "B" | "C" | "D" | "E" | "F" | "a" | "b" | "c" | "d" | "e" | "f"`
+pub const HEX: Class = Class::new(Rule::Hex, &[&DIGIT], b"ABCDEFabcdef");
+/// `unreserved = alpha | digit | safe | extra`
+pub const UNRESERVED: Class = Class::new(Rule::Unreserved, &[&ALPHA, &DIGIT, &SAFE, &EXTRA], b"");
+/// `alphadigit = alpha | digit`
+pub const ALPHADIGIT: Class = Class::new(Rule::Alphadigit, &[&ALPHA, &DIGIT], b"");
+
+/// Every class, for tests and tables.
+pub const CLASSES: &[&Class] = &[
+    &LOWALPHA,
+    &HIALPHA,
+    &ALPHA,
+    &DIGIT,
+    &SAFE,
+    &EXTRA,
+    &NATIONAL,
+    &PUNCTUATION,
+    &RESERVED,
+    &HEX,
+    &UNRESERVED,
+    &ALPHADIGIT,
+];
+
+impl Cx<'_> {
+    /// Is `b` in `class`? When recording, marks the class and, as `|` is evaluated, each
+    /// named part up to the first that accepts.
+    pub fn class(&mut self, class: &Class, b: u8) -> bool {
+        if self.recording() {
+            self.trace_class(class, b);
+        }
+        class.contains(b)
+    }
+
+    fn trace_class(&mut self, class: &Class, b: u8) {
+        self.mark(class.rule, class.contains(b));
+        for part in class.parts {
+            self.trace_class(part, b);
+            if part.contains(b) {
+                break;
+            }
+        }
+    }
+}
+
+/// `escape = "%" hex hex`
+pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+    let input = cx.input;
+    let ok = i + 3 <= end
+        && input[i] == b'%'
+        && cx.class(&HEX, input[i + 1])
+        && cx.class(&HEX, input[i + 2]);
+    cx.mark(Rule::Escape, ok).then_some(3)
+}
+
+/// `uchar = unreserved | escape`
+pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+    let n = if cx.class(&UNRESERVED, cx.input[i]) {
+        Some(1)
+    } else {
+        escape(cx, i, end)
+    };
+    cx.mark(Rule::Uchar, n.is_some());
+    n
+}
+
+/// `xchar = unreserved | reserved | escape`
+pub fn xchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+    let b = cx.input[i];
+    let n = if cx.class(&UNRESERVED, b) || cx.class(&RESERVED, b) {
+        Some(1)
+    } else {
+        escape(cx, i, end)
+    };
+    cx.mark(Rule::Xchar, n.is_some());
+    n
+}
+
+/// `digits = 1*digit`
+pub fn digits(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::Digits, |cx| {
+        if s.is_empty() {
+            return Err(cx.fail(s.start, Rule::Digits, "digit"));
+        }
+        cx.star(s, Rule::Digits, "digit", |cx, i, _| {
+            cx.class(&DIGIT, cx.input[i]).then_some(1)
+        })
+    })
+}
+
+/// The octet an escape at `i` stands for, if there is a well-formed one.
+pub fn escaped_octet(input: &[u8], i: usize) -> Option<u8> {
+    let hex = |b: u8| (b as char).to_digit(16);
+    if input.get(i) != Some(&b'%') {
+        return None;
+    }
+    let hi = hex(*input.get(i + 1)?)?;
+    let lo = hex(*input.get(i + 2)?)?;
+    Some((hi * 16 + lo) as u8)
+}
+
+/// Decodes the escapes of a span that is known to derive (every "%" starts an escape).
+pub fn decode(bytes: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        match escaped_octet(bytes, i) {
+            Some(o) => {
+                out.push(o);
+                i += 3;
+            }
+            None => {
+                out.push(bytes[i]);
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(c: &Class) -> String {
+        c.members().map(char::from).collect()
+    }
+
+    /// Each class holds exactly the characters RFC 1738 Section 5 lists.
+    #[test]
+    fn classes_hold_what_the_bnf_lists() {
+        assert_eq!(chars(&LOWALPHA), "abcdefghijklmnopqrstuvwxyz");
+        assert_eq!(chars(&HIALPHA), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+        assert_eq!(chars(&ALPHA).len(), 52);
+        assert_eq!(chars(&DIGIT), "0123456789");
+        assert_eq!(chars(&SAFE), "$+-._");
+        assert_eq!(chars(&EXTRA), "!'()*,");
+        assert_eq!(chars(&NATIONAL), "[\\]^`{|}~");
+        assert_eq!(chars(&PUNCTUATION), "\"#%<>");
+        assert_eq!(chars(&RESERVED), "&/:;=?@");
+        assert_eq!(chars(&HEX), "0123456789ABCDEFabcdef");
+        assert_eq!(chars(&UNRESERVED).len(), 52 + 10 + 5 + 6);
+        assert_eq!(chars(&ALPHADIGIT).len(), 62);
+    }
+
+    /// Section 2.2: "only alphanumerics, the special characters "$-_.+!*'(),", and
+    /// reserved characters used for their reserved purposes may be used unencoded".
+    #[test]
+    fn unreserved_is_the_prose_set() {
+        let prose: Vec<u8> = (0u8..=255)
+            .filter(|b| b.is_ascii_alphanumeric() || b"$-_.+!*'(),".contains(b))
+            .collect();
+        assert_eq!(UNRESERVED.members().collect::<Vec<_>>(), prose);
+    }
+
+    #[test]
+    fn classes_are_disjoint_where_the_bnf_keeps_them_apart() {
+        for b in 0u8..=255 {
+            let n = [&UNRESERVED, &RESERVED, &NATIONAL, &PUNCTUATION]
+                .iter()
+                .filter(|c| c.contains(b))
+                .count();
+            assert!(n <= 1, "octet {b:#04x} is in {n} classes");
+        }
+    }
+
+    #[test]
+    fn decode_turns_escapes_into_octets() {
+        assert_eq!(decode(b"%2Fetc"), b"/etc");
+        assert_eq!(decode(b"a%20b%7e"), b"a b~");
+        assert_eq!(escaped_octet(b"%G0", 0), None);
+        assert_eq!(escaped_octet(b"%4", 0), None);
+    }
+}

@@ -1,0 +1,54 @@
+//! RFC 1738 Section 5 "FILE"; Section 3.10.
+
+use super::ftp::{fpath, list};
+use super::ip::host;
+use super::Match;
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Ambiguity, Components, Value};
+use crate::rule::Rule;
+
+/// `fileurl        = "file://" [ host | "localhost" ] "/" fpath`
+pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::Fileurl, |cx| {
+        let at = cx.scheme_literal(s, "file", "://", Rule::Fileurl)?;
+        // Neither host nor "localhost" derives "/", and the "/" is not optional.
+        let Some(slash) = cx.find(s.from(at), b'/') else {
+            let h = s.from(at);
+            if !h.is_empty() {
+                host(cx, h)?;
+            }
+            return Err(cx.fail(s.end, Rule::Fileurl, "\"/\""));
+        };
+        let h = Span::new(at, slash);
+        let mut ambiguities = Vec::new();
+        if !h.is_empty() {
+            let as_host = host(cx, h);
+            let as_localhost = cx.bytes(h) == b"localhost";
+            match (as_host, as_localhost) {
+                (Ok(()), true) => ambiguities.push(Ambiguity {
+                    rule: Rule::Fileurl,
+                    text: "both `host` and the literal \"localhost\" derive \"localhost\"; \
+                           urlcert reports the \"localhost\" alternative, which Section \
+                           3.10 gives its own meaning",
+                }),
+                (Ok(()), false) | (Err(_), true) => {}
+                (Err(f), false) => return Err(f),
+            }
+        }
+        let p = s.from(slash + 1);
+        let segs = fpath(cx, p)?;
+        let mut c = Components::default();
+        c.put(
+            "scheme",
+            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
+        );
+        c.put("host", (!h.is_empty()).then(|| Value::Str(cx.text(h))));
+        c.put("fpath", Some(Value::Str(cx.text(p))));
+        c.put("fsegments", Some(list(cx, &segs)));
+        Ok(Match {
+            rule: Rule::Fileurl,
+            components: c,
+            ambiguities,
+        })
+    })
+}

@@ -1,0 +1,101 @@
+//! RFC 1738 Section 5: the generic form, `url`, `otherurl` and `scheme`.
+
+use super::classes::{xchar, DIGIT, HIALPHA, LOWALPHA};
+use super::ip::{ip_schemepart, Login};
+use super::Match;
+use crate::cx::{furthest, Cx, Res, Span};
+use crate::document::Reading;
+use crate::outcome::{Ambiguity, Components, Value};
+use crate::rule::Rule;
+
+/// What `genericurl` found.
+pub struct Generic {
+    pub scheme: Span,
+    pub schemepart: Span,
+    /// Set when the schemepart also derives as `ip-schemepart`.
+    pub ip: Option<(Login, Option<Span>)>,
+}
+
+/// `otherurl       = genericurl`
+pub fn otherurl(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::Otherurl, |cx| {
+        let g = genericurl(cx, s)?;
+        let mut c = Components::default();
+        c.put("scheme", Some(Value::Str(cx.text(g.scheme))));
+        c.put("schemepart", Some(Value::Str(cx.text(g.schemepart))));
+        let mut ambiguities = Vec::new();
+        if let Some((login, path)) = g.ip {
+            login.put(cx, &mut c);
+            c.put("urlpath", path.map(|p| Value::Str(cx.text(p))));
+            ambiguities.push(Ambiguity {
+                rule: Rule::Schemepart,
+                text: "schemepart = *xchar | ip-schemepart: both derive this schemepart; \
+                       urlcert reports the ip-schemepart derivation and its components",
+            });
+        }
+        Ok(Match {
+            rule: Rule::Otherurl,
+            components: c,
+            ambiguities,
+        })
+    })
+}
+
+/// `genericurl     = scheme ":" schemepart`
+pub fn genericurl(cx: &mut Cx, s: Span) -> Res<Generic> {
+    cx.rule(Rule::Genericurl, |cx| {
+        // scheme derives no ":", so the first ":" ends it.
+        let Some(colon) = cx.find(s, b':') else {
+            scheme(cx, s)?;
+            return Err(cx.fail(s.end, Rule::Genericurl, "\":\""));
+        };
+        let sch = Span::new(s.start, colon);
+        scheme(cx, sch)?;
+        let part = s.from(colon + 1);
+        let ip = schemepart(cx, part)?;
+        Ok(Generic {
+            scheme: sch,
+            schemepart: part,
+            ip,
+        })
+    })
+}
+
+/// `scheme         = 1*[ lowalpha | digit | "+" | "-" | "." ]`
+///
+/// Deviation, under [`Reading::SchemeCaseIgnore`] only: `hialpha` is accepted too, as
+/// the comment above the rule says ("interpreters should use case-ignore").
+pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::Scheme, |cx| {
+        if s.is_empty() {
+            return Err(cx.fail(s.start, Rule::Scheme, SCHEME_CHARS));
+        }
+        let fold = cx.reading == Reading::SchemeCaseIgnore;
+        cx.star(s, Rule::Scheme, SCHEME_CHARS, |cx, i, _| {
+            let b = cx.input[i];
+            let ok = cx.class(&LOWALPHA, b)
+                || cx.class(&DIGIT, b)
+                || b"+-.".contains(&b)
+                || (fold && cx.class(&HIALPHA, b));
+            ok.then_some(1)
+        })
+    })
+}
+
+const SCHEME_CHARS: &str = "lowalpha | digit | \"+\" | \"-\" | \".\"";
+
+/// `schemepart     = *xchar | ip-schemepart`
+///
+/// Every ip-schemepart is also `*xchar`; where both derive, the ip-schemepart one is
+/// returned so that its components can be reported.
+pub fn schemepart(cx: &mut Cx, s: Span) -> Res<Option<(Login, Option<Span>)>> {
+    cx.rule(Rule::Schemepart, |cx| {
+        let chars = cx.star(s, Rule::Schemepart, "xchar", xchar);
+        let ip = ip_schemepart(cx, s);
+        match (chars, ip) {
+            (_, Ok(parts)) => Ok(Some(parts)),
+            (Ok(()), Err(_)) => Ok(None),
+            (Err(a), Err(b)) => Err(furthest(a, b)),
+        }
+    })
+}

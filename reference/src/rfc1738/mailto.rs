@@ -1,0 +1,32 @@
+//! RFC 1738 Section 5 "MAILTO (see also RFC822)"; Section 3.5.
+
+use super::classes::xchar;
+use super::Match;
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// `mailtourl      = "mailto:" encoded822addr`
+pub fn mailtourl(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::Mailtourl, |cx| {
+        let at = cx.scheme_literal(s, "mailto", ":", Rule::Mailtourl)?;
+        encoded822addr(cx, s.from(at))?;
+        let mut c = Components::default();
+        c.put(
+            "scheme",
+            Some(Value::Str(cx.text(Span::new(s.start, s.start + 6)))),
+        );
+        c.put("encoded822addr", Some(Value::Str(cx.text(s.from(at)))));
+        Ok(Match::new(Rule::Mailtourl, c))
+    })
+}
+
+/// `encoded822addr = 1*xchar               ; further defined in RFC822`
+pub fn encoded822addr(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::Encoded822addr, |cx| {
+        if s.is_empty() {
+            return Err(cx.fail(s.start, Rule::Encoded822addr, "xchar"));
+        }
+        cx.star(s, Rule::Encoded822addr, "xchar", xchar)
+    })
+}

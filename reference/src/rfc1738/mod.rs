@@ -1,0 +1,189 @@
+//! RFC 1738 (December 1994), Section 5 "BNF for specific URL schemes", from the clean
+//! text in `shared/spec/rfc1738-bnf.txt` (never from the OCR'd seed 002).
+//!
+//! One function per production, named after it (`-` and `+` spelled `_` and `_plus`),
+//! the production verbatim in its doc comment. Each recognises a whole span of the
+//! input; see [`crate::cx`] for why that keeps the recogniser complete and linear.
+
+pub mod classes;
+pub mod file;
+pub mod ftp;
+pub mod generic;
+pub mod gopher;
+pub mod http;
+pub mod ip;
+pub mod mailto;
+pub mod news;
+pub mod nntp;
+pub mod notes;
+pub mod prospero;
+pub mod telnet;
+pub mod wais;
+
+use crate::cx::{furthest, Coverage, Cx, Res, Span};
+use crate::document::{DocReading, Document, Reading};
+use crate::outcome::{Ambiguity, Components, Failure, Parse, Verdict};
+use crate::rule::Rule;
+
+/// What a scheme production (or `otherurl`) matched.
+pub struct Match {
+    pub rule: Rule,
+    pub components: Components,
+    pub ambiguities: Vec<Ambiguity>,
+}
+
+impl Match {
+    pub fn new(rule: Rule, components: Components) -> Match {
+        Match {
+            rule,
+            components,
+            ambiguities: Vec::new(),
+        }
+    }
+}
+
+/// The schemes Section 5 defines, with the production that defines each.
+pub const PREDEFINED: &[(&str, Rule)] = &[
+    ("http", Rule::Httpurl),
+    ("ftp", Rule::Ftpurl),
+    ("news", Rule::Newsurl),
+    ("nntp", Rule::Nntpurl),
+    ("telnet", Rule::Telneturl),
+    ("gopher", Rule::Gopherurl),
+    ("wais", Rule::Waisurl),
+    ("mailto", Rule::Mailtourl),
+    ("file", Rule::Fileurl),
+    ("prospero", Rule::Prosperourl),
+];
+
+type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+
+/// Every alternative of `url` that derives the input, in the BNF's order.
+pub struct UrlMatches {
+    /// The scheme productions' results (the first ten alternatives).
+    pub schemes: Vec<(Rule, Res<Match>)>,
+    pub other: Res<Match>,
+}
+
+/// ```text
+/// url            = httpurl | ftpurl | newsurl |
+///                  nntpurl | telneturl | gopherurl |
+///                  waisurl | mailtourl | fileurl |
+///                  prosperourl | otherurl
+/// ```
+pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
+    const SCHEMES: [(Rule, Alternative); 10] = [
+        (Rule::Httpurl, http::httpurl),
+        (Rule::Ftpurl, ftp::ftpurl),
+        (Rule::Newsurl, news::newsurl),
+        (Rule::Nntpurl, nntp::nntpurl),
+        (Rule::Telneturl, telnet::telneturl),
+        (Rule::Gopherurl, gopher::gopherurl),
+        (Rule::Waisurl, wais::waisurl),
+        (Rule::Mailtourl, mailto::mailtourl),
+        (Rule::Fileurl, file::fileurl),
+        (Rule::Prosperourl, prospero::prosperourl),
+    ];
+    let schemes = SCHEMES
+        .iter()
+        .map(|&(rule, alternative)| (rule, alternative(cx, s)))
+        .collect::<Vec<_>>();
+    let other = generic::otherurl(cx, s);
+    let any = schemes.iter().any(|(_, r)| r.is_ok()) || other.is_ok();
+    cx.mark(Rule::Url, any);
+    UrlMatches { schemes, other }
+}
+
+/// Parses `input` under RFC 1738 and the given reading.
+pub fn parse(input: &[u8], reading: Reading) -> Parse {
+    parse_recording(input, reading, false).0
+}
+
+/// As [`parse`], also returning which rules accepted and rejected on the way.
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
+    let (p, c) = parse_recording(input, reading, true);
+    (p, c.unwrap_or_default())
+}
+
+fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+    let mut cx = Cx::new(input, reading, record);
+    let all = Span::new(0, input.len());
+    let matches = url(&mut cx, all);
+    let mut parse = judge(&cx, matches);
+    parse.doc = DocReading::new(Document::Rfc1738, reading);
+    notes::add(&mut cx, &mut parse);
+    (parse, cx.into_coverage())
+}
+
+/// The scheme's own production, by the scheme name the input starts with.
+fn own_production(cx: &Cx) -> Option<Rule> {
+    let colon = cx.input.iter().position(|&b| b == b':')?;
+    let name = &cx.input[..colon];
+    let fold = cx.reading == Reading::SchemeCaseIgnore;
+    PREDEFINED
+        .iter()
+        .find(|(scheme, _)| {
+            if fold {
+                name.eq_ignore_ascii_case(scheme.as_bytes())
+            } else {
+                name == scheme.as_bytes()
+            }
+        })
+        .map(|&(_, rule)| rule)
+}
+
+/// Verdict, rule and error from the alternatives' results.
+fn judge(cx: &Cx, m: UrlMatches) -> Parse {
+    let own = own_production(cx);
+    let mut alternatives: Vec<Rule> = Vec::new();
+    let mut chosen: Option<Match> = None;
+    let mut own_failure: Option<Failure> = None;
+    let mut other_failure: Option<Failure> = None;
+    for (rule, r) in m.schemes {
+        match r {
+            Ok(found) => {
+                alternatives.push(rule);
+                chosen.get_or_insert(found);
+            }
+            // Another scheme's production fails at its opening literal: that says
+            // nothing about this input, so only the own production's failure is kept.
+            Err(f) if Some(rule) == own => own_failure = Some(f),
+            Err(_) => {}
+        }
+    }
+    let other = match m.other {
+        Ok(found) => {
+            alternatives.push(Rule::Otherurl);
+            Some(found)
+        }
+        Err(f) => {
+            other_failure = Some(f);
+            None
+        }
+    };
+    // For an invalid input: the failure that got further, the own production's on a tie.
+    let invalid_failure = match (own_failure.clone(), other_failure) {
+        (Some(a), Some(b)) => Some(furthest(a, b)),
+        (a, b) => a.or(b),
+    };
+    let (verdict, found, error) = match (chosen, other) {
+        (Some(found), _) => (Verdict::Valid, Some(found), None),
+        (None, Some(found)) if own.is_some() => (Verdict::GenericOnly, Some(found), own_failure),
+        (None, Some(found)) => (Verdict::Valid, Some(found), None),
+        (None, None) => (Verdict::Invalid, None, invalid_failure),
+    };
+    let (rule, components, ambiguities) = match found {
+        Some(f) => (Some(f.rule), f.components, f.ambiguities),
+        None => (None, Components::default(), Vec::new()),
+    };
+    Parse {
+        doc: DocReading::from(Document::Rfc1738),
+        verdict,
+        rule,
+        components,
+        error,
+        alternatives,
+        ambiguities,
+        notes: Vec::new(),
+    }
+}

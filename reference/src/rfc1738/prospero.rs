@@ -1,0 +1,107 @@
+//! RFC 1738 Section 5 "PROSPERO"; Section 3.11.
+
+use super::classes::uchar;
+use super::ftp::{list, segments};
+use super::ip::hostport;
+use super::Match;
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Components, Field, Value};
+use crate::rule::Rule;
+
+/// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
+pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::Prosperourl, |cx| {
+        let at = cx.scheme_literal(s, "prospero", "://", Rule::Prosperourl)?;
+        let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+        let hp = hostport(cx, Span::new(at, hp_end))?;
+        let p_start = cx.literal(hp_end, s, "/", Rule::Prosperourl)?;
+        // psegment derives no ";", so the first ";" opens the first fieldspec.
+        let p_end = cx.find(s.from(p_start), b';').unwrap_or(s.end);
+        let p = Span::new(p_start, p_end);
+        let segs = ppath(cx, p)?;
+        let mut fields = Vec::new();
+        let mut at = p_end;
+        while at < s.end {
+            // fieldname and fieldvalue derive no ";": each fieldspec ends at the next one.
+            let end = cx.find(s.from(at + 1), b';').unwrap_or(s.end);
+            fields.push(fieldspec(cx, Span::new(at, end))?);
+            at = end;
+        }
+        let mut c = Components::default();
+        c.put(
+            "scheme",
+            Some(Value::Str(cx.text(Span::new(s.start, s.start + 8)))),
+        );
+        hp.put(cx, &mut c);
+        c.put("ppath", Some(Value::Str(cx.text(p))));
+        c.put("psegments", Some(list(cx, &segs)));
+        let fields = fields
+            .into_iter()
+            .map(|(n, v)| Field {
+                fieldname: cx.text(n),
+                fieldvalue: cx.text(v),
+            })
+            .collect();
+        c.put("fieldspecs", Some(Value::Fields(fields)));
+        Ok(Match::new(Rule::Prosperourl, c))
+    })
+}
+
+/// `ppath          = psegment *[ "/" psegment ]`
+pub fn ppath(cx: &mut Cx, s: Span) -> Res<Vec<Span>> {
+    cx.rule(Rule::Ppath, |cx| {
+        segments(cx, s)
+            .into_iter()
+            .map(|seg| psegment(cx, seg).map(|()| seg))
+            .collect()
+    })
+}
+
+/// `psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`
+pub fn psegment(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::Psegment, |cx| {
+        cx.star(
+            s,
+            Rule::Psegment,
+            "uchar | \"?\" | \":\" | \"@\" | \"&\" | \"=\"",
+            |cx, i, e| uchar(cx, i, e).or_else(|| cx.one_of(i, b"?:@&=")),
+        )
+    })
+}
+
+/// `fieldspec      = ";" fieldname "=" fieldvalue`
+pub fn fieldspec(cx: &mut Cx, s: Span) -> Res<(Span, Span)> {
+    cx.rule(Rule::Fieldspec, |cx| {
+        let at = cx.literal(s.start, s, ";", Rule::Fieldspec)?;
+        // fieldname derives no "=", so the first "=" ends it.
+        let Some(eq) = cx.find(s.from(at), b'=') else {
+            fieldname(cx, s.from(at))?;
+            return Err(cx.fail(s.end, Rule::Fieldspec, "\"=\""));
+        };
+        let n = Span::new(at, eq);
+        let v = s.from(eq + 1);
+        fieldname(cx, n)?;
+        fieldvalue(cx, v)?;
+        Ok((n, v))
+    })
+}
+
+const FIELDCHARS: &str = "uchar | \"?\" | \":\" | \"@\" | \"&\"";
+
+/// `fieldname      = *[ uchar | "?" | ":" | "@" | "&" ]`
+pub fn fieldname(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::Fieldname, |cx| {
+        cx.star(s, Rule::Fieldname, FIELDCHARS, |cx, i, e| {
+            uchar(cx, i, e).or_else(|| cx.one_of(i, b"?:@&"))
+        })
+    })
+}
+
+/// `fieldvalue     = *[ uchar | "?" | ":" | "@" | "&" ]`
+pub fn fieldvalue(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::Fieldvalue, |cx| {
+        cx.star(s, Rule::Fieldvalue, FIELDCHARS, |cx, i, e| {
+            uchar(cx, i, e).or_else(|| cx.one_of(i, b"?:@&"))
+        })
+    })
+}
