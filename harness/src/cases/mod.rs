@@ -161,38 +161,32 @@ pub fn load_file(path: &Path) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
             .map(|(id, _)| id.clone());
         vec![err(line, column, case, strip_location(&e.to_string()))]
     })?;
+    // The k-th case with an id stands at the k-th `id:` line with that id.
+    let mut lines_of: HashMap<&str, std::collections::VecDeque<usize>> = HashMap::new();
+    for (id, line) in &ids {
+        lines_of.entry(id).or_default().push_back(*line);
+    }
+    let mut first_line: HashMap<String, usize> = HashMap::new();
     let mut errors = Vec::new();
-    let mut line_of: HashMap<&str, usize> = HashMap::new();
-    let mut next_by_id: HashMap<&str, usize> = HashMap::new();
     let mut cases = Vec::new();
     for case in file.cases {
-        // The k-th case with this id is at the k-th `id:` line with it.
-        let k = next_by_id.entry(leak_key(&case.id, &ids)).or_insert(0);
-        let line = ids
-            .iter()
-            .filter(|(id, _)| *id == case.id)
-            .nth(*k)
-            .map(|(_, l)| *l)
+        let line = lines_of
+            .get_mut(case.id.as_str())
+            .and_then(|l| l.pop_front())
             .unwrap_or(0);
-        *k += 1;
         for problem in validate(&case) {
             errors.push(err(Some(line), None, Some(case.id.clone()), problem));
         }
-        if let Some(prev) = line_of.get(case.id.as_str()) {
-            errors.push(err(
+        match first_line.get(&case.id) {
+            Some(prev) => errors.push(err(
                 Some(line),
                 None,
                 Some(case.id.clone()),
                 format!("duplicate id: already used at line {prev}"),
-            ));
-        } else {
-            line_of.insert(
-                ids.iter()
-                    .find(|(id, _)| *id == case.id)
-                    .map(|(id, _)| id.as_str())
-                    .unwrap_or(""),
-                line,
-            );
+            )),
+            None => {
+                first_line.insert(case.id.clone(), line);
+            }
         }
         cases.push(LoadedCase {
             case,
@@ -205,14 +199,6 @@ pub fn load_file(path: &Path) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
     } else {
         Err(errors)
     }
-}
-
-/// A key borrowed from `ids` for `id` (so the maps above can borrow from the text).
-fn leak_key<'a>(id: &str, ids: &'a [(String, usize)]) -> &'a str {
-    ids.iter()
-        .find(|(i, _)| i == id)
-        .map(|(i, _)| i.as_str())
-        .unwrap_or("")
 }
 
 /// serde_yaml appends " at line L column C"; the location is printed separately.

@@ -1,0 +1,162 @@
+//! `urlcert parse`, `run` and `check` as a user meets them: output fields, exit codes,
+//! standard input, and hostile strings.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn urlcert(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    input.write_all(stdin.unwrap_or_default()).unwrap();
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn parse_json_has_the_documented_fields() {
+    let out = urlcert(&["parse", "--json", "ftp://foo:@host.com/"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["doc"], "rfc1738");
+    assert_eq!(v["input"], "ftp://foo:@host.com/");
+    assert_eq!(v["verdict"], "valid");
+    assert_eq!(v["rule"], "ftpurl");
+    // Section 3.1: user "foo" and an empty password.
+    assert_eq!(v["components"]["user"], "foo");
+    assert_eq!(v["components"]["password"], "");
+    assert_eq!(v["error"], serde_json::Value::Null);
+    assert!(v["notes"].is_array());
+}
+
+#[test]
+fn invalid_input_exits_1_with_an_error_object() {
+    let out = urlcert(&["parse", "--json", "http://h/", "http://a b/"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["verdict"], "valid");
+    assert_eq!(v[1]["verdict"], "invalid");
+    assert_eq!(v[1]["rule"], serde_json::Value::Null);
+    assert_eq!(v[1]["error"]["offset"], 8);
+    assert!(v[1]["error"]["rule"].is_string());
+    assert!(v[1]["error"]["expected"].is_string());
+}
+
+#[test]
+fn generic_only_exits_0() {
+    // Section 3.3: "No user name or password is allowed."
+    let out = urlcert(&["parse", "--json", "http://user@host/"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["verdict"], "generic-only");
+    assert_eq!(v["rule"], "otherurl");
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(
+        urlcert(&["parse", "--doc", "rfc1739", "x:"], None)
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(urlcert(&["parse", "--bogus"], None).status.code(), Some(2));
+    let out = urlcert(&["parse", "--doc", "draft-1996", "x:"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("not implement"));
+}
+
+#[test]
+fn readings_are_chosen_with_at() {
+    let strict = urlcert(&["parse", "--json", "HTTP://host/"], None);
+    assert_eq!(json_lines(&strict)[0]["verdict"], "invalid");
+    let ignore = urlcert(
+        &[
+            "parse",
+            "--json",
+            "--doc",
+            "rfc1738@scheme-case-ignore",
+            "HTTP://host/",
+        ],
+        None,
+    );
+    let v = &json_lines(&ignore)[0];
+    assert_eq!(v["verdict"], "valid");
+    assert_eq!(v["doc"], "rfc1738@scheme-case-ignore");
+}
+
+#[test]
+fn stdin_gives_one_input_per_line_keeping_exact_bytes() {
+    let out = urlcert(
+        &["parse", "--json"],
+        Some(b"news:*\r\nhttp://h/\xff\n\nmailto:a@b"),
+    );
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 4);
+    assert_eq!(v[0]["input"], "news:*");
+    assert_eq!(v[1]["input_hex"], "687474703a2f2f682fff");
+    assert_eq!(v[1]["verdict"], "invalid");
+    assert_eq!(v[2]["input"], "");
+    assert_eq!(v[3]["input"], "mailto:a@b");
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn human_output_escapes_control_characters() {
+    let out = urlcert(&["parse"], Some(b"http://h/\x1b[31m\x07<script>\n"));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text}");
+    assert!(text.contains("\\u{1b}[31m"), "{text}");
+}
+
+fn case_dir(text: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.yaml"), text).unwrap();
+    dir
+}
+
+const CASE: &str = r#"cases:
+- id: t.one
+  op: parse
+  input: "ftp://host.com/"
+  cite: [{doc: rfc1738, section: "3.1", quote: "<URL:ftp://host.com/> has no user name"}]
+  expect:
+    rfc1738: {verdict: valid, rule: ftpurl, components: {user: null}}
+"#;
+
+#[test]
+fn run_passes_fails_and_refuses_bad_files_with_distinct_exit_codes() {
+    let good = case_dir(CASE);
+    let out = urlcert(&["run", "--cases", good.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed, 0 failed"));
+
+    let wrong = case_dir(&CASE.replace("user: null", "user: \"\""));
+    let out = urlcert(&["run", "--cases", wrong.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("FAIL t.one [rfc1738]"), "{text}");
+    assert!(text.contains("-components.user: \"\""), "{text}");
+    assert!(text.contains("+components.user: null"), "{text}");
+
+    let broken = case_dir(&CASE.replace("op: parse", "op: parse\n  extra: 1"));
+    let out = urlcert(&["check", "--cases", broken.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("t.yaml:4:3: case `t.one`: "), "{err}");
+    assert!(err.contains("unknown field `extra`"), "{err}");
+}

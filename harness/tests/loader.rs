@@ -1,0 +1,183 @@
+//! Bad case files of every kind get an error naming the file, line and case; every
+//! problem is reported, not only the first.
+
+use std::path::{Path, PathBuf};
+use urlcert::cases::{load_dir, load_file, LoadError};
+
+const GOOD: &str = r#"cases:
+- id: t.good
+  op: parse
+  input: "http://h/"
+  cite: [{doc: rfc1738, section: "3.3"}]
+  expect:
+    rfc1738: {verdict: valid, rule: httpurl}
+"#;
+
+fn write(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn errors_of(text: &str) -> Vec<LoadError> {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "t.yaml", text.as_bytes());
+    load_file(&p).expect_err("the file should not load")
+}
+
+fn one_error(text: &str) -> LoadError {
+    let e = errors_of(text);
+    assert_eq!(e.len(), 1, "{e:?}");
+    e.into_iter().next().unwrap()
+}
+
+#[test]
+fn a_good_file_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "t.yaml", GOOD.as_bytes());
+    let cases = load_file(&p).unwrap();
+    assert_eq!(cases.len(), 1);
+    assert_eq!(cases[0].line, 2);
+}
+
+#[test]
+fn malformed_yaml_names_line_and_column() {
+    let e = one_error("cases:\n- id: t.x\n  input: \"unterminated\n");
+    assert!(e.file.ends_with("t.yaml"));
+    assert!(e.line.is_some() && e.column.is_some(), "{e}");
+    assert!(e.to_string().starts_with(&e.file.display().to_string()));
+}
+
+#[test]
+fn unknown_field_is_named_with_its_line_and_case() {
+    let text = GOOD.replace("  op: parse\n", "  op: parse\n  inptu: typo\n");
+    let e = one_error(&text);
+    assert_eq!(e.line, Some(4), "{e}");
+    assert_eq!(e.case.as_deref(), Some("t.good"));
+    assert!(e.message.contains("unknown field `inptu`"), "{e}");
+}
+
+#[test]
+fn unknown_field_inside_an_expectation_is_an_error() {
+    let text = GOOD.replace("verdict: valid,", "verdict: valid, verdcit: x,");
+    assert!(one_error(&text).message.contains("unknown field `verdcit`"));
+}
+
+#[test]
+fn unknown_document_is_an_error_in_expect_and_in_cite() {
+    let e = one_error(&GOOD.replace("    rfc1738: {", "    rfc1739: {"));
+    assert!(e.message.contains("unknown document `rfc1739`"), "{e}");
+    assert_eq!(e.case.as_deref(), Some("t.good"));
+    let e = one_error(&GOOD.replace("{doc: rfc1738, section", "{doc: rfc1066, section"));
+    assert!(e.message.contains("unknown document `rfc1066`"), "{e}");
+}
+
+#[test]
+fn unknown_reading_is_an_error() {
+    let e = one_error(&GOOD.replace("    rfc1738: {", "    rfc1738@sloppy: {"));
+    assert!(e.message.contains("unknown reading `sloppy`"), "{e}");
+}
+
+#[test]
+fn missing_citation_is_an_error() {
+    let e = one_error(&GOOD.replace("[{doc: rfc1738, section: \"3.3\"}]", "[]"));
+    assert!(e.message.contains("missing citation"), "{e}");
+    assert_eq!(e.line, Some(2));
+    let e = one_error(&GOOD.replace("  cite: [{doc: rfc1738, section: \"3.3\"}]\n", ""));
+    assert!(e.message.contains("missing field `cite`"), "{e}");
+}
+
+#[test]
+fn duplicate_ids_in_one_file_name_both_lines() {
+    let text = format!("{GOOD}{}", GOOD.trim_start_matches("cases:\n"));
+    let e = one_error(&text);
+    assert_eq!(e.line, Some(8));
+    assert!(
+        e.message.contains("duplicate id: already used at line 2"),
+        "{e}"
+    );
+}
+
+#[test]
+fn duplicate_ids_across_files_name_both_files() {
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.yaml", GOOD.as_bytes());
+    write(dir.path(), "b.yaml", GOOD.as_bytes());
+    let e = load_dir(dir.path()).unwrap_err();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].file.ends_with("b.yaml"));
+    assert!(e[0].message.contains("a.yaml:2"), "{}", e[0]);
+}
+
+#[test]
+fn invalid_utf8_names_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = GOOD.as_bytes().to_vec();
+    let at = GOOD.find("http://h/").unwrap() + 7;
+    bytes[at] = 0xff;
+    let p = write(dir.path(), "t.yaml", &bytes);
+    let e = load_file(&p).unwrap_err();
+    assert_eq!(e[0].line, Some(4));
+    assert_eq!(e[0].column, Some(18));
+    assert!(e[0].message.contains("not valid UTF-8"), "{}", e[0]);
+}
+
+#[test]
+fn unknown_names_are_errors() {
+    for (from, to, says) in [
+        ("verdict: valid", "verdict: fine", "unknown verdict `fine`"),
+        ("rule: httpurl", "rule: htpurl", "unknown rule `htpurl`"),
+        (
+            "rule: httpurl",
+            "rule: httpurl, components: {hots: h}",
+            "unknown component `hots`",
+        ),
+        (
+            "rule: httpurl",
+            "rule: httpurl, notes: [default-prot]",
+            "unknown note `default-prot`",
+        ),
+        (
+            "rule: httpurl",
+            "rule: httpurl, error: {rule: port}",
+            "a valid verdict has no error",
+        ),
+        ("id: t.good", "id: T Good", "id must match"),
+        ("op: parse", "op: resolve", "unknown variant `resolve`"),
+    ] {
+        let e = one_error(&GOOD.replace(from, to));
+        assert!(e.message.contains(says), "{to}: {e}");
+    }
+}
+
+#[test]
+fn every_problem_in_every_file_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        "a.yaml",
+        GOOD.replace("verdict: valid", "verdict: fine").as_bytes(),
+    );
+    let two = format!(
+        "{}{}",
+        GOOD.replace("t.good", "t.one")
+            .replace("[{doc: rfc1738, section: \"3.3\"}]", "[]"),
+        GOOD.replace("t.good", "t.two")
+            .replace("rule: httpurl", "rule: nope")
+            .trim_start_matches("cases:\n")
+    );
+    write(dir.path(), "b.yaml", two.as_bytes());
+    write(dir.path(), "_draft.yaml", b"not: [valid");
+    let e = load_dir(dir.path()).unwrap_err();
+    let text: Vec<String> = e.iter().map(|x| x.to_string()).collect();
+    assert_eq!(e.len(), 3, "{text:#?}");
+    assert!(text[0].contains("a.yaml:2: case `t.good`"));
+    assert!(text[1].contains("b.yaml:2: case `t.one`"));
+    assert!(text[2].contains("b.yaml:8: case `t.two`"));
+}
+
+#[test]
+fn a_missing_folder_is_an_error_not_an_empty_suite() {
+    let e = load_dir(Path::new("/nonexistent/urlcert/cases")).unwrap_err();
+    assert!(e[0].message.contains("cannot read the case folder"));
+}
