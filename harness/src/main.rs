@@ -109,8 +109,7 @@ fn cmd_parse(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> Ex
     } else {
         inputs.iter().map(|s| os_bytes(s)).collect()
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut any_invalid = false;
     for input in &inputs {
         let p = match parse(doc, input) {
@@ -121,15 +120,20 @@ fn cmd_parse(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> Ex
             }
         };
         any_invalid |= matches!(p.verdict, Verdict::Invalid);
-        let text = if json {
-            format!("{}\n", output::parse_json(input, &p))
+        let written = if json {
+            serde_json::to_writer(&mut out, &output::ParseLine::new(input, &p))
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
         } else {
-            output::parse_human(input, &p)
+            out.write_all(output::parse_human(input, &p).as_bytes())
         };
-        if out.write_all(text.as_bytes()).is_err() {
+        if written.is_err() {
             // The reader went away (a closed pipe); nothing more to say.
             return ExitCode::from(1);
         }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(1);
     }
     ExitCode::from(u8::from(any_invalid))
 }

@@ -1,27 +1,45 @@
 //! `urlcert parse` output: one JSON object per line, or a short human-readable block.
 
 use crate::check::quote;
-use serde_json::{json, Value as Json};
-use urlcert_reference::{Parse, Value};
+use serde::Serialize;
+use std::borrow::Cow;
+use urlcert_reference::{
+    Ambiguity, Components, DocReading, Failure, Note, Parse, Rule, Value, Verdict,
+};
 
-/// The JSON object for one parsed input.
-pub fn parse_json(input: &[u8], p: &Parse) -> Json {
-    let mut o = json!({
-        "doc": p.doc,
-        "input": String::from_utf8_lossy(input),
-        "verdict": p.verdict,
-        "rule": p.rule,
-        "components": p.components,
-        "error": p.error,
-        "notes": p.notes,
-        "alternatives": p.alternatives,
-        "ambiguities": p.ambiguities,
-    });
-    if std::str::from_utf8(input).is_err() {
-        // `input` above replaced the bad bytes; keep the exact ones too.
-        o["input_hex"] = Json::String(input.iter().map(|b| format!("{b:02x}")).collect());
+/// One line of `urlcert parse --json`, fields in the documented order.
+#[derive(Serialize)]
+pub struct ParseLine<'a> {
+    pub doc: DocReading,
+    /// The input; bytes that are not UTF-8 are replaced here and kept in `input_hex`.
+    pub input: Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_hex: Option<String>,
+    pub verdict: Verdict,
+    pub rule: Option<Rule>,
+    pub components: &'a Components,
+    pub error: &'a Option<Failure>,
+    pub notes: &'a [Note],
+    pub alternatives: &'a [Rule],
+    pub ambiguities: &'a [Ambiguity],
+}
+
+impl<'a> ParseLine<'a> {
+    pub fn new(input: &'a [u8], p: &'a Parse) -> ParseLine<'a> {
+        let exact = std::str::from_utf8(input).is_ok();
+        ParseLine {
+            doc: p.doc,
+            input: String::from_utf8_lossy(input),
+            input_hex: (!exact).then(|| input.iter().map(|b| format!("{b:02x}")).collect()),
+            verdict: p.verdict,
+            rule: p.rule,
+            components: &p.components,
+            error: &p.error,
+            notes: &p.notes,
+            alternatives: &p.alternatives,
+            ambiguities: &p.ambiguities,
+        }
     }
-    o
 }
 
 fn show(v: &Option<Value>) -> String {

@@ -1,7 +1,10 @@
 //! The case file schema. Every struct denies unknown fields, so a typo in a key is an
 //! error that names the file, line and column, not a silently ignored expectation.
 //!
-//! See `cases/README.md` for the format with an example.
+//! What follows is `cases/README.md`, the format's documentation, included here so
+//! that it is documented where it is loaded.
+//!
+#![doc = include_str!("../../../cases/README.md")]
 
 use serde::{Deserialize, Deserializer};
 use std::collections::BTreeMap;

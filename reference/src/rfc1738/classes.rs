@@ -45,29 +45,44 @@ impl Class {
     }
 }
 
-/// `lowalpha = "a" | "b" | ... | "z"`
+/// ```text
+/// lowalpha       = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" |
+///                  "i" | "j" | "k" | "l" | "m" | "n" | "o" | "p" |
+///                  "q" | "r" | "s" | "t" | "u" | "v" | "w" | "x" |
+///                  "y" | "z"
+/// ```
 pub const LOWALPHA: Class = Class::new(Rule::Lowalpha, &[], b"abcdefghijklmnopqrstuvwxyz");
-/// `hialpha = "A" | "B" | ... | "Z"`
+/// ```text
+/// hialpha        = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" |
+///                  "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" |
+///                  "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
+/// ```
 pub const HIALPHA: Class = Class::new(Rule::Hialpha, &[], b"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-/// `alpha = lowalpha | hialpha`
+/// `alpha          = lowalpha | hialpha`
 pub const ALPHA: Class = Class::new(Rule::Alpha, &[&LOWALPHA, &HIALPHA], b"");
-/// `digit = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9"`
+/// ```text
+/// digit          = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
+///                  "8" | "9"
+/// ```
 pub const DIGIT: Class = Class::new(Rule::Digit, &[], b"0123456789");
-/// `safe = "$" | "-" | "_" | "." | "+"`
+/// `safe           = "$" | "-" | "_" | "." | "+"`
 pub const SAFE: Class = Class::new(Rule::Safe, &[], b"$-_.+");
-/// `extra = "!" | "*" | "'" | "(" | ")" | ","`
+/// `extra          = "!" | "*" | "'" | "(" | ")" | ","`
 pub const EXTRA: Class = Class::new(Rule::Extra, &[], b"!*'(),");
-/// ``national = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "`"``
+/// ``national       = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]" | "`"``
 pub const NATIONAL: Class = Class::new(Rule::National, &[], b"{}|\\^~[]`");
-/// `punctuation = "<" | ">" | "#" | "%" | <">`
+/// `punctuation    = "<" | ">" | "#" | "%" | <">`
 pub const PUNCTUATION: Class = Class::new(Rule::Punctuation, &[], b"<>#%\"");
-/// `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="`
+/// `reserved       = ";" | "/" | "?" | ":" | "@" | "&" | "="`
 pub const RESERVED: Class = Class::new(Rule::Reserved, &[], b";/?:@&=");
-/// `hex = digit | "A" | "B" | "C" | "D" | "E" | "F" | "a" | "b" | "c" | "d" | "e" | "f"`
+/// ```text
+/// hex            = digit | "A" | "B" | "C" | "D" | "E" | "F" |
+///                  "a" | "b" | "c" | "d" | "e" | "f"
+/// ```
 pub const HEX: Class = Class::new(Rule::Hex, &[&DIGIT], b"ABCDEFabcdef");
-/// `unreserved = alpha | digit | safe | extra`
+/// `unreserved     = alpha | digit | safe | extra`
 pub const UNRESERVED: Class = Class::new(Rule::Unreserved, &[&ALPHA, &DIGIT, &SAFE, &EXTRA], b"");
-/// `alphadigit = alpha | digit`
+/// `alphadigit     = alpha | digit`
 pub const ALPHADIGIT: Class = Class::new(Rule::Alphadigit, &[&ALPHA, &DIGIT], b"");
 
 /// Every class, for tests and tables.
@@ -107,7 +122,7 @@ impl Cx<'_> {
     }
 }
 
-/// `escape = "%" hex hex`
+/// `escape         = "%" hex hex`
 pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let input = cx.input;
     let ok = i + 3 <= end
@@ -117,7 +132,7 @@ pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     cx.mark(Rule::Escape, ok).then_some(3)
 }
 
-/// `uchar = unreserved | escape`
+/// `uchar          = unreserved | escape`
 pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = if cx.class(&UNRESERVED, cx.input[i]) {
         Some(1)
@@ -128,7 +143,7 @@ pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
-/// `xchar = unreserved | reserved | escape`
+/// `xchar          = unreserved | reserved | escape`
 pub fn xchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let b = cx.input[i];
     let n = if cx.class(&UNRESERVED, b) || cx.class(&RESERVED, b) {
@@ -140,7 +155,7 @@ pub fn xchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
-/// `digits = 1*digit`
+/// `digits         = 1*digit`
 pub fn digits(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::Digits, |cx| {
         if s.is_empty() {

@@ -172,8 +172,8 @@ fn label(
     if s.len() == 1 {
         return Ok(());
     }
-    for i in s.start + 1..s.end - 1 {
-        if !(cx.class(&ALPHADIGIT, input[i]) || input[i] == b'-') {
+    for (i, &b) in input.iter().enumerate().take(s.end - 1).skip(s.start + 1) {
+        if !(cx.class(&ALPHADIGIT, b) || b == b'-') {
             return Err(cx.fail(i, rule, "alphadigit | \"-\""));
         }
     }

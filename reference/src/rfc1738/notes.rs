@@ -221,19 +221,17 @@ fn escaped(parts: &[&str], reserved: &[u8]) -> Vec<String> {
 fn scheme_meanings(p: &mut Parse) {
     match p.rule {
         Some(Rule::Ftpurl) => ftp(p),
-        Some(Rule::Fileurl) => {
-            if str_of(p, "host").is_none_or(|h| h == "localhost") {
-                note(
-                    p,
-                    "file.local-machine",
-                    Grade::Must,
-                    "RFC 1738 §3.10",
-                    "\"<host> can be the string \"localhost\" or the empty string; this is \
+        Some(Rule::Fileurl) if matches!(str_of(p, "host"), None | Some("localhost")) => {
+            note(
+                p,
+                "file.local-machine",
+                Grade::Must,
+                "RFC 1738 §3.10",
+                "\"<host> can be the string \"localhost\" or the empty string; this is \
                      interpreted as `the machine from which the URL is being interpreted'\""
-                        .into(),
-                    vec![],
-                );
-            }
+                    .into(),
+                vec![],
+            );
         }
         Some(Rule::Httpurl) => {
             let mut parts: Vec<&str> = list_of(p, "hsegments")
@@ -257,12 +255,10 @@ fn scheme_meanings(p: &mut Parse) {
             }
         }
         Some(Rule::Gopherurl) => gopher(p),
-        Some(Rule::Newsurl) => {
-            if str_of(p, "grouppart") == Some("*") {
-                note(p, "news.all-groups", Grade::Must, "RFC 1738 §3.6",
+        Some(Rule::Newsurl) if str_of(p, "grouppart") == Some("*") => {
+            note(p, "news.all-groups", Grade::Must, "RFC 1738 §3.6",
                     "\"If <newsgroup-name> is \"*\" ..., it is used to refer to \"all available news groups\"\"".into(),
                     vec![]);
-            }
         }
         Some(Rule::Prosperourl) => {
             let parts: Vec<&str> = list_of(p, "psegments")
