@@ -26,7 +26,8 @@ fn show_value(v: &Option<ExpectedValue>) -> String {
     }
 }
 
-fn show_actual(v: Option<&Option<Value>>) -> String {
+/// A component's value as the diffs and the human output show it.
+pub fn show_actual(v: Option<&Option<Value>>) -> String {
     match v {
         None | Some(None) => "null".into(),
         Some(Some(Value::Str(s))) => quote(s),

@@ -1,11 +1,9 @@
 //! `urlcert parse` output: one JSON object per line, or a short human-readable block.
 
-use crate::check::quote;
+use crate::check::{quote, show_actual};
 use serde::Serialize;
 use std::borrow::Cow;
-use urlcert_reference::{
-    Ambiguity, Components, DocReading, Failure, Note, Parse, Rule, Value, Verdict,
-};
+use urlcert_reference::{Ambiguity, Components, DocReading, Failure, Note, Parse, Rule, Verdict};
 
 /// One line of `urlcert parse --json`, fields in the documented order.
 #[derive(Serialize)]
@@ -42,24 +40,6 @@ impl<'a> ParseLine<'a> {
     }
 }
 
-fn show(v: &Option<Value>) -> String {
-    match v {
-        None => "null".into(),
-        Some(Value::Str(s)) => quote(s),
-        Some(Value::List(l)) => format!(
-            "[{}]",
-            l.iter().map(|s| quote(s)).collect::<Vec<_>>().join(", ")
-        ),
-        Some(Value::Fields(f)) => format!(
-            "[{}]",
-            f.iter()
-                .map(|x| format!("{}={}", quote(&x.fieldname), quote(&x.fieldvalue)))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-    }
-}
-
 /// A few indented lines for a person. Every string from the input is quoted and
 /// escaped, so control characters cannot reach the terminal.
 pub fn parse_human(input: &[u8], p: &Parse) -> String {
@@ -67,7 +47,7 @@ pub fn parse_human(input: &[u8], p: &Parse) -> String {
     let rule = p.rule.map(|r| format!(" ({r})")).unwrap_or_default();
     out.push_str(&format!("  {}: {}{}\n", p.doc, p.verdict, rule));
     for (name, value) in p.components.iter() {
-        out.push_str(&format!("  {name:<16} {}\n", show(value)));
+        out.push_str(&format!("  {name:<16} {}\n", show_actual(Some(value))));
     }
     if let Some(e) = &p.error {
         let what = if p.rule.is_some() {

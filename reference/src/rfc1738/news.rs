@@ -45,8 +45,6 @@ pub fn grouppart(cx: &mut Cx, s: Span) -> Res<Grouppart> {
             return Ok(Grouppart::Star);
         }
         if s.is_empty() {
-            group(cx, s).ok();
-            article(cx, s).ok();
             return Err(cx.fail(s.start, Rule::Grouppart, "\"*\" | group | article"));
         }
         // group derives no "@" and article exactly one, so at most one matches.
