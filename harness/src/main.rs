@@ -82,6 +82,10 @@ fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
 }
 
 fn cmd_parse(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> ExitCode {
+    if let Err(why) = urlcert_reference::supports(doc) {
+        eprintln!("urlcert parse: --doc {doc}: {why}");
+        return ExitCode::from(2);
+    }
     let inputs: Vec<Vec<u8>> = if inputs.is_empty() {
         let mut lines = Vec::new();
         let stdin = std::io::stdin();

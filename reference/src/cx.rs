@@ -36,10 +36,17 @@ impl Span {
 pub type Res<T> = Result<T, Failure>;
 
 /// Which rules accepted and which rejected, over one or more parses.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Coverage {
     accepted: Vec<bool>,
     rejected: Vec<bool>,
+}
+
+impl Default for Coverage {
+    /// Sized for every rule, so any rule can be asked about.
+    fn default() -> Coverage {
+        Coverage::new()
+    }
 }
 
 impl Coverage {

@@ -42,12 +42,18 @@ impl std::fmt::Display for Unsupported {
 
 impl std::error::Error for Unsupported {}
 
-/// Parses `input` under a document and reading.
-pub fn parse(doc: DocReading, input: &[u8]) -> Result<Parse, Unsupported> {
+/// Whether the reference implements this document's grammar.
+pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
     match doc.doc {
-        Document::Rfc1738 => Ok(rfc1738::parse(input, doc.reading)),
+        Document::Rfc1738 => Ok(()),
         other => Err(Unsupported::NotImplemented(other)),
     }
+}
+
+/// Parses `input` under a document and reading.
+pub fn parse(doc: DocReading, input: &[u8]) -> Result<Parse, Unsupported> {
+    supports(doc)?;
+    Ok(rfc1738::parse(input, doc.reading))
 }
 
 /// As [`parse`], also recording which rule functions accepted and rejected.
@@ -55,8 +61,6 @@ pub fn parse_with_coverage(
     doc: DocReading,
     input: &[u8],
 ) -> Result<(Parse, Coverage), Unsupported> {
-    match doc.doc {
-        Document::Rfc1738 => Ok(rfc1738::parse_with_coverage(input, doc.reading)),
-        other => Err(Unsupported::NotImplemented(other)),
-    }
+    supports(doc)?;
+    Ok(rfc1738::parse_with_coverage(input, doc.reading))
 }

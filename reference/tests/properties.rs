@@ -107,6 +107,12 @@ fn is_xchar_octet(b: u8) -> bool {
 }
 
 #[test]
+fn default_coverage_answers_for_every_rule() {
+    let c = urlcert_reference::Coverage::default();
+    assert!(Rule::ALL.iter().all(|&r| !c.accepted(r) && !c.rejected(r)));
+}
+
+#[test]
 fn generated_inputs_keep_the_invariants() {
     for input in inputs() {
         for reading in [Reading::Strict, Reading::SchemeCaseIgnore] {

@@ -116,7 +116,7 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
 }
 
 /// The scheme's own production, by the scheme name the input starts with.
-fn own_production(cx: &Cx) -> Option<Rule> {
+pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
     let colon = cx.input.iter().position(|&b| b == b':')?;
     let name = &cx.input[..colon];
     let fold = cx.reading == Reading::SchemeCaseIgnore;

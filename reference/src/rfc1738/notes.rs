@@ -1,7 +1,7 @@
 //! What RFC 1738's prose asks beyond the BNF, reported as graded, cited notes.
 
 use super::classes::{decode, escaped_octet, NATIONAL, PUNCTUATION};
-use super::{judge, url, PREDEFINED};
+use super::{judge, own_production, url};
 use crate::cx::{Cx, Span};
 use crate::document::Reading;
 use crate::outcome::{Grade, Note, Parse, Value, Verdict};
@@ -16,7 +16,7 @@ pub fn add(cx: &mut Cx, p: &mut Parse) {
         scheme_meanings(p);
     }
     if p.verdict == Verdict::GenericOnly {
-        no_login(p);
+        no_login(cx, p);
     }
     if matches!(p.verdict, Verdict::Valid | Verdict::GenericOnly) {
         scheme_names(p);
@@ -378,13 +378,8 @@ fn gopher(p: &mut Parse) {
 }
 
 /// Sections 3.3 and 3.11: "No user name or password is allowed."
-fn no_login(p: &mut Parse) {
-    let scheme = str_of(p, "scheme").unwrap_or("").to_ascii_lowercase();
-    let own = PREDEFINED
-        .iter()
-        .find(|(s, _)| *s == scheme)
-        .map(|&(_, r)| r);
-    let cite = match own {
+fn no_login(cx: &Cx, p: &mut Parse) {
+    let cite = match own_production(cx) {
         Some(Rule::Httpurl) => "RFC 1738 §3.3",
         Some(Rule::Prosperourl) => "RFC 1738 §3.11",
         _ => return,
