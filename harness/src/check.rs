@@ -1,7 +1,7 @@
 //! Compares an expectation with what an engine answered, and renders the difference.
 
 use crate::cases::{Expectation, ExpectedField, ExpectedValue};
-use urlcert_reference::{Parse, Value};
+use urlcert_reference::{Parse, Resolution, Unresolvable, Value};
 
 /// One difference between an expectation and an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,8 +89,9 @@ pub fn compare(e: &Expectation, p: &Parse) -> Vec<Mismatch> {
             actual,
         });
     };
-    if e.verdict != p.verdict.id() {
-        differ("verdict".into(), e.verdict.clone(), p.verdict.id().into());
+    let verdict = e.verdict.as_deref().unwrap_or_default();
+    if verdict != p.verdict.id() {
+        differ("verdict".into(), verdict.into(), p.verdict.id().into());
     }
     if let Some(rule) = &e.rule {
         let actual = p.rule.map(|r| r.name().to_string());
@@ -143,6 +144,66 @@ pub fn compare(e: &Expectation, p: &Parse) -> Vec<Mismatch> {
             if offset.to_string() != got {
                 differ("error.offset".into(), offset.to_string(), got);
             }
+        }
+    }
+    out
+}
+
+/// Every difference between a resolve expectation and a resolver's answer.
+pub fn compare_resolution(
+    e: &Expectation,
+    answer: &Result<Resolution, Unresolvable>,
+) -> Vec<Mismatch> {
+    let mut out = Vec::new();
+    let mut differ = |at: &str, expected: String, actual: String| {
+        out.push(Mismatch {
+            at: at.into(),
+            expected,
+            actual,
+        });
+    };
+    let r = match answer {
+        Ok(r) => r,
+        Err(why) => {
+            let (verdict, text) = match why {
+                Unresolvable::NotDefined { .. } => ("not-defined", why.to_string()),
+                Unresolvable::BaseNotAbsolute { .. } => ("invalid", why.to_string()),
+            };
+            match (&e.verdict, &e.result) {
+                (Some(v), _) if v == verdict => {}
+                (Some(v), _) => differ("verdict", v.clone(), verdict.into()),
+                (None, result) => differ(
+                    "result",
+                    quote(result.as_deref().unwrap_or_default()),
+                    format!("none: {text}"),
+                ),
+            }
+            return out;
+        }
+    };
+    let result = String::from_utf8_lossy(&r.result);
+    match (&e.verdict, &e.result) {
+        (Some(v), _) => differ(
+            "verdict",
+            v.clone(),
+            format!("a result: {}", quote(&result)),
+        ),
+        (None, Some(want)) if *want != result => differ("result", quote(want), quote(&result)),
+        _ => {}
+    }
+    if let Some(want) = e.current_document {
+        if want != r.current_document {
+            differ(
+                "current_document",
+                want.to_string(),
+                r.current_document.to_string(),
+            );
+        }
+    }
+    if let Some(want) = &e.steps {
+        let got = r.step_ids();
+        if *want != got {
+            differ("steps", want.join(" "), got.join(" "));
         }
     }
     out

@@ -4,10 +4,14 @@
 //!   [`cases::schema`]), loading with file:line:column errors, validation.
 //! - [`check`]: compares an expectation with an answer, by meaning, and renders diffs.
 //! - [`runner`]: runs cases against the reference and collects every outcome.
-//! - [`output`]: the `urlcert parse` output, human-readable and JSON lines.
+//! - [`output`]: the `urlcert parse` and `urlcert resolve` output, human-readable and
+//!   JSON lines.
+//! - [`contradictions`]: the list of printed examples that contradict their own
+//!   document's algorithm, generated from the cases.
 
 pub mod cases;
 pub mod check;
+pub mod contradictions;
 pub mod output;
 pub mod runner;
 pub mod vocabulary;

@@ -4,8 +4,8 @@ use clap::{Parser, Subcommand};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::{cases, output, runner};
-use urlcert_reference::{parse, DocReading, Verdict};
+use urlcert::{cases, contradictions, output, runner};
+use urlcert_reference::{parse, resolve, DocReading, Verdict};
 
 #[derive(Parser)]
 #[command(
@@ -35,11 +35,44 @@ enum Command {
         /// "\n" or "\r\n" ends a line and is not part of the input).
         inputs: Vec<std::ffi::OsString>,
     },
+    /// Resolve references against a base under a document: from the arguments, or one
+    /// per line from stdin.
+    ///
+    /// Exit status: 0 when every reference has a result, 1 when the document gives none
+    /// for some (it defines no relative form, or the base is not absolute), 2 on a usage
+    /// error.
+    Resolve {
+        /// Document id, optionally with a reading: draft-1996, rfc1808, draft-02,
+        /// draft-02@path-excludes-search, draft-02@xxx-excludes-dots.
+        #[arg(long, default_value = "draft-1996")]
+        doc: DocReading,
+        /// The base URL (may be empty: Step 1 then takes each reference as absolute).
+        #[arg(long)]
+        base: std::ffi::OsString,
+        /// One JSON object per reference, one per line.
+        #[arg(long)]
+        json: bool,
+        /// Show every step of the algorithm with the value after it.
+        #[arg(long)]
+        trace: bool,
+        /// References; when none are given, one per line from standard input.
+        references: Vec<std::ffi::OsString>,
+    },
     /// Run every case file against the reference and print a summary (the main job).
     Run {
         /// The folder of case files.
         #[arg(long)]
         cases: Option<PathBuf>,
+    },
+    /// Write the list of printed examples that contradict their own document's
+    /// algorithm, generated from the cases.
+    Contradictions {
+        #[arg(long)]
+        cases: Option<PathBuf>,
+        /// Where to write it (standard output when not given). The committed copy is
+        /// reports/contradictions.md.
+        #[arg(long)]
+        out: Option<PathBuf>,
     },
     /// Load and validate the case files without running them.
     Check {
@@ -52,8 +85,16 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Command::Parse { doc, json, inputs } => cmd_parse(doc, json, inputs),
+        Command::Resolve {
+            doc,
+            base,
+            json,
+            trace,
+            references,
+        } => cmd_resolve(doc, &os_bytes(&base), json, trace, references),
         Command::Run { cases } => cmd_run(&cases_dir(cases)),
         Command::Check { cases } => cmd_check(&cases_dir(cases)),
+        Command::Contradictions { cases, out } => cmd_contradictions(&cases_dir(cases), out),
     }
 }
 
@@ -86,32 +127,9 @@ fn cmd_parse(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> Ex
         eprintln!("urlcert parse: --doc {doc}: {why}");
         return ExitCode::from(2);
     }
-    let inputs: Vec<Vec<u8>> = if inputs.is_empty() {
-        let mut lines = Vec::new();
-        let stdin = std::io::stdin();
-        let mut reader = stdin.lock();
-        loop {
-            let mut line = Vec::new();
-            match reader.read_until(b'\n', &mut line) {
-                Ok(0) => break,
-                Ok(_) => {
-                    if line.ends_with(b"\n") {
-                        line.pop();
-                        if line.ends_with(b"\r") {
-                            line.pop();
-                        }
-                    }
-                    lines.push(line);
-                }
-                Err(e) => {
-                    eprintln!("urlcert parse: cannot read standard input: {e}");
-                    return ExitCode::from(2);
-                }
-            }
-        }
-        lines
-    } else {
-        inputs.iter().map(|s| os_bytes(s)).collect()
+    let inputs = match read_inputs(inputs, "parse") {
+        Ok(i) => i,
+        Err(code) => return code,
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut any_invalid = false;
@@ -142,6 +160,69 @@ fn cmd_parse(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> Ex
     ExitCode::from(u8::from(any_invalid))
 }
 
+/// The arguments, or else the lines of standard input (a trailing "\n" or "\r\n" ends a
+/// line and is not part of it).
+fn read_inputs(args: Vec<std::ffi::OsString>, cmd: &str) -> Result<Vec<Vec<u8>>, ExitCode> {
+    if !args.is_empty() {
+        return Ok(args.iter().map(|s| os_bytes(s)).collect());
+    }
+    let mut lines = Vec::new();
+    let mut reader = std::io::stdin().lock();
+    loop {
+        let mut line = Vec::new();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) => return Ok(lines),
+            Ok(_) => {
+                if line.ends_with(b"\n") {
+                    line.pop();
+                    if line.ends_with(b"\r") {
+                        line.pop();
+                    }
+                }
+                lines.push(line);
+            }
+            Err(e) => {
+                eprintln!("urlcert {cmd}: cannot read standard input: {e}");
+                return Err(ExitCode::from(2));
+            }
+        }
+    }
+}
+
+fn cmd_resolve(
+    doc: DocReading,
+    base: &[u8],
+    json: bool,
+    trace: bool,
+    references: Vec<std::ffi::OsString>,
+) -> ExitCode {
+    let references = match read_inputs(references, "resolve") {
+        Ok(r) => r,
+        Err(code) => return code,
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut any_unresolved = false;
+    for reference in &references {
+        let answer = resolve(doc, base, reference, trace);
+        any_unresolved |= answer.is_err();
+        let written = if json {
+            let line = output::ResolveLine::new(doc, base, reference, &answer, trace);
+            serde_json::to_writer(&mut out, &line)
+                .map_err(std::io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+        } else {
+            out.write_all(output::resolve_human(reference, &answer, trace).as_bytes())
+        };
+        if written.is_err() {
+            return ExitCode::from(1);
+        }
+    }
+    if out.flush().is_err() {
+        return ExitCode::from(1);
+    }
+    ExitCode::from(u8::from(any_unresolved))
+}
+
 fn load(dir: &std::path::Path) -> Result<cases::Suite, ExitCode> {
     cases::load_dir(dir).map_err(|errors| {
         for e in &errors {
@@ -150,6 +231,30 @@ fn load(dir: &std::path::Path) -> Result<cases::Suite, ExitCode> {
         eprintln!("urlcert: {} problem(s) in the case files", errors.len());
         ExitCode::from(2)
     })
+}
+
+fn cmd_contradictions(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
+    let suite = match load(dir) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let text = contradictions::render(&suite.cases);
+    let Some(path) = out else {
+        print!("{text}");
+        return ExitCode::SUCCESS;
+    };
+    // Written beside the target and renamed over it, so a failure leaves the old list.
+    let tmp = path.with_extension("md.tmp");
+    match std::fs::write(&tmp, &text).and_then(|()| std::fs::rename(&tmp, &path)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!(
+                "urlcert contradictions: cannot write {}: {e}",
+                path.display()
+            );
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn cmd_check(dir: &std::path::Path) -> ExitCode {

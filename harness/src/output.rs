@@ -1,9 +1,22 @@
-//! `urlcert parse` output: one JSON object per line, or a short human-readable block.
+//! `urlcert parse` and `urlcert resolve` output: one JSON object per line, or a short
+//! human-readable block.
 
 use crate::check::{quote, show_actual};
 use serde::Serialize;
 use std::borrow::Cow;
-use urlcert_reference::{Ambiguity, Components, DocReading, Failure, Note, Parse, Rule, Verdict};
+use urlcert_reference::{
+    Ambiguity, Components, DocReading, Failure, Note, Parse, Resolution, Rule, Unresolvable,
+    Verdict,
+};
+
+/// Bytes as text for JSON: lossy, with the exact bytes in hex when they are not UTF-8.
+fn text_and_hex(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
+    let exact = std::str::from_utf8(bytes).is_ok();
+    (
+        String::from_utf8_lossy(bytes),
+        (!exact).then(|| bytes.iter().map(|b| format!("{b:02x}")).collect()),
+    )
+}
 
 /// One line of `urlcert parse --json`, fields in the documented order.
 #[derive(Serialize)]
@@ -24,11 +37,11 @@ pub struct ParseLine<'a> {
 
 impl<'a> ParseLine<'a> {
     pub fn new(input: &'a [u8], p: &'a Parse) -> ParseLine<'a> {
-        let exact = std::str::from_utf8(input).is_ok();
+        let (input, input_hex) = text_and_hex(input);
         ParseLine {
             doc: p.doc,
-            input: String::from_utf8_lossy(input),
-            input_hex: (!exact).then(|| input.iter().map(|b| format!("{b:02x}")).collect()),
+            input,
+            input_hex,
             verdict: p.verdict,
             rule: p.rule,
             components: &p.components,
@@ -85,4 +98,144 @@ pub fn parse_human(input: &[u8], p: &Parse) -> String {
         ));
     }
     out
+}
+
+/// One line of `urlcert resolve --json`, fields in the documented order.
+#[derive(Serialize)]
+pub struct ResolveLine<'a> {
+    pub doc: DocReading,
+    pub base: Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_hex: Option<String>,
+    pub input: Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub input_hex: Option<String>,
+    /// The absolute URL, or null when the document gives none (see `error`).
+    pub result: Option<Cow<'a, str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result_hex: Option<String>,
+    pub current_document: bool,
+    /// Why there is no result: `{kind: not-defined | base-not-absolute, message}`.
+    pub error: Option<ResolveError>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub trace: Option<Vec<StepLine<'a>>>,
+}
+
+#[derive(Serialize)]
+pub struct ResolveError {
+    pub kind: &'static str,
+    pub message: String,
+}
+
+#[derive(Serialize)]
+pub struct StepLine<'a> {
+    pub step: &'static str,
+    pub text: &'static str,
+    pub value: Option<&'a str>,
+}
+
+impl<'a> ResolveLine<'a> {
+    pub fn new(
+        doc: DocReading,
+        base: &'a [u8],
+        input: &'a [u8],
+        answer: &'a Result<Resolution, Unresolvable>,
+        trace: bool,
+    ) -> ResolveLine<'a> {
+        let (base, base_hex) = text_and_hex(base);
+        let (input, input_hex) = text_and_hex(input);
+        let (result, result_hex, current_document, error, steps) = match answer {
+            Ok(r) => {
+                let (text, hex) = text_and_hex(&r.result);
+                (
+                    Some(text),
+                    hex,
+                    r.current_document,
+                    None,
+                    r.steps.as_slice(),
+                )
+            }
+            Err(why) => {
+                let kind = match why {
+                    Unresolvable::NotDefined { .. } => "not-defined",
+                    Unresolvable::BaseNotAbsolute { .. } => "base-not-absolute",
+                };
+                let message = why.to_string();
+                (
+                    None,
+                    None,
+                    false,
+                    Some(ResolveError { kind, message }),
+                    &[][..],
+                )
+            }
+        };
+        ResolveLine {
+            doc,
+            base,
+            base_hex,
+            input,
+            input_hex,
+            result,
+            result_hex,
+            current_document,
+            error,
+            trace: trace.then(|| {
+                steps
+                    .iter()
+                    .map(|s| StepLine {
+                        step: s.id,
+                        text: s.text,
+                        value: s.value.as_deref(),
+                    })
+                    .collect()
+            }),
+        }
+    }
+}
+
+/// The reference and its result for a person, with the steps when tracing.
+pub fn resolve_human(
+    input: &[u8],
+    answer: &Result<Resolution, Unresolvable>,
+    trace: bool,
+) -> String {
+    let shown = quote(&String::from_utf8_lossy(input));
+    let r = match answer {
+        Ok(r) => r,
+        Err(why) => return format!("{shown}\n  no result: {why}\n"),
+    };
+    let mut out = format!(
+        "{shown} -> {}{}\n",
+        quote(&String::from_utf8_lossy(&r.result)),
+        if r.current_document {
+            " (the current document)"
+        } else {
+            ""
+        }
+    );
+    if trace {
+        for s in &r.steps {
+            let value = s
+                .value
+                .as_deref()
+                .map(|v| format!(": {}", controls_escaped(v)))
+                .unwrap_or_default();
+            out.push_str(&format!("  step {:<14} {}{value}\n", s.id, s.text));
+        }
+    }
+    out
+}
+
+/// Control characters escaped, everything else as it is.
+fn controls_escaped(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }

@@ -2,8 +2,8 @@
 //! reported together rather than one at a time.
 
 use crate::cases::{LoadedCase, Op};
-use crate::check::{compare, quote, render_diff, Mismatch};
-use urlcert_reference::{parse, DocReading, Parse};
+use crate::check::{compare, compare_resolution, quote, render_diff, Mismatch};
+use urlcert_reference::{parse, resolve, DocReading};
 
 /// What happened to one case under one document.
 #[derive(Clone, Debug)]
@@ -11,7 +11,6 @@ pub enum Outcome {
     Pass,
     Fail {
         mismatches: Vec<Mismatch>,
-        parse: Box<Parse>,
     },
     /// The reference does not implement this document yet.
     Unsupported(String),
@@ -21,6 +20,7 @@ pub enum Outcome {
 pub struct CaseResult {
     pub id: String,
     pub location: String,
+    pub base: Option<String>,
     pub input: String,
     pub doc: DocReading,
     pub outcome: Outcome,
@@ -33,25 +33,25 @@ pub fn run_cases(cases: &[LoadedCase]) -> Vec<CaseResult> {
         let case = &lc.case;
         for (key, expectation) in &case.expect {
             let doc = key.0;
-            let outcome = match case.op {
-                Op::Parse => match parse(doc, case.input.as_bytes()) {
-                    Ok(p) => {
-                        let mismatches = compare(expectation, &p);
-                        if mismatches.is_empty() {
-                            Outcome::Pass
-                        } else {
-                            Outcome::Fail {
-                                mismatches,
-                                parse: Box::new(p),
-                            }
-                        }
-                    }
-                    Err(why) => Outcome::Unsupported(why.to_string()),
-                },
+            let checked = match case.op {
+                Op::Parse => parse(doc, case.input.as_bytes())
+                    .map(|p| compare(expectation, &p))
+                    .map_err(|why| why.to_string()),
+                Op::Resolve => {
+                    let base = case.base.as_deref().unwrap_or_default();
+                    let answer = resolve(doc, base.as_bytes(), case.input.as_bytes(), false);
+                    Ok(compare_resolution(expectation, &answer))
+                }
+            };
+            let outcome = match checked {
+                Ok(mismatches) if mismatches.is_empty() => Outcome::Pass,
+                Ok(mismatches) => Outcome::Fail { mismatches },
+                Err(why) => Outcome::Unsupported(why),
             };
             results.push(CaseResult {
                 id: case.id.clone(),
                 location: format!("{}:{}", lc.file.display(), lc.line),
+                base: case.base.clone(),
                 input: case.input.clone(),
                 doc,
                 outcome,
@@ -86,8 +86,13 @@ pub fn failure_report(results: &[CaseResult]) -> String {
     let mut out = String::new();
     for r in results {
         if let Outcome::Fail { mismatches, .. } = &r.outcome {
+            let base = r
+                .base
+                .as_ref()
+                .map(|b| format!("  base: {}\n", quote(b)))
+                .unwrap_or_default();
             out.push_str(&format!(
-                "FAIL {} [{}] at {}\n  input: {}\n{}\n",
+                "FAIL {} [{}] at {}\n{base}  input: {}\n{}\n",
                 r.id,
                 r.doc,
                 r.location,

@@ -167,3 +167,114 @@ fn run_passes_fails_and_refuses_bad_files_with_distinct_exit_codes() {
     assert!(err.contains("t.yaml:4:3: case `t.one`: "), "{err}");
     assert!(err.contains("unknown field `extra`"), "{err}");
 }
+
+#[test]
+fn resolve_json_has_the_documented_fields() {
+    let base = "http://a/b/c/d;p?q";
+    let out = urlcert(
+        &["resolve", "--json", "--trace", "--base", base, "../g", "#s"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let lines = json_lines(&out);
+    let v = &lines[0];
+    assert_eq!(v["doc"], "draft-1996");
+    assert_eq!(v["base"], base);
+    assert_eq!(v["input"], "../g");
+    // Appendix C.1: "../g = http://a/b/g".
+    assert_eq!(v["result"], "http://a/b/g");
+    assert_eq!(v["current_document"], false);
+    let steps: Vec<&str> = v["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["step"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        steps,
+        ["1", "2", "2a", "2b", "2c", "3", "4", "5", "6", "6a", "6b", "6c", "6d", "7"]
+    );
+    let six_c = &v["trace"][11];
+    assert_eq!(six_c["value"], "b/g");
+    // Appendix C.1: "#s = (current document)#s".
+    assert_eq!(lines[1]["result"], "http://a/b/c/d;p?q#s");
+    assert_eq!(lines[1]["current_document"], true);
+}
+
+#[test]
+fn resolve_reads_references_from_stdin_and_says_when_a_document_has_no_relative_form() {
+    let out = urlcert(
+        &[
+            "resolve",
+            "--doc",
+            "rfc1808",
+            "--base",
+            "http://a/b/c/d;p?q",
+        ],
+        Some(b";x\r\n?y\n"),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    // RFC 1808 §5.1: ";x = http://a/b/c/d;x", "?y = http://a/b/c/d;p?y".
+    assert!(text.contains("\";x\" -> \"http://a/b/c/d;x\""), "{text}");
+    assert!(text.contains("\"?y\" -> \"http://a/b/c/d;p?y\""), "{text}");
+
+    let out = urlcert(
+        &[
+            "resolve",
+            "--json",
+            "--doc",
+            "rfc1738",
+            "--base",
+            "http://a/",
+            "g",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["result"], serde_json::Value::Null);
+    assert_eq!(v["error"]["kind"], "not-defined");
+    assert!(v["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("Relative links are not described in this document."));
+}
+
+#[test]
+fn resolve_readings_and_bad_bases() {
+    let out = urlcert(
+        &[
+            "resolve",
+            "--doc",
+            "draft-02@xxx-excludes-dots",
+            "--base",
+            "http://a/b/c/d;p?q",
+            "../../../../g",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("\"http://a/../../g\""));
+
+    let out = urlcert(&["resolve", "--base", "no/scheme", "g"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("not an absolute URL"));
+
+    let out = urlcert(
+        &["resolve", "--doc", "draft-02@nope", "--base", "x:", "g"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown reading"));
+}
+
+#[test]
+fn resolve_output_escapes_control_characters() {
+    let out = urlcert(
+        &["resolve", "--trace", "--base", "http://a/b", "g\u{1b}[31m"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!out.stdout.contains(&0x1b), "{:?}", out.stdout);
+}

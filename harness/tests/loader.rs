@@ -143,7 +143,7 @@ fn unknown_names_are_errors() {
             "a valid verdict has no error",
         ),
         ("id: t.good", "id: T Good", "id must match"),
-        ("op: parse", "op: resolve", "unknown variant `resolve`"),
+        ("op: parse", "op: extract", "unknown variant `extract`"),
     ] {
         let e = one_error(&GOOD.replace(from, to));
         assert!(e.message.contains(says), "{to}: {e}");
@@ -180,4 +180,105 @@ fn every_problem_in_every_file_is_reported() {
 fn a_missing_folder_is_an_error_not_an_empty_suite() {
     let e = load_dir(Path::new("/nonexistent/urlcert/cases")).unwrap_err();
     assert!(e[0].message.contains("cannot read the case folder"));
+}
+
+const RESOLVE: &str = r#"cases:
+- id: t.res
+  op: resolve
+  base: "http://a/b/c/d;p?q"
+  input: "?y"
+  cite: [{doc: draft-1996, section: "C.1"}]
+  tags: [TAGS]
+  expect:
+    draft-1996: {result: "http://a/b/c/d;p?y", printed: "http://a/b/c/?y"CONTRA}
+    rfc1808: {result: "http://a/b/c/d;p?y"}
+    draft-02: {result: "http://a/b/c/?y"}
+"#;
+
+fn resolve_case(tags: &str, contradiction: &str) -> String {
+    RESOLVE
+        .replace("TAGS", tags)
+        .replace("CONTRA", contradiction)
+}
+
+#[test]
+fn a_resolve_case_with_its_contradiction_and_divergence_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = resolve_case(
+        "contradiction, divergence",
+        ", contradiction: \"C.1 vs Step 5\"",
+    );
+    let p = write(dir.path(), "t.yaml", text.as_bytes());
+    let cases = load_file(&p).unwrap();
+    assert_eq!(cases[0].case.base.as_deref(), Some("http://a/b/c/d;p?q"));
+}
+
+#[test]
+fn a_printed_value_that_differs_needs_a_contradiction() {
+    let e = one_error(&resolve_case("divergence", ""));
+    assert!(e.to_string().contains("say why in `contradiction`"), "{e}");
+    assert_eq!(e.case.as_deref(), Some("t.res"));
+}
+
+#[test]
+fn a_contradiction_needs_its_tag_and_a_divergence_too() {
+    let all = errors_of(&resolve_case("example", ", contradiction: \"x\""));
+    let text: Vec<String> = all.iter().map(|e| e.to_string()).collect();
+    assert!(
+        text.iter()
+            .any(|t| t.contains("tag the case `contradiction`")),
+        "{text:?}"
+    );
+    assert!(
+        text.iter().any(|t| t.contains("tag the case `divergence`")),
+        "{text:?}"
+    );
+}
+
+#[test]
+fn a_divergence_tag_without_a_difference_is_refused() {
+    let text = r#"cases:
+- id: t.same
+  op: resolve
+  base: "http://a/b/c/d;p?q"
+  input: "g"
+  cite: [{doc: draft-1996, section: "C.1"}]
+  tags: [divergence]
+  expect:
+    draft-1996: {result: "http://a/b/c/g"}
+    rfc1808: {result: "http://a/b/c/g"}
+"#;
+    let e = one_error(text);
+    assert!(e.to_string().contains("do not differ"), "{e}");
+}
+
+#[test]
+fn resolve_and_parse_fields_do_not_mix() {
+    let text = r#"cases:
+- id: t.mixed
+  op: resolve
+  input: "g"
+  cite: [{doc: draft-1996, section: "6"}]
+  expect:
+    draft-1996: {verdict: valid, rule: server}
+    rfc1738: {verdict: not-defined, result: "x"}
+- id: t.mixed2
+  op: parse
+  base: "http://a/"
+  input: "g"
+  cite: [{doc: rfc1738, section: "5"}]
+  expect:
+    rfc1738: {verdict: invalid, result: "x"}
+"#;
+    let all: Vec<String> = errors_of(text).iter().map(|e| e.to_string()).collect();
+    for want in [
+        "a resolve case needs `base`",
+        "expect.draft-1996.rule: belongs to parse cases only",
+        "a resolve case's verdict is `not-defined` or `invalid`",
+        "give either `result` or a `verdict`",
+        "`base` belongs to resolve cases only",
+        "expect.rfc1738.result: belongs to resolve cases only",
+    ] {
+        assert!(all.iter().any(|t| t.contains(want)), "{want}: {all:?}");
+    }
 }

@@ -47,6 +47,11 @@ impl Document {
     pub fn readings(self) -> &'static [Reading] {
         match self {
             Document::Rfc1738 => &[Reading::Strict, Reading::SchemeCaseIgnore],
+            Document::Draft02 => &[
+                Reading::Strict,
+                Reading::PathExcludesSearch,
+                Reading::XxxExcludesDots,
+            ],
             _ => &[Reading::Strict],
         }
     }
@@ -72,15 +77,26 @@ impl FromStr for Document {
     }
 }
 
-/// How a document is applied where its text allows more than one reading.
+/// How a document is applied where its text allows more than one reading. Each
+/// non-default reading changes exactly one choice, so a case can show what that one
+/// ambiguity decides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Reading {
-    /// Literals and `lowalpha` match exactly (RFC 822 gives no case rule for literals).
+    /// The text taken literally. For grammars: literals and `lowalpha` match exactly
+    /// (RFC 822 gives no case rule for literals). For the October 1993 partial form: the
+    /// "path" is "the rest of the locator", and `xxx` is any complete path element.
     #[default]
     Strict,
     /// The scheme name is compared without case, as RFC 1738 Section 2.1 recommends to
     /// interpreters; everything else stays exact. See `shared/spec/letter-case.md`.
     SchemeCaseIgnore,
+    /// October 1993 partial form: the context's "path" is the BNF's `path`, so its
+    /// `?search` is not merged into, and the partial URL's `?search` and `#fragment` are
+    /// set aside before the tests and the dot removal.
+    PathExcludesSearch,
+    /// October 1993 partial form: in "/xxx/..", `xxx` is a complete path element other
+    /// than "." and "..", as RFC 1808 later wrote it.
+    XxxExcludesDots,
 }
 
 impl Reading {
@@ -89,6 +105,8 @@ impl Reading {
         match self {
             Reading::Strict => "strict",
             Reading::SchemeCaseIgnore => "scheme-case-ignore",
+            Reading::PathExcludesSearch => "path-excludes-search",
+            Reading::XxxExcludesDots => "xxx-excludes-dots",
         }
     }
 }

@@ -14,12 +14,15 @@
 
 pub mod cx;
 pub mod document;
+pub mod draft1996;
 pub mod outcome;
+pub mod resolve;
 pub mod rfc1738;
 pub mod rule;
 
 pub use cx::Coverage;
 pub use document::{DocReading, Document, Reading};
+pub use resolve::{resolve, Resolution, Step, Unresolvable};
 pub use outcome::{Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict};
 pub use rule::Rule;
 

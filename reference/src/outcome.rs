@@ -8,10 +8,12 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
     /// The scheme's own production matches (for a scheme the document does not define,
-    /// the catch-all production is its own).
+    /// the catch-all production is its own). Under the 1996 draft: `generic-URL` or
+    /// `relativeURL` matches, with the components Section 4.3 splits out.
     Valid,
-    /// A scheme the document defines, whose own production fails, while the catch-all
-    /// production (`otherurl` in RFC 1738) matches.
+    /// Only the catch-all production matches: in RFC 1738, a scheme it defines whose own
+    /// production fails while `otherurl` matches; in the 1996 draft, an absolute URL
+    /// that is an `opaque-URL` but, split as Section 4.3 says, not a `generic-URL`.
     GenericOnly,
     /// No production matches.
     Invalid,

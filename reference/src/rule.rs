@@ -1,30 +1,33 @@
 //! The names of the productions, so that outputs, errors and coverage can say which rule
 //! they mean. Names are spelled exactly as the documents spell them.
 
+use crate::document::Document;
+
 macro_rules! rules {
-    ($($variant:ident => $name:literal,)*) => {
+    ($($doc:ident { $($variant:ident => $name:literal,)* })*) => {
         /// A production of one of the documents' grammars.
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
         pub enum Rule {
-            $($variant,)*
+            $($($variant,)*)*
         }
 
         impl Rule {
-            /// Every rule, in the order the RFC 1738 BNF lists them.
-            pub const ALL: &'static [Rule] = &[$(Rule::$variant,)*];
+            /// Every rule: RFC 1738's in the order its BNF lists them, then the 1996
+            /// draft's in the order of its sections.
+            pub const ALL: &'static [Rule] = &[$($(Rule::$variant,)*)*];
 
-            /// The rule's name as the document writes it (`ip-schemepart`, `gopher+_string`).
+            /// The rule's name as the document writes it (`ip-schemepart`, `gopher+_string`,
+            /// `URL-reference`).
             pub fn name(self) -> &'static str {
                 match self {
-                    $(Rule::$variant => $name,)*
+                    $($(Rule::$variant => $name,)*)*
                 }
             }
 
-            /// Looks a rule up by the name the document gives it.
-            pub fn from_name(name: &str) -> Option<Rule> {
-                match name {
-                    $($name => Some(Rule::$variant),)*
-                    _ => None,
+            /// The document whose grammar defines the rule.
+            pub fn doc(self) -> Document {
+                match self {
+                    $($(Rule::$variant => Document::$doc,)*)*
                 }
             }
         }
@@ -32,73 +35,135 @@ macro_rules! rules {
 }
 
 rules! {
-    Genericurl => "genericurl",
-    Url => "url",
-    Otherurl => "otherurl",
-    Scheme => "scheme",
-    Schemepart => "schemepart",
-    IpSchemepart => "ip-schemepart",
-    Login => "login",
-    Hostport => "hostport",
-    Host => "host",
-    Hostname => "hostname",
-    Domainlabel => "domainlabel",
-    Toplabel => "toplabel",
-    Alphadigit => "alphadigit",
-    Hostnumber => "hostnumber",
-    Port => "port",
-    User => "user",
-    Password => "password",
-    Urlpath => "urlpath",
-    Ftpurl => "ftpurl",
-    Fpath => "fpath",
-    Fsegment => "fsegment",
-    Ftptype => "ftptype",
-    Fileurl => "fileurl",
-    Httpurl => "httpurl",
-    Hpath => "hpath",
-    Hsegment => "hsegment",
-    Search => "search",
-    Gopherurl => "gopherurl",
-    Gtype => "gtype",
-    Selector => "selector",
-    GopherPlusString => "gopher+_string",
-    Mailtourl => "mailtourl",
-    Encoded822addr => "encoded822addr",
-    Newsurl => "newsurl",
-    Grouppart => "grouppart",
-    Group => "group",
-    Article => "article",
-    Nntpurl => "nntpurl",
-    Telneturl => "telneturl",
-    Waisurl => "waisurl",
-    Waisdatabase => "waisdatabase",
-    Waisindex => "waisindex",
-    Waisdoc => "waisdoc",
-    Database => "database",
-    Wtype => "wtype",
-    Wpath => "wpath",
-    Prosperourl => "prosperourl",
-    Ppath => "ppath",
-    Psegment => "psegment",
-    Fieldspec => "fieldspec",
-    Fieldname => "fieldname",
-    Fieldvalue => "fieldvalue",
-    Lowalpha => "lowalpha",
-    Hialpha => "hialpha",
-    Alpha => "alpha",
-    Digit => "digit",
-    Safe => "safe",
-    Extra => "extra",
-    National => "national",
-    Punctuation => "punctuation",
-    Reserved => "reserved",
-    Hex => "hex",
-    Escape => "escape",
-    Unreserved => "unreserved",
-    Uchar => "uchar",
-    Xchar => "xchar",
-    Digits => "digits",
+    Rfc1738 {
+        Genericurl => "genericurl",
+        Url => "url",
+        Otherurl => "otherurl",
+        Scheme => "scheme",
+        Schemepart => "schemepart",
+        IpSchemepart => "ip-schemepart",
+        Login => "login",
+        Hostport => "hostport",
+        Host => "host",
+        Hostname => "hostname",
+        Domainlabel => "domainlabel",
+        Toplabel => "toplabel",
+        Alphadigit => "alphadigit",
+        Hostnumber => "hostnumber",
+        Port => "port",
+        User => "user",
+        Password => "password",
+        Urlpath => "urlpath",
+        Ftpurl => "ftpurl",
+        Fpath => "fpath",
+        Fsegment => "fsegment",
+        Ftptype => "ftptype",
+        Fileurl => "fileurl",
+        Httpurl => "httpurl",
+        Hpath => "hpath",
+        Hsegment => "hsegment",
+        Search => "search",
+        Gopherurl => "gopherurl",
+        Gtype => "gtype",
+        Selector => "selector",
+        GopherPlusString => "gopher+_string",
+        Mailtourl => "mailtourl",
+        Encoded822addr => "encoded822addr",
+        Newsurl => "newsurl",
+        Grouppart => "grouppart",
+        Group => "group",
+        Article => "article",
+        Nntpurl => "nntpurl",
+        Telneturl => "telneturl",
+        Waisurl => "waisurl",
+        Waisdatabase => "waisdatabase",
+        Waisindex => "waisindex",
+        Waisdoc => "waisdoc",
+        Database => "database",
+        Wtype => "wtype",
+        Wpath => "wpath",
+        Prosperourl => "prosperourl",
+        Ppath => "ppath",
+        Psegment => "psegment",
+        Fieldspec => "fieldspec",
+        Fieldname => "fieldname",
+        Fieldvalue => "fieldvalue",
+        Lowalpha => "lowalpha",
+        Hialpha => "hialpha",
+        Alpha => "alpha",
+        Digit => "digit",
+        Safe => "safe",
+        Extra => "extra",
+        National => "national",
+        Punctuation => "punctuation",
+        Reserved => "reserved",
+        Hex => "hex",
+        Escape => "escape",
+        Unreserved => "unreserved",
+        Uchar => "uchar",
+        Xchar => "xchar",
+        Digits => "digits",
+    }
+    Draft1996 {
+        F01Alpha => "alpha",
+        F01Lowalpha => "lowalpha",
+        F01Hialpha => "hialpha",
+        F01Digit => "digit",
+        F01Alphanum => "alphanum",
+        F01Urlchar => "urlchar",
+        F01Reserved => "reserved",
+        F01Unreserved => "unreserved",
+        F01Mark => "mark",
+        F01Escaped => "escaped",
+        F01Hex => "hex",
+        F01Excluded => "excluded",
+        F01Control => "control",
+        F01Space => "space",
+        F01Delims => "delims",
+        F01Unwise => "unwise",
+        F01National => "national",
+        F01UrlReference => "URL-reference",
+        F01Fragment => "fragment",
+        F01Scheme => "scheme",
+        F01AbsoluteUrl => "absoluteURL",
+        F01OpaqueUrl => "opaque-URL",
+        F01GenericUrl => "generic-URL",
+        F01RelativeUrl => "relativeURL",
+        F01NetPath => "net_path",
+        F01AbsPath => "abs_path",
+        F01RelPath => "rel_path",
+        F01Server => "server",
+        F01User => "user",
+        F01Password => "password",
+        F01Hostport => "hostport",
+        F01Host => "host",
+        F01Hostname => "hostname",
+        F01Domainlabel => "domainlabel",
+        F01Toplabel => "toplabel",
+        F01Hostnumber => "hostnumber",
+        F01Port => "port",
+        F01Path => "path",
+        F01Segment => "segment",
+        F01Param => "param",
+        F01Pchar => "pchar",
+        F01Query => "query",
+    }
+}
+
+impl Rule {
+    /// Looks a rule up by the name `doc` gives it (names repeat across documents:
+    /// `host` is a rule of RFC 1738 and of the 1996 draft).
+    pub fn from_name(doc: Document, name: &str) -> Option<Rule> {
+        Rule::ALL
+            .iter()
+            .copied()
+            .find(|r| r.doc() == doc && r.name() == name)
+    }
+
+    /// The rules of one document's grammar.
+    pub fn of(doc: Document) -> impl Iterator<Item = Rule> {
+        Rule::ALL.iter().copied().filter(move |r| r.doc() == doc)
+    }
 }
 
 impl std::fmt::Display for Rule {
@@ -117,18 +182,28 @@ impl serde::Serialize for Rule {
 #[cfg(test)]
 mod tests {
     use super::Rule;
+    use crate::document::Document;
 
     #[test]
     fn names_round_trip_and_are_unique() {
         let mut seen = std::collections::HashSet::new();
         for &rule in Rule::ALL {
-            assert!(seen.insert(rule.name()), "duplicate name {}", rule.name());
-            assert_eq!(Rule::from_name(rule.name()), Some(rule));
+            assert!(
+                seen.insert((rule.doc(), rule.name())),
+                "duplicate name {}",
+                rule.name()
+            );
+            assert_eq!(Rule::from_name(rule.doc(), rule.name()), Some(rule));
         }
         assert_eq!(
-            Rule::from_name("gopher+_string"),
+            Rule::from_name(Document::Rfc1738, "gopher+_string"),
             Some(Rule::GopherPlusString)
         );
-        assert_eq!(Rule::from_name("nonsense"), None);
+        assert_eq!(
+            Rule::from_name(Document::Draft1996, "host"),
+            Some(Rule::F01Host)
+        );
+        assert_eq!(Rule::from_name(Document::Rfc1738, "URL-reference"), None);
+        assert_eq!(Rule::from_name(Document::Rfc1738, "nonsense"), None);
     }
 }

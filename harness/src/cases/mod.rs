@@ -8,7 +8,7 @@ pub use schema::*;
 use std::collections::HashMap;
 use std::fmt;
 use std::path::{Path, PathBuf};
-use urlcert_reference::{Rule, Verdict};
+use urlcert_reference::{Document, Reading, Rule, Verdict};
 
 /// A case with where it came from.
 #[derive(Clone, Debug)]
@@ -270,49 +270,169 @@ pub fn validate(case: &Case) -> Vec<String> {
     if case.expect.is_empty() {
         problems.push("`expect` names no document".to_string());
     }
-    for (key, e) in &case.expect {
-        let at = format!("expect.{}", key.0);
-        let Some(verdict) = Verdict::from_id(&e.verdict) else {
-            problems.push(format!(
-                "{at}.verdict: unknown verdict `{}` (known: valid, generic-only, invalid, not-defined)",
-                e.verdict
-            ));
-            continue;
-        };
-        if let Some(Some(rule)) = &e.rule {
-            if Rule::from_name(rule).is_none() {
-                problems.push(format!("{at}.rule: unknown rule `{rule}`"));
+    match case.op {
+        Op::Parse => {
+            if case.base.is_some() {
+                problems.push("`base` belongs to resolve cases only".to_string());
+            }
+            for (key, e) in &case.expect {
+                validate_parse(key, e, &mut problems);
             }
         }
-        if let Some(err) = &e.error {
-            if verdict == Verdict::Valid {
-                problems.push(format!("{at}.error: a valid verdict has no error"));
+        Op::Resolve => {
+            let base = case.base.as_deref();
+            if base.is_none() {
+                problems.push("a resolve case needs `base`".to_string());
             }
-            if let Some(rule) = &err.rule {
-                if Rule::from_name(rule).is_none() {
-                    problems.push(format!("{at}.error.rule: unknown rule `{rule}`"));
-                }
+            for (key, e) in &case.expect {
+                validate_resolve(key, e, base.unwrap_or(""), &mut problems);
             }
-        }
-        let known = crate::vocabulary::components(key.0.doc);
-        for name in e.components.keys() {
-            if !known.contains(&name.as_str()) {
-                problems.push(format!(
-                    "{at}.components: unknown component `{name}` for {}",
-                    key.0.doc
-                ));
-            }
-        }
-        let notes = crate::vocabulary::notes(key.0.doc);
-        for n in &e.notes {
-            if !notes.contains(&n.id()) {
-                problems.push(format!(
-                    "{at}.notes: unknown note `{}` for {}",
-                    n.id(),
-                    key.0.doc
-                ));
-            }
+            problems.extend(resolve_tags(case));
         }
     }
     problems
+}
+
+fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
+    let at = format!("expect.{}", key.0);
+    for (field, set) in [
+        ("result", e.result.is_some()),
+        ("printed", e.printed.is_some()),
+        ("contradiction", e.contradiction.is_some()),
+        ("current_document", e.current_document.is_some()),
+        ("steps", e.steps.is_some()),
+    ] {
+        if set {
+            problems.push(format!("{at}.{field}: belongs to resolve cases only"));
+        }
+    }
+    let Some(verdict_id) = &e.verdict else {
+        problems.push(format!("{at}: a parse expectation needs `verdict`"));
+        return;
+    };
+    let Some(verdict) = Verdict::from_id(verdict_id) else {
+        problems.push(format!(
+            "{at}.verdict: unknown verdict `{verdict_id}` (known: valid, generic-only, invalid, not-defined)"
+        ));
+        return;
+    };
+    let doc = key.0.doc;
+    if let Some(Some(rule)) = &e.rule {
+        if Rule::from_name(doc, rule).is_none() {
+            problems.push(format!("{at}.rule: unknown rule `{rule}` for {doc}"));
+        }
+    }
+    if let Some(err) = &e.error {
+        if verdict == Verdict::Valid {
+            problems.push(format!("{at}.error: a valid verdict has no error"));
+        }
+        if let Some(rule) = &err.rule {
+            if Rule::from_name(doc, rule).is_none() {
+                problems.push(format!("{at}.error.rule: unknown rule `{rule}` for {doc}"));
+            }
+        }
+    }
+    let known = crate::vocabulary::components(doc);
+    for name in e.components.keys() {
+        if !known.contains(&name.as_str()) {
+            problems.push(format!(
+                "{at}.components: unknown component `{name}` for {doc}"
+            ));
+        }
+    }
+    let notes = crate::vocabulary::notes(doc);
+    for n in &e.notes {
+        if !notes.contains(&n.id()) {
+            problems.push(format!("{at}.notes: unknown note `{}` for {doc}", n.id()));
+        }
+    }
+}
+
+fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Vec<String>) {
+    let at = format!("expect.{}", key.0);
+    for (field, set) in [
+        ("rule", e.rule.is_some()),
+        ("components", !e.components.is_empty()),
+        ("notes", !e.notes.is_empty()),
+        ("error", e.error.is_some()),
+    ] {
+        if set {
+            problems.push(format!("{at}.{field}: belongs to parse cases only"));
+        }
+    }
+    match (&e.verdict, &e.result) {
+        (Some(v), None) if v == "not-defined" || v == "invalid" => {
+            if e.printed.is_some() || e.current_document.is_some() || e.steps.is_some() {
+                problems.push(format!(
+                    "{at}: a `{v}` verdict gives no result, so no `printed`, `current_document` or `steps`"
+                ));
+            }
+        }
+        (Some(v), None) => problems.push(format!(
+            "{at}.verdict: a resolve case's verdict is `not-defined` or `invalid`, not `{v}`"
+        )),
+        (Some(_), Some(_)) => problems.push(format!(
+            "{at}: give either `result` or a `verdict`, not both"
+        )),
+        (None, None) => problems.push(format!("{at}: a resolve expectation needs `result`")),
+        (None, Some(result)) => {
+            let printed = e.printed_as_url(base);
+            let differs = printed.as_ref().is_some_and(|p| p != result);
+            match (differs, &e.contradiction) {
+                (true, None) => problems.push(format!(
+                    "{at}: `printed` ({:?}) differs from `result` ({result:?}); say why in `contradiction`",
+                    e.printed.as_deref().unwrap_or_default()
+                )),
+                (false, Some(_)) => problems.push(format!(
+                    "{at}.contradiction: `printed` and `result` agree, so there is no contradiction"
+                )),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// The `contradiction` and `divergence` tags must say what the expectations show.
+fn resolve_tags(case: &Case) -> Vec<String> {
+    let mut problems = Vec::new();
+    let tagged = |t: &str| case.tags.iter().any(|x| x == t);
+    let contradicts = case.expect.values().any(|e| e.contradiction.is_some());
+    if contradicts && !tagged("contradiction") {
+        problems
+            .push("an expectation records a contradiction: tag the case `contradiction`".into());
+    }
+    if !contradicts && tagged("contradiction") {
+        problems.push("tagged `contradiction`, but no expectation records one".into());
+    }
+    let results = resolver_results(case);
+    let differ = results.windows(2).any(|w| w[0].1 != w[1].1);
+    if differ && !tagged("divergence") {
+        let shown: Vec<String> = results.iter().map(|(d, r)| format!("{d}: {r:?}")).collect();
+        problems.push(format!(
+            "the documents' results differ ({}): tag the case `divergence`",
+            shown.join(", ")
+        ));
+    }
+    if !differ && tagged("divergence") {
+        problems.push(
+            "tagged `divergence`, but the results of draft-02, rfc1808 and draft-1996 do not differ"
+                .into(),
+        );
+    }
+    problems
+}
+
+/// The results the three resolving documents give, under their default readings.
+pub fn resolver_results(case: &Case) -> Vec<(Document, &str)> {
+    case.expect
+        .iter()
+        .filter(|(k, _)| k.0.reading == Reading::Strict)
+        .filter(|(k, _)| {
+            matches!(
+                k.0.doc,
+                Document::Draft02 | Document::Rfc1808 | Document::Draft1996
+            )
+        })
+        .filter_map(|(k, e)| Some((k.0.doc, e.result.as_deref()?)))
+        .collect()
 }

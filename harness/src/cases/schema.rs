@@ -26,6 +26,9 @@ pub struct Case {
     /// Stable id; never derived from the input.
     pub id: String,
     pub op: Op,
+    /// For `resolve`: the base the input is resolved against.
+    #[serde(default)]
+    pub base: Option<String>,
     pub input: String,
     pub cite: Vec<Cite>,
     #[serde(default)]
@@ -36,12 +39,12 @@ pub struct Case {
     pub expect: BTreeMap<DocKey, Expectation>,
 }
 
-/// The operation a case exercises. `resolve` and `extract` join with the issues that
-/// implement them.
+/// The operation a case exercises.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Op {
     Parse,
+    Resolve,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -75,11 +78,15 @@ impl<'de> Deserialize<'de> for DocKey {
     }
 }
 
-/// What one document says of a case's input.
-#[derive(Clone, Debug, Deserialize)]
+/// What one document says of a case's input. `parse` cases use `verdict`, `rule`,
+/// `components`, `notes` and `error`; `resolve` cases use `result`, `printed`,
+/// `contradiction`, `current_document` and `steps`, or a `verdict` of `not-defined` or
+/// `invalid` when the document gives no result.
+#[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expectation {
-    pub verdict: String,
+    #[serde(default)]
+    pub verdict: Option<String>,
     /// Absent: not checked. `null`: no production may match.
     #[serde(default, deserialize_with = "present")]
     pub rule: Option<Option<String>>,
@@ -90,6 +97,36 @@ pub struct Expectation {
     pub notes: Vec<ExpectedNote>,
     #[serde(default)]
     pub error: Option<ExpectedError>,
+    /// What the document's algorithm gives.
+    #[serde(default)]
+    pub result: Option<String>,
+    /// What the document prints for this example, verbatim; "(current document)" stands
+    /// for the base without its fragment.
+    #[serde(default)]
+    pub printed: Option<String>,
+    /// Required when `printed` and `result` differ: what each says and why.
+    #[serde(default)]
+    pub contradiction: Option<String>,
+    #[serde(default)]
+    pub current_document: Option<bool>,
+    /// The ids of the steps the algorithm takes, in order.
+    #[serde(default)]
+    pub steps: Option<Vec<String>>,
+}
+
+impl Expectation {
+    /// `printed` with "(current document)" replaced by the base without its fragment,
+    /// comparable with `result`.
+    pub fn printed_as_url(&self, base: &str) -> Option<String> {
+        let printed = self.printed.as_deref()?;
+        Some(match printed.strip_prefix("(current document)") {
+            Some(rest) => {
+                let url = base.split('#').next().unwrap_or(base);
+                format!("{url}{rest}")
+            }
+            None => printed.to_string(),
+        })
+    }
 }
 
 /// Tells `rule: null` (present, null) from no `rule` key at all.

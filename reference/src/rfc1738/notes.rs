@@ -54,8 +54,9 @@ fn letter_case(cx: &Cx, p: &mut Parse) {
         return;
     }
     let other = match cx.reading {
-        Reading::Strict => Reading::SchemeCaseIgnore,
         Reading::SchemeCaseIgnore => Reading::Strict,
+        // RFC 1738 has only the two readings.
+        _ => Reading::SchemeCaseIgnore,
     };
     let mut other_cx = Cx::new(cx.input, other, false);
     let all = Span::new(0, cx.input.len());

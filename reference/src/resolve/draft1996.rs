@@ -1,0 +1,217 @@
+//! draft-fielding-url-syntax-01, Section 6 "Resolving Relative URLs", step by step.
+//! The reference and the base are taken apart as Section 4.3 says
+//! ([`crate::draft1996::parts`]).
+
+use super::step6::step_6;
+use super::trace::{lossy, Trace};
+use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
+use crate::cx::Span;
+use crate::document::DocReading;
+use crate::draft1996::parts::Parts;
+
+/// "Step 2: Both the base and URL reference are parsed into their component parts as
+/// described in Section 4."
+pub(crate) fn components(input: &[u8]) -> Components {
+    let p = Parts::of(input);
+    let owned = |s: Option<Span>| s.map(|s| input[s.start..s.end].to_vec());
+    Components {
+        scheme: owned(p.scheme),
+        server: owned(p.server),
+        path: input[p.path.start..p.path.end].to_vec(),
+        path_slash: p.path_slash,
+        params: None,
+        query: owned(p.query),
+        fragment: owned(p.fragment),
+    }
+}
+
+/// The Section 6 algorithm.
+pub fn resolve(
+    doc: DocReading,
+    base: &[u8],
+    reference: &[u8],
+    trace: bool,
+) -> Result<Resolution, Unresolvable> {
+    let mut t = Trace::new(trace);
+    let done = |t: Trace, result: Vec<u8>, current_document: bool| {
+        Ok(Resolution {
+            doc,
+            result,
+            current_document,
+            steps: t.steps,
+        })
+    };
+
+    // Step 1: "If the base URL is the empty string (unknown), the URL reference is
+    // interpreted as an absolute URL and we are done."
+    if base.is_empty() {
+        t.step(
+            "1",
+            "the base URL is empty: the reference is taken as absolute",
+            || lossy(reference),
+        );
+        return done(t, reference.to_vec(), false);
+    }
+    t.pass("1", "the base URL is known: go on");
+
+    // Step 2: "Both the base and URL reference are parsed into their component parts".
+    let b = components(base);
+    let r = components(reference);
+    t.step(
+        "2",
+        "the base and the reference are parsed (Section 4)",
+        || format!("base: {}; reference: {}", show(&b), show(&r)),
+    );
+    if b.scheme.is_none() {
+        // Section 4.2: "It is assumed that any document which contains a relative
+        // reference will also have a base URL that obeys the syntax."
+        return Err(Unresolvable::BaseNotAbsolute {
+            doc,
+            why: "it has no scheme (Section 4.1), so it is not an absoluteURL (Section 4.2)",
+        });
+    }
+
+    // Step 2a: "If the URL reference is entirely empty, or consists only of a fragment
+    // identifier, it is interpreted as a reference to the current document and we are
+    // done."
+    if reference.is_empty() || reference[0] == b'#' {
+        // Section 3: "the URL" is "the absolute URL after the fragment identifier (if
+        // any) is removed".
+        let current = Components {
+            fragment: r.fragment,
+            ..b
+        };
+        let result = recombine(&current);
+        t.step(
+            "2a",
+            "the reference is empty or only a fragment: the current document",
+            || lossy(&result),
+        );
+        return done(t, result, true);
+    }
+    t.pass(
+        "2a",
+        "the reference is neither empty nor only a fragment: go on",
+    );
+
+    // Step 2b: "If the URL reference starts with a scheme name, it is interpreted as an
+    // absolute URL and we are done."
+    if r.scheme.is_some() {
+        t.step(
+            "2b",
+            "the reference starts with a scheme name: absolute",
+            || lossy(reference),
+        );
+        return done(t, reference.to_vec(), false);
+    }
+    t.pass("2b", "the reference has no scheme name: go on");
+
+    // Step 2c: "Otherwise, the URL reference inherits the scheme of the base URL."
+    let mut u = Components {
+        scheme: b.scheme.clone(),
+        ..r.clone()
+    };
+    t.step("2c", "the reference inherits the base's scheme", || {
+        show(&u)
+    });
+
+    'step_7: {
+        // Step 3: "If the URL reference's <server> is non-empty, we skip to Step 7.
+        // Otherwise, the URL reference inherits the <server> (if any) of the base URL.
+        // If the base URL's has no <server> component, then neither does the relative
+        // reference."
+        if non_empty(&r.server) {
+            t.step(
+                "3",
+                "the reference's server is non-empty: skip to Step 7",
+                || show(&u),
+            );
+            break 'step_7;
+        }
+        u.server = b.server.clone();
+        t.step(
+            "3",
+            "the reference inherits the base's server (if any)",
+            || show(&u),
+        );
+
+        // Step 4: "If the URL reference path is preceded by a slash "/", the path is not
+        // relative and we skip to Step 7."
+        if r.path_slash {
+            t.step(
+                "4",
+                "the path is preceded by a slash: skip to Step 7",
+                || show(&u),
+            );
+            break 'step_7;
+        }
+        t.pass("4", "the path is not preceded by a slash: go on");
+
+        // Step 5: "If the URL reference path is empty (and not preceded by a slash),
+        // then the URL reference inherits the base URL path. If the URL reference's
+        // <query> is non-empty, we skip to step 7; otherwise, it inherits the <query> of
+        // the base URL (if any) and we skip to step 7."
+        if r.path.is_empty() {
+            u.path = b.path.clone();
+            u.path_slash = b.path_slash;
+            if !non_empty(&r.query) {
+                u.query = b.query.clone();
+            }
+            t.step(
+                "5",
+                "the path is empty: the base's path (and query) are inherited",
+                || show(&u),
+            );
+            break 'step_7;
+        }
+        t.pass("5", "the path is not empty: go on");
+
+        // Step 6: "The last segment of the base URL's path [...] is removed and the URL
+        // reference's path is appended in its place", then a) to d).
+        u.path = step_6(&b.path, &r.path, &mut t);
+        u.path_slash = b.path_slash;
+    }
+
+    // Step 7: "The resulting URL components, including any inherited from the base URL,
+    // are recombined to give the absolute form of the URL reference."
+    let result = recombine(&u);
+    t.step("7", "the components are recombined", || lossy(&result));
+    done(t, result, false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::document::Document;
+
+    fn res(base: &str, r: &str) -> String {
+        let out = resolve(
+            Document::Draft1996.into(),
+            base.as_bytes(),
+            r.as_bytes(),
+            true,
+        )
+        .unwrap();
+        String::from_utf8(out.result).unwrap()
+    }
+
+    #[test]
+    fn steps_branch_as_the_text_says() {
+        let base = "http://a/b/c/d;p?q";
+        // Appendix D: "../x" against the HTML BASE gives http://www.ics.uci.edu/Test/a/x.
+        assert_eq!(
+            res("http://www.ics.uci.edu/Test/a/b/c", "../x"),
+            "http://www.ics.uci.edu/Test/a/x"
+        );
+        // Step 5 inherits the base path and, for an empty query, the base query.
+        assert_eq!(res(base, "?y"), "http://a/b/c/d;p?y");
+        // Step 3 tests the server's value: "//" with nothing after it inherits.
+        assert_eq!(res(base, "///g"), "http://a/g");
+        // Step 1.
+        assert_eq!(res("", "g"), "g");
+        let r = resolve(Document::Draft1996.into(), base.as_bytes(), b"#s", false).unwrap();
+        assert!(r.current_document);
+        assert_eq!(r.result, b"http://a/b/c/d;p?q#s");
+        assert_eq!(r.step_ids(), ["1", "2", "2a"]);
+    }
+}

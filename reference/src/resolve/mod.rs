@@ -1,0 +1,172 @@
+//! Relative resolution, one module per document that defines it, each written as its
+//! text reads: RFC 1808 Section 4, the 1996 draft's Section 6, and the October 1993
+//! draft's "PARTIAL FORM". The documents between them define no relative form, and
+//! [`resolve`] says so with their own words instead of guessing.
+//!
+//! ```
+//! use urlcert_reference::{resolve, Document};
+//! let r = resolve(Document::Draft1996.into(), b"http://a/b/c/d;p?q", b"../g", false).unwrap();
+//! assert_eq!(r.result, b"http://a/b/g");
+//! ```
+
+pub mod draft02;
+pub mod draft1996;
+mod not_defined;
+pub mod rfc1808;
+mod step6;
+mod trace;
+
+pub use not_defined::citation as not_defined_citation;
+pub use trace::Step;
+
+use crate::document::{DocReading, Document};
+use std::fmt;
+
+/// The answer of one document's resolution algorithm.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolution {
+    pub doc: DocReading,
+    /// The absolute form (for a reference to the current document: the base without its
+    /// fragment, then the reference's fragment, if any).
+    pub result: Vec<u8>,
+    /// Step 2a of the 1996 draft applied: "a reference to the current document". Only
+    /// that document has the notion; RFC 1808's Step 2a makes the base the result.
+    pub current_document: bool,
+    /// The steps taken, in order. Their values are kept only when asked for.
+    pub steps: Vec<Step>,
+}
+
+impl Resolution {
+    /// The ids of the steps taken: `["2", "2c", "3", "4", "6", "6a", "6b", "6c", "6d", "7"]`.
+    pub fn step_ids(&self) -> Vec<&'static str> {
+        self.steps.iter().map(|s| s.id).collect()
+    }
+}
+
+/// Why a document gives no result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unresolvable {
+    /// The document defines no relative form.
+    NotDefined {
+        doc: Document,
+        cite: &'static str,
+        quote: &'static str,
+    },
+    /// The base is not an absolute URL, so there is nothing to inherit from.
+    BaseNotAbsolute { doc: DocReading, why: &'static str },
+}
+
+impl fmt::Display for Unresolvable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unresolvable::NotDefined { doc, cite, quote } => {
+                write!(f, "{doc} defines no relative form ({cite}: \"{quote}\")")
+            }
+            Unresolvable::BaseNotAbsolute { doc, why } => {
+                write!(f, "the base is not an absolute URL under {doc}: {why}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for Unresolvable {}
+
+/// Resolves `reference` against `base` under one document. With `trace`, every step
+/// keeps the value it produced.
+pub fn resolve(
+    doc: DocReading,
+    base: &[u8],
+    reference: &[u8],
+    trace: bool,
+) -> Result<Resolution, Unresolvable> {
+    match doc.doc {
+        Document::Draft1996 => draft1996::resolve(doc, base, reference, trace),
+        Document::Rfc1808 => rfc1808::resolve(doc, base, reference, trace),
+        Document::Draft02 => draft02::resolve(doc, base, reference, trace),
+        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => {
+            let (cite, quote) = not_defined::citation(doc.doc).unwrap_or(("", ""));
+            Err(Unresolvable::NotDefined {
+                doc: doc.doc,
+                cite,
+                quote,
+            })
+        }
+    }
+}
+
+/// A URL reference's components as the resolvers of RFC 1808 and the 1996 draft hold
+/// them: owned, with presence kept.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Components {
+    pub scheme: Option<Vec<u8>>,
+    pub server: Option<Vec<u8>>,
+    pub path: Vec<u8>,
+    pub path_slash: bool,
+    /// RFC 1808's `<params>`; the 1996 draft has none.
+    pub params: Option<Vec<u8>>,
+    pub query: Option<Vec<u8>>,
+    pub fragment: Option<Vec<u8>>,
+}
+
+/// "Step 7: The resulting URL components, including any inherited from the base URL,
+/// are recombined to give the absolute form" — in the layout
+/// `<scheme>://<server>/<path>;<params>?<query>#<fragment>`.
+///
+/// The text does not say how. urlcert writes a component's delimiter whenever the
+/// component is present, even if empty. It writes the "/" before the path when the path
+/// had one, and also when a server is followed by a path, params or query: the server
+/// "is terminated by the next slash "/" or by the end of the URL" (1996 draft §4.3.1,
+/// RFC 1808 §2.4.3), so without it they would be read back as part of the server.
+/// One case has no good answer and the texts do not address it: with no server, a path
+/// that begins with "//" (`news:a` + `.//g`) reads back as a server; it is written as it is.
+pub(crate) fn recombine(c: &Components) -> Vec<u8> {
+    let mut out = Vec::new();
+    if let Some(s) = &c.scheme {
+        out.extend_from_slice(s);
+        out.push(b':');
+    }
+    if let Some(s) = &c.server {
+        out.extend_from_slice(b"//");
+        out.extend_from_slice(s);
+    }
+    let follows = !c.path.is_empty() || c.params.is_some() || c.query.is_some();
+    if c.path_slash || (c.server.is_some() && follows) {
+        out.push(b'/');
+    }
+    out.extend_from_slice(&c.path);
+    for (delimiter, part) in [(b';', &c.params), (b'?', &c.query), (b'#', &c.fragment)] {
+        if let Some(p) = part {
+            out.push(delimiter);
+            out.extend_from_slice(p);
+        }
+    }
+    out
+}
+
+/// The components, for a trace.
+pub(crate) fn show(c: &Components) -> String {
+    let part = |name: &str, v: &Option<Vec<u8>>| match v {
+        Some(v) => format!("{name}={:?}", String::from_utf8_lossy(v)),
+        None => format!("{name}=absent"),
+    };
+    let mut s = vec![
+        part("scheme", &c.scheme),
+        part("server", &c.server),
+        format!(
+            "path={:?}{}",
+            String::from_utf8_lossy(&c.path),
+            if c.path_slash { " (after a slash)" } else { "" }
+        ),
+    ];
+    if c.params.is_some() {
+        s.push(part("params", &c.params));
+    }
+    s.push(part("query", &c.query));
+    s.push(part("fragment", &c.fragment));
+    s.join(" ")
+}
+
+/// Is it non-empty? Steps 3 and 5 test the value, not the presence.
+pub(crate) fn non_empty(v: &Option<Vec<u8>>) -> bool {
+    v.as_ref().is_some_and(|v| !v.is_empty())
+}

@@ -1,0 +1,179 @@
+//! Step 6, whose text RFC 1808 Section 4 and the 1996 draft's Section 6 share word for
+//! word. Each operation works on the path string as the text describes it. Step 6c's
+//! "removing the leftmost matching pattern on each iteration" is done with the string
+//! split at a cursor: everything left of the cursor is known to hold no match, so the
+//! leftmost match always ends just right of it, and each iteration is O(1) instead of
+//! a rescan. `tests::step_6c_is_the_leftmost_rewrite` checks it against the plain
+//! rescanning loop.
+
+use super::trace::{lossy, Trace};
+
+/// "The last segment of the base URL's path (anything following the rightmost slash
+/// "/", or the entire path if no slash is present) is removed and the URL reference's
+/// path is appended in its place. The following operations are then applied, in order,
+/// to the new path:"
+pub(crate) fn step_6(base_path: &[u8], reference_path: &[u8], t: &mut Trace) -> Vec<u8> {
+    let keep = base_path
+        .iter()
+        .rposition(|&b| b == b'/')
+        .map_or(0, |slash| slash + 1);
+    let mut path = base_path[..keep].to_vec();
+    path.extend_from_slice(reference_path);
+    t.step(
+        "6",
+        "the last segment of the base path is removed and the reference's path appended",
+        || lossy(&path),
+    );
+    let path = step_6a(&path);
+    t.step("6a", "all occurrences of \"./\" are removed", || {
+        lossy(&path)
+    });
+    let path = step_6b(path);
+    t.step("6b", "a final \".\" segment is removed", || lossy(&path));
+    let path = step_6c(&path);
+    t.step(
+        "6c",
+        "\"<segment>/../\" is removed, leftmost first, until none remains",
+        || lossy(&path),
+    );
+    let path = step_6d(path);
+    t.step("6d", "a final \"<segment>/..\" is removed", || lossy(&path));
+    path
+}
+
+/// Splits `path` into its segments, each with the "/" that ends it (the last one has
+/// none).
+fn segments(path: &[u8]) -> impl Iterator<Item = &[u8]> {
+    path.split_inclusive(|&b| b == b'/')
+}
+
+/// "a) All occurrences of "./", where "." is a complete path segment, are removed."
+fn step_6a(path: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(path.len());
+    for segment in segments(path) {
+        if segment != b"./" {
+            out.extend_from_slice(segment);
+        }
+    }
+    out
+}
+
+/// "b) If the path ends with "." as a complete path segment, that "." is removed."
+fn step_6b(mut path: Vec<u8>) -> Vec<u8> {
+    if path == b"." || path.ends_with(b"/.") {
+        path.pop();
+    }
+    path
+}
+
+/// "c) All occurrences of "<segment>/../", where <segment> is a complete path segment
+/// not equal to "..", are removed. Removal of these path segments is performed
+/// iteratively, removing the leftmost matching pattern on each iteration, until no
+/// matching pattern remains."
+fn step_6c(path: &[u8]) -> Vec<u8> {
+    // `left` is the path left of the cursor, holding no match; `starts` are where its
+    // segments begin. A match can only be its last segment followed by "../".
+    let mut left: Vec<u8> = Vec::with_capacity(path.len());
+    let mut starts: Vec<usize> = Vec::new();
+    for segment in segments(path) {
+        if segment == b"../" {
+            if let Some(&start) = starts.last() {
+                if &left[start..] != b"../" {
+                    left.truncate(start);
+                    starts.pop();
+                    continue;
+                }
+            }
+        }
+        starts.push(left.len());
+        left.extend_from_slice(segment);
+    }
+    left
+}
+
+/// "d) If the path ends with "<segment>/..", where <segment> is a complete path segment
+/// not equal to "..", that "<segment>/.." is removed."
+fn step_6d(mut path: Vec<u8>) -> Vec<u8> {
+    let Some(before) = path.strip_suffix(b"/..") else {
+        return path;
+    };
+    let start = before
+        .iter()
+        .rposition(|&b| b == b'/')
+        .map_or(0, |slash| slash + 1);
+    if &before[start..] != b".." {
+        path.truncate(start);
+    }
+    path
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Step 6c as the plain loop: find the leftmost "<segment>/../" with a complete
+    /// segment other than "..", remove it, start again.
+    fn step_6c_by_rescanning(path: &[u8]) -> Vec<u8> {
+        let mut path = path.to_vec();
+        'again: loop {
+            let mut start = 0;
+            while start <= path.len() {
+                let end = path[start..]
+                    .iter()
+                    .position(|&b| b == b'/')
+                    .map(|i| start + i);
+                let Some(slash) = end else { break };
+                let segment = &path[start..slash];
+                if segment != b".." && path[slash + 1..].starts_with(b"../") {
+                    path.drain(start..slash + 4);
+                    continue 'again;
+                }
+                start = slash + 1;
+            }
+            return path;
+        }
+    }
+
+    #[test]
+    fn step_6c_is_the_leftmost_rewrite() {
+        // Every path of up to 7 pieces from an alphabet that makes matches overlap.
+        let pieces: [&[u8]; 5] = [b"a", b"..", b"/", b".", b""];
+        let mut n = 0;
+        let mut stack = vec![Vec::new()];
+        while let Some(p) = stack.pop() {
+            assert_eq!(
+                step_6c(&p),
+                step_6c_by_rescanning(&p),
+                "path {:?}",
+                String::from_utf8_lossy(&p)
+            );
+            n += 1;
+            if p.len() < 9 {
+                for piece in pieces {
+                    if !piece.is_empty() {
+                        let mut q = p.clone();
+                        q.extend_from_slice(piece);
+                        stack.push(q);
+                    }
+                }
+            }
+        }
+        assert!(n > 1000);
+    }
+
+    #[test]
+    fn operations_as_the_text_gives_them() {
+        assert_eq!(step_6a(b"b/c/./g/./"), b"b/c/g/");
+        assert_eq!(step_6a(b"b/c/g./.g/"), b"b/c/g./.g/");
+        assert_eq!(step_6b(b"b/c/g/.".to_vec()), b"b/c/g/");
+        assert_eq!(step_6b(b"b/c/g.".to_vec()), b"b/c/g.");
+        assert_eq!(step_6c(b"b/c/../../g"), b"g");
+        assert_eq!(step_6c(b"../g"), b"../g");
+        assert_eq!(step_6c(b"b/../../g"), b"../g");
+        assert_eq!(step_6c(b"g;x=1/../y"), b"y");
+        assert_eq!(step_6d(b"b/c/..".to_vec()), b"b/");
+        assert_eq!(step_6d(b"../..".to_vec()), b"../..");
+        assert_eq!(step_6d(b"..".to_vec()), b"..");
+        assert_eq!(step_6d(b"g..".to_vec()), b"g..");
+    }
+}
