@@ -5,8 +5,8 @@ use crate::check::{quote, show_actual};
 use serde::Serialize;
 use std::borrow::Cow;
 use urlcert_reference::{
-    Ambiguity, Components, DocReading, Failure, Note, Parse, Resolution, Rule, Unresolvable,
-    Verdict,
+    Ambiguity, Components, DocReading, Document, Failure, Note, Parse, Resolution, Rule,
+    Unresolvable, Verdict,
 };
 
 /// Bytes as text for JSON: lossy, with the exact bytes in hex when they are not UTF-8.
@@ -63,10 +63,10 @@ pub fn parse_human(input: &[u8], p: &Parse) -> String {
         out.push_str(&format!("  {name:<16} {}\n", show_actual(Some(value))));
     }
     if let Some(e) = &p.error {
-        let what = if p.rule.is_some() {
-            "own production failed"
-        } else {
-            "error"
+        let what = match (p.rule, p.doc.doc) {
+            (None, _) => "error",
+            (Some(_), Document::Draft1996) => "generic-URL failed",
+            (Some(_), _) => "own production failed",
         };
         out.push_str(&format!(
             "  {what}: offset {} in {}, expected {}\n",

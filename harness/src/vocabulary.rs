@@ -55,6 +55,8 @@ const RFC1738_NOTES: &[&str] = &[
 pub fn components(doc: Document) -> &'static [&'static str] {
     match doc {
         Document::Rfc1738 => RFC1738_COMPONENTS,
+        // The Section 4.3 split, by the draft's rule names.
+        Document::Draft1996 => urlcert_reference::draft1996::COMPONENTS,
         _ => &[],
     }
 }
@@ -62,6 +64,7 @@ pub fn components(doc: Document) -> &'static [&'static str] {
 pub fn notes(doc: Document) -> &'static [&'static str] {
     match doc {
         Document::Rfc1738 => RFC1738_NOTES,
+        Document::Draft1996 => urlcert_reference::draft1996::notes::IDS,
         _ => &[],
     }
 }

@@ -75,12 +75,12 @@ fn usage_errors_exit_2() {
         Some(2)
     );
     assert_eq!(urlcert(&["parse", "--bogus"], None).status.code(), Some(2));
-    let out = urlcert(&["parse", "--doc", "draft-1996", "x:"], None);
+    let out = urlcert(&["parse", "--doc", "draft-02", "x:"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("not implement"));
     // Refused before reading any input, so an empty stdin is refused too.
     assert_eq!(
-        urlcert(&["parse", "--doc", "draft-1996"], Some(b""))
+        urlcert(&["parse", "--doc", "draft-02"], Some(b""))
             .status
             .code(),
         Some(2)

@@ -22,8 +22,8 @@ pub mod rule;
 
 pub use cx::Coverage;
 pub use document::{DocReading, Document, Reading};
-pub use resolve::{resolve, Resolution, Step, Unresolvable};
 pub use outcome::{Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict};
+pub use resolve::{resolve, Resolution, Step, Unresolvable};
 pub use rule::Rule;
 
 /// Why the reference cannot answer.
@@ -48,7 +48,7 @@ impl std::error::Error for Unsupported {}
 /// Whether the reference implements this document's grammar.
 pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
     match doc.doc {
-        Document::Rfc1738 => Ok(()),
+        Document::Rfc1738 | Document::Draft1996 => Ok(()),
         other => Err(Unsupported::NotImplemented(other)),
     }
 }
@@ -56,7 +56,10 @@ pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
 /// Parses `input` under a document and reading.
 pub fn parse(doc: DocReading, input: &[u8]) -> Result<Parse, Unsupported> {
     supports(doc)?;
-    Ok(rfc1738::parse(input, doc.reading))
+    Ok(match doc.doc {
+        Document::Draft1996 => draft1996::parse(input, doc.reading),
+        _ => rfc1738::parse(input, doc.reading),
+    })
 }
 
 /// As [`parse`], also recording which rule functions accepted and rejected.
@@ -65,5 +68,8 @@ pub fn parse_with_coverage(
     input: &[u8],
 ) -> Result<(Parse, Coverage), Unsupported> {
     supports(doc)?;
-    Ok(rfc1738::parse_with_coverage(input, doc.reading))
+    Ok(match doc.doc {
+        Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
+        _ => rfc1738::parse_with_coverage(input, doc.reading),
+    })
 }

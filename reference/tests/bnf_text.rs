@@ -1,6 +1,8 @@
 //! Every production of RFC 1738 Section 5 stands verbatim in the doc comment of the
 //! function (or, for a character class, the constant) named after it.
 
+mod common;
+
 const BNF: &str = include_str!("../grammar/rfc1738-bnf.txt");
 const SOURCES: &[&str] = &[
     include_str!("../src/rfc1738/mod.rs"),
@@ -55,29 +57,10 @@ fn every_production_is_quoted_above_its_function() {
     );
     let mut problems = Vec::new();
     for (rule, lines) in &all {
-        let block: String = lines.iter().map(|l| format!("/// {l}\n")).collect();
-        let single = [
-            format!("/// `{}`\n", lines[0]),
-            format!("/// ``{}``\n", lines[0]),
-        ];
-        let found = SOURCES.iter().find_map(|src| {
-            let at = if lines.len() == 1 {
-                single
-                    .iter()
-                    .find_map(|s| src.find(s.as_str()).map(|i| i + s.len()))
-            } else {
-                src.find(&block).map(|i| i + block.len())
-            }?;
-            Some(&src[at..])
-        });
-        let Some(after) = found else {
+        let Some(item) = common::item_after_quote(SOURCES, lines) else {
             problems.push(format!("{rule}: production not quoted verbatim"));
             continue;
         };
-        let item = after
-            .lines()
-            .find(|l| !l.trim_start().starts_with("///"))
-            .unwrap_or("");
         let (f, c) = item_name(rule);
         if !item.contains(&f) && !item.contains(&c) {
             problems.push(format!(

@@ -1,4 +1,101 @@
 //! draft-fielding-url-syntax-01 (26 November 1996, seed 004): the generic syntax of
 //! Sections 2 to 4.
+//!
+//! One function per production, named after it in snake case (`URL-reference` is
+//! [`generic::url_reference`], `absoluteURL` is [`generic::absolute_url`]), one constant
+//! per character class ([`classes::RESERVED`]), each with the production verbatim in
+//! its doc comment (`grammar/draft-1996-bnf.txt` holds them all; the test
+//! `tests/bnf_text_draft1996.rs` checks the quotes).
+//!
+//! A reference is split as Section 4.3 says ([`parts::Parts`]), and each component is
+//! then matched against its production:
+//!
+//! - without a scheme, the reference is `valid` when every component derives, with the
+//!   rule `net_path` (a server), `abs_path` (a leading slash) or `rel_path`;
+//! - with a scheme, it is `valid` (`generic-URL`) when the rest derives as a
+//!   `relativeURL` with the Section 4.3 components, `generic-only` (`opaque-URL`) when
+//!   only `scheme ":" *urlchar` derives, with the error saying where `generic-URL`
+//!   failed;
+//! - otherwise `invalid`, with the error at the leftmost position where a component
+//!   fails.
 
+pub mod classes;
+pub mod generic;
+pub mod notes;
 pub mod parts;
+pub mod path;
+pub mod server;
+
+use crate::cx::{Coverage, Cx};
+use crate::document::{DocReading, Document, Reading};
+use crate::outcome::{Components, Parse, Value, Verdict};
+use generic::Reference;
+use parts::Parts;
+
+/// The component names, in the order a parse reports them.
+pub const COMPONENTS: &[&str] = &[
+    "scheme", "server", "user", "password", "host", "port", "path", "query", "fragment",
+];
+
+/// Parses `input` under the 1996 draft.
+pub fn parse(input: &[u8], reading: Reading) -> Parse {
+    parse_recording(input, reading, false).0
+}
+
+/// As [`parse`], also returning which rules accepted and rejected on the way.
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
+    let (p, c) = parse_recording(input, reading, true);
+    (p, c.unwrap_or_default())
+}
+
+fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+    let mut cx = Cx::new(input, reading, record);
+    let parts = Parts::of(input);
+    let found = generic::url_reference(&mut cx, &parts);
+    let mut parse = Parse {
+        doc: DocReading::new(Document::Draft1996, reading),
+        verdict: Verdict::Invalid,
+        rule: None,
+        components: Components::default(),
+        error: None,
+        alternatives: Vec::new(),
+        ambiguities: generic::ambiguities(&cx, &parts),
+        notes: Vec::new(),
+    };
+    match found {
+        Ok(r) => {
+            parse.verdict = match r.rule {
+                crate::rule::Rule::F01OpaqueUrl => Verdict::GenericOnly,
+                _ => Verdict::Valid,
+            };
+            parse.rule = Some(r.rule);
+            parse.components = components(&cx, &parts, &r);
+            parse.error = r.generic_failure;
+            parse.alternatives = r.alternatives;
+        }
+        Err(f) => parse.error = Some(f),
+    }
+    notes::add(&mut cx, &parts, &mut parse);
+    (parse, cx.into_coverage())
+}
+
+/// The Section 4.3 components by the draft's rule names. The path never includes the
+/// slash before it ("the "/" separator between the server component and the path
+/// component is NOT part of the path"), and is always there, possibly empty. `user`,
+/// `password`, `host` and `port` are given when there is a server that derives.
+fn components(cx: &Cx, parts: &Parts, r: &Reference) -> Components {
+    let text = |s: Option<crate::cx::Span>| s.map(|s| Value::Str(cx.text(s)));
+    let mut c = Components::default();
+    c.put("scheme", text(parts.scheme));
+    c.put("server", text(parts.server));
+    if let Some(server) = r.server {
+        server.put(cx, &mut c);
+    }
+    c.put("path", text(Some(parts.path)));
+    c.put("query", text(parts.query));
+    c.put("fragment", text(parts.fragment));
+    c
+}
+
+#[cfg(test)]
+mod tests;

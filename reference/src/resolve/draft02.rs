@@ -167,8 +167,9 @@ pub fn resolve(
         .rposition(|&b| b == b'/')
         .map_or(0, |slash| slash + 1);
     let mut path = context.path[..keep].to_vec();
-    if context.host.is_some() && path.is_empty() && !partial.is_empty() {
-        // The slash that separates host and path (`hostport [ / path ]`).
+    if context.host.is_some() && path.is_empty() && !reference.is_empty() {
+        // The slash that ends the host part ("continues until the following slash")
+        // and separates it from what follows (`hostport [ / path ] [ ? search ]`).
         path.push(b'/');
     }
     path.extend_from_slice(partial);

@@ -14,7 +14,11 @@ pub struct Class {
 }
 
 impl Class {
-    const fn new(rule: Rule, parts: &'static [&'static Class], literals: &[u8]) -> Class {
+    pub(crate) const fn new(
+        rule: Rule,
+        parts: &'static [&'static Class],
+        literals: &[u8],
+    ) -> Class {
         let mut set = [false; 256];
         let mut p = 0;
         while p < parts.len() {

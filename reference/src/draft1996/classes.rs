@@ -1,0 +1,252 @@
+//! The character productions of Sections 1.3 and 2: each class defined once and built
+//! from the others as the BNF builds them, and the rules `urlchar` and `escaped` that
+//! can match more than one character.
+//!
+//! The grammar is "defined in terms of characters" (Section 1.3); the reference reads
+//! octets, so a character outside US-ASCII arrives as one or more octets 80-FF, each of
+//! which is `national`.
+
+use crate::cx::{Cx, Res, Span};
+use crate::rfc1738::classes::Class;
+use crate::rule::Rule;
+
+/// ```text
+/// lowalpha = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" |
+///            "j" | "k" | "l" | "m" | "n" | "o" | "p" | "q" | "r" |
+///            "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z"
+/// ```
+pub const LOWALPHA: Class = Class::new(Rule::F01Lowalpha, &[], b"abcdefghijklmnopqrstuvwxyz");
+/// ```text
+/// hialpha  = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" |
+///            "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" |
+///            "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
+/// ```
+pub const HIALPHA: Class = Class::new(Rule::F01Hialpha, &[], b"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+/// `alpha    = lowalpha | hialpha`
+pub const ALPHA: Class = Class::new(Rule::F01Alpha, &[&LOWALPHA, &HIALPHA], b"");
+/// ```text
+/// digit    = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
+///            "8" | "9"
+/// ```
+pub const DIGIT: Class = Class::new(Rule::F01Digit, &[], b"0123456789");
+/// `alphanum = alpha | digit`
+pub const ALPHANUM: Class = Class::new(Rule::F01Alphanum, &[&ALPHA, &DIGIT], b"");
+/// `reserved    = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+"`
+pub const RESERVED: Class = Class::new(Rule::F01Reserved, &[], b";/?:@&=+");
+/// ```text
+/// mark        = "$" | "-" | "_" | "." | "!" | "~" |
+///               "*" | "'" | "(" | ")" | ","
+/// ```
+pub const MARK: Class = Class::new(Rule::F01Mark, &[], b"$-_.!~*'(),");
+/// `unreserved  = alpha | digit | mark`
+pub const UNRESERVED: Class = Class::new(Rule::F01Unreserved, &[&ALPHA, &DIGIT, &MARK], b"");
+/// ```text
+/// hex         = digit | "A" | "B" | "C" | "D" | "E" | "F" |
+///                       "a" | "b" | "c" | "d" | "e" | "f"
+/// ```
+pub const HEX: Class = Class::new(Rule::F01Hex, &[&DIGIT], b"ABCDEFabcdef");
+
+/// Section 2.3.3 describes the excluded characters, "not used within the URL syntax";
+/// the reference consults them only to say what an input holds (the notes).
+///
+/// `control     = <US-ASCII coded characters 00-1F and 7F hexadecimal>`
+pub const CONTROL: Class = Class::new(Rule::F01Control, &[], &CONTROL_OCTETS);
+/// `space       = <US-ASCII coded character 20 hexadecimal>`
+pub const SPACE: Class = Class::new(Rule::F01Space, &[], b" ");
+/// `delims      = "<" | ">" | "#" | "%" | <">`
+pub const DELIMS: Class = Class::new(Rule::F01Delims, &[], b"<>#%\"");
+/// ``unwise      = "{" | "}" | "|" | "\" | "^" | "[" | "]" | "`"``
+pub const UNWISE: Class = Class::new(Rule::F01Unwise, &[], b"{}|\\^[]`");
+/// ```text
+/// national    = <Any character not in the reserved, unreserved,
+///                control, space, delims, or unwise sets>
+/// ```
+///
+/// Those sets cover every US-ASCII character (a unit test checks it), so `national` is
+/// every character outside US-ASCII: as octets, 80-FF.
+pub const NATIONAL: Class = Class::new(Rule::F01National, &[], &NON_ASCII_OCTETS);
+/// `excluded    = control | space | delims | unwise | national`
+pub const EXCLUDED: Class = Class::new(
+    Rule::F01Excluded,
+    &[&CONTROL, &SPACE, &DELIMS, &UNWISE, &NATIONAL],
+    b"",
+);
+
+const CONTROL_OCTETS: [u8; 33] = {
+    let mut a = [0x7F; 33];
+    let mut i = 0;
+    while i < 32 {
+        a[i] = i as u8;
+        i += 1;
+    }
+    a
+};
+
+const NON_ASCII_OCTETS: [u8; 128] = {
+    let mut a = [0; 128];
+    let mut i = 0;
+    while i < 128 {
+        a[i] = 0x80 + i as u8;
+        i += 1;
+    }
+    a
+};
+
+/// Every class, for tests and tables.
+pub const CLASSES: &[&Class] = &[
+    &ALPHA,
+    &LOWALPHA,
+    &HIALPHA,
+    &DIGIT,
+    &ALPHANUM,
+    &RESERVED,
+    &UNRESERVED,
+    &MARK,
+    &HEX,
+    &EXCLUDED,
+    &CONTROL,
+    &SPACE,
+    &DELIMS,
+    &UNWISE,
+    &NATIONAL,
+];
+
+/// `escaped     = "%" hex hex`
+pub fn escaped(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+    let input = cx.input;
+    let ok = i + 3 <= end
+        && input[i] == b'%'
+        && cx.class(&HEX, input[i + 1])
+        && cx.class(&HEX, input[i + 2]);
+    cx.mark(Rule::F01Escaped, ok).then_some(3)
+}
+
+/// `urlchar     = reserved | unreserved | escaped`
+pub fn urlchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+    let b = cx.input[i];
+    let n = if cx.class(&RESERVED, b) || cx.class(&UNRESERVED, b) {
+        Some(1)
+    } else {
+        escaped(cx, i, end)
+    };
+    cx.mark(Rule::F01Urlchar, n.is_some());
+    n
+}
+
+/// What `escaped` expects, in the BNF's notation.
+pub const ESCAPED: &str = "\"%\" hex hex";
+
+/// `*element` over the whole of `s`, for an element that may be `escaped`. A "%" the
+/// element cannot take starts no well-formed escape: `escaped` is then the production
+/// that could not go on, and the failure is at the "%". Any other character the element
+/// cannot take fails `rule`, at that character.
+pub fn repeat(
+    cx: &mut Cx,
+    s: Span,
+    rule: Rule,
+    expected: &str,
+    mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
+) -> Res<()> {
+    let mut i = s.start;
+    while i < s.end {
+        match element(cx, i, s.end) {
+            Some(n) => i += n,
+            None if cx.input[i] == b'%' => return Err(cx.fail(i, Rule::F01Escaped, ESCAPED)),
+            None => return Err(cx.fail(i, rule, expected)),
+        }
+    }
+    Ok(())
+}
+
+/// Does `bytes` consist of characters `ok` accepts and well-formed escapes (each "%"
+/// followed by two `hex`)? A plain check, recording nothing: for the readings urlcert
+/// does not report but mentions as ambiguities.
+pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'%' {
+            let hex = |k: usize| bytes.get(i + k).is_some_and(|&h| HEX.contains(h));
+            if !(hex(1) && hex(2)) {
+                return false;
+            }
+            i += 3;
+        } else if ok(b) {
+            i += 1;
+        } else {
+            return false;
+        }
+    }
+    true
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn chars(c: &Class) -> String {
+        c.members().map(char::from).collect()
+    }
+
+    /// Each class holds exactly the characters seed 004 lists.
+    #[test]
+    fn classes_hold_what_the_bnf_lists() {
+        assert_eq!(chars(&LOWALPHA), "abcdefghijklmnopqrstuvwxyz");
+        assert_eq!(chars(&HIALPHA), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+        assert_eq!(chars(&ALPHA).len(), 52);
+        assert_eq!(chars(&DIGIT), "0123456789");
+        assert_eq!(chars(&ALPHANUM).len(), 62);
+        // Section 2.1 and E.2: "+" joins the reserved set.
+        assert_eq!(chars(&RESERVED), "&+/:;=?@");
+        // Section 2.2 and E.2: "~" is now unreserved.
+        assert_eq!(chars(&MARK), "!$'()*,-._~");
+        assert_eq!(chars(&UNRESERVED).len(), 62 + 11);
+        assert_eq!(chars(&HEX), "0123456789ABCDEFabcdef");
+        assert_eq!(CONTROL.members().count(), 33);
+        assert!(CONTROL.contains(0x00) && CONTROL.contains(0x1F) && CONTROL.contains(0x7F));
+        assert_eq!(chars(&SPACE), " ");
+        assert_eq!(chars(&DELIMS), "\"#%<>");
+        assert_eq!(chars(&UNWISE), "[\\]^`{|}");
+        assert_eq!(
+            NATIONAL.members().collect::<Vec<_>>(),
+            (0x80..=0xFF).collect::<Vec<u8>>()
+        );
+        assert_eq!(EXCLUDED.members().count(), 33 + 1 + 5 + 8 + 128);
+    }
+
+    /// `national` is "Any character not in the reserved, unreserved, control, space,
+    /// delims, or unwise sets": the other six cover US-ASCII exactly once each.
+    #[test]
+    fn the_sets_partition_the_octets() {
+        for b in 0u8..=255 {
+            let sets = [
+                &RESERVED,
+                &UNRESERVED,
+                &CONTROL,
+                &SPACE,
+                &DELIMS,
+                &UNWISE,
+                &NATIONAL,
+            ];
+            let n = sets.iter().filter(|c| c.contains(b)).count();
+            assert_eq!(n, 1, "octet {b:#04x} is in {n} sets");
+            // urlchar's single characters and excluded are complements.
+            assert_ne!(
+                RESERVED.contains(b) || UNRESERVED.contains(b),
+                EXCLUDED.contains(b),
+                "{b:#04x}"
+            );
+        }
+    }
+
+    #[test]
+    fn escapes_need_two_hex_digits() {
+        let mut cx = Cx::new(b"%2f%G0%4", crate::document::Reading::Strict, false);
+        assert_eq!(escaped(&mut cx, 0, 8), Some(3));
+        assert_eq!(escaped(&mut cx, 3, 8), None);
+        assert_eq!(escaped(&mut cx, 6, 8), None);
+        assert!(all_chars(b"a%2Fb", |b| b == b'a' || b == b'b'));
+        assert!(!all_chars(b"a%2", |_| true));
+        assert!(!all_chars(b"%zz", |_| true));
+    }
+}

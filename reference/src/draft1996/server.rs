@@ -1,0 +1,227 @@
+//! Section 4.3.1, "Server Component".
+
+use super::classes::{escaped, repeat, ALPHA, ALPHANUM, DIGIT, UNRESERVED};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Components, Failure, Value};
+use crate::rfc1738::classes::Class;
+use crate::rule::Rule;
+
+/// What `server` found; spans of the input. `host` and `port` are absent when the
+/// server is empty (the `hostport` alternative was not taken).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Server {
+    pub user: Option<Span>,
+    pub password: Option<Span>,
+    pub host: Option<Span>,
+    pub port: Option<Span>,
+}
+
+impl Server {
+    pub fn put(&self, cx: &Cx, c: &mut Components) {
+        let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
+        c.put("user", text(self.user));
+        c.put("password", text(self.password));
+        c.put("host", text(self.host));
+        c.put("port", text(self.port));
+    }
+}
+
+/// `server         = [ [ user [ ":" password ] "@" ] hostport ]`
+pub fn server(cx: &mut Cx, s: Span) -> Res<Server> {
+    cx.rule(Rule::F01Server, |cx| {
+        if s.is_empty() {
+            return Ok(Server::default());
+        }
+        // Neither user, password nor hostport derives "@": the first "@" ends the user
+        // part (a second one fails in hostport). user derives no ":", so the first ":"
+        // before the "@" starts the password.
+        let (user_span, password_span, rest) = match cx.find(s, b'@') {
+            Some(at) => {
+                let info = Span::new(s.start, at);
+                match cx.find(info, b':') {
+                    Some(colon) => {
+                        let u = Span::new(s.start, colon);
+                        let p = Span::new(colon + 1, at);
+                        user(cx, u)?;
+                        password(cx, p)?;
+                        (Some(u), Some(p), s.from(at + 1))
+                    }
+                    None => {
+                        user(cx, info)?;
+                        (Some(info), None, s.from(at + 1))
+                    }
+                }
+            }
+            None => (None, None, s),
+        };
+        let (host, port) = hostport(cx, rest)?;
+        Ok(Server {
+            user: user_span,
+            password: password_span,
+            host: Some(host),
+            port,
+        })
+    })
+}
+
+const USERCHARS: &str = "unreserved | escaped | \";\" | \"?\" | \"&\" | \"=\" | \"+\"";
+
+fn userchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+    if cx.class(&UNRESERVED, cx.input[i]) {
+        return Some(1);
+    }
+    escaped(cx, i, end).or_else(|| cx.one_of(i, b";?&=+"))
+}
+
+/// ```text
+/// user           = *[ unreserved | escaped |
+///                     ";" | "?" | "&" | "=" | "+" ]
+/// ```
+pub fn user(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::F01User, |cx| {
+        repeat(cx, s, Rule::F01User, USERCHARS, userchar)
+    })
+}
+
+/// ```text
+/// password       = *[ unreserved | escaped |
+///                     ";" | "?" | "&" | "=" | "+" ]
+/// ```
+pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::F01Password, |cx| {
+        repeat(cx, s, Rule::F01Password, USERCHARS, userchar)
+    })
+}
+
+/// `hostport     = host [ ":" port ]`
+///
+/// Returns the host and, when there is a ":", the port (possibly empty).
+pub fn hostport(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>)> {
+    cx.rule(Rule::F01Hostport, |cx| {
+        // Neither host nor port derives ":", so the first ":" ends the host.
+        match cx.find(s, b':') {
+            Some(colon) => {
+                let h = Span::new(s.start, colon);
+                let p = s.from(colon + 1);
+                host(cx, h)?;
+                port(cx, p)?;
+                Ok((h, Some(p)))
+            }
+            None => {
+                host(cx, s)?;
+                Ok((s, None))
+            }
+        }
+    })
+}
+
+/// `host         = hostname | hostnumber`
+pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::F01Host, |cx| {
+        let Err(name_failure) = hostname(cx, s) else {
+            return Ok(());
+        };
+        // "The rightmost domain label will never start with a digit, though, which
+        // syntactically distinguishes all domain names from the IP addresses": at most
+        // one alternative matches.
+        hostnumber(cx, s).map_err(|number_failure| {
+            // Both failed: report the one the input was aiming at, a hostnumber when it
+            // holds only digits and dots (the convention of cases/README.md).
+            let numeric = cx.bytes(s).iter().all(|b| b.is_ascii_digit() || *b == b'.');
+            if numeric && !s.is_empty() {
+                number_failure
+            } else {
+                name_failure
+            }
+        })
+    })
+}
+
+/// `hostname     = *( domainlabel "." ) toplabel`
+pub fn hostname(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::F01Hostname, |cx| {
+        // Neither label rule derives ".", so the labels are what lies between the dots.
+        let mut label = s.start;
+        while let Some(dot) = cx.find(s.from(label), b'.') {
+            domainlabel(cx, Span::new(label, dot))?;
+            label = dot + 1;
+        }
+        toplabel(cx, s.from(label))
+    })
+}
+
+/// `domainlabel  = alphanum | alphanum *( alphanum | "-" ) alphanum`
+pub fn domainlabel(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::F01Domainlabel, |cx| {
+        label(cx, s, Rule::F01Domainlabel, &ALPHANUM, "alphanum")
+    })
+}
+
+/// `toplabel     = alpha | alpha *( alphanum | "-" ) alphanum`
+pub fn toplabel(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::F01Toplabel, |cx| {
+        label(cx, s, Rule::F01Toplabel, &ALPHA, "alpha")
+    })
+}
+
+/// The shape both label rules share: `first | first *( alphanum | "-" ) alphanum`.
+fn label(cx: &mut Cx, s: Span, rule: Rule, first: &Class, first_name: &str) -> Res<()> {
+    let input = cx.input;
+    if s.is_empty() || !cx.class(first, input[s.start]) {
+        return Err(cx.fail(s.start, rule, first_name));
+    }
+    if s.len() == 1 {
+        return Ok(());
+    }
+    for (i, &b) in input.iter().enumerate().take(s.end - 1).skip(s.start + 1) {
+        if !(cx.class(&ALPHANUM, b) || b == b'-') {
+            return Err(cx.fail(i, rule, "alphanum | \"-\""));
+        }
+    }
+    if !cx.class(&ALPHANUM, input[s.end - 1]) {
+        return Err(cx.fail(s.end - 1, rule, "alphanum"));
+    }
+    Ok(())
+}
+
+/// `hostnumber   = 1*digit "." 1*digit "." 1*digit "." 1*digit`
+pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::F01Hostnumber, |cx| {
+        let mut at = s.start;
+        for _ in 0..3 {
+            // 1*digit derives no ".", so each group ends at the next ".".
+            match cx.find(s.from(at), b'.') {
+                Some(dot) => {
+                    digits(cx, Span::new(at, dot))?;
+                    at = dot + 1;
+                }
+                None => {
+                    digits(cx, s.from(at))?;
+                    return Err(cx.fail(s.end, Rule::F01Hostnumber, "\".\""));
+                }
+            }
+        }
+        digits(cx, s.from(at))
+    })
+}
+
+/// `1*digit`, one group of a `hostnumber`; its failure is the hostnumber's.
+fn digits(cx: &mut Cx, s: Span) -> Result<(), Failure> {
+    if s.is_empty() {
+        return Err(cx.fail(s.start, Rule::F01Hostnumber, "digit"));
+    }
+    cx.star(s, Rule::F01Hostnumber, "digit", |cx, i, _| {
+        cx.class(&DIGIT, cx.input[i]).then_some(1)
+    })
+}
+
+/// `port         = *digit`
+///
+/// Appendix E.3: "The URL port is now *digit instead of 1*digit", so `host:` derives.
+pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::F01Port, |cx| {
+        cx.star(s, Rule::F01Port, "digit", |cx, i, _| {
+            cx.class(&DIGIT, cx.input[i]).then_some(1)
+        })
+    })
+}
