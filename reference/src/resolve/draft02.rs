@@ -121,6 +121,7 @@ pub fn resolve(
         );
         return done(t, reference.to_vec());
     }
+    t.pass("full-form", "no colon before a slash: a partial form");
 
     // "If the scheme parts are different, the whole absolute locator must be given.
     // Otherwise, the scheme is omitted, and:"
@@ -143,6 +144,7 @@ pub fn resolve(
         );
         return done(t, result);
     }
+    t.pass("host", "no \"//\": the context's host and port are used");
 
     // "If the access and host parts are the same, then the path may be given in absolute
     // (fully qualified) or relative form. [...] If a leading slash is present, the path
@@ -157,6 +159,7 @@ pub fn resolve(
         );
         return done(t, result);
     }
+    t.pass("absolute-path", "no leading slash: the path is relative");
 
     // "Otherwise, a relative path is interpreted as follows: The last part of the path of
     // the context locator (anything following the rightmost slash) is removed, and the
