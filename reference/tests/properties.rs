@@ -4,19 +4,9 @@
 use urlcert_reference::rfc1738::classes::{RESERVED, UNRESERVED};
 use urlcert_reference::{parse, DocReading, Document, Reading, Rule, Value, Verdict};
 
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Gen(u64);
-impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[(self.next() % items.len() as u64) as usize]
-    }
-}
+mod common;
+
+use common::Gen;
 
 const PREFIXES: &[&str] = &[
     "ftp://",

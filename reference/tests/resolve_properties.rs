@@ -4,23 +4,9 @@
 
 use urlcert_reference::{resolve, DocReading, Document, Reading, Unresolvable};
 
-/// A small deterministic generator (xorshift), so failures reproduce.
-struct Gen(u64);
-impl Gen {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[(self.next() % items.len() as u64) as usize]
-    }
-    fn string(&mut self, pieces: &[&str], max: u64) -> String {
-        let n = self.next() % (max + 1);
-        (0..n).map(|_| *self.pick(pieces)).collect()
-    }
-}
+mod common;
+
+use common::Gen;
 
 const PIECES: &[&str] = &[
     "g", "b", "/", "/", ".", "..", "./", "../", "?", "#", ";", ":", "@", "//", "x=1", "%2F",

@@ -88,14 +88,6 @@ pub fn resolve(
     trace: bool,
 ) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
-    let done = |t: Trace, result: Vec<u8>| {
-        Ok(Resolution {
-            doc,
-            result,
-            current_document: false,
-            steps: t.steps,
-        })
-    };
     let Some(context) = Context::of(base, doc.reading) else {
         return Err(Unresolvable::BaseNotAbsolute {
             doc,
@@ -119,7 +111,7 @@ pub fn resolve(
             "a colon before any slash: the full form, used as given",
             || lossy(reference),
         );
-        return done(t, reference.to_vec());
+        return t.finish(doc, reference.to_vec(), false);
     }
     t.pass("full-form", "no colon before a slash: a partial form");
 
@@ -142,7 +134,7 @@ pub fn resolve(
             "\"//\": host, port and all the rest are given",
             || lossy(&result),
         );
-        return done(t, result);
+        return t.finish(doc, result, false);
     }
     t.pass("host", "no \"//\": the context's host and port are used");
 
@@ -157,7 +149,7 @@ pub fn resolve(
             "a leading slash: the path is absolute",
             || lossy(&result),
         );
-        return done(t, result);
+        return t.finish(doc, result, false);
     }
     t.pass("absolute-path", "no leading slash: the path is relative");
 
@@ -199,7 +191,7 @@ pub fn resolve(
         "the context's scheme and host, then the new path",
         || lossy(&result),
     );
-    done(t, result)
+    t.finish(doc, result, false)
 }
 
 /// Removes "/xxx/.." and "/." where they are complete elements, the leftmost first, until

@@ -33,14 +33,6 @@ pub fn resolve(
     trace: bool,
 ) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
-    let done = |t: Trace, result: Vec<u8>, current_document: bool| {
-        Ok(Resolution {
-            doc,
-            result,
-            current_document,
-            steps: t.steps,
-        })
-    };
 
     // Step 1: "If the base URL is the empty string (unknown), the URL reference is
     // interpreted as an absolute URL and we are done."
@@ -50,7 +42,7 @@ pub fn resolve(
             "the base URL is empty: the reference is taken as absolute",
             || lossy(reference),
         );
-        return done(t, reference.to_vec(), false);
+        return t.finish(doc, reference.to_vec(), false);
     }
     t.pass("1", "the base URL is known: go on");
 
@@ -87,7 +79,7 @@ pub fn resolve(
             "the reference is empty or only a fragment: the current document",
             || lossy(&result),
         );
-        return done(t, result, true);
+        return t.finish(doc, result, true);
     }
     t.pass(
         "2a",
@@ -102,7 +94,7 @@ pub fn resolve(
             "the reference starts with a scheme name: absolute",
             || lossy(reference),
         );
-        return done(t, reference.to_vec(), false);
+        return t.finish(doc, reference.to_vec(), false);
     }
     t.pass("2b", "the reference has no scheme name: go on");
 
@@ -176,7 +168,7 @@ pub fn resolve(
     // are recombined to give the absolute form of the URL reference."
     let result = recombine(&u);
     t.step("7", "the components are recombined", || lossy(&result));
-    done(t, result, false)
+    t.finish(doc, result, false)
 }
 
 #[cfg(test)]

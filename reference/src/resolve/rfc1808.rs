@@ -33,14 +33,6 @@ pub fn resolve(
     trace: bool,
 ) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
-    let done = |t: Trace, result: Vec<u8>| {
-        Ok(Resolution {
-            doc,
-            result,
-            current_document: false,
-            steps: t.steps,
-        })
-    };
 
     // Step 1: "If the base URL is the empty string (unknown), the embedded URL is
     // interpreted as an absolute URL and we are done."
@@ -50,7 +42,7 @@ pub fn resolve(
             "the base URL is empty: the embedded URL is taken as absolute",
             || lossy(embedded),
         );
-        return done(t, embedded.to_vec());
+        return t.finish(doc, embedded.to_vec(), false);
     }
     t.pass("1", "the base URL is known: go on");
 
@@ -80,7 +72,7 @@ pub fn resolve(
             "the embedded URL is empty: it is set equal to the base URL",
             || lossy(base),
         );
-        return done(t, base.to_vec());
+        return t.finish(doc, base.to_vec(), false);
     }
     t.pass("2a", "the embedded URL is not empty: go on");
 
@@ -92,7 +84,7 @@ pub fn resolve(
             "the embedded URL starts with a scheme name: absolute",
             || lossy(embedded),
         );
-        return done(t, embedded.to_vec());
+        return t.finish(doc, embedded.to_vec(), false);
     }
     t.pass("2b", "the embedded URL has no scheme name: go on");
 
@@ -178,7 +170,7 @@ pub fn resolve(
     // are recombined to give the absolute form of the embedded URL."
     let result = recombine(&u);
     t.step("7", "the components are recombined", || lossy(&result));
-    done(t, result)
+    t.finish(doc, result, false)
 }
 
 #[cfg(test)]

@@ -1,5 +1,8 @@
 //! The steps a resolver takes, with the value after each when asked for.
 
+use super::{Resolution, Unresolvable};
+use crate::document::DocReading;
+
 /// One step of an algorithm.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
@@ -29,6 +32,21 @@ impl Trace {
     pub fn step(&mut self, id: &'static str, text: &'static str, value: impl FnOnce() -> String) {
         let value = self.on.then(value);
         self.steps.push(Step { id, text, value });
+    }
+
+    /// The answer, with the steps taken.
+    pub fn finish(
+        self,
+        doc: DocReading,
+        result: Vec<u8>,
+        current_document: bool,
+    ) -> Result<Resolution, Unresolvable> {
+        Ok(Resolution {
+            doc,
+            result,
+            current_document,
+            steps: self.steps,
+        })
     }
 
     /// A step whose test fails, so that it changes nothing.
