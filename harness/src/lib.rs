@@ -6,6 +6,7 @@
 //! - [`runner`]: runs cases against the reference and collects every outcome.
 //! - [`output`]: the `urlcert parse` and `urlcert resolve` output, human-readable and
 //!   JSON lines.
+//! - [`trace`]: one input under every document, with the changes marked.
 //! - [`contradictions`]: the list of printed examples that contradict their own
 //!   document's algorithm, generated from the cases.
 
@@ -14,4 +15,5 @@ pub mod check;
 pub mod contradictions;
 pub mod output;
 pub mod runner;
+pub mod trace;
 pub mod vocabulary;

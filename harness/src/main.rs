@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::{cases, contradictions, output, runner};
+use urlcert::{cases, contradictions, output, runner, trace};
 use urlcert_reference::{parse, resolve, DocReading, Verdict};
 
 #[derive(Parser)]
@@ -64,6 +64,18 @@ enum Command {
         #[arg(long)]
         cases: Option<PathBuf>,
     },
+    /// One input under every document, oldest first: its verdict and components, or
+    /// with --base its resolution. "*" marks a document whose answer differs from the
+    /// one before it.
+    Trace {
+        /// Resolve INPUT against this base instead of parsing it.
+        #[arg(long)]
+        base: Option<std::ffi::OsString>,
+        /// One JSON object: input, base (or null), documents (keyed by document id).
+        #[arg(long)]
+        json: bool,
+        input: std::ffi::OsString,
+    },
     /// Write the list of printed examples that contradict their own document's
     /// algorithm, generated from the cases.
     Contradictions {
@@ -92,6 +104,17 @@ fn main() -> ExitCode {
             trace,
             references,
         } => cmd_resolve(doc, &os_bytes(&base), json, trace, references),
+        Command::Trace { base, json, input } => {
+            let base = base.map(|b| os_bytes(&b));
+            let input = os_bytes(&input);
+            let rows = trace::rows(base.as_deref(), &input);
+            if json {
+                println!("{}", trace::json(base.as_deref(), &input, &rows));
+            } else {
+                print!("{}", trace::human(base.as_deref(), &input, &rows));
+            }
+            ExitCode::SUCCESS
+        }
         Command::Run { cases } => cmd_run(&cases_dir(cases)),
         Command::Check { cases } => cmd_check(&cases_dir(cases)),
         Command::Contradictions { cases, out } => cmd_contradictions(&cases_dir(cases), out),

@@ -278,3 +278,58 @@ fn resolve_output_escapes_control_characters() {
     assert_eq!(out.status.code(), Some(0));
     assert!(!out.stdout.contains(&0x1b), "{:?}", out.stdout);
 }
+
+#[test]
+fn trace_gives_every_document_in_one_object() {
+    let out = urlcert(&["trace", "--json", "http://h?x"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["input"], "http://h?x");
+    assert_eq!(v["base"], serde_json::Value::Null);
+    let docs = v["documents"].as_object().unwrap();
+    let ids: Vec<&str> = docs.keys().map(String::as_str).collect();
+    assert_eq!(
+        ids,
+        [
+            "draft-02",
+            "draft-03",
+            "draft-06",
+            "rfc1738",
+            "rfc1808",
+            "draft-1996"
+        ]
+    );
+    for (id, d) in docs {
+        assert!(d.get("verdict").is_some(), "{id}: {d}");
+    }
+    // RFC 1738 §5: "?" is no hostport character, so only otherurl matches; the 1996
+    // draft's §4.3.1 takes "h?x" as the server, which fails, leaving opaque-URL.
+    assert_eq!(docs["rfc1738"]["verdict"], "generic-only");
+    assert_eq!(docs["draft-1996"]["rule"], "opaque-URL");
+    assert_eq!(docs["draft-1996"]["components"]["server"], "h?x");
+}
+
+#[test]
+fn trace_with_a_base_resolves_under_every_document_and_marks_changes() {
+    let base = "http://a/b/c/d;p?q";
+    let out = urlcert(&["trace", "--json", "--base", base, ";x"], None);
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["base"], base);
+    let d = &v["documents"];
+    // RFC 1808 §5.1: ";x = <URL:http://a/b/c/d;x>"; the 1996 draft's C.1:
+    // ";x = http://a/b/c/;x".
+    assert_eq!(d["rfc1808"]["result"], "http://a/b/c/d;x");
+    assert_eq!(d["draft-1996"]["result"], "http://a/b/c/;x");
+    assert_eq!(d["rfc1738"]["error"]["kind"], "not-defined");
+
+    let out = urlcert(&["trace", "--base", base, ";x"], None);
+    let text = String::from_utf8(out.stdout).unwrap();
+    let marked: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with('*'))
+        .map(|l| l.split_whitespace().nth(1).unwrap())
+        .collect();
+    // draft-03 gives no result where draft-02 gave one; rfc1808 gives one again, and
+    // draft-1996 a different one.
+    assert_eq!(marked, ["draft-03", "rfc1808", "draft-1996"], "{text}");
+}
