@@ -203,3 +203,15 @@ pub fn furthest(a: Failure, b: Failure) -> Failure {
         a
     }
 }
+
+/// When both alternatives of `host` (`hostname | hostnumber`) fail, the one the input was
+/// aiming at: a hostnumber when it holds only digits and dots, else a hostname (the
+/// convention of `cases/README.md`, shared by every grammar with these rules).
+pub fn host_failure(cx: &Cx, s: Span, name: Failure, number: Failure) -> Failure {
+    let numeric = cx.bytes(s).iter().all(|b| b.is_ascii_digit() || *b == b'.');
+    if numeric && !s.is_empty() {
+        number
+    } else {
+        name
+    }
+}

@@ -2,7 +2,7 @@
 //! references: RFC 1808 Section 4, the 1996 draft's Section 6, and the October 1993
 //! partial form. The resolvers must never panic, whatever the bytes.
 
-use urlcert_reference::{resolve, DocReading, Document, Reading, Unresolvable};
+use urlcert_reference::{resolve, DocReading, Document, Reading, Resolution, Unresolvable};
 
 mod common;
 
@@ -53,6 +53,17 @@ fn text(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
+fn resolved(doc: impl Into<DocReading>, base: &str, reference: &str) -> Resolution {
+    resolve(doc.into(), base.as_bytes(), reference.as_bytes(), false).unwrap()
+}
+
+/// Everything after the server of a URL that has one ("" when nothing follows it), or
+/// the whole URL.
+fn after_server(url: &str) -> &str {
+    url.split_once("//")
+        .map_or(url, |(_, rest)| rest.find('/').map_or("", |i| &rest[i..]))
+}
+
 /// The server of a URL as Section 4.3.1 (and RFC 1808 Section 2.4.3) finds it.
 fn server(url: &str) -> Option<&str> {
     let url = url.split('#').next().unwrap_or(url);
@@ -74,7 +85,7 @@ fn an_absolute_reference_comes_back_unchanged() {
             "x:#y",
         ] {
             for doc in resolvers() {
-                let r = resolve(doc, base.as_bytes(), reference.as_bytes(), false).unwrap();
+                let r = resolved(doc, &base, reference);
                 assert_eq!(text(&r.result), reference, "{doc}: {base} + {reference}");
             }
         }
@@ -90,7 +101,7 @@ fn dotdot_never_changes_the_server() {
             continue;
         }
         for doc in [Document::Draft1996, Document::Rfc1808] {
-            let r = resolve(doc.into(), base.as_bytes(), reference.as_bytes(), false).unwrap();
+            let r = resolved(doc, &base, &reference);
             if r.result == reference.as_bytes() {
                 continue; // Step 2b: the reference had a scheme.
             }
@@ -115,7 +126,7 @@ fn a_result_is_absolute_and_resolving_it_again_changes_nothing() {
     let others = ["http://z/y/x", "ftp://q/", "news:a.b"];
     for (base, reference) in pairs(3000) {
         for doc in [Document::Draft1996, Document::Rfc1808] {
-            let r = resolve(doc.into(), base.as_bytes(), reference.as_bytes(), false).unwrap();
+            let r = resolved(doc, &base, &reference);
             let result = text(&r.result);
             // Absolute: it starts with a scheme name (Section 4.1 / RFC 1808 §2.4.2).
             let scheme = result.split(':').next().unwrap_or("");
@@ -140,21 +151,12 @@ fn step_6_leaves_no_dot_segments_it_can_remove() {
     // After 6a-6d no complete "." segment is left, and no "<segment>/.." with a segment
     // other than "..".
     for (base, reference) in pairs(3000) {
-        let r = resolve(
-            Document::Draft1996.into(),
-            base.as_bytes(),
-            reference.as_bytes(),
-            false,
-        )
-        .unwrap();
+        let r = resolved(Document::Draft1996, &base, &reference);
         if !r.step_ids().contains(&"6") {
             continue;
         }
         let result = text(&r.result);
-        let path = result.split(['?', '#']).next().unwrap_or("");
-        let path = path
-            .split_once("//")
-            .map_or(path, |(_, rest)| rest.find('/').map_or("", |i| &rest[i..]));
+        let path = after_server(result.split(['?', '#']).next().unwrap_or(""));
         let segments: Vec<&str> = path.split('/').skip(1).collect();
         assert!(!segments.contains(&"."), "{base} + {reference} = {result}");
         for w in segments.windows(2) {
@@ -169,13 +171,7 @@ fn step_6_leaves_no_dot_segments_it_can_remove() {
 #[test]
 fn the_1996_draft_keeps_the_references_fragment_and_never_the_bases() {
     for (base, reference) in pairs(2000) {
-        let r = resolve(
-            Document::Draft1996.into(),
-            base.as_bytes(),
-            reference.as_bytes(),
-            false,
-        )
-        .unwrap();
+        let r = resolved(Document::Draft1996, &base, &reference);
         let result = text(&r.result);
         let fragment = |s: &str| s.split_once('#').map(|(_, f)| f.to_string());
         assert_eq!(
@@ -192,16 +188,12 @@ fn the_1993_literal_reading_leaves_no_pattern_behind() {
     // after the host in a relative-path result.
     for (base, reference) in pairs(2000) {
         let doc = DocReading::new(Document::Draft02, Reading::Strict);
-        let r = resolve(doc, base.as_bytes(), reference.as_bytes(), false).unwrap();
+        let r = resolved(doc, &base, &reference);
         if !r.step_ids().contains(&"remove-dots") {
             continue;
         }
         let result = text(&r.result);
-        let after_host = result
-            .split_once("//")
-            .map_or(result.as_str(), |(_, rest)| {
-                rest.find('/').map_or("", |i| &rest[i..])
-            });
+        let after_host = after_server(&result);
         let elements: Vec<&str> = after_host.split('/').skip(1).collect();
         assert!(!elements.contains(&"."), "{base} + {reference} = {result}");
         assert!(

@@ -124,16 +124,8 @@ pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
         // "The rightmost domain label will never start with a digit, though, which
         // syntactically distinguishes all domain names from the IP addresses": at most
         // one alternative matches.
-        hostnumber(cx, s).map_err(|number_failure| {
-            // Both failed: report the one the input was aiming at, a hostnumber when it
-            // holds only digits and dots (the convention of cases/README.md).
-            let numeric = cx.bytes(s).iter().all(|b| b.is_ascii_digit() || *b == b'.');
-            if numeric && !s.is_empty() {
-                number_failure
-            } else {
-                name_failure
-            }
-        })
+        hostnumber(cx, s)
+            .map_err(|number_failure| crate::cx::host_failure(cx, s, name_failure, number_failure))
     })
 }
 

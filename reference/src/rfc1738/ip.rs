@@ -117,16 +117,8 @@ pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
         };
         // Section 3.1: "The rightmost domain label will never start with a digit",
         // so at most one alternative can match.
-        hostnumber(cx, s).map_err(|number_failure| {
-            // Both failed: report the one the input was aiming at, which is a
-            // hostnumber when it holds only digits and dots.
-            let numeric = cx.bytes(s).iter().all(|b| b.is_ascii_digit() || *b == b'.');
-            if numeric && !s.is_empty() {
-                number_failure
-            } else {
-                name_failure
-            }
-        })
+        hostnumber(cx, s)
+            .map_err(|number_failure| crate::cx::host_failure(cx, s, name_failure, number_failure))
     })
 }
 
