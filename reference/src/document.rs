@@ -47,10 +47,19 @@ impl Document {
     pub fn readings(self) -> &'static [Reading] {
         match self {
             Document::Rfc1738 => &[Reading::Strict, Reading::SchemeCaseIgnore],
+            // draft-06 Section 2.1: programs "should allow upper case letters as
+            // equivalent in scheme names".
+            Document::Draft06 => &[Reading::Strict, Reading::SchemeCaseIgnore],
             Document::Draft02 => &[
                 Reading::Strict,
                 Reading::PathExcludesSearch,
                 Reading::XxxExcludesDots,
+                Reading::MailtoSingleColon,
+            ],
+            Document::Draft03 => &[
+                Reading::Strict,
+                Reading::MailtoSingleColon,
+                Reading::FtptypeProse,
             ],
             _ => &[Reading::Strict],
         }
@@ -97,6 +106,13 @@ pub enum Reading {
     /// October 1993 partial form: in "/xxx/..", `xxx` is a complete path element other
     /// than "." and "..", as RFC 1808 later wrote it.
     XxxExcludesDots,
+    /// October 1993 and draft-03 grammars: `mailtoaddress` has one colon
+    /// (`m a i l t o : xalphas @ hostname`), as the prose's "RFC822 addr-spec" intends,
+    /// instead of the BNF's `m a i l t o : :`.
+    MailtoSingleColon,
+    /// draft-03 grammar: the ftp data type is the prose's suffix ";type=" followed by
+    /// an RFC 959 type code with the space omitted, instead of the BNF's bare `ftptype`.
+    FtptypeProse,
 }
 
 impl Reading {
@@ -107,6 +123,8 @@ impl Reading {
             Reading::SchemeCaseIgnore => "scheme-case-ignore",
             Reading::PathExcludesSearch => "path-excludes-search",
             Reading::XxxExcludesDots => "xxx-excludes-dots",
+            Reading::MailtoSingleColon => "mailto-single-colon",
+            Reading::FtptypeProse => "ftptype-prose",
         }
     }
 }
