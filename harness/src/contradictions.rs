@@ -3,6 +3,7 @@
 //! `contradiction`), so that it can never drift from them.
 
 use crate::cases::LoadedCase;
+use crate::text::{md_cell as cell, md_code as code};
 use std::fmt::Write;
 
 /// The committed list, relative to the repository root.
@@ -57,19 +58,4 @@ pub fn render(cases: &[LoadedCase]) -> String {
     }
     let _ = writeln!(out, "\n{n} contradictions.");
     out
-}
-
-/// A value as inline code in a table cell; `|` and backticks cannot break the table.
-fn code(s: &str) -> String {
-    if s.is_empty() {
-        return "(empty)".into();
-    }
-    format!("`{}`", s.replace('`', "'").replace('|', "\\|"))
-}
-
-fn cell(s: &str) -> String {
-    s.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace('|', "\\|")
 }

@@ -9,11 +9,18 @@
 //! - [`trace`]: one input under every document, with the changes marked.
 //! - [`contradictions`]: the list of printed examples that contradict their own
 //!   document's algorithm, generated from the cases.
+//! - [`evolution`]: how each document's answers differ from the one before it,
+//!   generated from the cases.
+//! - [`rows`]: the rows of the divergence table, which tag the cases about each.
+//! - [`text`]: escaping for generated Markdown and HTML.
 
 pub mod cases;
 pub mod check;
 pub mod contradictions;
+pub mod evolution;
 pub mod output;
+pub mod rows;
 pub mod runner;
+pub mod text;
 pub mod trace;
 pub mod vocabulary;

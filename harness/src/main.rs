@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::{cases, contradictions, output, runner, trace};
+use urlcert::{cases, contradictions, evolution, output, runner, trace};
 use urlcert_reference::{parse, resolve, DocReading, Verdict};
 
 #[derive(Parser)]
@@ -86,6 +86,17 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Write the evolution report (reports/evolution.md and reports/evolution.html):
+    /// for each step from one document to the next, the cases whose verdict,
+    /// components or resolution change, grouped by topic, with the citations.
+    Evolution {
+        #[arg(long)]
+        cases: Option<PathBuf>,
+        /// The folder to write both files into (default: the reports/ folder beside
+        /// the cases folder).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Load and validate the case files without running them.
     Check {
         #[arg(long)]
@@ -118,6 +129,7 @@ fn main() -> ExitCode {
         Command::Run { cases } => cmd_run(&cases_dir(cases)),
         Command::Check { cases } => cmd_check(&cases_dir(cases)),
         Command::Contradictions { cases, out } => cmd_contradictions(&cases_dir(cases), out),
+        Command::Evolution { cases, out } => cmd_evolution(&cases_dir(cases), out),
     }
 }
 
@@ -266,9 +278,7 @@ fn cmd_contradictions(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
         print!("{text}");
         return ExitCode::SUCCESS;
     };
-    // Written beside the target and renamed over it, so a failure leaves the old list.
-    let tmp = path.with_extension("md.tmp");
-    match std::fs::write(&tmp, &text).and_then(|()| std::fs::rename(&tmp, &path)) {
+    match write_atomic(&path, &text) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!(
@@ -278,6 +288,34 @@ fn cmd_contradictions(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Written beside the target and renamed over it, so a failure leaves the old file.
+fn write_atomic(path: &std::path::Path, text: &str) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path))
+}
+
+fn cmd_evolution(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
+    let suite = match load(dir) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let out = out.unwrap_or_else(|| dir.parent().unwrap_or(dir).join("reports"));
+    let steps = evolution::build(&suite.cases);
+    for (name, text) in [
+        ("evolution.md", evolution::markdown(&steps)),
+        ("evolution.html", evolution::html_page(&steps)),
+    ] {
+        let path = out.join(name);
+        if let Err(e) = write_atomic(&path, &text) {
+            eprintln!("urlcert evolution: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        println!("wrote {}", path.display());
+    }
+    ExitCode::SUCCESS
 }
 
 fn cmd_check(dir: &std::path::Path) -> ExitCode {

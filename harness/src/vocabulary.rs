@@ -57,6 +57,7 @@ pub fn components(doc: Document) -> &'static [&'static str] {
         Document::Rfc1738 => RFC1738_COMPONENTS,
         // The Section 4.3 split, by the draft's rule names.
         Document::Draft1996 => urlcert_reference::draft1996::COMPONENTS,
+        Document::Rfc1808 => &["scheme", "net_loc", "path", "params", "query", "fragment"],
         _ => &[],
     }
 }

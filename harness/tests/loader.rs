@@ -187,7 +187,7 @@ const RESOLVE: &str = r#"cases:
   op: resolve
   base: "http://a/b/c/d;p?q"
   input: "?y"
-  cite: [{doc: draft-1996, section: "C.1"}]
+  cite: [{doc: draft-1996, section: "C.1"}, {doc: rfc1808, section: "5.1"}, {doc: draft-02, section: "PARTIAL FORM"}]
   tags: [TAGS]
   expect:
     draft-1996: {result: "http://a/b/c/d;p?y", printed: "http://a/b/c/?y"CONTRA}
@@ -242,7 +242,7 @@ fn a_divergence_tag_without_a_difference_is_refused() {
   op: resolve
   base: "http://a/b/c/d;p?q"
   input: "g"
-  cite: [{doc: draft-1996, section: "C.1"}]
+  cite: [{doc: draft-1996, section: "C.1"}, {doc: rfc1808, section: "5.1"}]
   tags: [divergence]
   expect:
     draft-1996: {result: "http://a/b/c/g"}
@@ -281,4 +281,71 @@ fn resolve_and_parse_fields_do_not_mix() {
     ] {
         assert!(all.iter().any(|t| t.contains(want)), "{want}: {all:?}");
     }
+}
+
+const TWO_DOCS: &str = r#"cases:
+- id: t.div
+  op: parse
+  input: "http://h/a~b"
+  cite: [{doc: draft-1996, section: "2.2"}, {doc: rfc1738, section: "5"}]
+  tags: [TAGS]
+  expect:
+    draft-1996: {verdict: valid}
+    rfc1738: {verdict: invalid}
+"#;
+
+#[test]
+fn a_parse_case_whose_documents_differ_must_be_tagged_divergence() {
+    let e = one_error(&TWO_DOCS.replace("TAGS", "chars"));
+    assert!(e.message.contains("tag the case `divergence`"), "{e}");
+    assert!(e.message.contains("verdict"), "{e}");
+}
+
+#[test]
+fn a_divergence_parse_case_must_show_a_difference() {
+    let text = TWO_DOCS
+        .replace("TAGS", "divergence")
+        .replace("{verdict: invalid}", "{verdict: valid}");
+    let e = one_error(&text);
+    assert!(
+        e.message.contains("no two documents' expectations differ"),
+        "{e}"
+    );
+}
+
+#[test]
+fn components_of_the_same_part_are_compared_across_grammars() {
+    // rfc1738's `search` and rfc1808's `query` name the same part: a different value
+    // is a divergence even though the verdicts agree.
+    let text = r#"cases:
+- id: t.div
+  op: parse
+  input: "ftp://h/a?b"
+  cite: [{doc: rfc1808, section: "2.4.4"}, {doc: rfc1738, section: "5"}]
+  expect:
+    rfc1808: {verdict: valid, components: {query: "b"}}
+    rfc1738: {verdict: valid, components: {search: null}}
+"#;
+    let e = one_error(text);
+    assert!(e.message.contains("(component)"), "{e}");
+}
+
+#[test]
+fn a_divergence_case_cites_every_document_it_expects_of() {
+    let text = TWO_DOCS
+        .replace("TAGS", "divergence")
+        .replace(", {doc: rfc1738, section: \"5\"}", "");
+    let e = one_error(&text);
+    assert!(e.message.contains("no citation for rfc1738"), "{e}");
+}
+
+#[test]
+fn row_tags_must_name_a_row_of_the_divergence_table() {
+    let text = TWO_DOCS.replace("TAGS", "divergence, row:1.tildee");
+    let e = one_error(&text);
+    assert!(e.message.contains("unknown tag `row:1.tildee`"), "{e}");
+    let ok = TWO_DOCS.replace("TAGS", "divergence, row:1a.tilde");
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "t.yaml", ok.as_bytes());
+    load_file(&p).expect("a known row tag loads");
 }

@@ -1,14 +1,17 @@
 //! The committed reports are generated from the cases and must match them.
 
 use std::path::Path;
-use urlcert::{cases, contradictions};
+use urlcert::{cases, contradictions, evolution};
+
+fn root() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
 
 #[test]
 fn the_contradiction_list_is_up_to_date() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let suite = cases::load_dir(&root.join("cases")).expect("the cases load");
+    let suite = cases::load_dir(&root().join("cases")).expect("the cases load");
     let fresh = contradictions::render(&suite.cases);
-    let committed = std::fs::read_to_string(root.join(contradictions::PATH)).unwrap_or_default();
+    let committed = std::fs::read_to_string(root().join(contradictions::PATH)).unwrap_or_default();
     assert!(
         fresh == committed,
         "{} is stale: run `cargo run -p urlcert -- contradictions --out {}`",
@@ -23,4 +26,122 @@ fn the_contradiction_list_is_up_to_date() {
     ] {
         assert!(fresh.contains(id), "{id} missing from the list");
     }
+}
+
+#[test]
+fn the_evolution_report_is_up_to_date() {
+    let suite = cases::load_dir(&root().join("cases")).expect("the cases load");
+    let steps = evolution::build(&suite.cases);
+    for (path, fresh) in [
+        (evolution::MD_PATH, evolution::markdown(&steps)),
+        (evolution::HTML_PATH, evolution::html_page(&steps)),
+    ] {
+        let committed = std::fs::read_to_string(root().join(path)).unwrap_or_default();
+        assert!(
+            fresh == committed,
+            "{path} is stale: run `cargo run -p urlcert -- evolution`"
+        );
+    }
+}
+
+/// A small case set with known changes, one of them with a hostile input.
+const CASES: &str = r#"cases:
+- id: t.tilde
+  op: parse
+  input: "http://h/<script>~"
+  cite:
+  - {doc: draft-06, section: "5", quote: "national <b>"}
+  - {doc: rfc1738, section: "5"}
+  - {doc: draft-02, section: "BNF syntax"}
+  tags: [divergence, chars, row:1a.tilde]
+  expect:
+    draft-02: {verdict: invalid}
+    draft-06: {verdict: valid}
+    rfc1738: {verdict: invalid}
+- id: t.query
+  op: parse
+  input: "http://h/p?q"
+  cite: [{doc: rfc1738, section: "5"}, {doc: rfc1808, section: "2.4.4"}]
+  tags: [divergence, query]
+  expect:
+    rfc1738: {verdict: valid, components: {search: "q"}}
+    rfc1808: {verdict: valid, components: {query: "r"}}
+- id: t.res
+  op: resolve
+  base: "http://a/b/c/d;p?q"
+  input: ";x"
+  cite: [{doc: rfc1808, section: "4"}, {doc: draft-1996, section: "6"}, {doc: draft-02, section: "PARTIAL FORM"}]
+  tags: [divergence]
+  expect:
+    draft-02: {result: "http://a/b/c/;x"}
+    rfc1808: {result: "http://a/b/c/d;x"}
+    draft-1996: {result: "http://a/b/c/;x"}
+"#;
+
+#[test]
+fn the_evolution_report_lists_each_change_once_per_step_grouped_and_escaped() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.yaml"), CASES).unwrap();
+    let suite = cases::load_dir(dir.path()).expect("the test cases load");
+    let steps = evolution::build(&suite.cases);
+    let names: Vec<String> = steps
+        .iter()
+        .map(|s| format!("{}>{}", s.from, s.to))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            "draft-02>draft-03",
+            "draft-03>draft-06",
+            "draft-06>rfc1738",
+            "rfc1738>rfc1808",
+            "rfc1808>draft-1996"
+        ]
+    );
+    let ids = |i: usize| -> Vec<(String, String, &'static str)> {
+        steps[i]
+            .groups
+            .iter()
+            .flat_map(|g| {
+                g.entries
+                    .iter()
+                    .map(move |e| (g.title.clone(), e.case.case.id.clone(), e.change.kind()))
+            })
+            .collect()
+    };
+    // draft-02 -> draft-03: t.tilde has no draft-03 expectation; the resolve case is
+    // counted as undefined under draft-03, not listed.
+    assert!(ids(0).is_empty());
+    assert_eq!(steps[0].undefined.len(), 1);
+    assert_eq!(steps[0].undefined[0].cases, 1);
+    assert_eq!(
+        ids(2),
+        [(
+            "§1a Per-character verdicts: ~".to_string(),
+            "t.tilde".to_string(),
+            "verdict"
+        )]
+    );
+    assert_eq!(
+        ids(3),
+        [(
+            "Other: query".to_string(),
+            "t.query".to_string(),
+            "component"
+        )]
+    );
+    assert_eq!(
+        ids(4),
+        [("Other".to_string(), "t.res".to_string(), "resolution")]
+    );
+    let html = evolution::html_page(&steps);
+    assert!(!html.contains("<script>"), "inputs are escaped");
+    assert!(html.contains("http://h/&lt;script&gt;~"));
+    assert!(html.contains("national &lt;b&gt;"), "quotes are escaped");
+    let md = evolution::markdown(&steps);
+    assert!(
+        md.contains("| [draft-06 → rfc1738](#draft-06-to-rfc1738) | 1 | 1 | 0 | 0 |"),
+        "{md}"
+    );
+    assert!(md.contains("search/query = \"q\""), "{md}");
 }

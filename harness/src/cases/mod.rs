@@ -1,6 +1,7 @@
 //! Case files: loading, with errors that name the file, line, column and case, and
 //! validation of what serde cannot check (unique ids, citations, known names).
 
+pub mod answer;
 pub mod schema;
 
 pub use schema::*;
@@ -278,6 +279,7 @@ pub fn validate(case: &Case) -> Vec<String> {
             for (key, e) in &case.expect {
                 validate_parse(key, e, &mut problems);
             }
+            problems.extend(parse_divergence_tag(case));
         }
         Op::Resolve => {
             let base = case.base.as_deref();
@@ -288,6 +290,63 @@ pub fn validate(case: &Case) -> Vec<String> {
                 validate_resolve(key, e, base.unwrap_or(""), &mut problems);
             }
             problems.extend(resolve_tags(case));
+        }
+    }
+    problems.extend(row_tags(case));
+    problems
+}
+
+/// A parse case is tagged `divergence` exactly when two documents' expectations (default
+/// readings) differ in verdict or in a component both assert.
+fn parse_divergence_tag(case: &Case) -> Vec<String> {
+    let strict: Vec<_> = case
+        .expect
+        .iter()
+        .filter(|(k, _)| k.0.reading == Reading::Strict)
+        .collect();
+    let first_change = strict.iter().enumerate().find_map(|(i, (ka, a))| {
+        strict[i + 1..]
+            .iter()
+            .find_map(|(kb, b)| answer::change(case, a, b).map(|c| (ka.0.doc, kb.0.doc, c)))
+    });
+    let tagged = case.tags.iter().any(|t| t == "divergence");
+    match (first_change, tagged) {
+        (Some((a, b, c)), false) => vec![format!(
+            "{a} and {b} differ ({}): tag the case `divergence`",
+            c.kind()
+        )],
+        (None, true) => vec![
+            "tagged `divergence`, but no two documents' expectations differ in verdict or in a component both assert".into(),
+        ],
+        _ => Vec::new(),
+    }
+}
+
+/// `row:` tags name a row of the divergence table, and a `divergence` case cites every
+/// document it has an expectation for.
+fn row_tags(case: &Case) -> Vec<String> {
+    let mut problems = Vec::new();
+    for t in case.tags.iter().filter(|t| t.starts_with("row:")) {
+        if crate::rows::by_tag(t).is_none() {
+            problems.push(format!(
+                "unknown tag `{t}`: row tags are listed in harness/src/rows.rs"
+            ));
+        }
+    }
+    if case.tags.iter().any(|t| t == "divergence") {
+        let mut uncited: Vec<String> = case
+            .expect
+            .keys()
+            .map(|k| k.0.doc)
+            .filter(|d| !case.cite.iter().any(|c| c.doc.0 == *d))
+            .map(|d| d.to_string())
+            .collect();
+        uncited.dedup();
+        if !uncited.is_empty() {
+            problems.push(format!(
+                "a divergence case cites every document it expects something of; no citation for {}",
+                uncited.join(", ")
+            ));
         }
     }
     problems

@@ -1,0 +1,104 @@
+//! What an expectation says, reduced to what can be compared across documents: the
+//! verdict and components of a parse, the result of a resolution. Component names
+//! differ between grammars (`hpath` in RFC 1738, `path` in the 1996 draft), so a
+//! component is compared only where both documents assert the same name, or names
+//! that [`SAME_PART`] declares to be the same part.
+
+use super::schema::{Case, Expectation, ExpectedValue, Op};
+
+/// Component names that different grammars give to the same part of a URL: the older
+/// grammars' `search` is the later `query`, the October 1993 `fragmentid` the later
+/// `fragment`. Names not listed are compared only with themselves.
+pub const SAME_PART: &[&[&str]] = &[&["search", "query"], &["fragmentid", "fragment"]];
+
+fn same_part(a: &str, b: &str) -> bool {
+    a == b || SAME_PART.iter().any(|g| g.contains(&a) && g.contains(&b))
+}
+
+/// How two documents' expectations for one case differ.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Change {
+    Verdict {
+        before: String,
+        after: String,
+    },
+    Component {
+        name: String,
+        before: String,
+        after: String,
+    },
+    Resolution {
+        before: String,
+        after: String,
+    },
+}
+
+impl Change {
+    /// `verdict`, `component` or `resolution`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Change::Verdict { .. } => "verdict",
+            Change::Component { .. } => "component",
+            Change::Resolution { .. } => "resolution",
+        }
+    }
+}
+
+/// The first difference between `a` and `b` (expectations for the same case under two
+/// documents), or `None` when they say the same thing.
+pub fn change(case: &Case, a: &Expectation, b: &Expectation) -> Option<Change> {
+    match case.op {
+        Op::Resolve => {
+            let (before, after) = (resolution(a), resolution(b));
+            (before != after).then_some(Change::Resolution { before, after })
+        }
+        Op::Parse => {
+            let (before, after) = (verdict(a), verdict(b));
+            if before != after {
+                return Some(Change::Verdict { before, after });
+            }
+            a.components.iter().find_map(|(name, va)| {
+                let (other, vb) = b.components.iter().find(|(n, _)| same_part(name, n))?;
+                (va != vb).then(|| Change::Component {
+                    name: if name == other {
+                        name.clone()
+                    } else {
+                        format!("{name}/{other}")
+                    },
+                    before: value(va.as_ref()),
+                    after: value(vb.as_ref()),
+                })
+            })
+        }
+    }
+}
+
+/// A parse verdict, or `?` when the expectation has none.
+pub fn verdict(e: &Expectation) -> String {
+    e.verdict.clone().unwrap_or_else(|| "?".into())
+}
+
+/// A resolution's result, or its verdict (`not-defined`, `invalid`) when there is none.
+pub fn resolution(e: &Expectation) -> String {
+    match (&e.result, &e.verdict) {
+        (Some(r), _) => r.clone(),
+        (None, Some(v)) => format!("({v})"),
+        (None, None) => "?".into(),
+    }
+}
+
+/// A component value as one line: `null` for absent, a list as `[a, b]`.
+pub fn value(v: Option<&ExpectedValue>) -> String {
+    match v {
+        None => "null".into(),
+        Some(ExpectedValue::Str(s)) => format!("{s:?}"),
+        Some(ExpectedValue::List(l)) => format!("{l:?}"),
+        Some(ExpectedValue::Fields(f)) => {
+            let parts: Vec<String> = f
+                .iter()
+                .map(|x| format!("{}={}", x.fieldname, x.fieldvalue))
+                .collect();
+            format!("[{}]", parts.join(", "))
+        }
+    }
+}

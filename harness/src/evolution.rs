@@ -1,0 +1,352 @@
+//! `urlcert evolution`: how the documents' answers change from one document to the
+//! next (draft-02 -> draft-03 -> draft-06 -> rfc1738 -> rfc1808 -> draft-1996),
+//! generated from the cases' expectations, never from an implementation. Only the
+//! default readings are compared, and only where a case has expectations under both
+//! documents of a step.
+
+use crate::cases::answer::{change, Change};
+use crate::cases::schema::{Cite, Op};
+use crate::cases::LoadedCase;
+use crate::rows::{by_tag, ROWS, SECTIONS};
+use crate::text::{html, md_cell, md_code};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use urlcert_reference::resolve::not_defined_citation;
+use urlcert_reference::{Document, Reading};
+
+/// The committed reports, relative to the repository root.
+pub const MD_PATH: &str = "reports/evolution.md";
+pub const HTML_PATH: &str = "reports/evolution.html";
+
+/// Tags that say what kind of case it is, not what it is about.
+const NOT_TOPICS: &[&str] = &[
+    "divergence",
+    "example",
+    "contradiction",
+    "self-contradiction",
+    "normal",
+    "abnormal",
+];
+
+/// One step from a document to the next.
+pub struct Step<'a> {
+    pub from: Document,
+    pub to: Document,
+    /// Cases with expectations under both documents.
+    pub compared: usize,
+    pub groups: Vec<Group<'a>>,
+    /// Resolve cases with a result under one document of the step and no expectation
+    /// under the other because that one defines no relative form (said once, with its
+    /// citation, instead of once per case).
+    pub undefined: Vec<Undefined>,
+}
+
+/// "N resolve cases have results under `defined`; `undefined` has no relative form."
+pub struct Undefined {
+    pub defined: Document,
+    pub undefined: Document,
+    pub cases: usize,
+    pub section: &'static str,
+    pub quote: &'static str,
+}
+
+/// The changes of one step about one topic.
+pub struct Group<'a> {
+    pub title: String,
+    pub entries: Vec<Entry<'a>>,
+}
+
+/// One case whose answer changes in a step.
+pub struct Entry<'a> {
+    pub case: &'a LoadedCase,
+    pub change: Change,
+    /// The citations of the two documents, `from` first.
+    pub cites: Vec<&'a Cite>,
+}
+
+/// Every step, oldest first.
+pub fn build(cases: &[LoadedCase]) -> Vec<Step<'_>> {
+    Document::ALL
+        .windows(2)
+        .map(|w| step(cases, w[0], w[1]))
+        .collect()
+}
+
+fn step(cases: &[LoadedCase], from: Document, to: Document) -> Step<'_> {
+    let mut compared = 0;
+    let mut undefined: BTreeMap<(Document, Document), usize> = BTreeMap::new();
+    // Keyed by (row order, title) so rows keep the table's order and other topics follow.
+    let mut groups: BTreeMap<(usize, String), Vec<Entry>> = BTreeMap::new();
+    for lc in cases {
+        let (a, b) = (expectation(lc, from), expectation(lc, to));
+        if lc.case.op == Op::Resolve {
+            for (has, hasnt, other) in [(a, b, to), (b, a, from)] {
+                if has.is_some_and(|e| e.result.is_some())
+                    && hasnt.is_none()
+                    && not_defined_citation(other).is_some()
+                {
+                    let defined = if other == to { from } else { to };
+                    *undefined.entry((defined, other)).or_insert(0) += 1;
+                }
+            }
+        }
+        let (Some(a), Some(b)) = (a, b) else {
+            continue;
+        };
+        compared += 1;
+        let Some(change) = change(&lc.case, a, b) else {
+            continue;
+        };
+        let cites = lc
+            .case
+            .cite
+            .iter()
+            .filter(|c| c.doc.0 == from)
+            .chain(lc.case.cite.iter().filter(|c| c.doc.0 == to))
+            .collect();
+        groups.entry(topic(lc)).or_default().push(Entry {
+            case: lc,
+            change,
+            cites,
+        });
+    }
+    Step {
+        from,
+        to,
+        compared,
+        groups: groups
+            .into_iter()
+            .map(|((_, title), entries)| Group { title, entries })
+            .collect(),
+        undefined: undefined
+            .into_iter()
+            .filter_map(|((defined, undefined), cases)| {
+                let (section, quote) = not_defined_citation(undefined)?;
+                Some(Undefined {
+                    defined,
+                    undefined,
+                    cases,
+                    section,
+                    quote,
+                })
+            })
+            .collect(),
+    }
+}
+
+fn expectation(lc: &LoadedCase, doc: Document) -> Option<&crate::cases::schema::Expectation> {
+    lc.case
+        .expect
+        .iter()
+        .find(|(k, _)| k.0.doc == doc && k.0.reading == Reading::Strict)
+        .map(|(_, e)| e)
+}
+
+/// The divergence-table row the case is tagged with, else its first topic tag.
+fn topic(lc: &LoadedCase) -> (usize, String) {
+    let tags = &lc.case.tags;
+    if let Some(row) = tags.iter().find_map(|t| by_tag(t)) {
+        let at = ROWS.iter().position(|r| r.slug == row.slug).unwrap_or(0);
+        let section = SECTIONS
+            .iter()
+            .find(|(n, _)| *n == row.section())
+            .map(|(_, t)| *t)
+            .unwrap_or_default();
+        return (at, format!("§{} {}: {}", row.section(), section, row.title));
+    }
+    let other = tags
+        .iter()
+        .find(|t| !NOT_TOPICS.contains(&t.as_str()) && !t.starts_with("row:"))
+        .map(|t| format!("Other: {t}"))
+        .unwrap_or_else(|| "Other".into());
+    (ROWS.len(), other)
+}
+
+const INTRO: &str = "How the answer to the same input changes from each document to the \
+next, generated by `urlcert evolution` from the expectations in `cases/` (which come \
+from the documents' texts, not from any implementation). Only the default reading of \
+each document is compared, and only for cases that have expectations under both \
+documents of a step. A parse changes when its verdict changes, or else when a \
+component both documents name gets a different value; a resolution changes when its \
+result changes. Do not edit by hand: change the cases, then run \
+`cargo run -p urlcert -- evolution`.";
+
+/// The change as (before, after) text.
+fn sides(c: &Change) -> (String, String) {
+    match c {
+        Change::Verdict { before, after } | Change::Resolution { before, after } => {
+            (before.clone(), after.clone())
+        }
+        Change::Component {
+            name,
+            before,
+            after,
+        } => (format!("{name} = {before}"), format!("{name} = {after}")),
+    }
+}
+
+fn cite_text(c: &Cite) -> String {
+    match &c.quote {
+        Some(q) => format!("{} §{}: \u{201c}{}\u{201d}", c.doc.0, c.section, q),
+        None => format!("{} §{}", c.doc.0, c.section),
+    }
+}
+
+fn input_text(lc: &LoadedCase) -> String {
+    match &lc.case.base {
+        Some(base) => format!("{} against {}", lc.case.input, base),
+        None => lc.case.input.clone(),
+    }
+}
+
+fn counts(step: &Step) -> BTreeMap<&'static str, usize> {
+    let mut n = BTreeMap::new();
+    for e in step.groups.iter().flat_map(|g| &g.entries) {
+        *n.entry(e.change.kind()).or_insert(0) += 1;
+    }
+    n
+}
+
+/// The Markdown report.
+pub fn markdown(steps: &[Step]) -> String {
+    let mut out = format!("# How URL behaviour changed, 1993 to 1996\n\n{INTRO}\n\n");
+    out.push_str(
+        "| step | cases compared | verdict changes | component changes | resolution changes |\n",
+    );
+    out.push_str("|---|---|---|---|---|\n");
+    for s in steps {
+        let n = counts(s);
+        let _ = writeln!(
+            out,
+            "| [{} → {}](#{}) | {} | {} | {} | {} |",
+            s.from,
+            s.to,
+            anchor(s),
+            s.compared,
+            n.get("verdict").unwrap_or(&0),
+            n.get("component").unwrap_or(&0),
+            n.get("resolution").unwrap_or(&0)
+        );
+    }
+    for s in steps {
+        let _ = write!(
+            out,
+            "\n<a id=\"{}\"></a>\n## {} → {}\n\n",
+            anchor(s),
+            s.from,
+            s.to
+        );
+        for u in &s.undefined {
+            let _ = write!(out, "{}\n\n", undefined_text(u));
+        }
+        if s.groups.is_empty() {
+            out.push_str("No case with expectations under both documents changes its answer.\n");
+        }
+        for g in &s.groups {
+            let _ = write!(out, "### {} ({})\n\n", g.title, g.entries.len());
+            let _ = writeln!(out, "| case | input | {} | {} | cited |", s.from, s.to);
+            out.push_str("|---|---|---|---|---|\n");
+            for e in &g.entries {
+                let (before, after) = sides(&e.change);
+                let cites: Vec<String> = e.cites.iter().map(|c| md_cell(&cite_text(c))).collect();
+                let _ = writeln!(
+                    out,
+                    "| `{}` | {} | {} | {} | {} |",
+                    e.case.case.id,
+                    md_code(&input_text(e.case)),
+                    md_code(&before),
+                    md_code(&after),
+                    cites.join("<br>")
+                );
+            }
+            out.push('\n');
+        }
+    }
+    out
+}
+
+fn undefined_text(u: &Undefined) -> String {
+    format!(
+        "{} resolve cases have a result under {} and none under {}, which defines no relative form: {}: \u{201c}{}\u{201d}",
+        u.cases, u.defined, u.undefined, u.section, u.quote
+    )
+}
+
+fn anchor(s: &Step) -> String {
+    format!("{}-to-{}", s.from, s.to)
+}
+
+/// The HTML report: the same content as the Markdown, as one self-contained page.
+pub fn html_page(steps: &[Step]) -> String {
+    let mut out = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <title>How URL behaviour changed, 1993 to 1996</title>\n<style>\n\
+         body{font-family:sans-serif;margin:2em;max-width:90em}\n\
+         table{border-collapse:collapse;margin-bottom:1.5em}\n\
+         td,th{border:1px solid #bbb;padding:.25em .5em;vertical-align:top;text-align:left}\n\
+         code{white-space:pre-wrap;word-break:break-all}\n\
+         .before{background:#fde8e8}.after{background:#e6f6e6}\n\
+         .cite{font-size:.85em;color:#333}\n</style>\n</head>\n<body>\n\
+         <h1>How URL behaviour changed, 1993 to 1996</h1>\n",
+    );
+    let _ = writeln!(out, "<p>{}</p>", html(INTRO));
+    out.push_str("<table>\n<tr><th>step</th><th>cases compared</th><th>verdict changes</th><th>component changes</th><th>resolution changes</th></tr>\n");
+    for s in steps {
+        let n = counts(s);
+        let _ = writeln!(
+            out,
+            "<tr><td><a href=\"#{}\">{} &rarr; {}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            anchor(s),
+            s.from,
+            s.to,
+            s.compared,
+            n.get("verdict").unwrap_or(&0),
+            n.get("component").unwrap_or(&0),
+            n.get("resolution").unwrap_or(&0)
+        );
+    }
+    out.push_str("</table>\n");
+    for s in steps {
+        let _ = writeln!(
+            out,
+            "<h2 id=\"{}\">{} &rarr; {}</h2>",
+            anchor(s),
+            s.from,
+            s.to
+        );
+        for u in &s.undefined {
+            let _ = writeln!(out, "<p>{}</p>", html(&undefined_text(u)));
+        }
+        if s.groups.is_empty() {
+            out.push_str(
+                "<p>No case with expectations under both documents changes its answer.</p>\n",
+            );
+        }
+        for g in &s.groups {
+            let _ = writeln!(out, "<h3>{} ({})</h3>", html(&g.title), g.entries.len());
+            let _ = writeln!(
+                out,
+                "<table>\n<tr><th>case</th><th>input</th><th>{}</th><th>{}</th><th>cited</th></tr>",
+                s.from, s.to
+            );
+            for e in &g.entries {
+                let (before, after) = sides(&e.change);
+                let cites: Vec<String> = e.cites.iter().map(|c| html(&cite_text(c))).collect();
+                let _ = writeln!(
+                    out,
+                    "<tr><td><code>{}</code></td><td><code>{}</code></td>\
+                     <td class=\"before\"><code>{}</code></td><td class=\"after\"><code>{}</code></td>\
+                     <td class=\"cite\">{}</td></tr>",
+                    html(&e.case.case.id),
+                    html(&input_text(e.case)),
+                    html(&before),
+                    html(&after),
+                    cites.join("<br>")
+                );
+            }
+            out.push_str("</table>\n");
+        }
+    }
+    out.push_str("</body>\n</html>\n");
+    out
+}

@@ -1,0 +1,102 @@
+//! The rows of `shared/spec/divergences.md` (Sections 1 to 4), each with the tag its
+//! cases carry (`row:<slug>`). The evolution report groups changes by these rows, and a
+//! test checks that every row has cases. Kept here, in the repository, so that neither
+//! needs the shared notes at run time.
+
+/// One row of the divergence table.
+pub struct Row {
+    /// The tag is `row:` followed by this.
+    pub slug: &'static str,
+    /// The row's heading as the table prints it.
+    pub title: &'static str,
+}
+
+impl Row {
+    pub fn tag(&self) -> String {
+        format!("row:{}", self.slug)
+    }
+
+    /// The section of divergences.md the row is in: `1`, `1a`, `2`, `3` or `4`.
+    pub fn section(&self) -> &'static str {
+        self.slug.split('.').next().unwrap_or_default()
+    }
+}
+
+/// The sections' titles, by number.
+pub const SECTIONS: &[(&str, &str)] = &[
+    ("1", "Character classes"),
+    ("1a", "Per-character verdicts"),
+    ("2", "Generic structure"),
+    ("3", "Scheme-specific syntax"),
+    ("4", "Relative / partial resolution"),
+];
+
+macro_rules! rows {
+    ($($slug:literal => $title:literal,)*) => {
+        /// Every row, in the table's order.
+        pub const ROWS: &[Row] = &[$(Row { slug: $slug, title: $title },)*];
+    };
+}
+
+rows! {
+    "1.safe" => "safe",
+    "1.extra" => "extra",
+    "1.national" => "national",
+    "1.delims" => "punctuation / delims",
+    "1.reserved" => "reserved",
+    "1.unreserved" => "unreserved / building blocks",
+    "1.escape" => "escape",
+    "1.must-encode" => "must-encode / excluded",
+    "1a.space" => "space",
+    "1a.dquote" => "\"",
+    "1a.apostrophe" => "'",
+    "1a.backtick" => "`",
+    "1a.tilde" => "~",
+    "1a.vline-etc" => "| { ^ [ \\",
+    "1a.plus" => "+",
+    "1a.equals" => "=",
+    "1a.semicolon-colon" => "; :",
+    "1a.always-allowed" => "@ & $ ! * ( ) , _",
+    "1a.slash-question-in-query" => "/ or ? inside a query",
+    "2.top-level" => "Top-level production / scheme rule",
+    "2.url-prefix" => "\"URL:\" prefix",
+    "2.fragment" => "Fragment",
+    "2.host" => "host",
+    "2.port" => "port",
+    "2.user-password" => "user / password",
+    "2.login-allowed" => "Where login is allowed",
+    "3.ftp-path" => "ftp path",
+    "3.ftp-typecode" => "ftp typecode",
+    "3.ftp-etc-motd" => "ftp //etc/motd",
+    "3.file" => "file",
+    "3.http-path-search" => "http path / search",
+    "3.plus-in-search" => "\"+\" in search",
+    "3.gopher" => "gopher",
+    "3.mailto" => "mailto",
+    "3.news" => "news",
+    "3.nntp" => "nntp",
+    "3.telnet" => "telnet",
+    "3.wais" => "wais",
+    "3.prospero" => "prospero",
+    "3.scheme-inventory" => "Scheme inventory",
+    "4.defined" => "Defined?",
+    "4.absolute-test" => "Absolute-vs-relative test",
+    "4.base" => "Base",
+    "4.inheritance" => "Scheme / host inheritance",
+    "4.merge" => "Merge",
+    "4.dot-segments" => "Dot segments",
+    "4.dotdot-above-root" => "\"..\" above root",
+    "4.params" => "; params",
+    "4.query-only" => "?y",
+    "4.empty-reference" => "Empty reference <>",
+    "4.fragment-only" => "#s",
+    "4.dots-after-query" => "Dots after ? / #",
+    "4.loophole" => "Same-scheme loophole http:g",
+    "4.trailing-slash" => "Trailing-slash advice",
+}
+
+/// The row a tag names, if it names one.
+pub fn by_tag(tag: &str) -> Option<&'static Row> {
+    let slug = tag.strip_prefix("row:")?;
+    ROWS.iter().find(|r| r.slug == slug)
+}
