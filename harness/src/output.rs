@@ -66,6 +66,7 @@ pub fn parse_human(input: &[u8], p: &Parse) -> String {
         let what = match (p.rule, p.doc.doc) {
             (None, _) => "error",
             (Some(_), Document::Draft1996) => "generic-URL failed",
+            (Some(_), Document::Rfc1808) => "generic-RL failed",
             (Some(_), _) => "own production failed",
         };
         out.push_str(&format!(

@@ -57,7 +57,8 @@ pub fn components(doc: Document) -> &'static [&'static str] {
         Document::Rfc1738 => RFC1738_COMPONENTS,
         // The Section 4.3 split, by the draft's rule names.
         Document::Draft1996 => urlcert_reference::draft1996::COMPONENTS,
-        Document::Rfc1808 => &["scheme", "net_loc", "path", "params", "query", "fragment"],
+        // The Section 2.4 split, by the RFC's rule names.
+        Document::Rfc1808 => urlcert_reference::rfc1808::COMPONENTS,
         _ => &[],
     }
 }
@@ -66,6 +67,7 @@ pub fn notes(doc: Document) -> &'static [&'static str] {
     match doc {
         Document::Rfc1738 => RFC1738_NOTES,
         Document::Draft1996 => urlcert_reference::draft1996::notes::IDS,
+        Document::Rfc1808 => urlcert_reference::rfc1808::notes::IDS,
         _ => &[],
     }
 }

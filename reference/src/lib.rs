@@ -18,6 +18,7 @@ pub mod draft1996;
 pub mod outcome;
 pub mod resolve;
 pub mod rfc1738;
+pub mod rfc1808;
 pub mod rule;
 
 pub use cx::Coverage;
@@ -48,7 +49,7 @@ impl std::error::Error for Unsupported {}
 /// Whether the reference implements this document's grammar.
 pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
     match doc.doc {
-        Document::Rfc1738 | Document::Draft1996 => Ok(()),
+        Document::Rfc1738 | Document::Rfc1808 | Document::Draft1996 => Ok(()),
         other => Err(Unsupported::NotImplemented(other)),
     }
 }
@@ -58,6 +59,7 @@ pub fn parse(doc: DocReading, input: &[u8]) -> Result<Parse, Unsupported> {
     supports(doc)?;
     Ok(match doc.doc {
         Document::Draft1996 => draft1996::parse(input, doc.reading),
+        Document::Rfc1808 => rfc1808::parse(input, doc.reading),
         _ => rfc1738::parse(input, doc.reading),
     })
 }
@@ -70,6 +72,7 @@ pub fn parse_with_coverage(
     supports(doc)?;
     Ok(match doc.doc {
         Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
+        Document::Rfc1808 => rfc1808::parse_with_coverage(input, doc.reading),
         _ => rfc1738::parse_with_coverage(input, doc.reading),
     })
 }

@@ -12,8 +12,8 @@ macro_rules! rules {
         }
 
         impl Rule {
-            /// Every rule: RFC 1738's in the order its BNF lists them, then the 1996
-            /// draft's in the order of its sections.
+            /// Every rule: RFC 1738's in the order its BNF lists them, RFC 1808's in the
+            /// order of its Section 2.2, then the 1996 draft's in the order of its sections.
             pub const ALL: &'static [Rule] = &[$($(Rule::$variant,)*)*];
 
             /// The rule's name as the document writes it (`ip-schemepart`, `gopher+_string`,
@@ -103,6 +103,38 @@ rules! {
         Uchar => "uchar",
         Xchar => "xchar",
         Digits => "digits",
+    }
+    Rfc1808 {
+        R1808Url => "URL",
+        R1808AbsoluteUrl => "absoluteURL",
+        R1808GenericRl => "generic-RL",
+        R1808RelativeUrl => "relativeURL",
+        R1808NetPath => "net_path",
+        R1808AbsPath => "abs_path",
+        R1808RelPath => "rel_path",
+        R1808Path => "path",
+        R1808Fsegment => "fsegment",
+        R1808Segment => "segment",
+        R1808Params => "params",
+        R1808Param => "param",
+        R1808Scheme => "scheme",
+        R1808NetLoc => "net_loc",
+        R1808Query => "query",
+        R1808Fragment => "fragment",
+        R1808Pchar => "pchar",
+        R1808Uchar => "uchar",
+        R1808Unreserved => "unreserved",
+        R1808Escape => "escape",
+        R1808Hex => "hex",
+        R1808Alpha => "alpha",
+        R1808Lowalpha => "lowalpha",
+        R1808Hialpha => "hialpha",
+        R1808Digit => "digit",
+        R1808Safe => "safe",
+        R1808Extra => "extra",
+        R1808National => "national",
+        R1808Reserved => "reserved",
+        R1808Punctuation => "punctuation",
     }
     Draft1996 {
         F01Alpha => "alpha",

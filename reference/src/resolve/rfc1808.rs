@@ -1,28 +1,34 @@
 //! RFC 1808 Section 4 "Resolving Relative URLs", step by step, on URLs parsed as
 //! Section 2.4 says.
 
-use super::draft1996;
 use super::step6::step_6;
 use super::trace::{lossy, Trace};
 use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
+use crate::cx::Span;
 use crate::document::DocReading;
+use crate::rfc1808::parts::Parts;
 
-/// Section 2.4, "Parsing a URL". Its Sections 2.4.1 to 2.4.4 (fragment, scheme,
-/// net_loc, query) are, word for word apart from `<net_loc>` for `<server>`, what the
-/// 1996 draft's Section 4.3 later says, so that split is shared; 2.4.5 then takes the
-/// parameters out of what is left:
+/// Section 2.4, "Parsing a URL", as the grammar applies it ([`Parts`]): Sections 2.4.1
+/// to 2.4.4 (fragment, scheme, net_loc, query) are, word for word apart from `<net_loc>`
+/// for `<server>`, what the 1996 draft's Section 4.3 later says, so that split is shared;
+/// 2.4.5 then takes the parameters out of what is left:
 ///
 /// "If the parse string contains a semicolon ";" character, then the substring after the
 /// first (left-most) semicolon ";" and up to the end of the parse string is the
 /// parameters (<params>). [...] The matched substring, including the semicolon
 /// character, is removed from the parse string before continuing."
 fn components(input: &[u8]) -> Components {
-    let mut c = draft1996::components(input);
-    if let Some(semicolon) = c.path.iter().position(|&b| b == b';') {
-        c.params = Some(c.path[semicolon + 1..].to_vec());
-        c.path.truncate(semicolon);
+    let p = Parts::of(input);
+    let owned = |s: Option<Span>| s.map(|s| input[s.start..s.end].to_vec());
+    Components {
+        scheme: owned(p.scheme),
+        server: owned(p.net_loc),
+        path: input[p.path.start..p.path.end].to_vec(),
+        path_slash: p.path_slash,
+        params: owned(p.params),
+        query: owned(p.query),
+        fragment: owned(p.fragment),
     }
-    c
 }
 
 /// The Section 4 algorithm.

@@ -1,0 +1,110 @@
+//! RFC 1808 (June 1995), "Relative Uniform Resource Locators": the grammar of Section
+//! 2.2, "BNF for Relative URLs", applied in the order of Section 2.4, "Parsing a URL".
+//!
+//! One function per production, named after it in snake case (`URL` is
+//! [`generic::url`], `generic-RL` is [`generic::generic_rl`], `absoluteURL` is
+//! [`generic::absolute_url`]), one constant per character class
+//! ([`classes::RESERVED`]), each with the production verbatim in its doc comment
+//! (`grammar/rfc1808-bnf.txt` holds them all; the test `tests/bnf_text_rfc1808.rs`
+//! checks the quotes).
+//!
+//! A URL is split as Section 2.4 says ([`parts::Parts`]: fragment, scheme, net_loc,
+//! query, params, path), and each component is then matched against its production:
+//!
+//! - without a scheme, the URL is `valid` when every component derives, with the rule
+//!   `net_path` (a net_loc), `abs_path` (a leading slash) or `rel_path` (this includes
+//!   the empty URL and the URL that is only a fragment);
+//! - with a scheme, it is `valid` (`generic-RL`) when the rest derives as a
+//!   `relativeURL` with the Section 2.4 components, `generic-only` (`absoluteURL`) when
+//!   only `scheme ":" *( uchar | reserved )` derives, with the error saying where
+//!   `generic-RL` failed. Section 2: "base documents can only make use of relative URLs
+//!   when their base URL fits within the generic-RL syntax";
+//! - otherwise `invalid`, with the error at the leftmost position where a component
+//!   fails.
+//!
+//! RFC 1808 defines no scheme ("Within this section, we include as examples only those
+//! schemes that have a defined URL syntax in RFC 1738", Section 2.3) and no host syntax,
+//! so every scheme is judged by the same productions and there is no `not-defined`.
+
+pub mod classes;
+pub mod generic;
+pub mod net_loc;
+pub mod notes;
+pub mod parts;
+pub mod path;
+
+use crate::cx::{Coverage, Cx, Span};
+use crate::document::{DocReading, Document, Reading};
+use crate::outcome::{Components, Parse, Value, Verdict};
+use crate::rule::Rule;
+use parts::Parts;
+
+/// The component names, in the order a parse reports them: the six of Section 2.1,
+/// `<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>`.
+pub const COMPONENTS: &[&str] = &["scheme", "net_loc", "path", "params", "query", "fragment"];
+
+/// Parses `input` under RFC 1808.
+pub fn parse(input: &[u8], reading: Reading) -> Parse {
+    parse_recording(input, reading, false).0
+}
+
+/// As [`parse`], also returning which rules accepted and rejected on the way.
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
+    let (p, c) = parse_recording(input, reading, true);
+    (p, c.unwrap_or_default())
+}
+
+fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+    let mut cx = Cx::new(input, reading, record);
+    let parts = Parts::of(input);
+    let found = generic::url(&mut cx, &parts);
+    let mut parse = Parse {
+        doc: DocReading::new(Document::Rfc1808, reading),
+        verdict: Verdict::Invalid,
+        rule: None,
+        components: Components::default(),
+        error: None,
+        alternatives: Vec::new(),
+        ambiguities: generic::ambiguities(&cx, &parts),
+        notes: Vec::new(),
+    };
+    match found {
+        Ok(r) => {
+            parse.verdict = match r.rule {
+                Rule::R1808AbsoluteUrl => Verdict::GenericOnly,
+                _ => Verdict::Valid,
+            };
+            parse.rule = Some(r.rule);
+            parse.components = components(&cx, &parts);
+            parse.error = r.generic_failure;
+            parse.alternatives = r.alternatives;
+        }
+        Err(f) => parse.error = Some(f),
+    }
+    notes::add(&cx, &parts, &mut parse);
+    (parse, cx.into_coverage())
+}
+
+/// The Section 2.4 components by the BNF's rule names, as written (not decoded).
+///
+/// The path never includes the slash before it (Section 2.4.6: "Even though the initial
+/// slash is not part of the URL path"), and is always there, possibly empty: "all that
+/// is left of the parse string is the URL <path> and the slash "/" that may precede it"
+/// (Section 2.4.6), and Section 4 speaks of "the embedded URL path" being "empty". The
+/// BNF would call an empty path absent (`[ path ]`, `fsegment = 1*pchar`); urlcert
+/// reports `""`, as for the 1996 draft. The other five are `null` when their delimiter
+/// is not there (see [`parts`]).
+fn components(cx: &Cx, parts: &Parts) -> Components {
+    let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
+    let mut c = Components::default();
+    c.put("scheme", text(parts.scheme));
+    c.put("net_loc", text(parts.net_loc));
+    c.put("path", text(Some(parts.path)));
+    c.put("params", text(parts.params));
+    c.put("query", text(parts.query));
+    c.put("fragment", text(parts.fragment));
+    c
+}
+
+#[cfg(test)]
+mod tests;
