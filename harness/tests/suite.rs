@@ -63,3 +63,11 @@ fn every_draft1996_production_accepts_and_rejects_in_some_case() {
     let missing = coverage_gaps(Document::Draft1996, &exempt);
     assert!(missing.is_empty(), "coverage gaps:\n{}", missing.join("\n"));
 }
+
+/// The same for RFC 1808 Section 2.2. `national` and `punctuation` are listed there but
+/// used by no production.
+#[test]
+fn every_rfc1808_production_accepts_and_rejects_in_some_case() {
+    let missing = coverage_gaps(Document::Rfc1808, &["national", "punctuation"]);
+    assert!(missing.is_empty(), "coverage gaps:\n{}", missing.join("\n"));
+}
