@@ -57,6 +57,8 @@ pub fn components(doc: Document) -> &'static [&'static str] {
         Document::Rfc1738 => RFC1738_COMPONENTS,
         // The Section 4.3 split, by the draft's rule names.
         Document::Draft1996 => urlcert_reference::draft1996::COMPONENTS,
+        // RFC 1738's names (the draft's BNF is RFC 1738's predecessor).
+        Document::Draft06 => urlcert_reference::draft06::COMPONENTS,
         _ => &[],
     }
 }
@@ -65,6 +67,7 @@ pub fn notes(doc: Document) -> &'static [&'static str] {
     match doc {
         Document::Rfc1738 => RFC1738_NOTES,
         Document::Draft1996 => urlcert_reference::draft1996::notes::IDS,
+        Document::Draft06 => urlcert_reference::draft06::notes::IDS,
         _ => &[],
     }
 }
