@@ -25,7 +25,8 @@ enum Command {
     /// Exit status: 0 when every input is valid or generic-only, 1 when any is invalid,
     /// 2 on a usage error.
     Parse {
-        /// Document id, optionally with a reading: rfc1738, rfc1738@scheme-case-ignore.
+        /// Document id, optionally with a reading: rfc1738, rfc1738@scheme-case-ignore,
+        /// draft-06, draft-06@scheme-case-ignore, draft-1996.
         #[arg(long, default_value = "rfc1738")]
         doc: DocReading,
         /// One JSON object per input, one per line.

@@ -59,6 +59,8 @@ pub fn components(doc: Document) -> &'static [&'static str] {
         Document::Draft1996 => urlcert_reference::draft1996::COMPONENTS,
         // The Section 2.4 split, by the RFC's rule names.
         Document::Rfc1808 => urlcert_reference::rfc1808::COMPONENTS,
+        // RFC 1738's names (the draft's BNF is RFC 1738's predecessor).
+        Document::Draft06 => urlcert_reference::draft06::COMPONENTS,
         _ => &[],
     }
 }
@@ -68,6 +70,7 @@ pub fn notes(doc: Document) -> &'static [&'static str] {
         Document::Rfc1738 => RFC1738_NOTES,
         Document::Draft1996 => urlcert_reference::draft1996::notes::IDS,
         Document::Rfc1808 => urlcert_reference::rfc1808::notes::IDS,
+        Document::Draft06 => urlcert_reference::draft06::notes::IDS,
         _ => &[],
     }
 }

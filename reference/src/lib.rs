@@ -14,6 +14,7 @@
 
 pub mod cx;
 pub mod document;
+pub mod draft06;
 pub mod draft1996;
 pub mod outcome;
 pub mod resolve;
@@ -49,7 +50,7 @@ impl std::error::Error for Unsupported {}
 /// Whether the reference implements this document's grammar.
 pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
     match doc.doc {
-        Document::Rfc1738 | Document::Rfc1808 | Document::Draft1996 => Ok(()),
+        Document::Rfc1738 | Document::Draft06 | Document::Rfc1808 | Document::Draft1996 => Ok(()),
         other => Err(Unsupported::NotImplemented(other)),
     }
 }
@@ -58,6 +59,7 @@ pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
 pub fn parse(doc: DocReading, input: &[u8]) -> Result<Parse, Unsupported> {
     supports(doc)?;
     Ok(match doc.doc {
+        Document::Draft06 => draft06::parse(input, doc.reading),
         Document::Draft1996 => draft1996::parse(input, doc.reading),
         Document::Rfc1808 => rfc1808::parse(input, doc.reading),
         _ => rfc1738::parse(input, doc.reading),
@@ -71,6 +73,7 @@ pub fn parse_with_coverage(
 ) -> Result<(Parse, Coverage), Unsupported> {
     supports(doc)?;
     Ok(match doc.doc {
+        Document::Draft06 => draft06::parse_with_coverage(input, doc.reading),
         Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
         Document::Rfc1808 => rfc1808::parse_with_coverage(input, doc.reading),
         _ => rfc1738::parse_with_coverage(input, doc.reading),

@@ -12,8 +12,8 @@ macro_rules! rules {
         }
 
         impl Rule {
-            /// Every rule: RFC 1738's in the order its BNF lists them, RFC 1808's in the
-            /// order of its Section 2.2, then the 1996 draft's in the order of its sections.
+            /// Every rule, one document after another, each in the order its grammar
+            /// lists them.
             pub const ALL: &'static [Rule] = &[$($(Rule::$variant,)*)*];
 
             /// The rule's name as the document writes it (`ip-schemepart`, `gopher+_string`,
@@ -179,6 +179,69 @@ rules! {
         F01Param => "param",
         F01Pchar => "pchar",
         F01Query => "query",
+    }
+    Draft06 {
+        D06Url => "url",
+        D06Otherurl => "otherurl",
+        D06Scheme => "scheme",
+        D06Schemepart => "schemepart",
+        D06Login => "login",
+        D06Hostport => "hostport",
+        D06Host => "host",
+        D06Hostname => "hostname",
+        D06Hostnumber => "hostnumber",
+        D06Port => "port",
+        D06User => "user",
+        D06Password => "password",
+        D06Ftpurl => "ftpurl",
+        D06Fpath => "fpath",
+        D06Fsegment => "fsegment",
+        D06Ftptype => "ftptype",
+        D06Fileurl => "fileurl",
+        D06Httpurl => "httpurl",
+        D06Hpath => "hpath",
+        D06Hsegment => "hsegment",
+        D06Search => "search",
+        D06Gopherurl => "gopherurl",
+        D06Gtype => "gtype",
+        D06Selector => "selector",
+        D06GopherPlusString => "gopher+_string",
+        D06Mailtourl => "mailtourl",
+        D06Encoded822addr => "encoded822addr",
+        D06Newsurl => "newsurl",
+        D06Grouppart => "grouppart",
+        D06Group => "group",
+        D06Article => "article",
+        D06Nntpurl => "nntpurl",
+        D06Telneturl => "telneturl",
+        D06Waisurl => "waisurl",
+        D06Waisdatabase => "waisdatabase",
+        D06Waisindex => "waisindex",
+        D06Waisdoc => "waisdoc",
+        D06Database => "database",
+        D06Wtype => "wtype",
+        D06Wpath => "wpath",
+        D06Prosperourl => "prosperourl",
+        D06Ppath => "ppath",
+        D06Psegment => "psegment",
+        D06Fieldspec => "fieldspec",
+        D06Fieldname => "fieldname",
+        D06Fieldvalue => "fieldvalue",
+        D06Lowalpha => "lowalpha",
+        D06Hialpha => "hialpha",
+        D06Alpha => "alpha",
+        D06Digit => "digit",
+        D06Safe => "safe",
+        D06Extra => "extra",
+        D06National => "national",
+        D06Punctuation => "punctuation",
+        D06Reserved => "reserved",
+        D06Hex => "hex",
+        D06Escape => "escape",
+        D06Unreserved => "unreserved",
+        D06Uchar => "uchar",
+        D06Xchar => "xchar",
+        D06Digits => "digits",
     }
 }
 

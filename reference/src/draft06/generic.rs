@@ -1,0 +1,63 @@
+//! draft-06 Section 5, first group: `otherurl`, `scheme`, `schemepart` (`url` is in
+//! [`super::url`]).
+//!
+//! Unlike RFC 1738 there is no `genericurl` and no `ip-schemepart`: the catch-all is
+//! `scheme ":" *xchar`, and the "//" of Section 3.1's common syntax is only a string of
+//! reserved characters to it.
+
+use super::classes::{xchar, DIGIT, HIALPHA, LOWALPHA};
+use super::Match;
+use crate::cx::{Cx, Res, Span};
+use crate::document::Reading;
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// `otherurl       = scheme ":" schemepart`
+pub fn otherurl(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::D06Otherurl, |cx| {
+        // scheme derives no ":", so the first ":" ends it.
+        let Some(colon) = cx.find(s, b':') else {
+            scheme(cx, s)?;
+            return Err(cx.fail(s.end, Rule::D06Otherurl, "\":\""));
+        };
+        let sch = Span::new(s.start, colon);
+        scheme(cx, sch)?;
+        let part = s.from(colon + 1);
+        schemepart(cx, part)?;
+        let mut c = Components::default();
+        c.put("scheme", Some(Value::Str(cx.text(sch))));
+        c.put("schemepart", Some(Value::Str(cx.text(part))));
+        Ok(Match::new(Rule::D06Otherurl, c))
+    })
+}
+
+/// `scheme         = 1*[ lowalpha | digit | "+" | "-" | "." ]`
+///
+/// Under [`Reading::SchemeCaseIgnore`] only, `hialpha` is accepted too: Section 2.1, "For
+/// resiliency, programs interpreting URLs should allow upper case letters as equivalent
+/// to lower case in scheme names (e.g., allow "HTTP" as well as "http")".
+pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D06Scheme, |cx| {
+        if s.is_empty() {
+            return Err(cx.fail(s.start, Rule::D06Scheme, SCHEME_CHARS));
+        }
+        let fold = cx.reading == Reading::SchemeCaseIgnore;
+        cx.star(s, Rule::D06Scheme, SCHEME_CHARS, |cx, i, _| {
+            let b = cx.input[i];
+            let ok = cx.class(&LOWALPHA, b)
+                || cx.class(&DIGIT, b)
+                || b"+-.".contains(&b)
+                || (fold && cx.class(&HIALPHA, b));
+            ok.then_some(1)
+        })
+    })
+}
+
+const SCHEME_CHARS: &str = "lowalpha | digit | \"+\" | \"-\" | \".\"";
+
+/// `schemepart     = *xchar`
+pub fn schemepart(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D06Schemepart, |cx| {
+        cx.star(s, Rule::D06Schemepart, "xchar", xchar)
+    })
+}

@@ -1,0 +1,36 @@
+//! draft-06 Section 5, `nntpurl`; Section 3.7.
+
+use super::classes::digits;
+use super::ip::hostport;
+use super::news::group;
+use super::{put_scheme, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
+pub fn nntpurl(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::D06Nntpurl, |cx| {
+        let at = cx.scheme_literal(s, "nntp", "://", Rule::D06Nntpurl)?;
+        let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+        let hp = hostport(cx, Span::new(at, hp_end))?;
+        let slash = cx.literal(hp_end, s, "/", Rule::D06Nntpurl)?;
+        // group derives no "/".
+        let group_end = cx.find(s.from(slash), b'/').unwrap_or(s.end);
+        let g = Span::new(slash, group_end);
+        group(cx, g)?;
+        let number = if group_end < s.end {
+            let d = s.from(group_end + 1);
+            digits(cx, d)?;
+            Some(d)
+        } else {
+            None
+        };
+        let mut c = Components::default();
+        put_scheme(cx, s, "nntp", &mut c);
+        hp.put(cx, &mut c);
+        c.put("group", Some(Value::Str(cx.text(g))));
+        c.put("digits", number.map(|d| Value::Str(cx.text(d))));
+        Ok(Match::new(Rule::D06Nntpurl, c))
+    })
+}

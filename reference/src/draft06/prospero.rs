@@ -1,0 +1,135 @@
+//! draft-06 Section 5, the PROSPERO group; Section 3.11.
+
+use super::classes::uchars_and;
+use super::ftp::{list, segments};
+use super::ip::hostport;
+use super::{put_scheme, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Ambiguity, Components, Field, Value};
+use crate::rule::Rule;
+
+/// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
+pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::D06Prosperourl, |cx| {
+        let at = cx.scheme_literal(s, "prospero", "://", Rule::D06Prosperourl)?;
+        let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+        let hp = hostport(cx, Span::new(at, hp_end))?;
+        let p_start = cx.literal(hp_end, s, "/", Rule::D06Prosperourl)?;
+        // psegment derives no ";", so the first ";" opens the first fieldspec.
+        let p_end = cx.find(s.from(p_start), b';').unwrap_or(s.end);
+        let p = Span::new(p_start, p_end);
+        let segs = ppath(cx, p)?;
+        let mut fields = Vec::new();
+        let mut ambiguities = Vec::new();
+        let mut at = p_end;
+        while at < s.end {
+            // fieldname and fieldvalue derive no ";": each fieldspec ends at the next one.
+            let end = cx.find(s.from(at + 1), b';').unwrap_or(s.end);
+            let f = fieldspec(cx, Span::new(at, end))?;
+            if f.ambiguous && ambiguities.is_empty() {
+                ambiguities.push(Ambiguity {
+                    rule: Rule::D06Fieldspec,
+                    text: "fieldname and fieldvalue derive \"=\" (uchar includes extra, \
+                           which has \"=\"), so a fieldspec with two \"=\" splits more \
+                           than one way; urlcert ends the fieldname at the first \"=\" \
+                           (Section 3.11: \"The name of the field and its value are \
+                           separated by a \"=\"\")",
+                });
+            }
+            fields.push((f.name, f.value));
+            at = end;
+        }
+        let mut c = Components::default();
+        put_scheme(cx, s, "prospero", &mut c);
+        hp.put(cx, &mut c);
+        c.put("ppath", Some(Value::Str(cx.text(p))));
+        c.put("psegments", Some(list(cx, &segs)));
+        let fields = fields
+            .into_iter()
+            .map(|(n, v)| Field {
+                fieldname: cx.text(n),
+                fieldvalue: cx.text(v),
+            })
+            .collect();
+        c.put("fieldspecs", Some(Value::Fields(fields)));
+        Ok(Match {
+            rule: Rule::D06Prosperourl,
+            components: c,
+            ambiguities,
+        })
+    })
+}
+
+/// `ppath          = psegment *[ "/" psegment ]`
+pub fn ppath(cx: &mut Cx, s: Span) -> Res<Vec<Span>> {
+    cx.rule(Rule::D06Ppath, |cx| {
+        segments(cx, s)
+            .into_iter()
+            .map(|seg| psegment(cx, seg).map(|()| seg))
+            .collect()
+    })
+}
+
+/// `psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`
+pub fn psegment(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D06Psegment, |cx| {
+        uchars_and(
+            cx,
+            s,
+            Rule::D06Psegment,
+            "uchar | \"?\" | \":\" | \"@\" | \"&\" | \"=\"",
+            b"?:@&=",
+        )
+    })
+}
+
+/// What `fieldspec` found.
+pub struct Fieldspec {
+    pub name: Span,
+    pub value: Span,
+    /// Another "=" follows the one taken as the separator, so another split derives too.
+    pub ambiguous: bool,
+}
+
+/// `fieldspec      = ";" fieldname "=" fieldvalue`
+///
+/// In this draft `fieldname` derives "=" (through `uchar`, `unreserved` and `extra`), so
+/// the separator is not determined by the BNF when the fieldspec has more than one "=".
+/// The first "=" is taken (Section 3.11: "The name of the field and its value are
+/// separated by a "=" (equal sign)"); `fieldname` and `fieldvalue` are the same
+/// production, so every split derives or none does.
+pub fn fieldspec(cx: &mut Cx, s: Span) -> Res<Fieldspec> {
+    cx.rule(Rule::D06Fieldspec, |cx| {
+        let at = cx.literal(s.start, s, ";", Rule::D06Fieldspec)?;
+        let Some(eq) = cx.find(s.from(at), b'=') else {
+            fieldname(cx, s.from(at))?;
+            return Err(cx.fail(s.end, Rule::D06Fieldspec, "\"=\""));
+        };
+        let name = Span::new(at, eq);
+        let value = s.from(eq + 1);
+        fieldname(cx, name)?;
+        fieldvalue(cx, value)?;
+        let ambiguous = cx.find(value, b'=').is_some();
+        Ok(Fieldspec {
+            name,
+            value,
+            ambiguous,
+        })
+    })
+}
+
+const FIELDCHARS: &str = "uchar | \"?\" | \":\" | \"@\" | \"&\"";
+
+/// `fieldname      = *[ uchar | "?" | ":" | "@" | "&" ]`
+pub fn fieldname(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D06Fieldname, |cx| {
+        uchars_and(cx, s, Rule::D06Fieldname, FIELDCHARS, b"?:@&")
+    })
+}
+
+/// `fieldvalue     = *[ uchar | "?" | ":" | "@" | "&" ]`
+pub fn fieldvalue(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D06Fieldvalue, |cx| {
+        uchars_and(cx, s, Rule::D06Fieldvalue, FIELDCHARS, b"?:@&")
+    })
+}

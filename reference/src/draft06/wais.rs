@@ -1,0 +1,117 @@
+//! draft-06 Section 5, the WAIS group; Section 3.9.
+
+use super::classes::uchar;
+use super::http::search;
+use super::ip::{hostport, Hostport};
+use super::{put_scheme, Match};
+use crate::cx::{furthest, Cx, Res, Span};
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// `waisurl        = waisdatabase | waisindex | waisdoc`
+///
+/// Returns the alternative that matched (`database` derives neither "/" nor "?", so at
+/// most one can).
+pub fn waisurl(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::D06Waisurl, |cx| {
+        let a = match waisdatabase(cx, s) {
+            Ok(m) => return Ok(m),
+            Err(f) => f,
+        };
+        let b = match waisindex(cx, s) {
+            Ok(m) => return Ok(m),
+            Err(f) => f,
+        };
+        waisdoc(cx, s).map_err(|c| furthest(furthest(a, b), c))
+    })
+}
+
+/// `"wais://" hostport "/"`, the opening all three forms share.
+fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
+    let at = cx.scheme_literal(s, "wais", "://", rule)?;
+    let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+    let hp = hostport(cx, Span::new(at, hp_end))?;
+    let after = cx.literal(hp_end, s, "/", rule)?;
+    Ok((hp, after))
+}
+
+fn components(cx: &Cx, s: Span, hp: Hostport, parts: [Option<Span>; 4]) -> Components {
+    let mut c = Components::default();
+    put_scheme(cx, s, "wais", &mut c);
+    hp.put(cx, &mut c);
+    for (name, part) in ["database", "search", "wtype", "wpath"]
+        .into_iter()
+        .zip(parts)
+    {
+        c.put(name, part.map(|p| Value::Str(cx.text(p))));
+    }
+    c
+}
+
+/// `waisdatabase   = "wais://" hostport "/" database`
+pub fn waisdatabase(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::D06Waisdatabase, |cx| {
+        let (hp, at) = opening(cx, s, Rule::D06Waisdatabase)?;
+        let db = s.from(at);
+        database(cx, db)?;
+        let c = components(cx, s, hp, [Some(db), None, None, None]);
+        Ok(Match::new(Rule::D06Waisdatabase, c))
+    })
+}
+
+/// `waisindex      = "wais://" hostport "/" database "?" search`
+pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::D06Waisindex, |cx| {
+        let (hp, at) = opening(cx, s, Rule::D06Waisindex)?;
+        // database derives no "?".
+        let q = cx.find(s.from(at), b'?').unwrap_or(s.end);
+        let db = Span::new(at, q);
+        database(cx, db)?;
+        let after = cx.literal(q, s, "?", Rule::D06Waisindex)?;
+        let sr = s.from(after);
+        search(cx, sr)?;
+        let c = components(cx, s, hp, [Some(db), Some(sr), None, None]);
+        Ok(Match::new(Rule::D06Waisindex, c))
+    })
+}
+
+/// `waisdoc        = "wais://" hostport "/" database "/" wtype "/" wpath`
+pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::D06Waisdoc, |cx| {
+        let (hp, at) = opening(cx, s, Rule::D06Waisdoc)?;
+        // database and wtype derive no "/".
+        let d_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+        let db = Span::new(at, d_end);
+        database(cx, db)?;
+        let t_start = cx.literal(d_end, s, "/", Rule::D06Waisdoc)?;
+        let t_end = cx.find(s.from(t_start), b'/').unwrap_or(s.end);
+        let ty = Span::new(t_start, t_end);
+        wtype(cx, ty)?;
+        let p_start = cx.literal(t_end, s, "/", Rule::D06Waisdoc)?;
+        let p = s.from(p_start);
+        wpath(cx, p)?;
+        let c = components(cx, s, hp, [Some(db), None, Some(ty), Some(p)]);
+        Ok(Match::new(Rule::D06Waisdoc, c))
+    })
+}
+
+/// `database       = *uchar`
+pub fn database(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D06Database, |cx| {
+        cx.star(s, Rule::D06Database, "uchar", uchar)
+    })
+}
+
+/// `wtype          = *uchar`
+pub fn wtype(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D06Wtype, |cx| {
+        cx.star(s, Rule::D06Wtype, "uchar", uchar)
+    })
+}
+
+/// `wpath          = *uchar`
+pub fn wpath(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D06Wpath, |cx| {
+        cx.star(s, Rule::D06Wpath, "uchar", uchar)
+    })
+}
