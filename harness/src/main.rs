@@ -121,9 +121,12 @@ fn main() -> ExitCode {
             let input = os_bytes(&input);
             let rows = trace::rows(base.as_deref(), &input);
             if json {
-                println!("{}", trace::json(base.as_deref(), &input, &rows));
+                emit(&format!(
+                    "{}\n",
+                    trace::json(base.as_deref(), &input, &rows)
+                ));
             } else {
-                print!("{}", trace::human(base.as_deref(), &input, &rows));
+                emit(&trace::human(base.as_deref(), &input, &rows));
             }
             ExitCode::SUCCESS
         }
@@ -132,6 +135,12 @@ fn main() -> ExitCode {
         Command::Contradictions { cases, out } => cmd_contradictions(&cases_dir(cases), out),
         Command::Evolution { cases, out } => cmd_evolution(&cases_dir(cases), out),
     }
+}
+
+/// Writes to standard output. A reader that has gone away (`urlcert trace ... | head`)
+/// is not an error worth a panic: the rest of the output is dropped.
+fn emit(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
 /// `cases/` in the working directory, or else the one in this source tree.
@@ -276,7 +285,7 @@ fn cmd_contradictions(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
     };
     let text = contradictions::render(&suite.cases);
     let Some(path) = out else {
-        print!("{text}");
+        emit(&text);
         return ExitCode::SUCCESS;
     };
     match write_atomic(&path, &text) {
@@ -314,7 +323,7 @@ fn cmd_evolution(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
             eprintln!("urlcert evolution: cannot write {}: {e}", path.display());
             return ExitCode::from(2);
         }
-        println!("wrote {}", path.display());
+        emit(&format!("wrote {}\n", path.display()));
     }
     ExitCode::SUCCESS
 }
@@ -322,11 +331,11 @@ fn cmd_evolution(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
 fn cmd_check(dir: &std::path::Path) -> ExitCode {
     match load(dir) {
         Ok(suite) => {
-            println!(
-                "{} cases in {} files: ok",
+            emit(&format!(
+                "{} cases in {} files: ok\n",
                 suite.cases.len(),
                 suite.files.len()
-            );
+            ));
             ExitCode::SUCCESS
         }
         Err(code) => code,
@@ -339,16 +348,16 @@ fn cmd_run(dir: &std::path::Path) -> ExitCode {
         Err(code) => return code,
     };
     let results = runner::run_cases(&suite.cases);
-    print!("{}", runner::failure_report(&results));
+    emit(&runner::failure_report(&results));
     let t = runner::totals(&results);
-    println!(
-        "reference: {} cases in {} files, {} expectations: {} passed, {} failed, {} unsupported",
+    emit(&format!(
+        "reference: {} cases in {} files, {} expectations: {} passed, {} failed, {} unsupported\n",
         suite.cases.len(),
         suite.files.len(),
         results.len(),
         t.pass,
         t.fail,
         t.unsupported
-    );
+    ));
     ExitCode::from(u8::from(t.fail > 0))
 }

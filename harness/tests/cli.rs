@@ -333,3 +333,26 @@ fn trace_with_a_base_resolves_under_every_document_and_marks_changes() {
     // draft-1996 a different one.
     assert_eq!(marked, ["draft-03", "rfc1808", "draft-1996"], "{text}");
 }
+
+/// A reader that stops reading (`urlcert trace ... | head -c 10`) ends the output
+/// quietly; it is not a panic.
+#[test]
+fn a_closed_stdout_is_not_a_panic() {
+    for args in [
+        &["trace", "--json", "ftp://h/a?b"][..],
+        &["trace", "http://h/a~b"][..],
+        &["evolution", "--out", "/nonexistent-dir-for-urlcert-test"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert_ne!(out.status.code(), Some(101), "{args:?}");
+    }
+}
