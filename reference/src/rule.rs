@@ -13,7 +13,8 @@ macro_rules! rules {
 
         impl Rule {
             /// Every rule: RFC 1738's in the order its BNF lists them, then the 1996
-            /// draft's in the order of its sections.
+            /// draft's in the order of its sections, then the October 1993 draft's in the
+            /// order of its "BNF syntax".
             pub const ALL: &'static [Rule] = &[$($(Rule::$variant,)*)*];
 
             /// The rule's name as the document writes it (`ip-schemepart`, `gopher+_string`,
@@ -147,6 +148,66 @@ rules! {
         F01Param => "param",
         F01Pchar => "pchar",
         F01Query => "query",
+    }
+    Draft02 {
+        O93Fragmentaddress => "fragmentaddress",
+        O93Uri => "uri",
+        O93Url => "url",
+        O93Generic => "generic",
+        O93Scheme => "scheme",
+        O93Httpaddress => "httpaddress",
+        O93Ftpaddress => "ftpaddress",
+        O93Afsaddress => "afsaddress",
+        O93Newsaddress => "newsaddress",
+        O93Nntpaddress => "nntpaddress",
+        O93Mailtoaddress => "mailtoaddress",
+        O93Waisaddress => "waisaddress",
+        O93Waisindex => "waisindex",
+        O93Waisdoc => "waisdoc",
+        O93Groupart => "groupart",
+        O93Group => "group",
+        O93Article => "article",
+        O93Database => "database",
+        O93Wtype => "wtype",
+        O93Prosperoaddress => "prosperoaddress",
+        O93Prosperolink => "prosperolink",
+        O93Hsoname => "hsoname",
+        O93Version => "version",
+        O93Attributes => "attributes",
+        O93Attribute => "attribute",
+        O93Telnetaddress => "telnetaddress",
+        O93Gopheraddress => "gopheraddress",
+        O93Login => "login",
+        O93Hostport => "hostport",
+        O93Host => "host",
+        O93Cellname => "cellname",
+        O93Hostname => "hostname",
+        O93Hostnumber => "hostnumber",
+        O93Port => "port",
+        O93Selector => "selector",
+        O93Path => "path",
+        O93Search => "search",
+        O93User => "user",
+        O93Password => "password",
+        O93Fragmentid => "fragmentid",
+        O93Gtype => "gtype",
+        O93Xalpha => "xalpha",
+        O93Xalphas => "xalphas",
+        O93Xpalpha => "xpalpha",
+        O93Xpalphas => "xpalphas",
+        O93Ialpha => "ialpha",
+        O93Alpha => "alpha",
+        O93Digit => "digit",
+        O93Safe => "safe",
+        O93Extra => "extra",
+        O93Escape => "escape",
+        O93Hex => "hex",
+        O93National => "national",
+        O93Punctuation => "punctuation",
+        O93Digits => "digits",
+        O93Alphanum => "alphanum",
+        O93Alphanums => "alphanums",
+        O93Void => "void",
     }
 }
 
