@@ -61,6 +61,8 @@ pub fn components(doc: Document) -> &'static [&'static str] {
         Document::Rfc1808 => urlcert_reference::rfc1808::COMPONENTS,
         // RFC 1738's names (the draft's BNF is RFC 1738's predecessor).
         Document::Draft06 => urlcert_reference::draft06::COMPONENTS,
+        // The October 1993 draft's rule names (`cases/README.md`).
+        Document::Draft02 => urlcert_reference::draft02::COMPONENTS,
         _ => &[],
     }
 }
@@ -71,6 +73,7 @@ pub fn notes(doc: Document) -> &'static [&'static str] {
         Document::Draft1996 => urlcert_reference::draft1996::notes::IDS,
         Document::Rfc1808 => urlcert_reference::rfc1808::notes::IDS,
         Document::Draft06 => urlcert_reference::draft06::notes::IDS,
+        Document::Draft02 => urlcert_reference::draft02::notes::IDS,
         _ => &[],
     }
 }

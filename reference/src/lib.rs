@@ -14,6 +14,7 @@
 
 pub mod cx;
 pub mod document;
+pub mod draft02;
 pub mod draft06;
 pub mod draft1996;
 pub mod outcome;
@@ -50,7 +51,11 @@ impl std::error::Error for Unsupported {}
 /// Whether the reference implements this document's grammar.
 pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
     match doc.doc {
-        Document::Rfc1738 | Document::Draft06 | Document::Rfc1808 | Document::Draft1996 => Ok(()),
+        Document::Draft02
+        | Document::Draft06
+        | Document::Rfc1738
+        | Document::Rfc1808
+        | Document::Draft1996 => Ok(()),
         other => Err(Unsupported::NotImplemented(other)),
     }
 }
@@ -62,6 +67,7 @@ pub fn parse(doc: DocReading, input: &[u8]) -> Result<Parse, Unsupported> {
         Document::Draft06 => draft06::parse(input, doc.reading),
         Document::Draft1996 => draft1996::parse(input, doc.reading),
         Document::Rfc1808 => rfc1808::parse(input, doc.reading),
+        Document::Draft02 => draft02::parse(input, doc.reading),
         _ => rfc1738::parse(input, doc.reading),
     })
 }
@@ -76,6 +82,7 @@ pub fn parse_with_coverage(
         Document::Draft06 => draft06::parse_with_coverage(input, doc.reading),
         Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
         Document::Rfc1808 => rfc1808::parse_with_coverage(input, doc.reading),
+        Document::Draft02 => draft02::parse_with_coverage(input, doc.reading),
         _ => rfc1738::parse_with_coverage(input, doc.reading),
     })
 }

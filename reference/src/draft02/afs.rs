@@ -1,0 +1,32 @@
+//! AFS: `afsaddress` and `cellname`. "The "afsaddress" is left in as historical note,
+//! but is not a url production" (BNF syntax): `url` does not name it, so no parse
+//! reaches it and `afs:` URLs are judged by `generic`. The functions are here so that
+//! the grammar is complete; the unit tests call them directly.
+
+use super::generic::path;
+use super::ip::hostname;
+use super::{expect, literal};
+use crate::cx::{Cx, Res, Span};
+use crate::rule::Rule;
+
+/// `afsaddress a f s : / / cellname / path`
+///
+/// Returns the spans of the cellname and the path.
+pub fn afsaddress(cx: &mut Cx, s: Span) -> Res<(Span, Span)> {
+    cx.rule(Rule::O93Afsaddress, |cx| {
+        let at = literal(cx, s, "afs://", Rule::O93Afsaddress)?;
+        // A hostname derives neither "/" nor "?".
+        let end = super::first_of(cx, s.from(at), b"/?");
+        let cell = Span::new(at, end);
+        cellname(cx, cell)?;
+        expect(cx, end, s, b'/', Rule::O93Afsaddress)?;
+        let p = s.from(end + 1);
+        path(cx, p)?;
+        Ok((cell, p))
+    })
+}
+
+/// `cellname hostname`
+pub fn cellname(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Cellname, |cx| hostname(cx, s))
+}

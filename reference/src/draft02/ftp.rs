@@ -1,0 +1,30 @@
+//! FTP: `ftpaddress` (BNF syntax; Specific Schemes, FTP).
+
+use super::generic::path;
+use super::ip::login;
+use super::{expect, literal, scheme_value, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// `ftpaddress f t p : / / login / path`
+///
+/// The "/" is not optional: `ftp://host` does not derive.
+pub fn ftpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Ftpaddress, |cx| {
+        let at = literal(cx, s, "ftp://", Rule::O93Ftpaddress)?;
+        // login derives neither "/" nor "?", so the first of them ends it.
+        let login_end = super::first_of(cx, s.from(at), b"/?");
+        let l = login(cx, Span::new(at, login_end))?;
+        expect(cx, login_end, s, b'/', Rule::O93Ftpaddress)?;
+        let p = s.from(login_end + 1);
+        path(cx, p)?;
+        let mut c = Components::default();
+        c.put("scheme", scheme_value(cx, s, "ftp"));
+        l.put(cx, &mut c);
+        c.put("path", Some(Value::Str(cx.text(p))));
+        let mut m = Match::new(Rule::O93Ftpaddress, c);
+        m.ambiguities = l.ambiguities;
+        Ok(m)
+    })
+}

@@ -1,0 +1,120 @@
+//! The generic production and the parts every scheme shares: `generic`, `scheme`,
+//! `path`, `search`.
+
+use super::classes::{ialpha, owned, void, xalphas, xpalphas};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Ambiguity, Components, Value};
+use crate::rfc1738::Match;
+use crate::rule::Rule;
+
+const SCHEME_SPLIT: &str = "generic scheme : path: scheme is an ialpha, which derives \
+\":\" (extra), so the scheme could also end at a later \":\"; urlcert ends it at the first \
+\":\"";
+
+/// `generic scheme : path [ ? search ]`
+///
+/// "The "generic" production gives a higher level parsing of the same URLs as the other
+/// productions" (BNF syntax). Its `path` cannot begin with "/" (`path void | xpalphas
+/// [ / path ]`), so a URL written `scheme://...` never derives as `generic`
+/// (`shared/spec/divergences.md` §5, "path cannot begin with "/"").
+pub fn generic(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Generic, |cx| {
+        // The scheme ends at the first ":" (the contract: "text before the first ":"").
+        // That loses no input: when the scheme could end at a later ":" too, the first
+        // ":" also leaves a path, as an ialpha has no "/", "+" or "?".
+        let Some(colon) = cx.find(s, b':') else {
+            scheme(cx, s)?;
+            return Err(cx.fail(s.end, Rule::O93Generic, ":"));
+        };
+        let name = Span::new(s.start, colon);
+        scheme(cx, name)?;
+        // path and search derive no "?", so the first "?" opens the search.
+        let rest = s.from(colon + 1);
+        let q = cx.find(rest, b'?');
+        let p = Span::new(rest.start, q.unwrap_or(s.end));
+        path(cx, p)?;
+        let query = match q {
+            Some(q) => {
+                let sp = s.from(q + 1);
+                search(cx, sp)?;
+                Some(sp)
+            }
+            None => None,
+        };
+        let mut c = Components::default();
+        c.put("scheme", Some(Value::Str(cx.text(name))));
+        c.put("path", Some(Value::Str(cx.text(p))));
+        c.put("search", query.map(|q| Value::Str(cx.text(q))));
+        let mut m = Match::new(Rule::O93Generic, c);
+        // A later ":" in the first path element, not just before a "/", could end the
+        // scheme instead.
+        let first = cx.bytes(p);
+        let element = &first[..first
+            .iter()
+            .position(|&b| b == b'/' || b == b'+')
+            .unwrap_or(first.len())];
+        let later_colon = element
+            .iter()
+            .enumerate()
+            .any(|(i, &b)| b == b':' && first.get(i + 1) != Some(&b'/'));
+        if later_colon {
+            m.ambiguities.push(Ambiguity {
+                rule: Rule::O93Scheme,
+                text: SCHEME_SPLIT,
+            });
+        }
+        Ok(m)
+    })
+}
+
+/// `scheme ialpha`
+pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Scheme, |cx| {
+        ialpha(cx, s).map_err(owned(Rule::O93Scheme))
+    })
+}
+
+/// `path void | xpalphas [ / path ]`
+///
+/// A path is empty, or path elements of one or more xpalphas joined by single "/",
+/// optionally ending in "/" (the `void` after the last "/"). It never begins with "/"
+/// and never holds "//".
+pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Path, |cx| {
+        if s.is_empty() {
+            return void(cx, s);
+        }
+        // xpalphas derives no "/", so each "/" ends one element, and what follows it is
+        // a path again (matched in this loop rather than by recursion).
+        let mut at = s.start;
+        loop {
+            if at == s.end {
+                return void(cx, Span::new(at, at));
+            }
+            let end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+            xpalphas(cx, Span::new(at, end)).map_err(owned(Rule::O93Path))?;
+            if end == s.end {
+                return Ok(());
+            }
+            at = end + 1;
+        }
+    })
+}
+
+/// `search xalphas [ + search ]`
+///
+/// "+" is no xalpha in this draft, so each "+" ends one word and starts the next; a
+/// word is never empty.
+pub fn search(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Search, |cx| {
+        let mut at = s.start;
+        loop {
+            let end = cx.find(s.from(at), b'+').unwrap_or(s.end);
+            xalphas(cx, Span::new(at, end)).map_err(owned(Rule::O93Search))?;
+            if end == s.end {
+                return Ok(());
+            }
+            at = end + 1;
+        }
+    })
+}

@@ -1,0 +1,88 @@
+//! GOPHER: `gopheraddress`, `gtype`, `selector` (BNF syntax; Specific Schemes, GOPHER).
+
+use super::classes::xalpha;
+use super::generic::{path, search};
+use super::ip::hostport;
+use super::{literal, scheme_value, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Ambiguity, Components, Value};
+use crate::rule::Rule;
+
+const SELECTOR_VOID: &str = "gopheraddress ... [/ gtype [ selector ] ]: selector is a \
+path, which may be void, so a gtype with nothing after it derives with the selector left \
+out and with a void selector; urlcert reports the selector as absent";
+
+/// `gopheraddress g o p h e r : / / hostport [/ gtype [ selector ] ] [ ? search ]`
+///
+/// A "/" must be followed by a gtype: `gopher://host/` does not derive. GOPHER: "If the
+/// type character and selector are omitted, the type defaults to "1"" (the note
+/// `gopher.default-type`).
+pub fn gopheraddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Gopheraddress, |cx| {
+        let at = literal(cx, s, "gopher://", Rule::O93Gopheraddress)?;
+        // hostport derives neither "/" nor "?".
+        let hp_end = super::first_of(cx, s.from(at), b"/?");
+        let hp = hostport(cx, Span::new(at, hp_end))?;
+        let mut ambiguities = hp.ambiguities.clone();
+        let (mut t, mut sel) = (None, None);
+        let mut next = hp_end;
+        if next < s.end && cx.input[next] == b'/' {
+            // Neither gtype nor selector derives "?", so the first "?" ends them.
+            let end = cx.find(s.from(next + 1), b'?').unwrap_or(s.end);
+            let after_type = gtype(cx, Span::new(next + 1, end))?;
+            t = Some(Span::new(next + 1, after_type));
+            if after_type < end {
+                let sp = Span::new(after_type, end);
+                selector(cx, sp)?;
+                sel = Some(sp);
+            } else {
+                ambiguities.push(Ambiguity {
+                    rule: Rule::O93Selector,
+                    text: SELECTOR_VOID,
+                });
+            }
+            next = end;
+        }
+        let mut q = None;
+        if next < s.end {
+            // Only "?" can be here.
+            let sp = s.from(next + 1);
+            search(cx, sp)?;
+            q = Some(sp);
+        }
+        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
+        let mut c = Components::default();
+        c.put("scheme", scheme_value(cx, s, "gopher"));
+        hp.put(cx, &mut c);
+        c.put("gtype", text(t));
+        c.put("selector", text(sel));
+        c.put("search", text(q));
+        let mut m = Match::new(Rule::O93Gopheraddress, c);
+        m.ambiguities = ambiguities;
+        Ok(m)
+    })
+}
+
+/// `gtype xalpha`
+///
+/// One xalpha at the start of `s` (a character, or an escape); returns the offset after
+/// it.
+pub fn gtype(cx: &mut Cx, s: Span) -> Res<usize> {
+    cx.rule(Rule::O93Gtype, |cx| {
+        if s.is_empty() {
+            return Err(cx.fail(s.start, Rule::O93Gtype, "xalpha"));
+        }
+        match xalpha(cx, s.start, s.end) {
+            Some(n) => Ok(s.start + n),
+            None if cx.input[s.start] == b'%' => {
+                Err(cx.fail(s.start, Rule::O93Escape, super::classes::ESCAPE))
+            }
+            None => Err(cx.fail(s.start, Rule::O93Gtype, "xalpha")),
+        }
+    })
+}
+
+/// `selector path`
+pub fn selector(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Selector, |cx| path(cx, s))
+}

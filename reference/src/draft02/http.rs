@@ -1,0 +1,44 @@
+//! HTTP: `httpaddress` (BNF syntax; Specific Schemes, HTTP).
+
+use super::generic::{path, search};
+use super::ip::hostport;
+use super::{literal, scheme_value, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
+pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Httpaddress, |cx| {
+        let at = literal(cx, s, "http://", Rule::O93Httpaddress)?;
+        // hostport derives neither "/" nor "?", so the first of them ends it.
+        let hp_end = super::first_of(cx, s.from(at), b"/?");
+        let hp = hostport(cx, Span::new(at, hp_end))?;
+        let mut p = None;
+        let mut next = hp_end;
+        if next < s.end && cx.input[next] == b'/' {
+            // path derives no "?", so the first "?" ends it.
+            let rest = s.from(next + 1);
+            let end = cx.find(rest, b'?').unwrap_or(s.end);
+            let sp = Span::new(rest.start, end);
+            path(cx, sp)?;
+            p = Some(sp);
+            next = end;
+        }
+        let mut q = None;
+        if next < s.end {
+            // Only "?" can be here: hostport and path stop at nothing else.
+            let sp = s.from(next + 1);
+            search(cx, sp)?;
+            q = Some(sp);
+        }
+        let mut c = Components::default();
+        c.put("scheme", scheme_value(cx, s, "http"));
+        hp.put(cx, &mut c);
+        c.put("path", p.map(|p| Value::Str(cx.text(p))));
+        c.put("search", q.map(|q| Value::Str(cx.text(q))));
+        let mut m = Match::new(Rule::O93Httpaddress, c);
+        m.ambiguities = hp.ambiguities;
+        Ok(m)
+    })
+}

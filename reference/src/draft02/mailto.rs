@@ -1,0 +1,69 @@
+//! MAILTO: `mailtoaddress` (BNF syntax; Specific Schemes, MAILTO).
+
+use super::classes::{owned, shape, xalphas};
+use super::ip::hostname;
+use super::{literal, scheme_value, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::document::Reading;
+use crate::outcome::{Ambiguity, Components, Value};
+use crate::rule::Rule;
+
+const AT_SPLIT: &str = "mailtoaddress ... xalphas @ hostname: xalphas and hostname both \
+derive \"@\", so the address splits at more than one \"@\"; urlcert ends the xalphas at \
+the rightmost \"@\" that leaves a hostname after it";
+
+/// `mailtoaddress m a i l t o : : xalphas @ hostname`
+///
+/// Two colons, as printed. Under [`Reading::MailtoSingleColon`] the production is read
+/// `m a i l t o : xalphas @ hostname`, as the prose intends: "This allows a URL to
+/// specify an RFC822 addr-spec mail address" (MAILTO; `shared/spec/divergences.md` §5).
+/// Under either reading `mailto:user@host` still derives as `generic`.
+pub fn mailtoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Mailtoaddress, |cx| {
+        let opening = match cx.reading {
+            Reading::MailtoSingleColon => "mailto:",
+            _ => "mailto::",
+        };
+        let at = literal(cx, s, opening, Rule::O93Mailtoaddress)?;
+        let rest = s.from(at);
+        let input = cx.input;
+        // Everything after the opening is xalpha (an xalphas, "@" itself, a hostname),
+        // and the hostname starts with an alpha: the rightmost "@" followed by one.
+        let split = if shape::all_xalpha(cx.bytes(rest)) {
+            (rest.start + 1..rest.end)
+                .rev()
+                .filter(|&k| input[k] == b'@' && shape::starts_alpha(&input[k + 1..rest.end]))
+                .take(2)
+                .collect::<Vec<_>>()
+        } else {
+            Vec::new()
+        };
+        let Some(&sign) = split.first() else {
+            // Nothing derives: report the failure of the split at the last "@".
+            let Some(sign) = cx.bytes(rest).iter().rposition(|&b| b == b'@') else {
+                xalphas(cx, rest).map_err(owned(Rule::O93Mailtoaddress))?;
+                return Err(cx.fail(rest.end, Rule::O93Mailtoaddress, "@"));
+            };
+            let sign = rest.start + sign;
+            xalphas(cx, Span::new(rest.start, sign)).map_err(owned(Rule::O93Mailtoaddress))?;
+            hostname(cx, rest.from(sign + 1))?;
+            return Err(cx.fail(rest.start, Rule::O93Mailtoaddress, "xalphas @ hostname"));
+        };
+        let local = Span::new(rest.start, sign);
+        xalphas(cx, local).map_err(owned(Rule::O93Mailtoaddress))?;
+        let h = rest.from(sign + 1);
+        hostname(cx, h)?;
+        let mut c = Components::default();
+        c.put("scheme", scheme_value(cx, s, "mailto"));
+        c.put("xalphas", Some(Value::Str(cx.text(local))));
+        c.put("host", Some(Value::Str(cx.text(h))));
+        let mut m = Match::new(Rule::O93Mailtoaddress, c);
+        if split.len() > 1 {
+            m.ambiguities.push(Ambiguity {
+                rule: Rule::O93Mailtoaddress,
+                text: AT_SPLIT,
+            });
+        }
+        Ok(m)
+    })
+}

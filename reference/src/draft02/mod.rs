@@ -1,0 +1,312 @@
+//! The URL Internet-Draft of October 1993 (T. Berners-Lee, draft-ietf-uri-url-02, seed
+//! 001): the section "BNF syntax", from `grammar/draft-02-bnf.txt` (the seed's lines,
+//! repaired only where `shared/spec/divergences.md` §0/§6 says, as
+//! `grammar/README.md` lists).
+//!
+//! One function per production, named after it, one constant per character class
+//! ([`classes::SAFE`]), each with the production verbatim in its doc comment (the test
+//! `tests/bnf_text_draft02.rs` checks the quotes). Each recognises a whole span of the
+//! input; the callers find the spans from the delimiters the productions cannot derive,
+//! as in [`crate::rfc1738`].
+//!
+//! This grammar is far more permissive than the later ones: `xalpha` holds ":", ";",
+//! "@", "&", "$", quotes and the space character, so a user, a password, a hostname and a
+//! group may all hold ":" and "@". Where the input derives more than one way, it is
+//! accepted, the components come from one derivation chosen by a rule stated where it
+//! is chosen ([`ip`], [`news`], [`generic`], [`prospero`], [`gopher`]), and the parse
+//! lists an [`Ambiguity`].
+//!
+//! Verdicts (the contract of issue 4): the entry production is `fragmentaddress`.
+//! `valid` when the scheme's own production matches (`httpaddress`, `ftpaddress`,
+//! `newsaddress`, `nntpaddress`, `prosperoaddress`, `telnetaddress`, `gopheraddress`,
+//! `waisaddress`, `mailtoaddress`), or the scheme is none of those and `generic`
+//! matches; `generic-only` when the scheme is one of those and only `generic` matches;
+//! `invalid` otherwise.
+
+pub mod afs;
+pub mod classes;
+pub mod ftp;
+pub mod generic;
+pub mod gopher;
+pub mod http;
+pub mod ip;
+pub mod mailto;
+pub mod news;
+pub mod nntp;
+pub mod notes;
+pub mod prospero;
+pub mod telnet;
+pub mod wais;
+
+use crate::cx::{furthest, Coverage, Cx, Res, Span};
+use crate::document::{DocReading, Document, Reading};
+use crate::outcome::{Components, Failure, Parse, Value, Verdict};
+pub use crate::rfc1738::Match;
+use crate::rule::Rule;
+use classes::{owned, xalphas};
+
+/// The component names, in the order a parse reports them.
+pub const COMPONENTS: &[&str] = &[
+    "scheme",
+    "user",
+    "password",
+    "host",
+    "port",
+    "path",
+    "search",
+    "groupart",
+    "group",
+    "article",
+    "digits",
+    "xalphas",
+    "database",
+    "wtype",
+    "hsoname",
+    "version",
+    "attributes",
+    "gtype",
+    "selector",
+    "fragmentid",
+];
+
+/// The schemes `url` names a production for, with that production (the alternative of
+/// `url`).
+pub const PREDEFINED: &[(&str, Rule)] = &[
+    ("http", Rule::O93Httpaddress),
+    ("ftp", Rule::O93Ftpaddress),
+    ("news", Rule::O93Newsaddress),
+    ("nntp", Rule::O93Nntpaddress),
+    ("prospero", Rule::O93Prosperoaddress),
+    ("telnet", Rule::O93Telnetaddress),
+    ("gopher", Rule::O93Gopheraddress),
+    ("wais", Rule::O93Waisaddress),
+    ("mailto", Rule::O93Mailtoaddress),
+];
+
+type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+
+/// Every alternative of `url` that derives the input.
+pub struct UrlMatches {
+    pub generic: Res<Match>,
+    /// The scheme productions' results, in the BNF's order.
+    pub schemes: Vec<(Rule, Res<Match>)>,
+}
+
+impl UrlMatches {
+    fn any(&self) -> bool {
+        self.generic.is_ok() || self.schemes.iter().any(|(_, r)| r.is_ok())
+    }
+}
+
+/// What `fragmentaddress` found.
+pub struct FragmentAddress {
+    pub uri: UrlMatches,
+    /// The span after "#", if there is one, and whether it derives.
+    pub fragment: Option<(Span, Res<()>)>,
+}
+
+/// `fragmentaddress uri [ # fragmentid ]`
+///
+/// `uri` derives no "#", so the first "#" starts the fragment-id. Reading: "#" followed
+/// by nothing is accepted, with an empty `fragmentid`, though `fragmentid xalphas` is
+/// never empty: "If the fragment-id is void, the hash sign may be omitted: A void
+/// fragment-id with or without the hash sign means that the URL refers to the whole
+/// object" (FULL FORM, Fragment-id; `shared/spec/divergences.md` §5).
+pub fn fragmentaddress(cx: &mut Cx, s: Span) -> FragmentAddress {
+    let hash = cx.find(s, b'#');
+    let u = Span::new(s.start, hash.unwrap_or(s.end));
+    let uri = uri(cx, u);
+    let fragment = hash.map(|h| {
+        let f = s.from(h + 1);
+        // A void fragment-id: no production to match.
+        let r = if f.is_empty() {
+            Ok(())
+        } else {
+            fragmentid(cx, f)
+        };
+        (f, r)
+    });
+    let ok = uri.any() && fragment.as_ref().is_none_or(|(_, r)| r.is_ok());
+    cx.mark(Rule::O93Fragmentaddress, ok);
+    FragmentAddress { uri, fragment }
+}
+
+/// `uri url`
+pub fn uri(cx: &mut Cx, s: Span) -> UrlMatches {
+    let m = url(cx, s);
+    cx.mark(Rule::O93Uri, m.any());
+    m
+}
+
+/// `url generic | httpaddress | ftpaddress | newsaddress | nntpaddress | prosperoaddress | telnetaddress | gopheraddress | waisaddress | mailtoaddress`
+///
+/// `afsaddress` is not an alternative: "The "afsaddress" is left in as historical note,
+/// but is not a url production".
+pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
+    const SCHEMES: [(Rule, Alternative); 9] = [
+        (Rule::O93Httpaddress, http::httpaddress),
+        (Rule::O93Ftpaddress, ftp::ftpaddress),
+        (Rule::O93Newsaddress, news::newsaddress),
+        (Rule::O93Nntpaddress, nntp::nntpaddress),
+        (Rule::O93Prosperoaddress, prospero::prosperoaddress),
+        (Rule::O93Telnetaddress, telnet::telnetaddress),
+        (Rule::O93Gopheraddress, gopher::gopheraddress),
+        (Rule::O93Waisaddress, wais::waisaddress),
+        (Rule::O93Mailtoaddress, mailto::mailtoaddress),
+    ];
+    let generic = generic::generic(cx, s);
+    let schemes = SCHEMES
+        .iter()
+        .map(|&(rule, alternative)| (rule, alternative(cx, s)))
+        .collect();
+    let m = UrlMatches { generic, schemes };
+    cx.mark(Rule::O93Url, m.any());
+    m
+}
+
+/// `fragmentid xalphas`
+pub fn fragmentid(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Fragmentid, |cx| {
+        xalphas(cx, s).map_err(owned(Rule::O93Fragmentid))
+    })
+}
+
+/// A scheme production's opening letters and punctuation (`h t t p : / /`) at the
+/// start of `s`: "Single letters stand for single letters", so they match exactly.
+/// Returns the offset after them.
+pub(crate) fn literal(cx: &Cx, s: Span, text: &str, rule: Rule) -> Res<usize> {
+    for (k, want) in text.bytes().enumerate() {
+        let at = s.start + k;
+        if at >= s.end || cx.input[at] != want {
+            let spaced: Vec<String> = text.chars().map(String::from).collect();
+            return Err(cx.fail(at.min(s.end), rule, spaced.join(" ")));
+        }
+    }
+    Ok(s.start + text.len())
+}
+
+/// The single character `want` at `at`, within `s`.
+pub(crate) fn expect(cx: &Cx, at: usize, s: Span, want: u8, rule: Rule) -> Res<()> {
+    if at < s.end && cx.input[at] == want {
+        Ok(())
+    } else {
+        Err(cx.fail(at.min(s.end), rule, (want as char).to_string()))
+    }
+}
+
+/// The first of `set` in `s`, or its end.
+pub(crate) fn first_of(cx: &Cx, s: Span, set: &[u8]) -> usize {
+    cx.bytes(s)
+        .iter()
+        .position(|b| set.contains(b))
+        .map_or(s.end, |i| s.start + i)
+}
+
+/// The scheme component of a scheme production: its letters as written.
+pub(crate) fn scheme_value(cx: &Cx, s: Span, name: &str) -> Option<Value> {
+    Some(Value::Str(
+        cx.text(Span::new(s.start, s.start + name.len())),
+    ))
+}
+
+/// Parses `input` under the October 1993 draft and the given reading.
+pub fn parse(input: &[u8], reading: Reading) -> Parse {
+    parse_recording(input, reading, false).0
+}
+
+/// As [`parse`], also returning which rules accepted and rejected on the way.
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
+    let (p, c) = parse_recording(input, reading, true);
+    (p, c.unwrap_or_default())
+}
+
+fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+    let mut cx = Cx::new(input, reading, record);
+    let all = Span::new(0, input.len());
+    let found = fragmentaddress(&mut cx, all);
+    let mut parse = judge(&cx, found);
+    parse.doc = DocReading::new(Document::Draft02, reading);
+    notes::add(&cx, &mut parse);
+    (parse, cx.into_coverage())
+}
+
+/// The scheme's own production, by the name before the first ":" (exactly: "Single
+/// letters stand for single letters").
+pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
+    let colon = cx.input.iter().position(|&b| b == b':')?;
+    let name = &cx.input[..colon];
+    PREDEFINED
+        .iter()
+        .find(|(scheme, _)| name == scheme.as_bytes())
+        .map(|&(_, rule)| rule)
+}
+
+/// Verdict, rule, components and error from the alternatives' results.
+fn judge(cx: &Cx, found: FragmentAddress) -> Parse {
+    let own = own_production(cx);
+    let mut alternatives = Vec::new();
+    let (mut chosen, mut generic_match) = (None, None);
+    let (mut own_failure, mut generic_failure): (Option<Failure>, Option<Failure>) = (None, None);
+    match found.uri.generic {
+        Ok(m) => {
+            alternatives.push(Rule::O93Generic);
+            generic_match = Some(m);
+        }
+        Err(f) => generic_failure = Some(f),
+    }
+    for (rule, r) in found.uri.schemes {
+        match r {
+            Ok(m) => {
+                alternatives.push(rule);
+                chosen.get_or_insert(m);
+            }
+            // Another scheme's production fails at its opening letters: that says
+            // nothing about this input, so only the own production's failure is kept.
+            Err(f) if Some(rule) == own => own_failure = Some(f),
+            Err(_) => {}
+        }
+    }
+    let (mut verdict, found_match, mut error) = match (chosen, generic_match) {
+        (Some(m), _) => (Verdict::Valid, Some(m), None),
+        (None, Some(m)) if own.is_some() => (Verdict::GenericOnly, Some(m), own_failure),
+        (None, Some(m)) => (Verdict::Valid, Some(m), None),
+        (None, None) => {
+            let e = match (own_failure, generic_failure) {
+                (Some(a), Some(b)) => Some(furthest(a, b)),
+                (a, b) => a.or(b),
+            };
+            (Verdict::Invalid, None, e)
+        }
+    };
+    let mut found_match = found_match;
+    // A fragment-id that does not derive leaves nothing that matches.
+    if let Some((_, Err(f))) = &found.fragment {
+        if found_match.is_some() {
+            verdict = Verdict::Invalid;
+            error = Some(f.clone());
+            found_match = None;
+            alternatives.clear();
+        }
+    }
+    let (rule, mut components, ambiguities) = match found_match {
+        Some(m) => (Some(m.rule), m.components, m.ambiguities),
+        None => (None, Components::default(), Vec::new()),
+    };
+    if rule.is_some() {
+        let frag = found.fragment.map(|(f, _)| Value::Str(cx.text(f)));
+        components.put("fragmentid", frag);
+    }
+    Parse {
+        doc: DocReading::from(Document::Draft02),
+        verdict,
+        rule,
+        components,
+        error,
+        alternatives,
+        ambiguities,
+        notes: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,141 @@
+//! NEWS: `newsaddress`, `groupart`, `group`, `article` (BNF syntax; Specific Schemes,
+//! NEWS).
+
+use super::classes::{ialpha, owned, shape, xalphas};
+use super::ip::host;
+use super::{literal, scheme_value, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Ambiguity, Components, Value};
+use crate::rule::Rule;
+
+const GROUP_OR_ARTICLE: &str = "groupart * | group | article: a group is an ialpha, which \
+derives \"@\" (safe), so this derives as a group and as an article; urlcert reports the \
+article (\"A message identifier may be distinguished from a news group name by the \
+presence of the commercial at \"@\" character\", NEWS)";
+
+const ARTICLE_SPLIT: &str = "article xalphas @ host: xalphas and hostname both derive \
+\"@\", so the article splits at more than one \"@\"; urlcert ends the xalphas at the \
+rightmost \"@\" that leaves a host after it";
+
+/// `newsaddress n e w s : groupart`
+pub fn newsaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Newsaddress, |cx| {
+        let at = literal(cx, s, "news:", Rule::O93Newsaddress)?;
+        let g = s.from(at);
+        let (part, ambiguities) = groupart(cx, g)?;
+        let mut c = Components::default();
+        c.put("scheme", scheme_value(cx, s, "news"));
+        c.put("groupart", Some(Value::Str(cx.text(g))));
+        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
+        let (group_, article_, host_) = match part {
+            Groupart::Star => (None, None, None),
+            Groupart::Group => (Some(g), None, None),
+            Groupart::Article { host } => (None, Some(g), Some(host)),
+        };
+        c.put("group", text(group_));
+        c.put("article", text(article_));
+        c.put("host", text(host_));
+        let mut m = Match::new(Rule::O93Newsaddress, c);
+        m.ambiguities = ambiguities;
+        Ok(m)
+    })
+}
+
+/// Which alternative of `groupart` urlcert reports.
+pub enum Groupart {
+    Star,
+    Group,
+    /// With the span of the article's host.
+    Article {
+        host: Span,
+    },
+}
+
+/// `groupart * | group | article`
+pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, Vec<Ambiguity>)> {
+    cx.rule(Rule::O93Groupart, |cx| {
+        // "*" is no alpha (a group starts with one) and has no "@" (an article does).
+        if cx.bytes(s) == b"*" {
+            return Ok((Groupart::Star, Vec::new()));
+        }
+        let as_group = group(cx, s);
+        let as_article = article(cx, s);
+        match (as_group, as_article) {
+            (g, Ok((host, mut ambiguities))) => {
+                if g.is_ok() {
+                    ambiguities.insert(
+                        0,
+                        Ambiguity {
+                            rule: Rule::O93Groupart,
+                            text: GROUP_OR_ARTICLE,
+                        },
+                    );
+                }
+                Ok((Groupart::Article { host }, ambiguities))
+            }
+            (Ok(()), Err(_)) => Ok((Groupart::Group, Vec::new())),
+            // NEWS: "A message identifier may be distinguished from a news group name by
+            // the presence of the commercial at "@" character", so that is the
+            // alternative whose failure is reported.
+            (Err(g), Err(a)) => Err(if cx.find(s, b'@').is_some() { a } else { g }),
+        }
+    })
+}
+
+/// `group ialpha [ . group ]`
+///
+/// As with `hostname`, an ialpha derives "." and every `ialpha . group` is an ialpha,
+/// so a group is exactly an ialpha. Unlike later drafts, it may hold any xalpha: "@",
+/// ":", "$", space, escapes; but not "+".
+pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Group, |cx| {
+        ialpha(cx, s).map_err(owned(Rule::O93Group))
+    })
+}
+
+/// `article xalphas @ host`
+///
+/// Returns the span of the host.
+pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, Vec<Ambiguity>)> {
+    cx.rule(Rule::O93Article, |cx| {
+        let input = cx.input;
+        let ats: Vec<usize> = (s.start + 1..s.end)
+            .rev()
+            .filter(|&k| input[k] == b'@')
+            .collect();
+        if shape::all_xalpha(cx.bytes(s)) {
+            // As in `login`: only what follows the last "@" can be a hostnumber.
+            let after = |k: usize| &input[k + 1..s.end];
+            let derives = |n: usize, k: usize| {
+                shape::starts_alpha(after(k)) || (n == 0 && shape::host(after(k)))
+            };
+            if let Some(pos) = (0..ats.len()).find(|&n| derives(n, ats[n])) {
+                let at = ats[pos];
+                xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::O93Article))?;
+                let h = s.from(at + 1);
+                host(cx, h)?;
+                let mut ambiguities = Vec::new();
+                if ats[pos + 1..]
+                    .iter()
+                    .any(|&k| shape::starts_alpha(after(k)))
+                {
+                    ambiguities.push(Ambiguity {
+                        rule: Rule::O93Article,
+                        text: ARTICLE_SPLIT,
+                    });
+                }
+                return Ok((h, ambiguities));
+            }
+        }
+        // Nothing derives: report the failure of the split at the last "@".
+        let Some(at) = cx.bytes(s).iter().rposition(|&b| b == b'@') else {
+            xalphas(cx, s).map_err(owned(Rule::O93Article))?;
+            return Err(cx.fail(s.end, Rule::O93Article, "@"));
+        };
+        let at = s.start + at;
+        xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::O93Article))?;
+        host(cx, s.from(at + 1))?;
+        // Not reached: a split that derives is found above. Answer all the same.
+        Err(cx.fail(s.start, Rule::O93Article, "xalphas @ host"))
+    })
+}

@@ -1,0 +1,32 @@
+//! NNTP: `nntpaddress` (BNF syntax; Specific Schemes, NNTP).
+
+use super::classes::{digits, owned};
+use super::news::group;
+use super::{expect, literal, scheme_value, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// `nntpaddress n n t p : group / digits`
+///
+/// No "//" and no server, though the prose says "The news server name, newsgroup name,
+/// and index number of an article within the newsgroup on that particular server are
+/// given"; the BNF decides the syntax (`shared/spec/divergences.md` §5), and the article
+/// number is not optional.
+pub fn nntpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Nntpaddress, |cx| {
+        let at = literal(cx, s, "nntp:", Rule::O93Nntpaddress)?;
+        // A group derives no "/", so the first "/" ends it.
+        let end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+        let g = Span::new(at, end);
+        group(cx, g)?;
+        expect(cx, end, s, b'/', Rule::O93Nntpaddress)?;
+        let d = s.from(end + 1);
+        digits(cx, d).map_err(owned(Rule::O93Nntpaddress))?;
+        let mut c = Components::default();
+        c.put("scheme", scheme_value(cx, s, "nntp"));
+        c.put("group", Some(Value::Str(cx.text(g))));
+        c.put("digits", Some(Value::Str(cx.text(d))));
+        Ok(Match::new(Rule::O93Nntpaddress, c))
+    })
+}

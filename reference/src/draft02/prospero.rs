@@ -1,0 +1,125 @@
+//! PROSPERO: `prosperoaddress`, `prosperolink`, `hsoname`, `version`, `attributes`,
+//! `attribute` (BNF syntax; Specific Schemes, PROSPERO).
+
+use super::classes::{alphanums, digits, owned, ALPHANUM, DIGIT};
+use super::generic::path;
+use super::ip::hostport;
+use super::{expect, literal, scheme_value, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Ambiguity, Components, Value};
+use crate::rule::Rule;
+
+const VERSION_SPLIT: &str = "prosperolink ... / hsoname [ % 0 0 version [ attributes ] ]: \
+\"%00\" is also an escape, so the hsoname (a path) alone derives all of it, and version \
+(digits) and attributes (alphanums) have no separator between them; urlcert starts the \
+version after the last \"%00\", when digits follow it, takes every digit there as the \
+version, and the rest as the attributes";
+
+/// `prosperoaddress prosperolink`
+pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Prosperoaddress, |cx| prosperolink(cx, s))
+}
+
+/// `prosperolink p r o s p e r o : / / hostport / hsoname [ % 0 0 version [ attributes ] ]`
+///
+/// The prose separates the fields "from the host specific object name and from each
+/// other by the characters "%00"" and lets the version "be the empty string (i.e. the
+/// first attribute would be separated from the host specific name by "%00%00")"; the
+/// BNF has `version digits` (never empty) and no "%00" between version and attributes.
+/// The BNF decides the verdict and the components; the note `prospero.fields` gives the
+/// prose's split (`shared/spec/divergences.md` §5: "Report both").
+pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Prosperolink, |cx| {
+        let at = literal(cx, s, "prospero://", Rule::O93Prosperolink)?;
+        // hostport derives neither "/" nor "?".
+        let hp_end = super::first_of(cx, s.from(at), b"/?");
+        let hp = hostport(cx, Span::new(at, hp_end))?;
+        expect(cx, hp_end, s, b'/', Rule::O93Prosperolink)?;
+        let rest = s.from(hp_end + 1);
+        // A version and attributes derive no "%", so "% 0 0" can only be the last "%";
+        // what follows it must be digits, then alphanums.
+        let input = cx.input;
+        let split = cx
+            .bytes(rest)
+            .iter()
+            .rposition(|&b| b == b'%')
+            .map(|i| rest.start + i)
+            .filter(|&p| {
+                let tail = &input[(p + 3).min(rest.end)..rest.end];
+                input[p..rest.end].starts_with(b"%00")
+                    && tail.first().is_some_and(|&b| DIGIT.contains(b))
+                    && tail.iter().all(|&b| ALPHANUM.contains(b))
+            });
+        let mut ambiguities = hp.ambiguities.clone();
+        let (name, ver, attrs) = match split {
+            None => {
+                hsoname(cx, rest)?;
+                (rest, None, None)
+            }
+            Some(p) => {
+                let name = Span::new(rest.start, p);
+                hsoname(cx, name)?;
+                let tail = rest.from(p + 3);
+                let digits_end = cx
+                    .bytes(tail)
+                    .iter()
+                    .position(|&b| !DIGIT.contains(b))
+                    .map_or(tail.end, |i| tail.start + i);
+                let v = Span::new(tail.start, digits_end);
+                version(cx, v)?;
+                let a = tail.from(digits_end);
+                let a = if a.is_empty() {
+                    None
+                } else {
+                    attributes(cx, a)?;
+                    Some(a)
+                };
+                ambiguities.push(Ambiguity {
+                    rule: Rule::O93Prosperolink,
+                    text: VERSION_SPLIT,
+                });
+                (name, Some(v), a)
+            }
+        };
+        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
+        let mut c = Components::default();
+        c.put("scheme", scheme_value(cx, s, "prospero"));
+        hp.put(cx, &mut c);
+        c.put("hsoname", text(Some(name)));
+        c.put("version", text(ver));
+        c.put("attributes", text(attrs));
+        let mut m = Match::new(Rule::O93Prosperoaddress, c);
+        m.ambiguities = ambiguities;
+        Ok(m)
+    })
+}
+
+/// `hsoname path`
+///
+/// A path cannot begin with "/", so `prospero://h//x` does not derive
+/// (`shared/spec/divergences.md` §5).
+pub fn hsoname(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Hsoname, |cx| path(cx, s))
+}
+
+/// `version digits`
+pub fn version(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Version, |cx| {
+        digits(cx, s).map_err(owned(Rule::O93Version))
+    })
+}
+
+/// `attributes attribute [ attributes ]`
+///
+/// Attributes follow one another with no separator, and each is alphanums, so any
+/// alphanums derives as one attribute or as several; it is matched as one.
+pub fn attributes(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Attributes, |cx| attribute(cx, s))
+}
+
+/// `attribute alphanums`
+pub fn attribute(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Attribute, |cx| {
+        alphanums(cx, s).map_err(owned(Rule::O93Attribute))
+    })
+}

@@ -1,0 +1,23 @@
+//! TELNET: `telnetaddress` (BNF syntax; Specific Schemes, TELNET, RLOGIN, TN3270).
+
+use super::ip::login;
+use super::{literal, scheme_value, Match};
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::Components;
+use crate::rule::Rule;
+
+/// `telnetaddress t e l n e t : / / login`
+///
+/// Nothing may follow the login, not even "/" (`shared/spec/divergences.md` §3).
+pub fn telnetaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Telnetaddress, |cx| {
+        let at = literal(cx, s, "telnet://", Rule::O93Telnetaddress)?;
+        let l = login(cx, s.from(at))?;
+        let mut c = Components::default();
+        c.put("scheme", scheme_value(cx, s, "telnet"));
+        l.put(cx, &mut c);
+        let mut m = Match::new(Rule::O93Telnetaddress, c);
+        m.ambiguities = l.ambiguities;
+        Ok(m)
+    })
+}

@@ -1,0 +1,120 @@
+//! WAIS: `waisaddress`, `waisindex`, `waisdoc`, `database`, `wtype` (BNF syntax;
+//! Specific Schemes, WAIS).
+//!
+//! The prose says the type and "length of a object" are "encoded into the path part of
+//! the URL", and "The length not now being strictly necessary is kept for historical
+//! reasons", but `waisdoc` has no length field; the BNF decides the syntax
+//! (`shared/spec/divergences.md` §5).
+
+use super::classes::{owned, xalphas};
+use super::generic::{path, search};
+use super::ip::{hostport, Hostport};
+use super::{expect, literal, scheme_value, Match};
+use crate::cx::{furthest, Cx, Res, Span};
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// `waisaddress waisindex | waisdoc`
+///
+/// Returns the alternative that matched: after the database a waisindex has nothing or
+/// "?", a waisdoc "/", so at most one can.
+pub fn waisaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Waisaddress, |cx| {
+        let index = waisindex(cx, s);
+        let doc = waisdoc(cx, s);
+        match (index, doc) {
+            (Ok(m), _) | (_, Ok(m)) => Ok(m),
+            (Err(a), Err(b)) => Err(furthest(a, b)),
+        }
+    })
+}
+
+/// What both alternatives start with: `w a i s : / / hostport / database`.
+struct Head {
+    hostport: Hostport,
+    database: Span,
+}
+
+fn head(cx: &mut Cx, s: Span, rule: Rule) -> Res<Head> {
+    let at = literal(cx, s, "wais://", rule)?;
+    // hostport derives neither "/" nor "?".
+    let hp_end = super::first_of(cx, s.from(at), b"/?");
+    let hp = hostport(cx, Span::new(at, hp_end))?;
+    expect(cx, hp_end, s, b'/', rule)?;
+    // database (xalphas) derives neither "/" nor "?".
+    let db_end = super::first_of(cx, s.from(hp_end + 1), b"/?");
+    let db = Span::new(hp_end + 1, db_end);
+    database(cx, db)?;
+    Ok(Head {
+        hostport: hp,
+        database: db,
+    })
+}
+
+fn components(cx: &Cx, s: Span, h: &Head) -> Components {
+    let mut c = Components::default();
+    c.put("scheme", scheme_value(cx, s, "wais"));
+    h.hostport.put(cx, &mut c);
+    c.put("database", Some(Value::Str(cx.text(h.database))));
+    c
+}
+
+/// `waisindex w a i s : / / hostport / database [ ? search ]`
+pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Waisindex, |cx| {
+        let h = head(cx, s, Rule::O93Waisindex)?;
+        let next = h.database.end;
+        let q = if next < s.end {
+            expect(cx, next, s, b'?', Rule::O93Waisindex)?;
+            let sp = s.from(next + 1);
+            search(cx, sp)?;
+            Some(sp)
+        } else {
+            None
+        };
+        let mut c = components(cx, s, &h);
+        c.put("search", q.map(|q| Value::Str(cx.text(q))));
+        c.put("wtype", None);
+        c.put("path", None);
+        let mut m = Match::new(Rule::O93Waisindex, c);
+        m.ambiguities = h.hostport.ambiguities;
+        Ok(m)
+    })
+}
+
+/// `waisdoc w a i s : / / hostport / database / wtype / path`
+pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::O93Waisdoc, |cx| {
+        let h = head(cx, s, Rule::O93Waisdoc)?;
+        let next = h.database.end;
+        expect(cx, next, s, b'/', Rule::O93Waisdoc)?;
+        // wtype (xalphas) derives no "/".
+        let t_end = cx.find(s.from(next + 1), b'/').unwrap_or(s.end);
+        let t = Span::new(next + 1, t_end);
+        wtype(cx, t)?;
+        expect(cx, t_end, s, b'/', Rule::O93Waisdoc)?;
+        let p = s.from(t_end + 1);
+        path(cx, p)?;
+        let mut c = components(cx, s, &h);
+        c.put("search", None);
+        c.put("wtype", Some(Value::Str(cx.text(t))));
+        c.put("path", Some(Value::Str(cx.text(p))));
+        let mut m = Match::new(Rule::O93Waisdoc, c);
+        m.ambiguities = h.hostport.ambiguities;
+        Ok(m)
+    })
+}
+
+/// `database xalphas`
+pub fn database(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Database, |cx| {
+        xalphas(cx, s).map_err(owned(Rule::O93Database))
+    })
+}
+
+/// `wtype xalphas`
+pub fn wtype(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::O93Wtype, |cx| {
+        xalphas(cx, s).map_err(owned(Rule::O93Wtype))
+    })
+}
