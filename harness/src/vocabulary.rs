@@ -57,6 +57,8 @@ pub fn components(doc: Document) -> &'static [&'static str] {
         Document::Rfc1738 => RFC1738_COMPONENTS,
         // The Section 4.3 split, by the draft's rule names.
         Document::Draft1996 => urlcert_reference::draft1996::COMPONENTS,
+        // The BNF's own rule names (contract: draft-02 / draft-03 components).
+        Document::Draft03 => urlcert_reference::draft03::COMPONENTS,
         _ => &[],
     }
 }
@@ -65,6 +67,7 @@ pub fn notes(doc: Document) -> &'static [&'static str] {
     match doc {
         Document::Rfc1738 => RFC1738_NOTES,
         Document::Draft1996 => urlcert_reference::draft1996::notes::IDS,
+        Document::Draft03 => urlcert_reference::draft03::notes::IDS,
         _ => &[],
     }
 }

@@ -14,6 +14,7 @@
 
 pub mod cx;
 pub mod document;
+pub mod draft03;
 pub mod draft1996;
 pub mod outcome;
 pub mod resolve;
@@ -48,7 +49,7 @@ impl std::error::Error for Unsupported {}
 /// Whether the reference implements this document's grammar.
 pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
     match doc.doc {
-        Document::Rfc1738 | Document::Draft1996 => Ok(()),
+        Document::Rfc1738 | Document::Draft03 | Document::Draft1996 => Ok(()),
         other => Err(Unsupported::NotImplemented(other)),
     }
 }
@@ -58,6 +59,7 @@ pub fn parse(doc: DocReading, input: &[u8]) -> Result<Parse, Unsupported> {
     supports(doc)?;
     Ok(match doc.doc {
         Document::Draft1996 => draft1996::parse(input, doc.reading),
+        Document::Draft03 => draft03::parse(input, doc.reading),
         _ => rfc1738::parse(input, doc.reading),
     })
 }
@@ -70,6 +72,7 @@ pub fn parse_with_coverage(
     supports(doc)?;
     Ok(match doc.doc {
         Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
+        Document::Draft03 => draft03::parse_with_coverage(input, doc.reading),
         _ => rfc1738::parse_with_coverage(input, doc.reading),
     })
 }

@@ -12,8 +12,9 @@ macro_rules! rules {
         }
 
         impl Rule {
-            /// Every rule: RFC 1738's in the order its BNF lists them, then the 1996
-            /// draft's in the order of its sections.
+            /// Every rule: RFC 1738's in the order its BNF lists them, then draft-03's in
+            /// its BNF's order (and the external rules it uses), then the 1996 draft's in
+            /// the order of its sections.
             pub const ALL: &'static [Rule] = &[$($(Rule::$variant,)*)*];
 
             /// The rule's name as the document writes it (`ip-schemepart`, `gopher+_string`,
@@ -103,6 +104,88 @@ rules! {
         Uchar => "uchar",
         Xchar => "xchar",
         Digits => "digits",
+    }
+    Draft03 {
+        // draft-03's "BNF for specific URL schemes", in its order (grammar/draft-03-bnf.txt).
+        D03Prefixedurl => "prefixedurl",
+        D03Url => "url",
+        D03Scheme => "scheme",
+        D03Httpaddress => "httpaddress",
+        D03Ftpaddress => "ftpaddress",
+        D03Afsaddress => "afsaddress",
+        D03Newsaddress => "newsaddress",
+        D03Nntpaddress => "nntpaddress",
+        D03Midaddress => "midaddress",
+        D03Cidaddress => "cidaddress",
+        D03Mailtoaddress => "mailtoaddress",
+        D03Waisaddress => "waisaddress",
+        D03Waisindex => "waisindex",
+        D03Waisdoc => "waisdoc",
+        D03Wpath => "wpath",
+        D03Groupart => "groupart",
+        D03Group => "group",
+        D03Article => "article",
+        D03Database => "database",
+        D03Wtype => "wtype",
+        D03Prosperoaddress => "prosperoaddress",
+        D03Prosperolink => "prosperolink",
+        D03Hsoname => "hsoname",
+        D03Version => "version",
+        D03Attributes => "attributes",
+        D03Attribute => "attribute",
+        D03Telnetaddress => "telnetaddress",
+        D03Gopheraddress => "gopheraddress",
+        D03Login => "login",
+        D03Hostport => "hostport",
+        D03Host => "host",
+        D03Ftptype => "ftptype",
+        D03Formcode => "formcode",
+        D03Cellname => "cellname",
+        D03Hostname => "hostname",
+        D03Hostnumber => "hostnumber",
+        D03Port => "port",
+        D03Gcommand => "gcommand",
+        D03Path => "path",
+        D03Segment => "segment",
+        D03Search => "search",
+        D03User => "user",
+        D03Password => "password",
+        D03Fragmentid => "fragmentid",
+        D03Gtype => "gtype",
+        D03Alphanum2 => "alphanum2",
+        D03Xalpha => "xalpha",
+        D03Xalphas => "xalphas",
+        D03Xpalpha => "xpalpha",
+        D03Xpalphas => "xpalphas",
+        D03Ialpha => "ialpha",
+        D03Alpha => "alpha",
+        D03Digit => "digit",
+        D03Safe => "safe",
+        D03Extra => "extra",
+        D03Reserved => "reserved",
+        D03Escape => "escape",
+        D03Hex => "hex",
+        D03National => "national",
+        D03Punctuation => "punctuation",
+        D03Digits => "digits",
+        D03Alphanum => "alphanum",
+        D03Alphanums => "alphanums",
+        D03Void => "void",
+        // Rules the BNF uses but does not define: RFC 822's addr-spec (its §6.1, §3.3)
+        // and msg-id (§4.1), which RFC 1521's Content-ID is (for `content-identifier`);
+        // and, for the draft-03@ftptype-prose reading, RFC 959's TYPE argument (§5.3.2).
+        D03AddrSpec => "addr-spec",
+        D03LocalPart => "local-part",
+        D03Domain => "domain",
+        D03SubDomain => "sub-domain",
+        D03Word => "word",
+        D03Atom => "atom",
+        D03QuotedString => "quoted-string",
+        D03ContentIdentifier => "content-identifier",
+        D03MsgId => "msg-id",
+        D03TypeCode => "type-code",
+        D03FormCode => "form-code",
+        D03ByteSize => "byte-size",
     }
     Draft1996 {
         F01Alpha => "alpha",
