@@ -22,8 +22,8 @@ struct Cli {
 enum Command {
     /// Parse inputs under a document: from the arguments, or one per line from stdin.
     ///
-    /// Exit status: 0 when every input is valid or generic-only, 1 when any is invalid,
-    /// 2 on a usage error.
+    /// Exit status: 0 when every input is valid or generic-only, 1 when any is invalid
+    /// or not-defined, 2 on a usage error.
     Parse {
         /// Document id, optionally with a reading: rfc1738, rfc1738@scheme-case-ignore,
         /// draft-06, draft-06@scheme-case-ignore, draft-1996.
@@ -186,7 +186,7 @@ fn cmd_parse(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> Ex
                 return ExitCode::from(2);
             }
         };
-        any_invalid |= matches!(p.verdict, Verdict::Invalid);
+        any_invalid |= matches!(p.verdict, Verdict::Invalid | Verdict::NotDefined);
         let written = if json {
             serde_json::to_writer(&mut out, &output::ParseLine::new(input, &p))
                 .map_err(std::io::Error::from)

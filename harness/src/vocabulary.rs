@@ -63,6 +63,8 @@ pub fn components(doc: Document) -> &'static [&'static str] {
         Document::Draft06 => urlcert_reference::draft06::COMPONENTS,
         // The October 1993 draft's rule names (`cases/README.md`).
         Document::Draft02 => urlcert_reference::draft02::COMPONENTS,
+        // The BNF's own rule names (contract: draft-02 / draft-03 components).
+        Document::Draft03 => urlcert_reference::draft03::COMPONENTS,
         _ => &[],
     }
 }
@@ -74,6 +76,7 @@ pub fn notes(doc: Document) -> &'static [&'static str] {
         Document::Rfc1808 => urlcert_reference::rfc1808::notes::IDS,
         Document::Draft06 => urlcert_reference::draft06::notes::IDS,
         Document::Draft02 => urlcert_reference::draft02::notes::IDS,
+        Document::Draft03 => urlcert_reference::draft03::notes::IDS,
         _ => &[],
     }
 }

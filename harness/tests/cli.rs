@@ -66,6 +66,59 @@ fn generic_only_exits_0() {
     assert_eq!(v["rule"], "otherurl");
 }
 
+/// draft-03: the "URL:" prefix, a scheme its closed `url` list does not define, and
+/// the mailto reading.
+#[test]
+fn draft03_parses_with_its_prefix_verdicts_and_readings() {
+    let out = urlcert(
+        &[
+            "parse",
+            "--doc",
+            "draft-03",
+            "--json",
+            "URL:ftp://info.cern.ch/pub/fileI",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["doc"], "draft-03");
+    assert_eq!(v["verdict"], "valid");
+    assert_eq!(v["rule"], "ftpaddress");
+    assert_eq!(v["components"]["scheme"], "ftp");
+    assert_eq!(v["components"]["path"], "pub/file");
+    assert_eq!(v["components"]["ftptype"], "I");
+    assert_eq!(v["ambiguities"][0]["rule"], "ftpaddress");
+    // A scheme outside `url`: not-defined, exit 1, with the note on the missing prefix.
+    let out = urlcert(
+        &["parse", "--doc", "draft-03", "--json", "file:///etc/motd"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["verdict"], "not-defined");
+    assert_eq!(v["components"]["scheme"], "file");
+    assert_eq!(v["notes"][0]["id"], "prefix-missing");
+    // `mailto::` as printed; one colon under the reading.
+    let out = urlcert(&["parse", "--doc", "draft-03", "mailto:a@b"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let out = urlcert(
+        &[
+            "parse",
+            "--doc",
+            "draft-03@mailto-single-colon",
+            "mailto:a@b",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("draft-03@mailto-single-colon: valid (mailtoaddress)"),
+        "{text}"
+    );
+}
+
 #[test]
 fn usage_errors_exit_2() {
     assert_eq!(

@@ -15,6 +15,7 @@
 pub mod cx;
 pub mod document;
 pub mod draft02;
+pub mod draft03;
 pub mod draft06;
 pub mod draft1996;
 pub mod outcome;
@@ -52,6 +53,7 @@ impl std::error::Error for Unsupported {}
 pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
     match doc.doc {
         Document::Draft02
+        | Document::Draft03
         | Document::Draft06
         | Document::Rfc1738
         | Document::Rfc1808
@@ -68,6 +70,7 @@ pub fn parse(doc: DocReading, input: &[u8]) -> Result<Parse, Unsupported> {
         Document::Draft1996 => draft1996::parse(input, doc.reading),
         Document::Rfc1808 => rfc1808::parse(input, doc.reading),
         Document::Draft02 => draft02::parse(input, doc.reading),
+        Document::Draft03 => draft03::parse(input, doc.reading),
         _ => rfc1738::parse(input, doc.reading),
     })
 }
@@ -83,6 +86,7 @@ pub fn parse_with_coverage(
         Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
         Document::Rfc1808 => rfc1808::parse_with_coverage(input, doc.reading),
         Document::Draft02 => draft02::parse_with_coverage(input, doc.reading),
+        Document::Draft03 => draft03::parse_with_coverage(input, doc.reading),
         _ => rfc1738::parse_with_coverage(input, doc.reading),
     })
 }

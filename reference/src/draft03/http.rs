@@ -1,0 +1,50 @@
+//! draft-03 `httpaddress` (prose: "HTTP").
+
+use super::ip::hostport;
+use super::path::{path, search};
+use super::Match;
+use crate::cx::{Cx, Res, Span};
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
+///
+/// The search may follow the hostport directly (`http://h?x`). `hostport` derives no
+/// "/" or "?", and `path` no "?", so the first "/" or "?" ends the hostport and the
+/// first "?" the path.
+pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+    cx.rule(Rule::D03Httpaddress, |cx| {
+        let at = cx.literal(s.start, s, "http://", Rule::D03Httpaddress)?;
+        let rest = s.from(at);
+        let hp_end = cx
+            .bytes(rest)
+            .iter()
+            .position(|&b| b == b'/' || b == b'?')
+            .map_or(s.end, |i| at + i);
+        let hp = hostport(cx, Span::new(at, hp_end))?;
+        let (mut p, mut q) = (None, None);
+        let mut i = hp_end;
+        if i < s.end && cx.input[i] == b'/' {
+            let end = cx.find(s.from(i + 1), b'?').unwrap_or(s.end);
+            let span = Span::new(i + 1, end);
+            path(cx, span)?;
+            p = Some(span);
+            i = end;
+        }
+        if i < s.end {
+            // Only "?" can be here.
+            let span = s.from(i + 1);
+            search(cx, span)?;
+            q = Some(span);
+        }
+        let mut c = Components::default();
+        c.put(
+            "scheme",
+            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
+        );
+        hp.put(cx, &mut c);
+        c.put("path", p.map(|x| Value::Str(cx.text(x))));
+        c.put("search", q.map(|x| Value::Str(cx.text(x))));
+        Ok(Match::new(Rule::D03Httpaddress, c))
+    })
+}

@@ -1,0 +1,199 @@
+//! draft-03's common internet parts: `login`, `hostport`, `host`, `hostname`,
+//! `hostnumber`, `port`, `user`, `password`.
+//!
+//! Prose ("Internet protocol parts"): "This starts with a double slash "//" to indicate
+//! its presence, and continues until the following slash "/"". No rule here derives "/".
+
+use super::classes::{digits_in, ialpha, ALPHANUM2};
+use crate::cx::{furthest, host_failure, Cx, Res, Span};
+use crate::outcome::{Components, Value};
+use crate::rule::Rule;
+
+/// What `login` found; spans of the input.
+#[derive(Clone, Copy, Debug)]
+pub struct Login {
+    pub user: Option<Span>,
+    pub password: Option<Span>,
+    pub hostport: Hostport,
+    /// The input also derives with the optional `[ user [ : password ] @ ]` left out,
+    /// the whole login being the hostport (a `hostname` may hold "@").
+    pub ambiguous: bool,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Hostport {
+    pub host: Span,
+    pub port: Option<Span>,
+}
+
+impl Login {
+    pub fn put(&self, cx: &Cx, c: &mut Components) {
+        c.put("user", self.user.map(|s| Value::Str(cx.text(s))));
+        c.put("password", self.password.map(|s| Value::Str(cx.text(s))));
+        self.hostport.put(cx, c);
+    }
+}
+
+impl Hostport {
+    pub fn put(&self, cx: &Cx, c: &mut Components) {
+        c.put("host", Some(Value::Str(cx.text(self.host))));
+        c.put("port", self.port.map(|s| Value::Str(cx.text(s))));
+    }
+}
+
+/// `login [ user [ : password ] @ ] hostport`
+///
+/// `user` and `password` derive no "@" and no ":", so the user part can only end at the
+/// first "@", and the password start at the first ":" before it. But `hostname` derives
+/// "@" (it is in `safe`), so an input with an "@" may also derive with the optional part
+/// left out. urlcert reports the user-part derivation, as the prose describes it ("the
+/// user name and optional password are followed by a commercial at sign "@""), and
+/// records the ambiguity (`ftp://u@h/`: user "u" and host "h", or the hostname "u@h").
+/// The hostport-only derivation is reported only when the other fails: `ftp://u%41@h/`
+/// (a user has no escapes) has no user and the hostname "u%41@h".
+pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
+    cx.rule(Rule::D03Login, |cx| {
+        let Some(at) = cx.find(s, b'@') else {
+            let hp = hostport(cx, s)?;
+            return Ok(Login {
+                user: None,
+                password: None,
+                hostport: hp,
+                ambiguous: false,
+            });
+        };
+        let with_user = user_part(cx, Span::new(s.start, at)).and_then(|(u, p)| {
+            let hp = hostport(cx, s.from(at + 1))?;
+            Ok((u, p, hp))
+        });
+        let without = hostport(cx, s);
+        match (with_user, without) {
+            (Ok((u, p, hp)), other) => Ok(Login {
+                user: Some(u),
+                password: p,
+                hostport: hp,
+                ambiguous: other.is_ok(),
+            }),
+            (Err(_), Ok(hp)) => Ok(Login {
+                user: None,
+                password: None,
+                hostport: hp,
+                ambiguous: false,
+            }),
+            (Err(a), Err(b)) => Err(furthest(a, b)),
+        }
+    })
+}
+
+/// `user [ : password ]`, the part of `login` before its "@".
+fn user_part(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>)> {
+    match cx.find(s, b':') {
+        Some(colon) => {
+            let u = Span::new(s.start, colon);
+            let p = Span::new(colon + 1, s.end);
+            user(cx, u)?;
+            password(cx, p)?;
+            Ok((u, Some(p)))
+        }
+        None => {
+            user(cx, s)?;
+            Ok((s, None))
+        }
+    }
+}
+
+/// `hostport host [ : port ]`
+///
+/// `host` derives no ":", so the first ":" starts the port.
+pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
+    cx.rule(Rule::D03Hostport, |cx| match cx.find(s, b':') {
+        Some(colon) => {
+            let h = Span::new(s.start, colon);
+            let p = s.from(colon + 1);
+            host(cx, h)?;
+            port(cx, p)?;
+            Ok(Hostport {
+                host: h,
+                port: Some(p),
+            })
+        }
+        None => {
+            host(cx, s)?;
+            Ok(Hostport {
+                host: s,
+                port: None,
+            })
+        }
+    })
+}
+
+/// `host hostname | hostnumber`
+///
+/// A `hostname` starts with a letter and a `hostnumber` with a digit, so at most one
+/// alternative matches.
+pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D03Host, |cx| {
+        let Err(name_failure) = hostname(cx, s) else {
+            return Ok(());
+        };
+        hostnumber(cx, s)
+            .map_err(|number_failure| host_failure(cx, s, name_failure, number_failure))
+    })
+}
+
+/// `hostname ialpha [ . hostname ]`
+///
+/// `ialpha` derives "." itself (`xalpha` includes `safe`, which has "."), so
+/// `ialpha . hostname` derives nothing `ialpha` does not: the language is `ialpha`'s, a
+/// letter then any `xalpha`s. The BNF is ambiguous wherever a hostname has a "."; every
+/// derivation gives the same host, so none is recorded. Labels are not checked against
+/// "RFC1037 format" (the prose's reference, RFC 1034 meant): the BNF is what decides.
+pub fn hostname(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D03Hostname, |cx| ialpha(cx, s))
+}
+
+/// `hostnumber digits . digits . digits . digits`
+pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D03Hostnumber, |cx| {
+        let mut at = s.start;
+        for _ in 0..3 {
+            match cx.find(s.from(at), b'.') {
+                Some(dot) => {
+                    digits_in(cx, Span::new(at, dot), Rule::D03Hostnumber)?;
+                    at = dot + 1;
+                }
+                None => {
+                    digits_in(cx, s.from(at), Rule::D03Hostnumber)?;
+                    return Err(cx.fail(s.end, Rule::D03Hostnumber, "\".\""));
+                }
+            }
+        }
+        digits_in(cx, s.from(at), Rule::D03Hostnumber)
+    })
+}
+
+/// `port digits`
+pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D03Port, |cx| digits_in(cx, s, Rule::D03Port))
+}
+
+/// `user alphanum2 [ user ]`
+///
+/// One or more `alphanum2`: letters, digits, "-", "_", ".", "+". No escapes.
+pub fn user(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D03User, |cx| alphanum2s(cx, s, Rule::D03User))
+}
+
+/// `password alphanum2 [ password ]`
+pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D03Password, |cx| alphanum2s(cx, s, Rule::D03Password))
+}
+
+fn alphanum2s(cx: &mut Cx, s: Span, rule: Rule) -> Res<()> {
+    if s.is_empty() {
+        return Err(cx.fail(s.start, rule, "alphanum2"));
+    }
+    cx.star(s, rule, "alphanum2", |cx, i, _| {
+        cx.class(&ALPHANUM2, cx.input[i]).then_some(1)
+    })
+}

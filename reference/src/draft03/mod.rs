@@ -1,0 +1,255 @@
+//! draft-ietf-uri-url-03, "Uniform Resource Locators (URL)", 21 March 1994 (seed 003):
+//! the section "BNF for specific URL schemes".
+//!
+//! One function per production, named after it, one constant per character class, each
+//! with the production verbatim in its doc comment (`grammar/draft-03-bnf.txt` holds
+//! them all; the test `tests/bnf_text_draft03.rs` checks the quotes). Each function
+//! recognises a whole span of the input; see [`crate::cx`] for why that keeps the
+//! recogniser complete and linear. Where the BNF is ambiguous (several derivations with
+//! different components), the derivation reported is named in the function's comment
+//! and recorded as an [`Ambiguity`].
+//!
+//! Verdicts (the contract of `cases/README.md`):
+//! - the entry is `prefixedurl | url`. `url` is a closed list of eleven scheme
+//!   productions with no generic alternative, so an input whose scheme is not one of
+//!   them (`file:`, `afs:`, `foo:`, and `HTTP:`, since "Single letters stand for single
+//!   letters"; `1abc:` too, though it is no `scheme`) is `not-defined`, with its `scheme`
+//!   reported when the name derives `scheme`;
+//! - `valid` when the scheme's own production derives the rest, `invalid` when it does
+//!   not, or when the input has no ":" at all;
+//! - the "URL:" prefix is matched without case (divergences.md §5: "Case-insensitive
+//!   prefix"); without it the input is still judged, through `url` ("(Nov 1993. July
+//!   93: url)"), and gets the note `prefix-missing`.
+
+pub mod afs;
+pub mod at;
+pub mod classes;
+pub mod ftp;
+pub mod gopher;
+pub mod http;
+pub mod ip;
+pub mod mail;
+pub mod news;
+pub mod notes;
+pub mod path;
+pub mod prospero;
+pub mod rfc822;
+pub mod telnet;
+pub mod wais;
+
+use crate::cx::{Coverage, Cx, Res, Span};
+use crate::document::{DocReading, Document, Reading};
+use crate::outcome::{Ambiguity, Components, Failure, Parse, Value, Verdict};
+use crate::rule::Rule;
+use classes::ialpha;
+
+/// The component names, in the order a parse reports them.
+pub const COMPONENTS: &[&str] = &[
+    "scheme",
+    "user",
+    "password",
+    "host",
+    "port",
+    "path",
+    "ftptype",
+    "search",
+    "groupart",
+    "group",
+    "article",
+    "digits",
+    "xalphas",
+    "database",
+    "wtype",
+    "wpath",
+    "hsoname",
+    "version",
+    "attributes",
+    "gtype",
+    "gcommand",
+];
+
+/// What a scheme production matched.
+pub struct Match {
+    pub rule: Rule,
+    pub components: Components,
+    pub ambiguities: Vec<Ambiguity>,
+}
+
+impl Match {
+    pub fn new(rule: Rule, components: Components) -> Match {
+        Match {
+            rule,
+            components,
+            ambiguities: Vec::new(),
+        }
+    }
+}
+
+/// The ambiguity of a `login` that also derives as a bare hostport.
+pub fn login_ambiguity(l: &ip::Login) -> Option<Ambiguity> {
+    l.ambiguous.then_some(Ambiguity {
+        rule: Rule::D03Login,
+        text: "[ user [ : password ] @ ] hostport: a hostname derives \"@\" too, so the login \
+               also derives with no user; urlcert reports the user (\"the user name and \
+               optional password are followed by a commercial at sign \"@\"\")",
+    })
+}
+
+type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+
+/// The alternatives of `url`, each with the scheme name its production starts with.
+pub const SCHEMES: &[(&str, Rule, Alternative)] = &[
+    ("http", Rule::D03Httpaddress, http::httpaddress),
+    ("ftp", Rule::D03Ftpaddress, ftp::ftpaddress),
+    ("news", Rule::D03Newsaddress, news::newsaddress),
+    ("nntp", Rule::D03Nntpaddress, news::nntpaddress),
+    (
+        "prospero",
+        Rule::D03Prosperoaddress,
+        prospero::prosperoaddress,
+    ),
+    ("telnet", Rule::D03Telnetaddress, telnet::telnetaddress),
+    ("gopher", Rule::D03Gopheraddress, gopher::gopheraddress),
+    ("wais", Rule::D03Waisaddress, wais::waisaddress),
+    ("mailto", Rule::D03Mailtoaddress, mail::mailtoaddress),
+    ("mid", Rule::D03Midaddress, mail::midaddress),
+    ("cid", Rule::D03Cidaddress, mail::cidaddress),
+];
+
+/// What `url` found.
+pub enum UrlMatch {
+    /// The scheme is one of `url`'s: its production's result.
+    Listed {
+        alternative: Rule,
+        result: Res<Match>,
+    },
+    /// A name before the first ":" that is none of `url`'s; its span when it derives
+    /// `scheme` (`ialpha`).
+    NotListed { scheme: Option<Span> },
+    /// No ":" at all, so no scheme name.
+    NoScheme(Failure),
+}
+
+/// `url httpaddress | ftpaddress | newsaddress | nntpaddress | prosperoaddress | telnetaddress | gopheraddress | waisaddress | mailtoaddress | midaddress | cidaddress`
+///
+/// Every alternative starts with its scheme name and ":", so the name before the first
+/// ":" picks the one alternative that can match; the others fail at their first
+/// literal and are not tried.
+pub fn url(cx: &mut Cx, s: Span) -> UrlMatch {
+    let colon = cx.find(s, b':');
+    let name = Span::new(s.start, colon.unwrap_or(s.end));
+    let listed = colon.and_then(|_| {
+        SCHEMES
+            .iter()
+            .find(|(scheme, _, _)| cx.bytes(name) == scheme.as_bytes())
+    });
+    let found = match listed {
+        Some(&(_, alternative, production)) => UrlMatch::Listed {
+            alternative,
+            result: production(cx, s),
+        },
+        None => match (scheme(cx, name), colon) {
+            (derives, Some(_)) => UrlMatch::NotListed {
+                scheme: derives.is_ok().then_some(name),
+            },
+            (Ok(()), None) => UrlMatch::NoScheme(cx.fail(s.end, Rule::D03Url, "\":\"")),
+            (Err(f), None) => UrlMatch::NoScheme(f),
+        },
+    };
+    let ok = matches!(&found, UrlMatch::Listed { result: Ok(_), .. });
+    cx.mark(Rule::D03Url, ok);
+    found
+}
+
+/// `prefixedurl u r l : url`
+///
+/// The prefix is matched without case: the prose writes it "URL:" ("the whole string
+/// must start with a constant prefix "URL:""), the BNF `u r l :`, and divergences.md §5
+/// reads it "Case-insensitive prefix". `None` when the input does not start with it.
+pub fn prefixedurl(cx: &mut Cx, s: Span) -> Option<UrlMatch> {
+    let has = cx
+        .bytes(s)
+        .get(..4)
+        .is_some_and(|p| p.eq_ignore_ascii_case(b"url:"));
+    if !has {
+        cx.mark(Rule::D03Prefixedurl, false);
+        return None;
+    }
+    let m = url(cx, s.from(s.start + 4));
+    let ok = matches!(&m, UrlMatch::Listed { result: Ok(_), .. });
+    cx.mark(Rule::D03Prefixedurl, ok);
+    Some(m)
+}
+
+/// `scheme ialpha`
+///
+/// No production uses it; the prose says "the first element is the name of the scheme,
+/// separated from the rest of the object by a colon". For a name `url` does not list
+/// (`not-defined`), the `scheme` component is reported when the name derives `scheme`:
+/// `foo:x` has the scheme "foo", `1abc:x` none.
+pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::D03Scheme, |cx| ialpha(cx, s))
+}
+
+/// Parses `input` under draft-03 and the given reading.
+pub fn parse(input: &[u8], reading: Reading) -> Parse {
+    parse_recording(input, reading, false).0
+}
+
+/// As [`parse`], also returning which rules accepted and rejected on the way.
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
+    let (p, c) = parse_recording(input, reading, true);
+    (p, c.unwrap_or_default())
+}
+
+fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+    let mut cx = Cx::new(input, reading, record);
+    let (mut parse, prefixed) = judge(&mut cx);
+    notes::add(&mut cx, &mut parse, prefixed);
+    (parse, cx.into_coverage())
+}
+
+/// The verdict, without notes; and whether the "URL:" prefix was there.
+pub(crate) fn judge(cx: &mut Cx) -> (Parse, bool) {
+    let all = Span::new(0, cx.input.len());
+    let (m, prefixed) = match prefixedurl(cx, all) {
+        Some(m) => (m, true),
+        None => (url(cx, all), false),
+    };
+    let mut parse = Parse {
+        doc: DocReading::new(Document::Draft03, cx.reading),
+        verdict: Verdict::Invalid,
+        rule: None,
+        components: Components::default(),
+        error: None,
+        alternatives: Vec::new(),
+        ambiguities: Vec::new(),
+        notes: Vec::new(),
+    };
+    match m {
+        UrlMatch::Listed {
+            alternative,
+            result: Ok(found),
+        } => {
+            parse.verdict = Verdict::Valid;
+            parse.rule = Some(found.rule);
+            parse.components = found.components;
+            parse.alternatives = vec![alternative];
+            parse.ambiguities = found.ambiguities;
+        }
+        UrlMatch::Listed { result: Err(f), .. } => parse.error = Some(f),
+        UrlMatch::NotListed { scheme } => {
+            parse.verdict = Verdict::NotDefined;
+            if let Some(scheme) = scheme {
+                parse
+                    .components
+                    .put("scheme", Some(Value::Str(cx.text(scheme))));
+            }
+        }
+        UrlMatch::NoScheme(f) => parse.error = Some(f),
+    }
+    (parse, prefixed)
+}
+
+#[cfg(test)]
+mod tests;
