@@ -29,33 +29,24 @@ pub fn rows(base: Option<&[u8]>, input: &[u8]) -> Vec<Row> {
 
 fn parse_row(doc: Document, input: &[u8]) -> Row {
     let reading = DocReading::from(doc);
-    match parse(reading, input) {
-        Ok(p) => {
-            let mut json = serde_json::to_value(ParseLine::new(input, &p)).unwrap_or_default();
-            strip(&mut json, &["doc", "input", "input_hex"]);
-            let rule = p.rule.map(|r| format!(" ({r})")).unwrap_or_default();
-            let parts: Vec<String> = p
-                .components
-                .iter()
-                .filter_map(|(name, v)| {
-                    v.as_ref()
-                        .map(|_| format!("{name}={}", crate::check::show_actual(Some(v))))
-                })
-                .collect();
-            let key = json!([json["verdict"], json["rule"], json["components"]]);
-            Row {
-                doc,
-                summary: format!("{}{rule}  {}", p.verdict, parts.join(" ")),
-                json,
-                key,
-            }
-        }
-        Err(why) => Row {
-            doc,
-            json: json!({"verdict": null, "unsupported": why.to_string()}),
-            summary: format!("(no answer: {why})"),
-            key: json!("unsupported"),
-        },
+    let p = parse(reading, input);
+    let mut json = serde_json::to_value(ParseLine::new(input, &p)).unwrap_or_default();
+    strip(&mut json, &["doc", "input", "input_hex"]);
+    let rule = p.rule.map(|r| format!(" ({r})")).unwrap_or_default();
+    let parts: Vec<String> = p
+        .components
+        .iter()
+        .filter_map(|(name, v)| {
+            v.as_ref()
+                .map(|_| format!("{name}={}", crate::check::show_actual(Some(v))))
+        })
+        .collect();
+    let key = json!([json["verdict"], json["rule"], json["components"]]);
+    Row {
+        doc,
+        summary: format!("{}{rule}  {}", p.verdict, parts.join(" ")),
+        json,
+        key,
     }
 }
 

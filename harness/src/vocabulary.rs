@@ -65,7 +65,6 @@ pub fn components(doc: Document) -> &'static [&'static str] {
         Document::Draft02 => urlcert_reference::draft02::COMPONENTS,
         // The BNF's own rule names (contract: draft-02 / draft-03 components).
         Document::Draft03 => urlcert_reference::draft03::COMPONENTS,
-        _ => &[],
     }
 }
 
@@ -77,6 +76,5 @@ pub fn notes(doc: Document) -> &'static [&'static str] {
         Document::Draft06 => urlcert_reference::draft06::notes::IDS,
         Document::Draft02 => urlcert_reference::draft02::notes::IDS,
         Document::Draft03 => urlcert_reference::draft03::notes::IDS,
-        _ => &[],
     }
 }

@@ -128,22 +128,6 @@ fn usage_errors_exit_2() {
         Some(2)
     );
     assert_eq!(urlcert(&["parse", "--bogus"], None).status.code(), Some(2));
-    // A document whose grammar the reference does not implement yet, while there is one.
-    let unimplemented = urlcert_reference::Document::ALL
-        .iter()
-        .find(|d| urlcert_reference::supports((**d).into()).is_err());
-    if let Some(doc) = unimplemented {
-        let out = urlcert(&["parse", "--doc", doc.id(), "x:"], None);
-        assert_eq!(out.status.code(), Some(2));
-        assert!(String::from_utf8_lossy(&out.stderr).contains("not implement"));
-        // Refused before reading any input, so an empty stdin is refused too.
-        assert_eq!(
-            urlcert(&["parse", "--doc", doc.id()], Some(b""))
-                .status
-                .code(),
-            Some(2)
-        );
-    }
 }
 
 #[test]

@@ -6,7 +6,7 @@
 //!
 //! ```
 //! use urlcert_reference::{parse, DocReading, Document, Verdict};
-//! let p = parse(Document::Rfc1738.into(), b"ftp://@host.com/").unwrap();
+//! let p = parse(Document::Rfc1738.into(), b"ftp://@host.com/");
 //! assert_eq!(p.verdict, Verdict::Valid);
 //! assert_eq!(p.components.str("user"), Some(""));
 //! ```
@@ -30,63 +30,26 @@ pub use outcome::{Ambiguity, Components, Failure, Field, Grade, Note, Parse, Val
 pub use resolve::{resolve, Resolution, Step, Unresolvable};
 pub use rule::Rule;
 
-/// Why the reference cannot answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Unsupported {
-    /// The grammar of this document is not implemented yet.
-    NotImplemented(Document),
-}
-
-impl std::fmt::Display for Unsupported {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Unsupported::NotImplemented(d) => {
-                write!(f, "the reference does not implement the grammar of {d} yet")
-            }
-        }
-    }
-}
-
-impl std::error::Error for Unsupported {}
-
-/// Whether the reference implements this document's grammar.
-pub fn supports(doc: DocReading) -> Result<(), Unsupported> {
-    match doc.doc {
-        Document::Draft02
-        | Document::Draft03
-        | Document::Draft06
-        | Document::Rfc1738
-        | Document::Rfc1808
-        | Document::Draft1996 => Ok(()),
-        other => Err(Unsupported::NotImplemented(other)),
-    }
-}
-
 /// Parses `input` under a document and reading.
-pub fn parse(doc: DocReading, input: &[u8]) -> Result<Parse, Unsupported> {
-    supports(doc)?;
-    Ok(match doc.doc {
-        Document::Draft06 => draft06::parse(input, doc.reading),
-        Document::Draft1996 => draft1996::parse(input, doc.reading),
-        Document::Rfc1808 => rfc1808::parse(input, doc.reading),
+pub fn parse(doc: DocReading, input: &[u8]) -> Parse {
+    match doc.doc {
         Document::Draft02 => draft02::parse(input, doc.reading),
         Document::Draft03 => draft03::parse(input, doc.reading),
-        _ => rfc1738::parse(input, doc.reading),
-    })
+        Document::Draft06 => draft06::parse(input, doc.reading),
+        Document::Rfc1738 => rfc1738::parse(input, doc.reading),
+        Document::Rfc1808 => rfc1808::parse(input, doc.reading),
+        Document::Draft1996 => draft1996::parse(input, doc.reading),
+    }
 }
 
 /// As [`parse`], also recording which rule functions accepted and rejected.
-pub fn parse_with_coverage(
-    doc: DocReading,
-    input: &[u8],
-) -> Result<(Parse, Coverage), Unsupported> {
-    supports(doc)?;
-    Ok(match doc.doc {
-        Document::Draft06 => draft06::parse_with_coverage(input, doc.reading),
-        Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
-        Document::Rfc1808 => rfc1808::parse_with_coverage(input, doc.reading),
+pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse, Coverage) {
+    match doc.doc {
         Document::Draft02 => draft02::parse_with_coverage(input, doc.reading),
         Document::Draft03 => draft03::parse_with_coverage(input, doc.reading),
-        _ => rfc1738::parse_with_coverage(input, doc.reading),
-    })
+        Document::Draft06 => draft06::parse_with_coverage(input, doc.reading),
+        Document::Rfc1738 => rfc1738::parse_with_coverage(input, doc.reading),
+        Document::Rfc1808 => rfc1808::parse_with_coverage(input, doc.reading),
+        Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
+    }
 }
