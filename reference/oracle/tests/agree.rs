@@ -1,0 +1,474 @@
+//! The two recognizers must agree: the hand-written reference (`urlcert_reference::parse`)
+//! and the oracle compiled from the grammar files (`urlcert_oracle`).
+//!
+//! For every document whose grammar file exists in `reference/grammar/` (and that the
+//! reference implements), under each reading that changes parsing, both judge:
+//!
+//! - the input of every case in `cases/` (and the bases and references of the resolve
+//!   cases, which are URLs too);
+//! - strings generated from the grammar (a seeded walk from each candidate production of
+//!   the document's table);
+//! - single-byte mutations of both.
+//!
+//! They are compared on the verdict, and on the rule where both name one (the oracle's
+//! chain of rules, `waisurl` then `waisindex`, must contain the reference's). Where the
+//! reference deliberately applies prose on top of the BNF, the disagreement must fall in
+//! one of the named classes below ([`CLASSES`]), each of which checks that its piece of
+//! prose explains the reference's answer exactly (by asking the oracle again with the
+//! prose applied). The counts are printed (`cargo test -p urlcert-oracle --test agree --
+//! --nocapture`). Any disagreement outside every class fails the test, and all of them
+//! are listed, input escaped, with both answers.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+use urlcert::cases::{self, Op};
+use urlcert_oracle::generate::{mutate, Generator, Rng};
+use urlcert_oracle::{Answer, Oracle};
+use urlcert_reference::{parse, supports, DocReading, Parse, Reading};
+
+/// The documents and readings whose parses are compared. The October 1993 draft's
+/// `path-excludes-search` and `xxx-excludes-dots` are resolution readings and parse as
+/// the default does (contract), so they are not repeated here.
+const DOCS: &[&str] = &[
+    "draft-02",
+    "draft-02@mailto-single-colon",
+    "draft-03",
+    "draft-03@mailto-single-colon",
+    "draft-03@ftptype-prose",
+    "draft-06",
+    "draft-06@scheme-case-ignore",
+    "rfc1738",
+    "rfc1738@scheme-case-ignore",
+    "rfc1808",
+    "draft-1996",
+];
+
+/// Generated strings per document (spread over the candidates), and mutations of each
+/// generated string and each case input.
+const GENERATED: usize = 3000;
+const MUTATIONS_PER_INPUT: usize = 2;
+
+struct Ctx<'a> {
+    input: &'a [u8],
+    reference: &'a Parse,
+    oracle: &'a Oracle,
+    answer: &'a Answer,
+    server: &'a Option<regex::bytes::Regex>,
+}
+
+/// A class of inputs on which the reference applies prose the BNF does not say.
+struct Class {
+    name: &'static str,
+    /// The documents (ids) it concerns.
+    docs: &'static [&'static str],
+    /// Only under this reading (`None`: any).
+    reading: Option<Reading>,
+    /// The text the reference follows.
+    cite: &'static str,
+    /// Does the prose explain this disagreement exactly?
+    explains: fn(&Ctx) -> bool,
+}
+
+const CLASSES: &[Class] = &[
+    Class {
+        name: "f01-double-slash-is-a-server",
+        docs: &["draft-1996"],
+        reading: None,
+        cite: "draft-1996 §4.3.1: \"If the remaining reference begins with a double-slash \
+               \"//\", then the substring of characters after the double-slash and up to, but \
+               not including, the next slash \"/\" character is the server component of the \
+               URL.\" The BNF alone (`segment = *pchar`) also derives that \"//\" as an empty \
+               first path segment, so `scheme://bad_host/` matches generic-URL; \
+               divergences.md §5 F01 row: \"a leading \"//\" is always a server\".",
+        explains: f01_double_slash_is_a_server,
+    },
+    Class {
+        name: "scheme-case-ignore",
+        docs: &["rfc1738", "draft-06"],
+        reading: Some(Reading::SchemeCaseIgnore),
+        cite: "RFC 1738 §5: \"the scheme is in lower case; interpreters should use \
+               case-ignore\"; §2.1 and draft-06 §2.1: programs \"should treat upper case \
+               letters as equivalent to lower case in scheme names\". The BNF's scheme names \
+               are lower case; the reading compares them without case.",
+        explains: scheme_case_ignore,
+    },
+    Class {
+        name: "o93-void-fragment",
+        docs: &["draft-02"],
+        reading: None,
+        cite: "seed 001 \"Fragment-id\": \"If the fragment-id is void, the hash sign may be \
+               omitted\", while `fragmentid xalphas` derives no empty string; divergences.md \
+               §5 O93 row and the contract: \"`#` may be omitted or followed by nothing\".",
+        explains: o93_void_fragment,
+    },
+    Class {
+        name: "d03-url-prefix-without-case",
+        docs: &["draft-03"],
+        reading: None,
+        cite: "seed 003 \"URL SYNTAX\": \"the whole string must start with a constant prefix \
+               \"URL:\"\", while the BNF writes `prefixedurl u r l : url` in lower case; \
+               divergences.md §5 D03 row and the contract: the prefix is matched without \
+               case.",
+        explains: d03_url_prefix_without_case,
+    },
+];
+
+/// Do the reference and an oracle answer say the same? The verdict, the rule where both
+/// name one (the reference's must be in the oracle's chain), and for an absolute URL of
+/// the generic syntaxes (`generic-URL`, `generic-RL`) whether it has a server: the
+/// reference's `server` / `net_loc` component is there exactly when the oracle's
+/// relativeURL form is `net_path`.
+fn same(reference: &Parse, answer: &Answer) -> bool {
+    if reference.verdict.id() != answer.verdict.id() {
+        return false;
+    }
+    let rule = match reference.rule {
+        Some(r) if answer.rule.is_some() => answer.chain.iter().any(|c| c == r.name()),
+        _ => true,
+    };
+    let server = match reference.rule.map(|r| r.name()) {
+        Some("generic-URL") => Some("server"),
+        Some("generic-RL") => Some("net_loc"),
+        _ => None,
+    };
+    let form = server.is_none_or(|component| {
+        let has_server = matches!(reference.components.get(component), Some(Some(_)));
+        has_server == answer.chain.iter().any(|c| c == "net_path")
+    });
+    rule && form
+}
+
+fn f01_double_slash_is_a_server(cx: &Ctx) -> bool {
+    let input = cx.input;
+    let url = &input[..input.iter().position(|&b| b == b'#').unwrap_or(input.len())];
+    // Section 4.1: a scheme is the part before a colon that comes after the first
+    // character and before any character a scheme cannot hold.
+    let scheme_end = url
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b"+-.".contains(&b)));
+    let rest = match scheme_end {
+        Some(i) if i > 0 && url[i] == b':' => &url[i + 1..],
+        _ => url,
+    };
+    let absolute = rest.len() != url.len();
+    let Some(after) = rest.strip_prefix(b"//") else {
+        return false;
+    };
+    let server = &after[..after.iter().position(|&b| b == b'/').unwrap_or(after.len())];
+    let Some(server_rule) = cx.server else {
+        return false;
+    };
+    if server_rule.is_match(server) {
+        return false;
+    }
+    // The BNF took the "//" as a path: a path reading matched.
+    let path_reading = cx
+        .answer
+        .chain
+        .iter()
+        .any(|c| c == "abs_path" || c == "rel_path");
+    // Under Section 4.3.1 the server fails: an absolute URL is at most an opaque-URL, a
+    // relative one nothing.
+    let (verdict, rule) = if absolute && cx.answer.matched.iter().any(|m| m == "opaque-URL") {
+        ("generic-only", Some("opaque-URL"))
+    } else {
+        ("invalid", None)
+    };
+    path_reading
+        && cx.reference.verdict.id() == verdict
+        && cx.reference.rule.map(|r| r.name()) == rule
+}
+
+fn scheme_case_ignore(cx: &Ctx) -> bool {
+    let Some(colon) = cx.input.iter().position(|&b| b == b':') else {
+        return false;
+    };
+    if !cx.input[..colon].iter().any(u8::is_ascii_uppercase) {
+        return false;
+    }
+    let mut folded = cx.input.to_vec();
+    folded[..colon].make_ascii_lowercase();
+    same(cx.reference, &cx.oracle.judge(&folded))
+}
+
+fn o93_void_fragment(cx: &Ctx) -> bool {
+    let Some(hash) = cx.input.iter().position(|&b| b == b'#') else {
+        return false;
+    };
+    hash + 1 == cx.input.len() && same(cx.reference, &cx.oracle.judge(&cx.input[..hash]))
+}
+
+fn d03_url_prefix_without_case(cx: &Ctx) -> bool {
+    let Some(head) = cx.input.get(..4) else {
+        return false;
+    };
+    if !head.eq_ignore_ascii_case(b"url:") || head == b"url:" {
+        return false;
+    }
+    let mut folded = cx.input.to_vec();
+    folded[..3].make_ascii_lowercase();
+    same(cx.reference, &cx.oracle.judge(&folded))
+}
+
+fn escape(b: &[u8]) -> String {
+    let mut s = String::from("\"");
+    for &c in b {
+        match c {
+            b'"' => s.push_str("\\\""),
+            b'\\' => s.push_str("\\\\"),
+            0x20..=0x7E => s.push(c as char),
+            _ => s.push_str(&format!("\\x{c:02X}")),
+        }
+    }
+    s.push('"');
+    s
+}
+
+fn show_reference(p: &Parse) -> String {
+    match p.rule {
+        Some(r) => format!("{} ({})", p.verdict, r.name()),
+        None => p.verdict.to_string(),
+    }
+}
+
+fn show_oracle(a: &Answer) -> String {
+    match &a.rule {
+        Some(_) => format!("{} ({})", a.verdict, a.chain.join(" > ")),
+        None => a.verdict.to_string(),
+    }
+}
+
+/// Every URL the case files hold: parse inputs, and the bases and references of the
+/// resolve cases.
+fn case_inputs() -> Vec<Vec<u8>> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cases");
+    let suite = cases::load_dir(&dir).unwrap_or_else(|e| {
+        panic!(
+            "cases do not load: {}",
+            e.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    });
+    let mut seen = BTreeSet::new();
+    let mut out = Vec::new();
+    for c in &suite.cases {
+        let mut add = |s: &str| {
+            if seen.insert(s.to_string()) {
+                out.push(s.as_bytes().to_vec());
+            }
+        };
+        add(&c.case.input);
+        if c.case.op == Op::Resolve {
+            if let Some(b) = &c.case.base {
+                add(b);
+            }
+        }
+    }
+    assert!(out.len() > 100, "only {} case inputs", out.len());
+    out
+}
+
+struct Report {
+    doc: String,
+    inputs: usize,
+    agreed: usize,
+    classes: BTreeMap<&'static str, usize>,
+    /// How many inputs got each (oracle verdict, candidate): the spread of the inputs.
+    spread: BTreeMap<String, usize>,
+    unexplained: Vec<String>,
+    table_errors: Vec<String>,
+}
+
+fn run(doc: DocReading, oracle: &Oracle, case_inputs: &[Vec<u8>]) -> Report {
+    // The inputs: cases, generated strings, and mutations of both.
+    let mut rng = Rng::new(0x5eed_0fac_u64 ^ doc.to_string().len() as u64);
+    let generator = Generator::new(oracle);
+    let mut inputs: Vec<Vec<u8>> = case_inputs.to_vec();
+    let per_start = GENERATED / oracle.starts.len().max(1) + 1;
+    let mut generated = Vec::new();
+    for (_, start) in &oracle.starts {
+        for _ in 0..per_start {
+            generated.push(generator.string(&mut rng, start));
+        }
+    }
+    let base: Vec<Vec<u8>> = case_inputs.iter().chain(&generated).cloned().collect();
+    inputs.extend(generated);
+    for s in &base {
+        for _ in 0..MUTATIONS_PER_INPUT {
+            inputs.push(mutate(&mut rng, s));
+        }
+    }
+    let mut seen = BTreeSet::new();
+    inputs.retain(|i| seen.insert(i.clone()));
+
+    let server = (doc.doc.id() == "draft-1996").then(|| {
+        oracle
+            .rule_regex("server")
+            .expect("draft-1996 has `server`")
+    });
+    let classes: Vec<&Class> = CLASSES
+        .iter()
+        .filter(|c| c.docs.contains(&doc.doc.id()))
+        .filter(|c| c.reading.is_none_or(|r| r == doc.reading))
+        .collect();
+    let mut report = Report {
+        doc: doc.to_string(),
+        inputs: inputs.len(),
+        agreed: 0,
+        classes: classes.iter().map(|c| (c.name, 0)).collect(),
+        spread: BTreeMap::new(),
+        unexplained: Vec::new(),
+        table_errors: Vec::new(),
+    };
+    for input in &inputs {
+        let reference = parse(doc, input).expect("supported");
+        let answer = oracle.judge(input);
+        let key = match answer.chain.is_empty() {
+            false => format!("{} {}", answer.verdict, answer.chain.join(" > ")),
+            true => answer.verdict.to_string(),
+        };
+        *report.spread.entry(key).or_default() += 1;
+        if answer.entry == answer.matched.is_empty() {
+            report.table_errors.push(format!(
+                "{}: the entry production {} but the candidates matched are {:?}",
+                escape(input),
+                if answer.entry {
+                    "matches"
+                } else {
+                    "does not match"
+                },
+                answer.matched
+            ));
+        }
+        if same(&reference, &answer) {
+            report.agreed += 1;
+            continue;
+        }
+        let cx = Ctx {
+            input,
+            reference: &reference,
+            oracle,
+            answer: &answer,
+            server: &server,
+        };
+        match classes.iter().find(|c| (c.explains)(&cx)) {
+            Some(c) => *report.classes.get_mut(c.name).expect("listed") += 1,
+            None => report.unexplained.push(format!(
+                "{}  reference: {}  oracle: {}",
+                escape(input),
+                show_reference(&reference),
+                show_oracle(&answer)
+            )),
+        }
+    }
+    report
+}
+
+#[test]
+fn the_reference_and_the_oracle_agree() {
+    let grammar_dir = urlcert_oracle::grammar_dir();
+    let case_inputs = case_inputs();
+    let mut reports = Vec::new();
+    let mut skipped = Vec::new();
+    let mut build_errors = Vec::new();
+    for key in DOCS {
+        let doc: DocReading = key.parse().expect("a known document and reading");
+        let table = urlcert_oracle::table(doc.doc.id()).expect("a table for every document");
+        if !grammar_dir.join(table.file).exists() {
+            skipped.push(format!("{key}: no grammar file {} yet", table.file));
+            continue;
+        }
+        if let Err(e) = supports(doc) {
+            skipped.push(format!("{key}: {e}"));
+            continue;
+        }
+        let reading = (doc.reading != Reading::Strict).then(|| doc.reading.id());
+        match Oracle::load(doc.doc.id(), reading, &grammar_dir) {
+            Ok(oracle) => reports.push(run(doc, &oracle, &case_inputs)),
+            Err(e) => build_errors.push(format!("{key}: {e}")),
+        }
+    }
+
+    println!("The second oracle against the reference:");
+    for r in &reports {
+        println!(
+            "  {:<30} {:>6} inputs, {:>6} agree, {:>4} unexplained",
+            r.doc,
+            r.inputs,
+            r.agreed,
+            r.unexplained.len()
+        );
+        for (name, n) in &r.classes {
+            println!("      class {name:<32} {n:>6}");
+        }
+        let spread: Vec<String> = r.spread.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+        println!("      oracle verdicts: {}", spread.join(", "));
+    }
+    for s in &skipped {
+        println!("  skipped {s}");
+    }
+    for c in CLASSES {
+        println!("  class {}: {}", c.name, c.cite);
+    }
+
+    let mut failures = build_errors.clone();
+    for r in &reports {
+        for e in &r.table_errors {
+            failures.push(format!("{}: table: {e}", r.doc));
+        }
+        for u in &r.unexplained {
+            failures.push(format!("{}: {u}", r.doc));
+        }
+    }
+    assert!(
+        reports.iter().any(|r| r.doc == "rfc1738") && reports.iter().any(|r| r.doc == "draft-1996"),
+        "rfc1738 and draft-1996 must be compared"
+    );
+    assert!(
+        failures.is_empty(),
+        "{} disagreement(s) between the reference and the oracle that no class explains:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// The comparison is not blind: with one production of a grammar file changed, the
+/// changed oracle disagrees with the reference, and no class explains it away.
+#[test]
+fn a_changed_production_is_caught() {
+    let case_inputs = case_inputs();
+    let dir = urlcert_oracle::grammar_dir();
+    let changes = [
+        (
+            "rfc1738",
+            "hsegment       = *[ uchar | \";\" | \":\" | \"@\" | \"&\" | \"=\" ]",
+            "hsegment       = *[ uchar | \":\" | \"@\" | \"&\" | \"=\" ]",
+        ),
+        (
+            "draft-1996",
+            "      port         = *digit",
+            "      port         = 1*digit",
+        ),
+    ];
+    for (doc, from, to) in changes {
+        let table = urlcert_oracle::table(doc).expect("a table");
+        let text = std::fs::read_to_string(dir.join(table.file)).expect("the grammar file");
+        assert!(text.contains(from), "{doc}: {from:?} is not in the file");
+        let changed = text.replace(from, to);
+        let oracle = Oracle::from_text(table, None, &changed).expect("it compiles");
+        let doc: DocReading = doc.parse().expect("a document");
+        let report = run(doc, &oracle, &case_inputs);
+        println!(
+            "{doc} with {to:?}: {} unexplained, e.g. {}",
+            report.unexplained.len(),
+            report.unexplained.first().map_or("", String::as_str)
+        );
+        assert!(
+            report.unexplained.len() > 5,
+            "{doc}: changing {from:?} to {to:?} went unnoticed ({} unexplained)",
+            report.unexplained.len()
+        );
+    }
+}
