@@ -168,6 +168,7 @@ rules! {
         D03LocalPart => "local-part",
         D03Domain => "domain",
         D03SubDomain => "sub-domain",
+        D03DomainLiteral => "domain-literal",
         D03Word => "word",
         D03Atom => "atom",
         D03QuotedString => "quoted-string",

@@ -35,6 +35,7 @@ const EXTERNAL: &[&str] = &[
     "local-part",
     "domain",
     "sub-domain",
+    "domain-literal",
     "word",
     "atom",
     "quoted-string",

@@ -25,8 +25,11 @@ use crate::rule::Rule;
 /// are: ;type = <type-code> ... The type code is in the format defined in RFC959 except
 /// that THE SPACE IS OMITTED FROM THE URL"; the spaces printed around "=" are read as
 /// typography, since space is no URL character). The other suffix, "/", "Use FTP
-/// directory list commands to read directory", is a `path` ending in "/", which both
-/// readings derive; the `ftp.commands` note gives its meaning.
+/// directory list commands to read directory", is appended to the URL too: where the
+/// path already ends in "/" the input reads either way and urlcert reports the path
+/// (the `ftp.commands` note gives its meaning); where the path cannot take the "/"
+/// (`ftp://h//`: an empty path, then the suffix) the suffix is the only derivation, and
+/// the `ftptype` component is "/".
 pub fn ftpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Ftpaddress, |cx| {
         let at = cx.literal(s.start, s, "ftp://", Rule::D03Ftpaddress)?;
@@ -97,12 +100,19 @@ fn bare_suffix(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>, bool)> {
     }
 }
 
-/// The prose reading: `path [ ;type= type-code ]`. `path` derives no ";", so a ";" can
-/// only open the suffix.
+/// The prose reading: `path [ ;type= type-code | / ]`. `path` derives no ";", so a ";"
+/// can only open the suffix.
 fn prose_suffix(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>)> {
     let Some(semi) = cx.find(s, b';') else {
-        path(cx, s)?;
-        return Ok((s, None));
+        return match path(cx, s) {
+            Ok(()) => Ok((s, None)),
+            Err(f) if cx.bytes(s).last() == Some(&b'/') => {
+                let p = Span::new(s.start, s.end - 1);
+                path(cx, p).map_err(|g| furthest(f, g))?;
+                Ok((p, Some(s.from(s.end - 1))))
+            }
+            Err(f) => Err(f),
+        };
     };
     let p = Span::new(s.start, semi);
     path(cx, p)?;

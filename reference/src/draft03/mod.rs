@@ -123,10 +123,11 @@ pub enum UrlMatch {
         alternative: Rule,
         result: Res<Match>,
     },
-    /// A name before the first ":" that is none of `url`'s; its span when it derives
-    /// `scheme` (`ialpha`).
-    NotListed { scheme: Option<Span> },
-    /// No ":" at all, so no scheme name.
+    /// A `scheme` (an `ialpha`) before the first ":" that is none of `url`'s: a scheme
+    /// this document does not define (`not-defined`).
+    NotListed { scheme: Span },
+    /// No ":", or text before it that is no `scheme` (`1abc:x`, `//h:80/`): nothing
+    /// names a scheme, so nothing derives (`invalid`).
     NoScheme(Failure),
 }
 
@@ -149,11 +150,9 @@ pub fn url(cx: &mut Cx, s: Span) -> UrlMatch {
             result: production(cx, s),
         },
         None => match (scheme(cx, name), colon) {
-            (derives, Some(_)) => UrlMatch::NotListed {
-                scheme: derives.is_ok().then_some(name),
-            },
+            (Ok(()), Some(_)) => UrlMatch::NotListed { scheme: name },
             (Ok(()), None) => UrlMatch::NoScheme(cx.fail(s.end, Rule::D03Url, "\":\"")),
-            (Err(f), None) => UrlMatch::NoScheme(f),
+            (Err(f), _) => UrlMatch::NoScheme(f),
         },
     };
     let ok = matches!(&found, UrlMatch::Listed { result: Ok(_), .. });
@@ -184,9 +183,9 @@ pub fn prefixedurl(cx: &mut Cx, s: Span) -> Option<UrlMatch> {
 /// `scheme ialpha`
 ///
 /// No production uses it; the prose says "the first element is the name of the scheme,
-/// separated from the rest of the object by a colon". For a name `url` does not list
-/// (`not-defined`), the `scheme` component is reported when the name derives `scheme`:
-/// `foo:x` has the scheme "foo", `1abc:x` none.
+/// separated from the rest of the object by a colon". It decides whether a name `url`
+/// does not list is a scheme the draft does not define (`foo:x`, `not-defined`) or no
+/// scheme at all (`1abc:x`, `invalid`). The oracle reads it the same way.
 pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D03Scheme, |cx| ialpha(cx, s))
 }
@@ -240,11 +239,9 @@ pub(crate) fn judge(cx: &mut Cx) -> (Parse, bool) {
         UrlMatch::Listed { result: Err(f), .. } => parse.error = Some(f),
         UrlMatch::NotListed { scheme } => {
             parse.verdict = Verdict::NotDefined;
-            if let Some(scheme) = scheme {
-                parse
-                    .components
-                    .put("scheme", Some(Value::Str(cx.text(scheme))));
-            }
+            parse
+                .components
+                .put("scheme", Some(Value::Str(cx.text(scheme))));
         }
         UrlMatch::NoScheme(f) => parse.error = Some(f),
     }

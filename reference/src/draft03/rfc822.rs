@@ -6,8 +6,11 @@
 //! `atom`, `quoted-string` (with its `quoted-pair`s); §4.1 `msg-id`; RFC 1521 §6.1's
 //! "Content-ID ... syntactically identical to the "Message-ID" header field".
 //!
-//! Left out: `domain-literal` (a `sub-domain` is a `domain-ref`, an atom, only);
-//! comments and linear-white-space between tokens (RFC 822 §3.1.4 lets them stand
+//! Kept too: `domain-literal` ("[" *(dtext / quoted-pair) "]"); its "[" and "]" are
+//! draft-03 `national` characters, reported by the `must-encode` note as "<" and ">"
+//! are for `cidaddress`.
+//!
+//! Left out: comments and linear-white-space between tokens (RFC 822 §3.1.4 lets them stand
 //! between any two lexical tokens of a header; in a URL they would be characters the
 //! URL BNF has no place for); CR-LF folding inside quoted strings; the obsolete and
 //! route forms. The text is matched as it stands, escapes undecoded: draft-03 says
@@ -32,30 +35,28 @@ fn atom_char(b: u8) -> bool {
 
 /// RFC 822 §6.1: `addr-spec = local-part "@" domain`
 ///
-/// A `domain` has no "@", so the last "@" ends the local part (which may hold "@" inside
-/// a quoted string).
+/// The local part's words hold "@" only inside a quoted string, so the first "@" after
+/// them ends it (a domain literal may hold "@" too, so the last "@" would not do).
 pub fn addr_spec(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D03AddrSpec, |cx| {
-        let Some(at) = cx.bytes(s).iter().rposition(|&b| b == b'@') else {
-            local_part(cx, s)?;
-            return Err(cx.fail(s.end, Rule::D03AddrSpec, "\"@\""));
-        };
-        local_part(cx, Span::new(s.start, s.start + at))?;
-        domain(cx, s.from(s.start + at + 1))
+        let at = local_part(cx, s)?;
+        if at == s.end || cx.input[at] != b'@' {
+            return Err(cx.fail(at, Rule::D03AddrSpec, "\".\" or \"@\""));
+        }
+        domain(cx, s.from(at + 1))
     })
 }
 
 /// RFC 822 §6.1: `local-part = word *("." word)`
-pub fn local_part(cx: &mut Cx, s: Span) -> Res<()> {
+///
+/// The local part starting at `s.start`: returns the offset after it.
+pub fn local_part(cx: &mut Cx, s: Span) -> Res<usize> {
     cx.rule(Rule::D03LocalPart, |cx| {
         let mut i = s.start;
         loop {
             i = word(cx, i, s)?;
-            if i == s.end {
-                return Ok(());
-            }
-            if cx.input[i] != b'.' {
-                return Err(cx.fail(i, Rule::D03LocalPart, "\".\""));
+            if i == s.end || cx.input[i] != b'.' {
+                return Ok(i);
             }
             i += 1;
         }
@@ -117,26 +118,55 @@ pub fn quoted_string(cx: &mut Cx, i: usize, s: Span) -> Res<usize> {
 /// RFC 822 §6.1: `domain = sub-domain *("." sub-domain)`
 pub fn domain(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D03Domain, |cx| {
-        // A sub-domain (an atom) derives no ".", so the sub-domains lie between the dots.
-        let mut start = s.start;
-        while let Some(dot) = cx.find(s.from(start), b'.') {
-            sub_domain(cx, Span::new(start, dot))?;
-            start = dot + 1;
+        let mut i = s.start;
+        loop {
+            i = sub_domain(cx, i, s)?;
+            if i == s.end {
+                return Ok(());
+            }
+            if cx.input[i] != b'.' {
+                return Err(cx.fail(i, Rule::D03Domain, "\".\" or the end"));
+            }
+            i += 1;
         }
-        sub_domain(cx, s.from(start))
     })
 }
 
 /// RFC 822 §6.1: `sub-domain = domain-ref / domain-literal`, `domain-ref = atom`
 ///
-/// Only the `domain-ref` alternative is kept (see the module comment).
-pub fn sub_domain(cx: &mut Cx, s: Span) -> Res<()> {
+/// The sub-domain starting at `i`: returns the offset after it. A domain literal
+/// starts with "[", an atom never does.
+pub fn sub_domain(cx: &mut Cx, i: usize, s: Span) -> Res<usize> {
     cx.rule(Rule::D03SubDomain, |cx| {
-        let end = atom(cx, s.start, s)?;
-        if end < s.end {
-            return Err(cx.fail(end, Rule::D03SubDomain, "\".\" or the end"));
+        if i < s.end && cx.input[i] == b'[' {
+            domain_literal(cx, i, s)
+        } else {
+            atom(cx, i, s)
         }
-        Ok(())
+    })
+}
+
+/// RFC 822 §6.1: `domain-literal = "[" *(dtext / quoted-pair) "]"`, with
+/// `dtext = <any CHAR excluding "[", "]", "\" & CR, & including linear-white-space>`
+/// and `quoted-pair = "\" CHAR`.
+///
+/// The domain literal starting at `i`: returns the offset after its "]".
+pub fn domain_literal(cx: &mut Cx, i: usize, s: Span) -> Res<usize> {
+    cx.rule(Rule::D03DomainLiteral, |cx| {
+        let mut j = i + 1;
+        while j < s.end {
+            match cx.input[j] {
+                b']' => return Ok(j + 1),
+                b'\\' if j + 1 < s.end && cx.input[j + 1].is_ascii() => j += 2,
+                b'\\' => return Err(cx.fail(j + 1, Rule::D03DomainLiteral, "a CHAR")),
+                b'[' | b'\r' => {
+                    return Err(cx.fail(j, Rule::D03DomainLiteral, "dtext | quoted-pair"))
+                }
+                b if b.is_ascii() => j += 1,
+                _ => return Err(cx.fail(j, Rule::D03DomainLiteral, "dtext | quoted-pair")),
+            }
+        }
+        Err(cx.fail(s.end, Rule::D03DomainLiteral, "\"]\""))
     })
 }
 

@@ -157,13 +157,12 @@ fn url_is_a_closed_list_so_other_schemes_are_not_defined() {
         assert_eq!(c(&q, "scheme"), Some(scheme), "{input}");
         assert!(q.alternatives.is_empty());
     }
-    // A name that is no `scheme` (ialpha) is still a name `url` does not list: not
-    // defined, with no scheme reported.
+    // A name that is no `scheme` (ialpha) names no scheme at all: nothing derives.
     for input in ["1abc:x", ":x", "a b:x", "#f:x"] {
         let q = p(input);
-        assert_eq!(q.verdict, Verdict::NotDefined, "{input}");
+        assert_eq!(q.verdict, Verdict::Invalid, "{input}");
         assert_eq!(q.components.get("scheme"), None, "{input}");
-        assert_eq!(q.error, None);
+        assert!(q.error.is_some(), "{input}");
     }
     // No colon at all: nothing can match.
     fails("", Rule::D03Ialpha, 0);
@@ -523,14 +522,18 @@ fn mid_and_cid_take_rfc_822_addresses() {
     fails("mid:a..b@c", Rule::D03Atom, 6);
     fails("mid:a@b..c", Rule::D03Atom, 8);
     fails("mid:a@b.", Rule::D03Atom, 8);
-    fails("mid:a@[1.2.3.4]", Rule::D03Atom, 6);
-    fails("mid:a b@c", Rule::D03LocalPart, 5);
-    fails("mid:\"ab@c", Rule::D03QuotedString, 7);
-    fails("mid:\"a\"b@c", Rule::D03LocalPart, 7);
-    fails("mid:a@b c", Rule::D03SubDomain, 7);
+    // RFC 822 §6.1: sub-domain = domain-ref / domain-literal.
+    assert_eq!(p("mid:a@[1.2.3.4]").verdict, Verdict::Valid);
+    assert_eq!(p("mid:a@b.[c\\]@d]").verdict, Verdict::Valid);
+    fails("mid:a@[1.2", Rule::D03DomainLiteral, 10);
+    fails("mid:a@[a[b]", Rule::D03DomainLiteral, 8);
+    fails("mid:a b@c", Rule::D03AddrSpec, 5);
+    fails("mid:\"ab@c", Rule::D03QuotedString, 9);
+    fails("mid:\"a\"b@c", Rule::D03AddrSpec, 7);
+    fails("mid:a@b c", Rule::D03Domain, 7);
     fails("mid:\"a\rb\"@c", Rule::D03QuotedString, 6);
     fails("mid:\"a\\", Rule::D03QuotedString, 7);
-    fails("mid:a\u{e9}@c", Rule::D03LocalPart, 5);
+    fails("mid:a\u{e9}@c", Rule::D03AddrSpec, 5);
     // cid: a msg-id, "<" addr-spec ">", so "<" and ">" in a URL.
     let q = valid("cid:<part1.abc@info.cern.ch>", Rule::D03Cidaddress);
     assert_eq!(
@@ -781,6 +784,9 @@ const COVERAGE: &[(Reading, &str)] = &[
     (Reading::Strict, "mid:a b@c"),
     (Reading::Strict, "mid:\"a@c"),
     (Reading::Strict, "mid:.a@b"),
+    (Reading::Strict, "mid:a@[1.2.3.4]"),
+    (Reading::Strict, "mid:a@[1.2"),
+    (Reading::Strict, "mid:a@b..c"),
     (Reading::Strict, "cid:<a@b>"),
     (Reading::Strict, "cid:a"),
     (Reading::Strict, "mailto::a@b"),
@@ -866,10 +872,7 @@ fn hostile_bytes_get_a_verdict() {
         parse(b"http://h/\0", Reading::Strict).verdict,
         Verdict::Invalid
     );
-    assert_eq!(
-        parse(b"\xff:x", Reading::Strict).verdict,
-        Verdict::NotDefined
-    );
+    assert_eq!(parse(b"\xff:x", Reading::Strict).verdict, Verdict::Invalid);
     assert_eq!(parse(b"\xff", Reading::Strict).verdict, Verdict::Invalid);
     let q = parse(b"http://h/\xff", Reading::Strict);
     assert_eq!(q.note("must-encode").unwrap().data, ["%FF"]);
@@ -892,7 +895,7 @@ fn huge_inputs_get_their_verdicts() {
         ("mailto::", "@", Reading::Strict, Verdict::Invalid),
         ("mid:", "@", Reading::Strict, Verdict::Invalid),
         ("mid:a", "@a", Reading::Strict, Verdict::Invalid),
-        ("", ":", Reading::Strict, Verdict::NotDefined),
+        ("", ":", Reading::Strict, Verdict::Invalid),
         ("", "a", Reading::Strict, Verdict::Invalid),
         ("a", ":", Reading::Strict, Verdict::NotDefined),
         ("http://h/", ":", Reading::Strict, Verdict::Invalid),
