@@ -7,12 +7,14 @@
 //! - [`output`]: the `urlcert parse` and `urlcert resolve` output, human-readable and
 //!   JSON lines.
 //! - [`trace`]: one input under every document, with the changes marked.
+//! - [`extract`]: `urlcert extract`, the URLs in running text under one document.
 //! - [`contradictions`]: the list of printed examples that contradict their own
 //!   document's algorithm, generated from the cases.
 
 pub mod cases;
 pub mod check;
 pub mod contradictions;
+pub mod extract;
 pub mod output;
 pub mod runner;
 pub mod trace;
