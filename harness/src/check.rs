@@ -1,7 +1,7 @@
 //! Compares an expectation with what an engine answered, and renders the difference.
 
-use crate::cases::{Expectation, ExpectedField, ExpectedValue};
-use urlcert_reference::{Parse, Resolution, Unresolvable, Value};
+use crate::cases::{Expectation, ExpectedField, ExpectedUrl, ExpectedValue};
+use urlcert_reference::{Found, NotDefined, Parse, Resolution, Unresolvable, Value};
 
 /// One difference between an expectation and an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,6 +204,137 @@ pub fn compare_resolution(
         let got = r.step_ids();
         if *want != got {
             differ("steps", want.join(" "), got.join(" "));
+        }
+    }
+    out
+}
+
+/// An expected URL as the diffs show it: the URL, then what else is checked.
+fn show_expected_url(u: &ExpectedUrl) -> String {
+    let mut out = quote(&u.url);
+    if u.start.is_some() || u.end.is_some() {
+        let show = |o: Option<usize>| o.map_or_else(|| "?".to_string(), |o| o.to_string());
+        out.push_str(&format!(" {}..{}", show(u.start), show(u.end)));
+    }
+    if let Some(w) = &u.wrapper {
+        out.push_str(&format!(" {w}"));
+    }
+    if let Some(a) = &u.alternatives {
+        out.push_str(&format!(" or {}", show_list(a.iter().map(String::as_str))));
+    }
+    out
+}
+
+/// A URL found, as the diffs show it.
+fn show_found(f: &Found) -> String {
+    let alternatives: Vec<String> = f
+        .alternatives
+        .iter()
+        .map(|a| String::from_utf8_lossy(a).into_owned())
+        .collect();
+    format!(
+        "{} {}..{} {} or {}",
+        quote(&String::from_utf8_lossy(&f.url)),
+        f.start,
+        f.end,
+        f.wrapper,
+        show_list(alternatives.iter().map(String::as_str))
+    )
+}
+
+fn show_list<'a>(items: impl Iterator<Item = &'a str>) -> String {
+    format!("[{}]", items.map(quote).collect::<Vec<_>>().join(", "))
+}
+
+/// Every difference between an extract expectation and the URLs found. When the
+/// numbers differ, the two lists are shown whole, one URL a line.
+pub fn compare_extraction(
+    e: &Expectation,
+    answer: &Result<Vec<Found>, NotDefined>,
+) -> Vec<Mismatch> {
+    let mut out = Vec::new();
+    let mut differ = |at: String, expected: String, actual: String| {
+        out.push(Mismatch {
+            at,
+            expected,
+            actual,
+        });
+    };
+    let found = match answer {
+        Ok(found) => found,
+        Err(why) => {
+            if e.verdict.as_deref() != Some("not-defined") {
+                let want = e.urls.as_deref().unwrap_or_default();
+                differ(
+                    "urls".into(),
+                    show_list(want.iter().map(|u| u.url.as_str())),
+                    format!("none: {why}"),
+                );
+            }
+            return out;
+        }
+    };
+    if let Some(v) = &e.verdict {
+        differ(
+            "verdict".into(),
+            v.clone(),
+            format!("{} URL(s) found", found.len()),
+        );
+        return out;
+    }
+    let want = e.urls.as_deref().unwrap_or_default();
+    if want.len() != found.len() {
+        differ(
+            "urls.count".into(),
+            want.len().to_string(),
+            found.len().to_string(),
+        );
+        let n = want.len().max(found.len());
+        for i in 0..n {
+            differ(
+                format!("urls[{i}]"),
+                want.get(i).map_or_else(|| "none".into(), show_expected_url),
+                found.get(i).map_or_else(|| "none".into(), show_found),
+            );
+        }
+        return out;
+    }
+    for (i, (w, f)) in want.iter().zip(found).enumerate() {
+        let url = String::from_utf8_lossy(&f.url);
+        if w.url != url {
+            differ(format!("urls[{i}].url"), quote(&w.url), quote(&url));
+        }
+        for (name, want, got) in [("start", w.start, f.start), ("end", w.end, f.end)] {
+            if want.is_some_and(|o| o != got) {
+                differ(
+                    format!("urls[{i}].{name}"),
+                    want.unwrap_or_default().to_string(),
+                    got.to_string(),
+                );
+            }
+        }
+        if let Some(wrapper) = &w.wrapper {
+            if wrapper != f.wrapper.id() {
+                differ(
+                    format!("urls[{i}].wrapper"),
+                    wrapper.clone(),
+                    f.wrapper.id().into(),
+                );
+            }
+        }
+        if let Some(alternatives) = &w.alternatives {
+            let got: Vec<String> = f
+                .alternatives
+                .iter()
+                .map(|a| String::from_utf8_lossy(a).into_owned())
+                .collect();
+            if *alternatives != got {
+                differ(
+                    format!("urls[{i}].alternatives"),
+                    show_list(alternatives.iter().map(String::as_str)),
+                    show_list(got.iter().map(String::as_str)),
+                );
+            }
         }
     }
     out

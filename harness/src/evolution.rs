@@ -18,6 +18,9 @@ use urlcert_reference::{Document, Reading};
 pub const MD_PATH: &str = "reports/evolution.md";
 pub const HTML_PATH: &str = "reports/evolution.html";
 
+/// The kinds of change, in the order of the summary's columns.
+const KINDS: [&str; 4] = ["verdict", "component", "resolution", "extraction"];
+
 /// Tags that say what kind of case it is, not what it is about.
 const NOT_TOPICS: &[&str] = &[
     "divergence",
@@ -174,9 +177,9 @@ result changes. Do not edit by hand: change the cases, then run \
 /// The change as (before, after) text.
 fn sides(c: &Change) -> (String, String) {
     match c {
-        Change::Verdict { before, after } | Change::Resolution { before, after } => {
-            (before.clone(), after.clone())
-        }
+        Change::Verdict { before, after }
+        | Change::Resolution { before, after }
+        | Change::Extraction { before, after } => (before.clone(), after.clone()),
         Change::Component {
             name,
             before,
@@ -199,10 +202,12 @@ fn input_text(lc: &LoadedCase) -> String {
     }
 }
 
-fn counts(step: &Step) -> BTreeMap<&'static str, usize> {
-    let mut n = BTreeMap::new();
+fn counts(step: &Step) -> [usize; KINDS.len()] {
+    let mut n = [0; KINDS.len()];
     for e in step.groups.iter().flat_map(|g| &g.entries) {
-        *n.entry(e.change.kind()).or_insert(0) += 1;
+        if let Some(i) = KINDS.iter().position(|k| *k == e.change.kind()) {
+            n[i] += 1;
+        }
     }
     n
 }
@@ -210,23 +215,26 @@ fn counts(step: &Step) -> BTreeMap<&'static str, usize> {
 /// The Markdown report.
 pub fn markdown(steps: &[Step]) -> String {
     let mut out = format!("# How URL behaviour changed, 1993 to 1996\n\n{INTRO}\n\n");
-    out.push_str(
-        "| step | cases compared | verdict changes | component changes | resolution changes |\n",
-    );
-    out.push_str("|---|---|---|---|---|\n");
+    out.push_str("| step | cases compared |");
+    for kind in KINDS {
+        let _ = write!(out, " {kind} changes |");
+    }
+    out.push_str("\n|---|---|");
+    out.push_str(&"---|".repeat(KINDS.len()));
+    out.push('\n');
     for s in steps {
-        let n = counts(s);
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "| [{} → {}](#{}) | {} | {} | {} | {} |",
+            "| [{} → {}](#{}) | {} |",
             s.from,
             s.to,
             anchor(s),
-            s.compared,
-            n.get("verdict").unwrap_or(&0),
-            n.get("component").unwrap_or(&0),
-            n.get("resolution").unwrap_or(&0)
+            s.compared
         );
+        for n in counts(s) {
+            let _ = write!(out, " {n} |");
+        }
+        out.push('\n');
     }
     for s in steps {
         let _ = write!(
@@ -290,20 +298,24 @@ pub fn html_page(steps: &[Step]) -> String {
          <h1>How URL behaviour changed, 1993 to 1996</h1>\n",
     );
     let _ = writeln!(out, "<p>{}</p>", html(INTRO));
-    out.push_str("<table>\n<tr><th>step</th><th>cases compared</th><th>verdict changes</th><th>component changes</th><th>resolution changes</th></tr>\n");
+    out.push_str("<table>\n<tr><th>step</th><th>cases compared</th>");
+    for kind in KINDS {
+        let _ = write!(out, "<th>{kind} changes</th>");
+    }
+    out.push_str("</tr>\n");
     for s in steps {
-        let n = counts(s);
-        let _ = writeln!(
+        let _ = write!(
             out,
-            "<tr><td><a href=\"#{}\">{} &rarr; {}</a></td><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td><a href=\"#{}\">{} &rarr; {}</a></td><td>{}</td>",
             anchor(s),
             s.from,
             s.to,
-            s.compared,
-            n.get("verdict").unwrap_or(&0),
-            n.get("component").unwrap_or(&0),
-            n.get("resolution").unwrap_or(&0)
+            s.compared
         );
+        for n in counts(s) {
+            let _ = write!(out, "<td>{n}</td>");
+        }
+        out.push_str("</tr>\n");
     }
     out.push_str("</table>\n");
     for s in steps {

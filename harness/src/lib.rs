@@ -7,6 +7,7 @@
 //! - [`output`]: the `urlcert parse` and `urlcert resolve` output, human-readable and
 //!   JSON lines.
 //! - [`trace`]: one input under every document, with the changes marked.
+//! - [`extract`]: `urlcert extract`, the URLs in running text under one document.
 //! - [`contradictions`]: the list of printed examples that contradict their own
 //!   document's algorithm, generated from the cases.
 //! - [`evolution`]: how each document's answers differ from the one before it,
@@ -18,6 +19,7 @@ pub mod cases;
 pub mod check;
 pub mod contradictions;
 pub mod evolution;
+pub mod extract;
 pub mod output;
 pub mod rows;
 pub mod runner;

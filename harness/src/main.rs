@@ -4,7 +4,7 @@ use clap::{Parser, Subcommand};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::{cases, contradictions, evolution, output, runner, trace};
+use urlcert::{cases, contradictions, evolution, extract, output, runner, trace};
 use urlcert_reference::{parse, resolve, DocReading, Verdict};
 
 #[derive(Parser)]
@@ -58,6 +58,19 @@ enum Command {
         trace: bool,
         /// References; when none are given, one per line from standard input.
         references: Vec<std::ffi::OsString>,
+    },
+    /// Find the URLs in a text read from stdin, by one document's rules for URLs in
+    /// running text: one line per URL, with its offsets and wrapper.
+    ///
+    /// Exit status: 0 when the document has such rules (whether or not any URL is
+    /// found), 1 when it has none, 2 on a usage error.
+    Extract {
+        /// Document id, optionally with a reading: rfc1738, draft-1996, draft-02, ...
+        #[arg(long, default_value = "rfc1738")]
+        doc: DocReading,
+        /// One JSON object per URL, one per line.
+        #[arg(long)]
+        json: bool,
     },
     /// Run every case file against the reference and print a summary (the main job).
     Run {
@@ -130,6 +143,7 @@ fn main() -> ExitCode {
             }
             ExitCode::SUCCESS
         }
+        Command::Extract { doc, json } => extract::main(doc, json),
         Command::Run { cases } => cmd_run(&cases_dir(cases)),
         Command::Check { cases } => cmd_check(&cases_dir(cases)),
         Command::Contradictions { cases, out } => cmd_contradictions(&cases_dir(cases), out),

@@ -2,8 +2,8 @@
 //! reported together rather than one at a time.
 
 use crate::cases::{LoadedCase, Op};
-use crate::check::{compare, compare_resolution, quote, render_diff, Mismatch};
-use urlcert_reference::{parse, resolve, DocReading};
+use crate::check::{compare, compare_extraction, compare_resolution, quote, render_diff, Mismatch};
+use urlcert_reference::{extract, parse, resolve, DocReading};
 
 /// What happened to one case under one document.
 #[derive(Clone, Debug)]
@@ -35,6 +35,10 @@ pub fn run_cases(cases: &[LoadedCase]) -> Vec<CaseResult> {
                     let base = case.base.as_deref().unwrap_or_default();
                     let answer = resolve(doc, base.as_bytes(), case.input.as_bytes(), false);
                     compare_resolution(expectation, &answer)
+                }
+                Op::Extract => {
+                    let answer = extract(doc.doc, case.input.as_bytes());
+                    compare_extraction(expectation, &answer)
                 }
             };
             let outcome = if checked.is_empty() {

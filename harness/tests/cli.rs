@@ -399,3 +399,228 @@ fn a_closed_stdout_is_not_a_panic() {
         assert_ne!(out.status.code(), Some(101), "{args:?}");
     }
 }
+
+/// RFC 1738, APPENDIX, as printed.
+const JIM_1738: &str = "      Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n      type=d> but you can probably pick it up from <URL:ftp://ds.in\n      ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.\n      net/instructions/overview.html#WARNING>.";
+
+#[test]
+fn extract_reads_stdin_and_prints_one_line_per_url() {
+    let out = urlcert(&["extract"], Some(JIM_1738.as_bytes()));
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "{text}");
+    // "The whitespace should be ignored when extracting the URL."
+    assert_eq!(
+        lines[0],
+        "33..83 <URL:...> \"ftp://info.cern.ch/pub/www/doc;type=d\""
+    );
+    assert!(lines[1].ends_with("<URL:...> \"ftp://ds.internic.net/rfc\""));
+    // "the identifier would be placed within the brackets as well".
+    assert!(lines[2].ends_with("\"http://ds.internic.net/instructions/overview.html#WARNING\""));
+}
+
+#[test]
+fn extract_json_has_the_documented_fields() {
+    let out = urlcert(&["extract", "--json"], Some(JIM_1738.as_bytes()));
+    assert_eq!(out.status.code(), Some(0));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[0]["doc"], "rfc1738");
+    assert_eq!(v[0]["url"], "ftp://info.cern.ch/pub/www/doc;type=d");
+    assert_eq!(v[0]["start"], JIM_1738.find("<URL:ftp://info").unwrap());
+    assert_eq!(v[0]["end"], JIM_1738.find(" but").unwrap());
+    assert_eq!(v[0]["wrapper"], "<URL:...>");
+    assert_eq!(v[0]["alternatives"], serde_json::json!([]));
+    assert_eq!(v[0]["hyphens"], serde_json::json!([]));
+    assert!(v[0].get("url_hex").is_none());
+}
+
+#[test]
+fn extract_gives_both_readings_of_a_hyphen_at_a_line_break() {
+    let text = b"see <URL:http://www.example.com/long-\n      name.html> now";
+    let out = urlcert(&["extract", "--json"], Some(text));
+    let v = &json_lines(&out)[0];
+    // "the hyphen may or may not actually be part of the URL".
+    assert_eq!(v["url"], "http://www.example.com/long-name.html");
+    assert_eq!(
+        v["alternatives"],
+        serde_json::json!(["http://www.example.com/longname.html"])
+    );
+    assert_eq!(v["hyphens"], serde_json::json!([36]));
+    let out = urlcert(&["extract"], Some(text));
+    let human = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        human.contains(
+            "\"http://www.example.com/long-name.html\" or \"http://www.example.com/longname.html\""
+        ),
+        "{human}"
+    );
+    // draft-06 has the whitespace sentence but not the hyphen one.
+    let out = urlcert(&["extract", "--json", "--doc", "draft-06"], Some(text));
+    assert_eq!(json_lines(&out)[0]["alternatives"], serde_json::json!([]));
+}
+
+#[test]
+fn extract_documents_differ_on_the_same_text() {
+    let o93 = b"Yes, Jim, I found it under <ftp://info.cern.ch/pub> but\nyou can probably pick it up from <ftp://ds.internic.net/rfc>.";
+    // RFC 1738 recommends "<URL:" ... ">": no wrapper of its own here, so nothing.
+    let out = urlcert(&["extract"], Some(o93));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.is_empty());
+    let out = urlcert(&["extract", "--json", "--doc", "draft-02"], Some(o93));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 2);
+    assert_eq!(v[0]["doc"], "draft-02");
+    assert_eq!(v[0]["url"], "ftp://info.cern.ch/pub");
+    assert_eq!(v[0]["wrapper"], "<...>");
+    // The 1996 draft: brackets and braces too, "with or (usually) without" the prefix.
+    let out = urlcert(
+        &["extract", "--json", "--doc", "draft-1996"],
+        Some(b"[http://test.com/] or {http://test.com}"),
+    );
+    let wrappers: Vec<String> = json_lines(&out)
+        .iter()
+        .map(|v| v["wrapper"].as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(wrappers, ["[...]", "{...}"]);
+}
+
+#[test]
+fn extract_keeps_invalid_utf8_exactly_and_escapes_control_characters() {
+    let text = b"x <URL:http://h/\xff\x1b[31m> y";
+    let out = urlcert(&["extract", "--json"], Some(text));
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["url_hex"], "687474703a2f2f682fff1b5b33316d");
+    assert_eq!(v["start"], 2);
+    assert_eq!(v["end"], text.len() - 2);
+    let out = urlcert(&["extract"], Some(text));
+    assert!(!out.stdout.contains(&0x1b), "{:?}", out.stdout);
+    let human = String::from_utf8(out.stdout).unwrap();
+    assert!(human.contains("\\u{1b}[31m"), "{human}");
+    // Unbalanced brackets, NUL and nothing at all are no error.
+    for text in [&b"<<<<URL:a\0b"[..], b"", b">>>"] {
+        let out = urlcert(&["extract"], Some(text));
+        assert_eq!(out.status.code(), Some(0));
+        assert!(out.stdout.is_empty());
+    }
+}
+
+#[test]
+fn extract_exit_codes() {
+    // RFC 1808 has no rules for URLs in running text: no output, the reason on stderr.
+    let out = urlcert(&["extract", "--doc", "rfc1808"], Some(b"<URL:http://a/>"));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("rfc1808 gives no rule for URLs in running text"),
+        "{err}"
+    );
+    let out = urlcert(&["extract", "--json", "--doc", "rfc1808"], Some(b""));
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    // Usage errors.
+    assert_eq!(
+        urlcert(&["extract", "--doc", "rfc1739"], Some(b""))
+            .status
+            .code(),
+        Some(2)
+    );
+    assert_eq!(
+        urlcert(&["extract", "--bogus"], Some(b"")).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        urlcert(&["extract", "extra-argument"], Some(b""))
+            .status
+            .code(),
+        Some(2)
+    );
+    // A reading is accepted; readings do not change extraction.
+    let out = urlcert(
+        &["extract", "--json", "--doc", "rfc1738@scheme-case-ignore"],
+        Some(b"<URL:HTTP://h/>"),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json_lines(&out)[0]["doc"], "rfc1738@scheme-case-ignore");
+}
+
+const EXTRACT_CASE: &str = r#"cases:
+- id: t.ctx
+  op: extract
+  input: "see <URL:http://h/a\n  b> and <http://h/c>"
+  cite: [{doc: rfc1738, section: "APPENDIX", quote: "The whitespace should be ignored when extracting the URL."}]
+  expect:
+    rfc1738: {urls: [{url: "http://h/ab", start: 4, end: 24, wrapper: "<URL:...>", alternatives: []}]}
+    draft-1996: {urls: [{url: "http://h/ab"}, {url: "http://h/c", wrapper: "<...>"}]}
+    rfc1808: {verdict: not-defined}
+"#;
+
+#[test]
+fn extract_cases_run_and_are_checked() {
+    let good = case_dir(EXTRACT_CASE);
+    let out = urlcert(&["run", "--cases", good.path().to_str().unwrap()], None);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("3 passed, 0 failed"));
+
+    let wrong = case_dir(&EXTRACT_CASE.replace("end: 24", "end: 23"));
+    let out = urlcert(&["run", "--cases", wrong.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("FAIL t.ctx [rfc1738]"), "{text}");
+    assert!(text.contains("-urls[0].end: 23"), "{text}");
+    assert!(text.contains("+urls[0].end: 24"), "{text}");
+
+    let missing = case_dir(&EXTRACT_CASE.replace("{url: \"http://h/ab\"}, ", ""));
+    let out = urlcert(&["run", "--cases", missing.path().to_str().unwrap()], None);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("-urls.count: 1"), "{text}");
+    assert!(text.contains("+urls.count: 2"), "{text}");
+
+    for (from, to, says) in [
+        (
+            "wrapper: \"<...>\"",
+            "wrapper: \"(...)\"",
+            "unknown wrapper `(...)`",
+        ),
+        (
+            "{verdict: not-defined}",
+            "{verdict: invalid}",
+            "verdict is `not-defined`",
+        ),
+        (
+            "{verdict: not-defined}",
+            "{result: x}",
+            "belongs to parse or resolve cases only",
+        ),
+        ("end: 24", "end: 99", "past the end of the input"),
+        ("start: 4", "start: 30", "`start` must come before `end`"),
+        (
+            "op: extract",
+            "op: extract\n  base: \"http://a/\"",
+            "`base` belongs to resolve cases only",
+        ),
+        (
+            "urls: [{url: \"http://h/ab\"}",
+            "urls: [{url: \"http://h/ab\", uri: x}",
+            "unknown field `uri`",
+        ),
+    ] {
+        let bad = case_dir(&EXTRACT_CASE.replace(from, to));
+        let out = urlcert(&["check", "--cases", bad.path().to_str().unwrap()], None);
+        assert_eq!(out.status.code(), Some(2), "{to}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{to}: {err}");
+    }
+    // `urls` belongs to extract cases only.
+    let parse = case_dir(&CASE.replace("components: {user: null}", "urls: []"));
+    let out = urlcert(&["check", "--cases", parse.path().to_str().unwrap()], None);
+    assert!(String::from_utf8_lossy(&out.stderr).contains("belongs to extract cases only"));
+}

@@ -143,7 +143,7 @@ fn unknown_names_are_errors() {
             "a valid verdict has no error",
         ),
         ("id: t.good", "id: T Good", "id must match"),
-        ("op: parse", "op: extract", "unknown variant `extract`"),
+        ("op: parse", "op: extrakt", "unknown variant `extrakt`"),
     ] {
         let e = one_error(&GOOD.replace(from, to));
         assert!(e.message.contains(says), "{to}: {e}");

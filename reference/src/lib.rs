@@ -12,6 +12,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod context;
 pub mod cx;
 pub mod document;
 pub mod draft02;
@@ -24,6 +25,7 @@ pub mod rfc1738;
 pub mod rfc1808;
 pub mod rule;
 
+pub use context::{extract, Found, NotDefined, Wrapper};
 pub use cx::Coverage;
 pub use document::{DocReading, Document, Reading};
 pub use outcome::{Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict};

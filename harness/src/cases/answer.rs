@@ -31,15 +31,20 @@ pub enum Change {
         before: String,
         after: String,
     },
+    Extraction {
+        before: String,
+        after: String,
+    },
 }
 
 impl Change {
-    /// `verdict`, `component` or `resolution`.
+    /// `verdict`, `component`, `resolution` or `extraction`.
     pub fn kind(&self) -> &'static str {
         match self {
             Change::Verdict { .. } => "verdict",
             Change::Component { .. } => "component",
             Change::Resolution { .. } => "resolution",
+            Change::Extraction { .. } => "extraction",
         }
     }
 }
@@ -51,6 +56,10 @@ pub fn change(case: &Case, a: &Expectation, b: &Expectation) -> Option<Change> {
         Op::Resolve => {
             let (before, after) = (resolution(a), resolution(b));
             (before != after).then_some(Change::Resolution { before, after })
+        }
+        Op::Extract => {
+            let (before, after) = (extraction(a), extraction(b));
+            (before != after).then_some(Change::Extraction { before, after })
         }
         Op::Parse => {
             let (before, after) = (verdict(a), verdict(b));
@@ -82,6 +91,25 @@ pub fn verdict(e: &Expectation) -> String {
 pub fn resolution(e: &Expectation) -> String {
     match (&e.result, &e.verdict) {
         (Some(r), _) => r.clone(),
+        (None, Some(v)) => format!("({v})"),
+        (None, None) => "?".into(),
+    }
+}
+
+/// The URLs an extraction finds (with their alternatives), or its verdict (`not-defined`) when it has none.
+pub fn extraction(e: &Expectation) -> String {
+    match (&e.urls, &e.verdict) {
+        (Some(urls), _) => {
+            // A URL with its other readings (the hyphen rule), where the case gives them.
+            let urls: Vec<String> = urls
+                .iter()
+                .map(|u| match u.alternatives.as_deref() {
+                    Some(alt) if !alt.is_empty() => format!("{:?} or {alt:?}", u.url),
+                    _ => format!("{:?}", u.url),
+                })
+                .collect();
+            format!("[{}]", urls.join(", "))
+        }
         (None, Some(v)) => format!("({v})"),
         (None, None) => "?".into(),
     }

@@ -291,6 +291,14 @@ pub fn validate(case: &Case) -> Vec<String> {
             }
             problems.extend(resolve_tags(case));
         }
+        Op::Extract => {
+            if case.base.is_some() {
+                problems.push("`base` belongs to resolve cases only".to_string());
+            }
+            for (key, e) in &case.expect {
+                validate_extract(key, e, case.input.len(), &mut problems);
+            }
+        }
     }
     problems.extend(row_tags(case));
     problems
@@ -352,6 +360,85 @@ fn row_tags(case: &Case) -> Vec<String> {
     problems
 }
 
+fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &mut Vec<String>) {
+    let at = format!("expect.{}", key.0);
+    for (field, set) in [
+        ("rule", e.rule.is_some()),
+        ("components", !e.components.is_empty()),
+        ("notes", !e.notes.is_empty()),
+        ("error", e.error.is_some()),
+        ("result", e.result.is_some()),
+        ("printed", e.printed.is_some()),
+        ("contradiction", e.contradiction.is_some()),
+        ("current_document", e.current_document.is_some()),
+        ("steps", e.steps.is_some()),
+    ] {
+        if set {
+            problems.push(format!(
+                "{at}.{field}: belongs to parse or resolve cases only"
+            ));
+        }
+    }
+    let urls = match (&e.verdict, &e.urls) {
+        (Some(v), None) if v == "not-defined" => return,
+        (Some(v), None) => {
+            problems.push(format!(
+                "{at}.verdict: an extract case's verdict is `not-defined`, not `{v}`"
+            ));
+            return;
+        }
+        (Some(_), Some(_)) => {
+            problems.push(format!(
+                "{at}: give either `urls` or `verdict: not-defined`, not both"
+            ));
+            return;
+        }
+        (None, None) => {
+            problems.push(format!("{at}: an extract expectation needs `urls`"));
+            return;
+        }
+        (None, Some(urls)) => urls,
+    };
+    let mut last_end = 0;
+    for (i, u) in urls.iter().enumerate() {
+        let at = format!("{at}.urls[{i}]");
+        if let Some(w) = &u.wrapper {
+            if urlcert_reference::Wrapper::from_id(w).is_none() {
+                let known: Vec<_> = urlcert_reference::Wrapper::ALL
+                    .iter()
+                    .map(|w| w.id())
+                    .collect();
+                problems.push(format!(
+                    "{at}.wrapper: unknown wrapper `{w}` (known: {})",
+                    known.join(", ")
+                ));
+            }
+        }
+        for (field, offset) in [("start", u.start), ("end", u.end)] {
+            if offset.is_some_and(|o| o > input_len) {
+                problems.push(format!(
+                    "{at}.{field}: past the end of the input ({input_len} bytes)"
+                ));
+            }
+        }
+        if let (Some(s), Some(e)) = (u.start, u.end) {
+            if s >= e {
+                problems.push(format!("{at}: `start` must come before `end`"));
+            }
+        }
+        if let Some(s) = u.start {
+            if s < last_end {
+                problems.push(format!(
+                    "{at}.start: the URLs must be in order, without overlapping"
+                ));
+            }
+        }
+        if let Some(e) = u.end.or(u.start) {
+            last_end = e;
+        }
+    }
+}
+
 fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
     let at = format!("expect.{}", key.0);
     for (field, set) in [
@@ -364,6 +451,9 @@ fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
         if set {
             problems.push(format!("{at}.{field}: belongs to resolve cases only"));
         }
+    }
+    if e.urls.is_some() {
+        problems.push(format!("{at}.urls: belongs to extract cases only"));
     }
     let Some(verdict_id) = &e.verdict else {
         problems.push(format!("{at}: a parse expectation needs `verdict`"));
@@ -418,6 +508,9 @@ fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Ve
         if set {
             problems.push(format!("{at}.{field}: belongs to parse cases only"));
         }
+    }
+    if e.urls.is_some() {
+        problems.push(format!("{at}.urls: belongs to extract cases only"));
     }
     match (&e.verdict, &e.result) {
         (Some(v), None) if v == "not-defined" || v == "invalid" => {

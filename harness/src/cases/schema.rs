@@ -45,6 +45,9 @@ pub struct Case {
 pub enum Op {
     Parse,
     Resolve,
+    /// Find the URLs in running text (the input), by the document's rules for URLs in
+    /// context.
+    Extract,
 }
 
 #[derive(Clone, Debug, Deserialize)]
@@ -81,7 +84,8 @@ impl<'de> Deserialize<'de> for DocKey {
 /// What one document says of a case's input. `parse` cases use `verdict`, `rule`,
 /// `components`, `notes` and `error`; `resolve` cases use `result`, `printed`,
 /// `contradiction`, `current_document` and `steps`, or a `verdict` of `not-defined` or
-/// `invalid` when the document gives no result.
+/// `invalid` when the document gives no result; `extract` cases use `urls`, or a
+/// `verdict` of `not-defined` when the document has no rules for URLs in running text.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expectation {
@@ -112,6 +116,9 @@ pub struct Expectation {
     /// The ids of the steps the algorithm takes, in order.
     #[serde(default)]
     pub steps: Option<Vec<String>>,
+    /// `extract` cases: every URL found, in order (`[]`: none).
+    #[serde(default)]
+    pub urls: Option<Vec<ExpectedUrl>>,
 }
 
 impl Expectation {
@@ -186,4 +193,25 @@ pub struct ExpectedError {
     pub rule: Option<String>,
     #[serde(default)]
     pub offset: Option<usize>,
+}
+
+/// One URL an `extract` case expects. Only `url` is required; what is left out is not
+/// checked.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedUrl {
+    /// The URL as the document's rules take it out of its wrapper.
+    pub url: String,
+    /// Byte offset of the wrapper's opening delimiter in the input.
+    #[serde(default)]
+    pub start: Option<usize>,
+    /// Byte offset just past the wrapper's closing delimiter.
+    #[serde(default)]
+    pub end: Option<usize>,
+    /// `<URL:...>`, `<...>`, `[URL:...]`, `[...]`, `{URL:...}` or `{...}`.
+    #[serde(default)]
+    pub wrapper: Option<String>,
+    /// The other readings where a hyphen stands before a line break (`[]`: none).
+    #[serde(default)]
+    pub alternatives: Option<Vec<String>>,
 }

@@ -1,0 +1,100 @@
+//! The October 1993 draft (seed 001), "Wrappers for URIs in plain text":
+//!
+//! > This section does not formally form part of the URL specification. [...] In this
+//! > case, it is convenient to have a separate wrapper syntax to define delimiters which
+//! > will enable the human or automated reader to recognize that the URI is a URI.
+//!
+//! Its example: "Yes, Jim, I found it under <ftp://info.cern.ch/pub> but you can probably
+//! pick it up from <ftp://ds.internic.net/rfc>."
+//!
+//! The wrappers "should not be used in contexts (such as SGML parameters, HTTP requests,
+//! etc) in which delimiters are already specified": that is advice to writers, which a
+//! reader of plain text cannot check.
+
+use super::scan::{self, Prefix, ANGLE};
+use super::Found;
+
+pub(super) fn extract(text: &[u8]) -> Vec<Found> {
+    // "The recommendation is that the angle brackets (less than and greater than signs)
+    // of the ASCII set be used for this purpose."
+    //
+    // A wrapper ends at its first ">", and a "<" inside it ends the attempt: "The
+    // "national" and "punctuation" characters do not appear in any productions and
+    // therefore may not appear in URLs", and `punctuation` is `< | >` (BNF syntax).
+    //
+    // "These wrappers do not form part of the URL, are not mandatory": the URL is what
+    // the brackets hold. Where they are not used, nothing marks where a URL ends, so
+    // nothing is found there. A "URL:" inside is no wrapper of this document's: it is
+    // what the brackets hold, like anything else.
+    scan::spans(text, &[ANGLE], Prefix::Content)
+        .into_iter()
+        .filter_map(|span| {
+            // No sentence of this draft removes anything from inside the brackets, and
+            // its URLs may hold spaces (`extra` has `space`), so the URL is what they
+            // hold, as written, line breaks included.
+            let url = &text[span.content.clone()];
+            // "Within the URL of a object, the first element is the name of the
+            // scheme, separated from the rest of the object by a colon." Brackets that
+            // hold no such start hold no URL (`<timbl@info.cern.ch>`).
+            starts_with_scheme(url).then(|| span.found(url.to_vec(), &[]))
+        })
+        .collect()
+}
+
+/// Whether `s` starts with `scheme ":"`, where (BNF syntax)
+///
+/// ```text
+/// generic      scheme : path [ ? search ]
+/// scheme       ialpha
+/// ialpha       alpha [ xalphas ]
+/// xalpha       alpha | digit | safe | extra | escape
+/// safe         $ | - | _ | @ | . | &
+/// extra        ! | * | " | ' | ( | ) | : | ; | , | space
+/// escape       % hex hex
+/// ```
+///
+/// `extra` has ":" itself, so the first colon after a letter and any `xalpha`s will do.
+fn starts_with_scheme(s: &[u8]) -> bool {
+    if !s.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let mut i = 1;
+    while let Some(&b) = s.get(i) {
+        match b {
+            b':' => return true,
+            b'%' if s
+                .get(i + 1..i + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) =>
+            {
+                i += 3;
+            }
+            b if b.is_ascii_alphanumeric() || b"$-_@.&!*\"'();, ".contains(&b) => i += 1,
+            _ => return false,
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::starts_with_scheme;
+
+    #[test]
+    fn a_scheme_is_ialpha_then_a_colon() {
+        for yes in ["ftp:", "URL:ftp://h", "a b:c", "x%41:y", "a@b:c"] {
+            assert!(starts_with_scheme(yes.as_bytes()), "{yes}");
+        }
+        for no in [
+            "",
+            ":x",
+            "1a:b",
+            "timbl@info.cern.ch",
+            " ftp:x",
+            "a=b:c",
+            "a%4:b",
+            "ab",
+        ] {
+            assert!(!starts_with_scheme(no.as_bytes()), "{no}");
+        }
+    }
+}

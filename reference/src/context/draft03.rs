@@ -1,0 +1,96 @@
+//! draft-ietf-uri-url-03 (seed 003), "Wrappers for URIs in plain text", with its
+//! "PrePrefix" section. The appendix is the October 1993 draft's, word for word; the
+//! seed lost its example's URLs (angle-bracket text was stripped), restored from the
+//! W3C copy (`shared/spec/seed-examples.yaml`): "Yes, Jim, I found it under
+//! <ftp://info.cern.ch/pub/www/doc> but you can probably pick it up from
+//! <ftp://ds.internic.net/rfc>."
+
+use super::scan::{self, Prefix, ANGLE};
+use super::Found;
+
+pub(super) fn extract(text: &[u8]) -> Vec<Found> {
+    // "The recommendation is that the angle brackets (less than and greater than signs)
+    // of the ASCII set be used for this purpose."
+    //
+    // A wrapper ends at its first ">", and a "<" inside it ends the attempt: "The
+    // "national" and "punctuation" characters do not appear in any productions and
+    // therefore may not appear in URLs", and `punctuation` is `< | >` (BNF).
+    //
+    // "These wrappers do not form part of the URL, are not mandatory": the URL is what
+    // the brackets hold; where they are not used, nothing marks where a URL ends.
+    //
+    // PrePrefix: "To be a Uniform Resource Locator as currently defined by the URI
+    // working group, the whole string must start with a constant prefix "URL:"." The
+    // prefix is part of the URL here (`prefixedurl = u r l : url`), so a "URL:" inside
+    // the brackets stays in it. "Note that to save space in this document, some URLs
+    // may have been quoted throughout without this preprefix": brackets without it
+    // still hold a URL (the example's have none); `urlcert parse --doc draft-03` notes
+    // the missing prefix.
+    scan::spans(text, &[ANGLE], Prefix::Content)
+        .into_iter()
+        .filter_map(|span| {
+            // No sentence of this draft removes anything from inside the brackets: the
+            // URL is what they hold, as written.
+            let url = &text[span.content.clone()];
+            // "Within the URL of a object, the first element is the name of the
+            // scheme, separated from the rest of the object by a colon." ("URL" is such
+            // a name too, so a prefixed URL starts this way.)
+            starts_with_scheme(url).then(|| span.found(url.to_vec(), &[]))
+        })
+        .collect()
+}
+
+/// Whether `s` starts with a scheme name and a colon, the name being (BNF)
+///
+/// ```text
+/// scheme       ialpha
+/// ialpha       alpha [ xalphas ]
+/// xalpha       alpha | digit | safe | extra | escape
+/// safe         $ | - | _ | @ | . | &  | + | -
+/// extra        ! | * |  " |  ' | ( | )  | ,
+/// escape       % hex hex
+/// ```
+fn starts_with_scheme(s: &[u8]) -> bool {
+    if !s.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let mut i = 1;
+    while let Some(&b) = s.get(i) {
+        match b {
+            b':' => return true,
+            b'%' if s
+                .get(i + 1..i + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) =>
+            {
+                i += 3;
+            }
+            b if b.is_ascii_alphanumeric() || b"$-_@.&+!*\"'(),".contains(&b) => i += 1,
+            _ => return false,
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::starts_with_scheme;
+
+    #[test]
+    fn a_scheme_is_ialpha_then_a_colon() {
+        for yes in ["ftp:", "URL:ftp://h", "url:x", "a+b:c", "x%41:y"] {
+            assert!(starts_with_scheme(yes.as_bytes()), "{yes}");
+        }
+        // Unlike the October 1993 draft, space and ";" are no `xalpha`s here.
+        for no in [
+            "",
+            ":x",
+            "1a:b",
+            "timbl@info.cern.ch",
+            "a b:c",
+            "a;b:c",
+            "ab",
+        ] {
+            assert!(!starts_with_scheme(no.as_bytes()), "{no}");
+        }
+    }
+}

@@ -1,0 +1,45 @@
+//! draft-ietf-uri-url-06 (clean text: `shared/spec/ref/draft-ietf-uri-url-06.txt`; seed
+//! 000 lost every `<...>`), "APPENDIX: Recommendations for URLs in Context". Its example:
+//!
+//! ```text
+//! Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc
+//! ;type=d> but you can probably pick it up from <URL:ftp://ds.inter
+//! nic.net/rfc>.  Note the warning in <URL:http://ds.internic.net/
+//! instructions/overview.html#WARNING>.
+//! ```
+//!
+//! This draft has no hyphen rule; RFC 1738 added it.
+
+use super::scan::{self, Prefix, ANGLE};
+use super::Found;
+
+pub(super) fn extract(text: &[u8]) -> Vec<Found> {
+    // "For this purpose, is recommended that angle brackets ("<" and ">"), along with
+    // the prefix "URL:", be used to delimit the boundaries of the URL. This wrapper does
+    // not form part of the URL". The wrapper is "<URL:" ... ">", "URL:" written as
+    // these characters; brackets without the prefix are no wrapper of this draft's.
+    //
+    // A wrapper ends at its first ">", and a "<" inside it ends the attempt: "The
+    // characters "<" and ">" are unsafe because they are used as the delimiters around
+    // URLs in free text" and "All unsafe characters should always be encoded within a
+    // URL" (Section 2.2).
+    //
+    // The prefix says that what follows is a URL ("this prefix may be used to
+    // distinguish URLs from other kinds of URIs"), so what the wrapper holds is not
+    // judged here: `urlcert parse` does that.
+    //
+    // "In the case where a fragment identifier is associated with a URL (following a
+    // "#"), the identifier would be placed within the brackets as well": "#" is no
+    // delimiter, so it stays in the URL; a "#..." after the ">" is outside it.
+    scan::spans(text, &[ANGLE], Prefix::Required)
+        .into_iter()
+        .map(|span| {
+            // "In some cases, extra whitespace may need to be added to break long URLs
+            // across lines. The whitespace is ignored when extracting the URL." All of
+            // it: "URLs may not contain space or other non-printable characters"
+            // (Section 2.2).
+            let (url, _) = scan::without_whitespace(text, span.content.clone(), false);
+            span.found(url, &[])
+        })
+        .collect()
+}
