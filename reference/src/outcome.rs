@@ -162,6 +162,24 @@ impl Parse {
     }
 }
 
+/// Adds a note to `p`: the helper every grammar's `notes.rs` writes its notes with.
+pub(crate) fn note(
+    p: &mut Parse,
+    id: &'static str,
+    grade: Grade,
+    cite: &'static str,
+    text: impl Into<String>,
+    data: Vec<String>,
+) {
+    p.notes.push(Note {
+        id,
+        grade,
+        cite,
+        text: text.into(),
+        data,
+    });
+}
+
 #[cfg(feature = "serde")]
 mod ser {
     use super::*;

@@ -14,7 +14,8 @@
 //! | `prospero.fields` | must | a prospero URL whose path holds "%00" (PROSPERO) |
 
 use crate::cx::Cx;
-use crate::outcome::{Grade, Note, Parse, Verdict};
+use crate::outcome::note;
+use crate::outcome::{Grade, Parse, Verdict};
 use crate::rule::Rule;
 
 /// The note ids this module can add, for vocabularies and tests.
@@ -47,23 +48,6 @@ pub fn add(cx: &Cx, p: &mut Parse) {
         Some(Rule::O93Prosperoaddress) => prospero(p),
         _ => {}
     }
-}
-
-fn note(
-    p: &mut Parse,
-    id: &'static str,
-    grade: Grade,
-    cite: &'static str,
-    text: &str,
-    data: Vec<String>,
-) {
-    p.notes.push(Note {
-        id,
-        grade,
-        cite,
-        text: text.to_string(),
-        data,
-    });
 }
 
 /// REGISTRATION OF NAMING SCHEMES: "Experimental scheme identifiers may be used by mutual

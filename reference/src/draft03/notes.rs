@@ -20,7 +20,8 @@
 use super::classes::{ALPHA, DIGIT, EXTRA, NATIONAL, PUNCTUATION, RESERVED, SAFE};
 use super::{afs, judge, path};
 use crate::cx::{Cx, Span};
-use crate::outcome::{Grade, Note, Parse, Verdict};
+use crate::outcome::note;
+use crate::outcome::{Grade, Parse, Verdict};
 use crate::rfc1738::classes::{decode, escaped_octet};
 use crate::rfc1738::notes::render;
 use crate::rule::Rule;
@@ -63,23 +64,6 @@ pub fn add(cx: &mut Cx, p: &mut Parse, prefixed: bool) {
         Verdict::Invalid => fragment(cx, p),
         Verdict::GenericOnly => {}
     }
-}
-
-fn note(
-    p: &mut Parse,
-    id: &'static str,
-    grade: Grade,
-    cite: &'static str,
-    text: &str,
-    data: Vec<String>,
-) {
-    p.notes.push(Note {
-        id,
-        grade,
-        cite,
-        text: text.to_string(),
-        data,
-    });
 }
 
 fn str_of<'p>(p: &'p Parse, name: &str) -> Option<&'p str> {

@@ -27,7 +27,8 @@ use super::classes::{ALPHA, DIGIT, PUNCTUATION, RESERVED};
 use super::{ftp, ip, judged, own_production};
 use crate::cx::{Cx, Span};
 use crate::document::Reading;
-use crate::outcome::{Grade, Note, Parse, Value, Verdict};
+use crate::outcome::note;
+use crate::outcome::{Grade, Parse, Value, Verdict};
 use crate::rfc1738::classes::{decode, escaped_octet};
 use crate::rfc1738::notes::render;
 use crate::rule::Rule;
@@ -70,23 +71,6 @@ pub fn add(cx: &mut Cx, p: &mut Parse) {
     if matches!(p.verdict, Verdict::Valid | Verdict::GenericOnly) {
         scheme_names(p);
     }
-}
-
-fn note(
-    p: &mut Parse,
-    id: &'static str,
-    grade: Grade,
-    cite: &'static str,
-    text: &str,
-    data: Vec<String>,
-) {
-    p.notes.push(Note {
-        id,
-        grade,
-        cite,
-        text: text.to_string(),
-        data,
-    });
 }
 
 /// Section 2.1: the BNF spells `scheme` with `lowalpha`, the prose asks programs to be

@@ -11,7 +11,8 @@
 use super::classes::{escaped, EXCLUDED, NATIONAL, UNWISE};
 use super::parts::Parts;
 use crate::cx::Cx;
-use crate::outcome::{Grade, Note, Parse, Verdict};
+use crate::outcome::note;
+use crate::outcome::{Grade, Parse, Verdict};
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &[
@@ -31,23 +32,6 @@ pub fn add(cx: &mut Cx, parts: &Parts, p: &mut Parse) {
         current_document(cx, parts, p);
         empty_port(p);
     }
-}
-
-fn note(
-    p: &mut Parse,
-    id: &'static str,
-    grade: Grade,
-    cite: &'static str,
-    text: &str,
-    data: Vec<String>,
-) {
-    p.notes.push(Note {
-        id,
-        grade,
-        cite,
-        text: text.to_string(),
-        data,
-    });
 }
 
 /// Section 2.3.3. Data: each distinct unwise or national octet, as `%XX`.

@@ -4,7 +4,8 @@ use super::classes::{decode, escaped_octet, NATIONAL, PUNCTUATION};
 use super::{judge, own_production, url};
 use crate::cx::{Cx, Span};
 use crate::document::Reading;
-use crate::outcome::{Grade, Note, Parse, Value, Verdict};
+use crate::outcome::note;
+use crate::outcome::{Grade, Parse, Value, Verdict};
 use crate::rule::Rule;
 
 /// Adds every note that applies to `p`.
@@ -21,23 +22,6 @@ pub fn add(cx: &mut Cx, p: &mut Parse) {
     if matches!(p.verdict, Verdict::Valid | Verdict::GenericOnly) {
         scheme_names(p);
     }
-}
-
-fn note(
-    p: &mut Parse,
-    id: &'static str,
-    grade: Grade,
-    cite: &'static str,
-    text: String,
-    data: Vec<String>,
-) {
-    p.notes.push(Note {
-        id,
-        grade,
-        cite,
-        text,
-        data,
-    });
 }
 
 /// `letter-case.md`: both readings are reported, not one picked silently.
@@ -119,7 +103,7 @@ fn must_encode(cx: &mut Cx, p: &mut Parse) {
     };
     if !control.is_empty() {
         note(p, "must-encode.control", Grade::Must, "RFC 1738 §2.2",
-            "\"the octets 00-1F and 7F hexadecimal represent control characters; these must be encoded\"".into(),
+            "\"the octets 00-1F and 7F hexadecimal represent control characters; these must be encoded\"",
             hex(control));
     }
     if !high.is_empty() {
@@ -128,8 +112,7 @@ fn must_encode(cx: &mut Cx, p: &mut Parse) {
             "must-encode.non-ascii",
             Grade::Must,
             "RFC 1738 §2.2",
-            "\"The octets 80-FF hexadecimal are not used in US-ASCII ... these must be encoded\""
-                .into(),
+            "\"The octets 80-FF hexadecimal are not used in US-ASCII ... these must be encoded\"",
             hex(high),
         );
     }
@@ -140,8 +123,7 @@ fn must_encode(cx: &mut Cx, p: &mut Parse) {
             Grade::Must,
             "RFC 1738 §2.2",
             "\"All unsafe characters must always be encoded within a URL\": space, \
-             < > \" # %, and { } | \\ ^ ~ [ ] `"
-                .into(),
+             < > \" # %, and { } | \\ ^ ~ [ ] `",
             hex(unsafe_),
         );
     }
@@ -229,8 +211,7 @@ fn scheme_meanings(p: &mut Parse) {
                 Grade::Must,
                 "RFC 1738 §3.10",
                 "\"<host> can be the string \"localhost\" or the empty string; this is \
-                     interpreted as `the machine from which the URL is being interpreted'\""
-                    .into(),
+                     interpreted as `the machine from which the URL is being interpreted'\"",
                 vec![],
             );
         }
@@ -249,8 +230,7 @@ fn scheme_meanings(p: &mut Parse) {
                     Grade::Must,
                     "RFC 1738 §3.3; §2.2",
                     "\"Within the <path> and <searchpart> components, \"/\", \";\", \"?\" are \
-                     reserved\": these escapes are data, not delimiters"
-                        .into(),
+                     reserved\": these escapes are data, not delimiters",
                     found,
                 );
             }
@@ -258,7 +238,7 @@ fn scheme_meanings(p: &mut Parse) {
         Some(Rule::Gopherurl) => gopher(p),
         Some(Rule::Newsurl) if str_of(p, "grouppart") == Some("*") => {
             note(p, "news.all-groups", Grade::Must, "RFC 1738 §3.6",
-                    "\"If <newsgroup-name> is \"*\" ..., it is used to refer to \"all available news groups\"\"".into(),
+                    "\"If <newsgroup-name> is \"*\" ..., it is used to refer to \"all available news groups\"\"",
                     vec![]);
         }
         Some(Rule::Prosperourl) => {
@@ -275,8 +255,7 @@ fn scheme_meanings(p: &mut Parse) {
                     Grade::Must,
                     "RFC 1738 §3.11",
                     "\"The semicolon \";\" is reserved and may not appear without quoting in the \
-                     <hsoname>\": these escapes are data, not delimiters"
-                        .into(),
+                     <hsoname>\": these escapes are data, not delimiters",
                     found,
                 );
             }
@@ -295,8 +274,7 @@ fn ftp(p: &mut Parse) {
             Grade::Must,
             "RFC 1738 §3.2.3",
             "\"If it is omitted, the client program interpreting the URL must guess the \
-             appropriate mode to use.\""
-                .into(),
+             appropriate mode to use.\"",
             vec![],
         );
     }
@@ -322,8 +300,7 @@ fn ftp(p: &mut Parse) {
         "RFC 1738 §3.2.2",
         "\"Each of the <cwd> elements is to be supplied, sequentially, as the argument to a \
          CWD ... command\"; then NLST <name> for typecode \"d\", otherwise TYPE <typecode> \
-         and RETR <name>; \"The components are decoded prior to their use\""
-            .into(),
+         and RETR <name>; \"The components are decoded prior to their use\"",
         commands,
     );
     let parts: Vec<&str> = segments.iter().map(String::as_str).collect();
@@ -335,8 +312,7 @@ fn ftp(p: &mut Parse) {
             Grade::Must,
             "RFC 1738 §3.2.2",
             "\"Within a name or CWD component, the characters \"/\" and \";\" are reserved and \
-             must be encoded\": these escapes are data, not delimiters"
-                .into(),
+             must be encoded\": these escapes are data, not delimiters",
             found,
         );
     }
@@ -351,8 +327,7 @@ fn gopher(p: &mut Parse) {
             Grade::Must,
             "RFC 1738 §3.4.1",
             "\"The entire <gopher-path> may also be empty, in which case ... the <gophertype> \
-             defaults to \"1\"\""
-                .into(),
+             defaults to \"1\"\"",
             vec!["1".into()],
         );
         return;
@@ -372,8 +347,7 @@ fn gopher(p: &mut Parse) {
         Grade::Must,
         "RFC 1738 §3.4.2; §3.4.3",
         "\"the Gopher client sends the <selector> string (after decoding), a tab, and the \
-         search string\"; for Gopher+, \"followed by a tab and the Gopher+ commands\""
-            .into(),
+         search string\"; for Gopher+, \"followed by a tab and the Gopher+ commands\"",
         vec![line],
     );
 }
@@ -391,7 +365,7 @@ fn no_login(cx: &Cx, p: &mut Parse) {
             "no-login",
             Grade::Must,
             cite,
-            "\"No user name or password is allowed\": only otherurl derives this input".into(),
+            "\"No user name or password is allowed\": only otherurl derives this input",
             vec![],
         );
     }
@@ -409,8 +383,7 @@ fn scheme_names(p: &mut Parse) {
             Grade::Should,
             "RFC 1738 §4",
             "\"Scheme names starting with the characters \"x-\" are reserved for experimental \
-             purposes.\""
-                .into(),
+             purposes.\"",
             vec![],
         );
     }
@@ -422,8 +395,7 @@ fn scheme_names(p: &mut Parse) {
             Grade::Should,
             "RFC 1738 §4",
             "\"this document does not define their syntax or use at this time. It is suggested \
-             that IANA reserve their scheme names for future definition\""
-                .into(),
+             that IANA reserve their scheme names for future definition\"",
             vec![],
         );
     }

@@ -9,7 +9,8 @@
 
 use super::parts::Parts;
 use crate::cx::Cx;
-use crate::outcome::{Grade, Note, Parse, Verdict};
+use crate::outcome::note;
+use crate::outcome::{Grade, Parse, Verdict};
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &["colon-in-first-segment", "ftp.type-d"];
@@ -20,23 +21,6 @@ pub fn add(cx: &Cx, parts: &Parts, p: &mut Parse) {
     if p.verdict != Verdict::Invalid {
         type_d(cx, parts, p);
     }
-}
-
-fn note(
-    p: &mut Parse,
-    id: &'static str,
-    grade: Grade,
-    cite: &'static str,
-    text: &str,
-    data: Vec<String>,
-) {
-    p.notes.push(Note {
-        id,
-        grade,
-        cite,
-        text: text.to_string(),
-        data,
-    });
 }
 
 /// Section 5.3, for a relative-path URL (no scheme, no net_loc, no leading slash): its
