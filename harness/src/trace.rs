@@ -92,18 +92,46 @@ fn strip(v: &mut Value, keys: &[&str]) {
     }
 }
 
-/// The `--json` object: `input`, `base` (or null), `documents` keyed by document id.
+/// The `--json` object: `input`, `base` (or null), `documents` keyed by document id,
+/// each with `changed` (its answer differs from the document before it). `input_hex`
+/// and `base_hex` give the exact bytes when they are not UTF-8.
 pub fn json(base: Option<&[u8]>, input: &[u8], rows: &[Row]) -> Value {
+    let marks = changed(rows);
     let documents: Map<String, Value> = rows
         .iter()
-        .map(|r| (r.doc.id().to_string(), r.json.clone()))
+        .zip(marks)
+        .map(|(r, changed)| {
+            let mut v = r.json.clone();
+            if let Value::Object(m) = &mut v {
+                m.insert("changed".into(), Value::Bool(changed));
+            }
+            (r.doc.id().to_string(), v)
+        })
         .collect();
     let text = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    json!({
+    let mut out = json!({
         "input": text(input),
         "base": base.map(text),
         "documents": documents,
-    })
+    });
+    for (key, bytes) in [("input_hex", Some(input)), ("base_hex", base)] {
+        if let Some(b) = bytes.filter(|b| std::str::from_utf8(b).is_err()) {
+            out[key] = Value::String(b.iter().map(|x| format!("{x:02x}")).collect());
+        }
+    }
+    out
+}
+
+/// For each row, whether its answer differs from the row before it.
+fn changed(rows: &[Row]) -> Vec<bool> {
+    let mut previous: Option<&Value> = None;
+    rows.iter()
+        .map(|r| {
+            let c = previous.is_some_and(|p| *p != r.key);
+            previous = Some(&r.key);
+            c
+        })
+        .collect()
 }
 
 /// One line per document; `*` marks a document whose answer differs from the one
@@ -114,16 +142,15 @@ pub fn human(base: Option<&[u8]>, input: &[u8], rows: &[Row]) -> String {
         Some(b) => format!("{} against {}\n", quoted(input), quoted(b)),
         None => format!("{}\n", quoted(input)),
     };
-    let mut previous: Option<&Value> = None;
-    for r in rows {
-        let changed = previous.is_some_and(|p| *p != r.key);
-        out.push_str(&format!(
-            "{} {:<11} {}\n",
+    for (r, changed) in rows.iter().zip(changed(rows)) {
+        let line = format!(
+            "{} {:<11} {}",
             if changed { "*" } else { " " },
             r.doc.id(),
             r.summary
-        ));
-        previous = Some(&r.key);
+        );
+        out.push_str(line.trim_end());
+        out.push('\n');
     }
     out
 }

@@ -18,6 +18,17 @@ fn urlcert(args: &[&str], stdin: Option<&[u8]>) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// Runs urlcert with `args` and then `last`, an argument that need not be UTF-8.
+#[cfg(unix)]
+fn urlcert_raw(args: &[&str], last: &[u8]) -> Output {
+    use std::os::unix::ffi::OsStrExt;
+    Command::new(env!("CARGO_BIN_EXE_urlcert"))
+        .args(args)
+        .arg(std::ffi::OsStr::from_bytes(last))
+        .output()
+        .unwrap()
+}
+
 fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     String::from_utf8(out.stdout.clone())
         .unwrap()
@@ -343,13 +354,60 @@ fn trace_gives_every_document_in_one_object() {
         ]
     );
     for (id, d) in docs {
-        assert!(d.get("verdict").is_some(), "{id}: {d}");
+        assert!(d["verdict"].is_string(), "{id}: {d}");
+        assert!(d["changed"].is_boolean(), "{id}: {d}");
     }
     // RFC 1738 §5: "?" is no hostport character, so only otherurl matches; the 1996
     // draft's §4.3.1 takes "h?x" as the server, which fails, leaving opaque-URL.
     assert_eq!(docs["rfc1738"]["verdict"], "generic-only");
     assert_eq!(docs["draft-1996"]["rule"], "opaque-URL");
     assert_eq!(docs["draft-1996"]["components"]["server"], "h?x");
+}
+
+/// shared/spec/divergences.md §1a, row `~`: allowed unescaped only in draft-06
+/// (national is unreserved there) and the 1996 draft (`mark`).
+#[test]
+fn trace_marks_each_document_whose_verdict_changes() {
+    let out = urlcert(&["trace", "--json", "http://h/a~b"], None);
+    let d = &json_lines(&out)[0]["documents"];
+    let seen: Vec<(&str, bool)> = [
+        "draft-02",
+        "draft-03",
+        "draft-06",
+        "rfc1738",
+        "rfc1808",
+        "draft-1996",
+    ]
+    .iter()
+    .map(|id| {
+        (
+            d[id]["verdict"].as_str().unwrap(),
+            d[id]["changed"].as_bool().unwrap(),
+        )
+    })
+    .collect();
+    assert_eq!(
+        seen,
+        [
+            ("invalid", false),
+            ("invalid", false),
+            ("valid", true),
+            ("invalid", true),
+            ("invalid", false),
+            ("valid", true)
+        ]
+    );
+    assert_eq!(json_lines(&out)[0].get("input_hex"), None);
+}
+
+/// An input that is not UTF-8 is given exactly, as `input_hex`.
+#[cfg(unix)]
+#[test]
+fn trace_gives_bytes_that_are_not_utf8_in_hex() {
+    let raw = urlcert_raw(&["trace", "--json"], b"http://h/\xff");
+    let v = &json_lines(&raw)[0];
+    assert_eq!(v["input_hex"], "687474703a2f2f682fff");
+    assert_eq!(v["documents"]["rfc1738"]["verdict"], "invalid");
 }
 
 #[test]
