@@ -24,6 +24,8 @@ pub mod resolve;
 pub mod rfc1738;
 pub mod rfc1808;
 pub mod rule;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use context::{extract, Found, NotDefined, Wrapper};
 pub use cx::Coverage;

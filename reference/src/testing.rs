@@ -1,0 +1,309 @@
+//! What the grammars' unit tests (`<grammar>/tests.rs`) share: parse shortcuts that
+//! assert a verdict, getters for components and notes, and the checks every grammar runs
+//! (rule coverage, library dispatch, the invariants of any answer, 1 MiB inputs).
+//!
+//! Each `tests.rs` names its grammar once, as a [`Grammar`] constant `G`, and calls
+//! `G.valid(..)`, `G.invalid(..)` and the rest.
+
+use crate::cx::Coverage;
+use crate::document::{Document, Reading};
+use crate::outcome::{Parse, Value, Verdict};
+use crate::rule::Rule;
+
+/// One grammar under test: its document, its module's entry points and tables.
+#[derive(Clone, Copy)]
+pub(crate) struct Grammar {
+    pub doc: Document,
+    pub parse: fn(&[u8], Reading) -> Parse,
+    pub parse_with_coverage: fn(&[u8], Reading) -> (Parse, Coverage),
+    /// The catch-all production a generic-only answer names; `None` where there is none,
+    /// so that the schemes the grammar does not list are not defined.
+    pub generic: Option<Rule>,
+    /// Every component name the grammar reports.
+    pub components: &'static [&'static str],
+    /// Every note id the grammar adds.
+    pub note_ids: &'static [&'static str],
+    /// How every note's cite begins.
+    pub cite: &'static str,
+    /// Whether every note's text is a quotation from the document.
+    pub notes_quote: bool,
+}
+
+impl Grammar {
+    /// `input` under the strict reading.
+    pub fn p(self, input: &str) -> Parse {
+        self.pr(input, Reading::Strict)
+    }
+
+    pub fn pr(self, input: &str, reading: Reading) -> Parse {
+        (self.parse)(input.as_bytes(), reading)
+    }
+
+    /// A valid input, derived as `rule`.
+    pub fn valid(self, input: &str, rule: Rule) -> Parse {
+        self.valid_in(input, Reading::Strict, rule)
+    }
+
+    pub fn valid_in(self, input: &str, reading: Reading, rule: Rule) -> Parse {
+        let q = self.pr(input, reading);
+        assert_eq!(q.verdict, Verdict::Valid, "{input:?}: {q:#?}");
+        assert_eq!(q.rule, Some(rule), "{input:?}");
+        assert_eq!(q.error, None, "{input:?}");
+        q
+    }
+
+    /// An invalid input, and which rule failed where.
+    pub fn invalid(self, input: &str, rule: Rule, offset: usize) -> Parse {
+        self.invalid_in(input, Reading::Strict, rule, offset)
+    }
+
+    pub fn invalid_in(self, input: &str, reading: Reading, rule: Rule, offset: usize) -> Parse {
+        self.fails_in(input, reading, Verdict::Invalid, rule, offset)
+    }
+
+    /// A generic-only input (derived by the catch-all production), and which rule of the
+    /// scheme's own production failed where.
+    pub fn generic_only(self, input: &str, rule: Rule, offset: usize) -> Parse {
+        self.fails_in(input, Reading::Strict, Verdict::GenericOnly, rule, offset)
+    }
+
+    fn fails_in(
+        self,
+        input: &str,
+        reading: Reading,
+        verdict: Verdict,
+        rule: Rule,
+        offset: usize,
+    ) -> Parse {
+        let q = self.pr(input, reading);
+        assert_eq!(q.verdict, verdict, "{input:?}: {q:#?}");
+        let e = q.error.as_ref().expect("an error");
+        assert_eq!((e.rule, e.offset), (rule, offset), "{input:?}: {e:?}");
+        if verdict == Verdict::GenericOnly {
+            assert_eq!(q.rule, self.generic, "{input:?}");
+        }
+        q
+    }
+
+    /// An invalid input, wherever it failed.
+    pub fn rejects(self, input: &str) -> Parse {
+        let q = self.p(input);
+        assert_eq!(q.verdict, Verdict::Invalid, "{input:?}: {q:?}");
+        q
+    }
+
+    /// Asserts every component `q` reports is one the grammar lists.
+    pub fn assert_components_listed(self, q: &Parse, input: &str) {
+        for (name, _) in q.components.iter() {
+            assert!(self.components.contains(&name), "{input}: component {name}");
+        }
+    }
+
+    /// Parses each input and asserts every note it gets is listed, cited to the
+    /// grammar's document, and has a text (a quotation where the grammar's notes quote);
+    /// the ids of the notes seen.
+    pub fn assert_notes_listed(self, inputs: &[&str]) -> Vec<&'static str> {
+        let mut seen = Vec::new();
+        for input in inputs {
+            for n in &self.p(input).notes {
+                assert!(self.note_ids.contains(&n.id), "{input}: note {}", n.id);
+                assert!(n.cite.starts_with(self.cite), "{}", n.cite);
+                assert!(!n.text.is_empty(), "{}: a text", n.id);
+                if self.notes_quote {
+                    assert!(n.text.starts_with('"'), "{}: quotes the text", n.id);
+                }
+                seen.push(n.id);
+            }
+        }
+        seen
+    }
+
+    /// As [`Grammar::assert_notes_listed`], and every listed note is added to some input.
+    pub fn assert_every_note_added(self, inputs: &[&str]) {
+        let seen = self.assert_notes_listed(inputs);
+        let unseen: Vec<_> = self
+            .note_ids
+            .iter()
+            .filter(|id| !seen.contains(id))
+            .collect();
+        assert!(unseen.is_empty(), "never added: {unseen:?}");
+    }
+
+    /// `crate::parse` and `crate::parse_with_coverage` reach this grammar: `input` is
+    /// valid, derived as `rule`, and `reached` accepts on the way; the coverage.
+    pub fn assert_dispatched(self, input: &[u8], rule: Rule, reached: Rule) -> Coverage {
+        let q = crate::parse(self.doc.into(), input);
+        assert_eq!(q.doc.doc, self.doc);
+        assert_eq!(q.rule, Some(rule));
+        let (q, cov) = crate::parse_with_coverage(self.doc.into(), input);
+        assert_eq!(q.verdict, Verdict::Valid);
+        assert!(cov.accepted(reached));
+        cov
+    }
+
+    /// The rules `input` reaches, asserting that recording them changes no answer.
+    pub fn covered(self, input: &[u8], reading: Reading) -> Coverage {
+        let (q, cov) = (self.parse_with_coverage)(input, reading);
+        assert_eq!(
+            q,
+            (self.parse)(input, reading),
+            "{:?}: recording changes nothing",
+            String::from_utf8_lossy(input)
+        );
+        cov
+    }
+
+    /// The rules the inputs reach between them, under the strict reading.
+    pub fn coverage<I: AsRef<[u8]>>(self, inputs: &[I]) -> Coverage {
+        let mut all = Coverage::new();
+        for input in inputs {
+            all.merge(&self.covered(input.as_ref(), Reading::Strict));
+        }
+        all
+    }
+
+    /// Asserts every rule of the document accepts somewhere in `all` and rejects
+    /// somewhere, but for the rules that never accept and those that never reject.
+    pub fn assert_every_rule_accepts_and_rejects(
+        self,
+        all: &Coverage,
+        never_accepted: &[Rule],
+        never_rejected: &[Rule],
+    ) {
+        let wrong: Vec<String> = Rule::of(self.doc)
+            .filter(|r| {
+                all.accepted(*r) == never_accepted.contains(r)
+                    || all.rejected(*r) == never_rejected.contains(r)
+            })
+            .map(|r| {
+                format!(
+                    "{r} (accepted: {}, rejected: {})",
+                    all.accepted(r),
+                    all.rejected(r)
+                )
+            })
+            .collect();
+        assert!(wrong.is_empty(), "{wrong:#?}");
+    }
+
+    /// Asserts what holds of any answer to any input: a valid one has a rule and no
+    /// error; a generic-only one names the catch-all production and has an error; an
+    /// invalid one has no rule, no alternative and an error inside the input; a
+    /// not-defined one (only without a catch-all production) has none of them, and a
+    /// scheme. Whatever derives is made of `derivable` octets, and its string
+    /// components are in the input.
+    pub fn assert_answer(
+        self,
+        input: &[u8],
+        reading: Reading,
+        derivable: impl Fn(&u8) -> bool,
+    ) -> Parse {
+        let q = (self.parse)(input, reading);
+        let shown = String::from_utf8_lossy(input);
+        match q.verdict {
+            Verdict::Valid => assert!(q.error.is_none() && q.rule.is_some(), "{shown:?}"),
+            Verdict::GenericOnly => {
+                assert!(self.generic.is_some(), "{shown:?}: no generic form");
+                assert_eq!(q.rule, self.generic, "{shown:?}");
+                assert!(q.error.is_some(), "{shown:?}");
+            }
+            Verdict::Invalid => {
+                let e = q.error.as_ref().expect("where");
+                assert!(e.offset <= input.len(), "{shown:?}: {e:?}");
+                assert!(q.rule.is_none() && q.alternatives.is_empty(), "{shown:?}");
+            }
+            Verdict::NotDefined => {
+                assert!(
+                    self.generic.is_none(),
+                    "{shown:?}: the grammar defines parsing"
+                );
+                assert!(q.error.is_none() && q.rule.is_none(), "{shown:?}");
+                assert!(input.contains(&b':'), "{shown:?}");
+            }
+        }
+        if matches!(q.verdict, Verdict::Valid | Verdict::GenericOnly) {
+            assert!(input.iter().all(derivable), "{shown:?}");
+            for (_, v) in q.components.iter() {
+                if let Some(Value::Str(s)) = v {
+                    assert!(shown.contains(s.as_str()), "{shown:?}: {s:?}");
+                }
+            }
+        }
+        q
+    }
+
+    /// Each `(prefix, unit, verdict)`: the prefix, then the unit up to 1 MiB, gets the
+    /// verdict (how fast is for a benchmark, not a unit test).
+    pub fn assert_huge(self, reading: Reading, cases: &[(&str, &[u8], Verdict)]) {
+        for &(prefix, unit, want) in cases {
+            let s = huge(prefix.as_bytes(), unit);
+            assert_eq!(
+                (self.parse)(&s, reading).verdict,
+                want,
+                "{prefix:?} then {:?} to 1 MiB",
+                String::from_utf8_lossy(unit)
+            );
+        }
+    }
+}
+
+/// `prefix`, then `unit` repeated until the whole is 1 MiB at least.
+pub(crate) fn huge(prefix: &[u8], unit: &[u8]) -> Vec<u8> {
+    let mut s = prefix.to_vec();
+    while s.len() < 1 << 20 {
+        s.extend_from_slice(unit);
+    }
+    s
+}
+
+/// A xorshift generator, for inputs made of random pieces.
+pub(crate) struct Xorshift(pub u64);
+
+impl Xorshift {
+    pub fn draw(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn pick<'a, T>(&mut self, from: &'a [T]) -> &'a T {
+        &from[(self.draw() % from.len() as u64) as usize]
+    }
+
+    /// Fewer than `below` pieces, one after another.
+    pub fn pieces<T: AsRef<[u8]>>(&mut self, pieces: &[T], below: u64) -> Vec<u8> {
+        let mut out = Vec::new();
+        for _ in 0..self.draw() % below {
+            out.extend_from_slice(self.pick(pieces).as_ref());
+        }
+        out
+    }
+}
+
+/// The component `name`: `None` absent (or not reported), `Some(v)` present.
+pub(crate) fn c<'a>(p: &'a Parse, name: &str) -> Option<&'a str> {
+    p.components.str(name)
+}
+
+/// The list component `name`, which must be present.
+pub(crate) fn list<'a>(p: &'a Parse, name: &str) -> Vec<&'a str> {
+    match p.components.get(name) {
+        Some(Some(Value::List(v))) => v.iter().map(String::as_str).collect(),
+        other => panic!("{name} is no list: {other:?}"),
+    }
+}
+
+/// The data of the note `id`, if `p` has it.
+pub(crate) fn data<'a>(p: &'a Parse, id: &str) -> Option<&'a [String]> {
+    p.note(id).map(|n| n.data.as_slice())
+}
+
+/// Whether `p` reports an ambiguity at `rule`.
+pub(crate) fn ambiguous(p: &Parse, rule: Rule) -> bool {
+    p.ambiguities.iter().any(|a| a.rule == rule)
+}
+
+pub(crate) fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
