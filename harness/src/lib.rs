@@ -25,4 +25,3 @@ pub mod rows;
 pub mod runner;
 pub mod text;
 pub mod trace;
-pub mod vocabulary;

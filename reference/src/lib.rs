@@ -57,3 +57,30 @@ pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse, Coverage) {
         Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
     }
 }
+
+/// The component names a parse under `doc` may report: the grammar's own rule names.
+pub fn components(doc: Document) -> &'static [&'static str] {
+    match doc {
+        Document::Draft02 => draft02::COMPONENTS,
+        Document::Draft03 => draft03::COMPONENTS,
+        // RFC 1738's names: the draft's BNF is RFC 1738's predecessor.
+        Document::Draft06 => draft06::COMPONENTS,
+        Document::Rfc1738 => rfc1738::COMPONENTS,
+        // The Section 2.4 split, by the RFC's rule names.
+        Document::Rfc1808 => rfc1808::COMPONENTS,
+        // The Section 4.3 split, by the draft's rule names.
+        Document::Draft1996 => draft1996::COMPONENTS,
+    }
+}
+
+/// The ids of the notes a parse under `doc` may give.
+pub fn note_ids(doc: Document) -> &'static [&'static str] {
+    match doc {
+        Document::Draft02 => draft02::notes::IDS,
+        Document::Draft03 => draft03::notes::IDS,
+        Document::Draft06 => draft06::notes::IDS,
+        Document::Rfc1738 => rfc1738::notes::IDS,
+        Document::Rfc1808 => rfc1808::notes::IDS,
+        Document::Draft1996 => draft1996::notes::IDS,
+    }
+}

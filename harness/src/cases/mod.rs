@@ -481,7 +481,7 @@ fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
             }
         }
     }
-    let known = crate::vocabulary::components(doc);
+    let known = urlcert_reference::components(doc);
     for name in e.components.keys() {
         if !known.contains(&name.as_str()) {
             problems.push(format!(
@@ -489,7 +489,7 @@ fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
             ));
         }
     }
-    let notes = crate::vocabulary::notes(doc);
+    let notes = urlcert_reference::note_ids(doc);
     for n in &e.notes {
         if !notes.contains(&n.id()) {
             problems.push(format!("{at}.notes: unknown note `{}` for {doc}", n.id()));

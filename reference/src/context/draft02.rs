@@ -55,24 +55,13 @@ pub(super) fn extract(text: &[u8]) -> Vec<Found> {
 ///
 /// `extra` has ":" itself, so the first colon after a letter and any `xalpha`s will do.
 fn starts_with_scheme(s: &[u8]) -> bool {
-    if !s.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
-    }
-    let mut i = 1;
-    while let Some(&b) = s.get(i) {
-        match b {
-            b':' => return true,
-            b'%' if s
-                .get(i + 1..i + 3)
-                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit)) =>
-            {
-                i += 3;
-            }
-            b if b.is_ascii_alphanumeric() || b"$-_@.&!*\"'();, ".contains(&b) => i += 1,
-            _ => return false,
-        }
-    }
-    false
+    use crate::draft02::classes::{ALPHA, DIGIT, EXTRA, SAFE};
+    let xalpha = |b| {
+        [&ALPHA, &DIGIT, &SAFE, &EXTRA]
+            .iter()
+            .any(|c| c.contains(b))
+    };
+    scan::starts_with_scheme(s, |b| ALPHA.contains(b), xalpha, true)
 }
 
 #[cfg(test)]

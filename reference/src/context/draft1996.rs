@@ -59,11 +59,8 @@ pub(super) fn extract(text: &[u8]) -> Vec<Found> {
 /// scheme  =  1*( alpha | digit | "+" | "-" | "." )
 /// ```
 fn starts_with_scheme(s: &[u8]) -> bool {
-    let name = s
-        .iter()
-        .take_while(|&&b| b.is_ascii_alphanumeric() || b"+-.".contains(&b))
-        .count();
-    name > 0 && s.get(name) == Some(&b':')
+    use crate::draft1996::parts::is_scheme_char;
+    scan::starts_with_scheme(s, is_scheme_char, is_scheme_char, false)
 }
 
 #[cfg(test)]

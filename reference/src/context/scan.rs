@@ -204,3 +204,35 @@ fn readings(url: &[u8], hyphens: &[Hyphen]) -> Vec<Vec<u8>> {
     sets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
     sets.iter().map(|s| without(s)).collect()
 }
+
+/// Whether `s` starts with a scheme name and ":": one octet `first` accepts, then octets
+/// `rest` accepts (and, where `escapes`, `"%" hex hex`), then ":". Each document passes
+/// its own grammar's classes, so the scheme rule is defined once, in the grammar.
+pub(super) fn starts_with_scheme(
+    s: &[u8],
+    first: impl Fn(u8) -> bool,
+    rest: impl Fn(u8) -> bool,
+    escapes: bool,
+) -> bool {
+    if !s.first().is_some_and(|&b| first(b)) {
+        return false;
+    }
+    let mut i = 1;
+    while let Some(&b) = s.get(i) {
+        if b == b':' {
+            return true;
+        }
+        let escape = escapes
+            && b == b'%'
+            && s.get(i + 1..i + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+        if escape {
+            i += 3;
+        } else if rest(b) {
+            i += 1;
+        } else {
+            return false;
+        }
+    }
+    false
+}

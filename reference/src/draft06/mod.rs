@@ -42,35 +42,7 @@ use crate::rule::Rule;
 /// issue 4: "draft-06: RFC 1738's component names"). `user`, `password`, `host`,
 /// `port` and `urlpath` of `otherurl` never occur: draft-06 has no `ip-schemepart`, so
 /// `otherurl` reports only `scheme` and `schemepart`.
-pub const COMPONENTS: &[&str] = &[
-    "scheme",
-    "schemepart",
-    "user",
-    "password",
-    "host",
-    "port",
-    "urlpath",
-    "fpath",
-    "fsegments",
-    "ftptype",
-    "hpath",
-    "hsegments",
-    "search",
-    "gtype",
-    "selector",
-    "gopher+_string",
-    "encoded822addr",
-    "grouppart",
-    "group",
-    "article",
-    "digits",
-    "database",
-    "wtype",
-    "wpath",
-    "ppath",
-    "psegments",
-    "fieldspecs",
-];
+pub const COMPONENTS: &[&str] = crate::rfc1738::COMPONENTS;
 
 /// What a scheme production (or `otherurl`) matched.
 pub struct Match {

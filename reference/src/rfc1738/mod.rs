@@ -25,6 +25,37 @@ use crate::document::{DocReading, Document, Reading};
 use crate::outcome::{Ambiguity, Components, Failure, Parse, Verdict};
 use crate::rule::Rule;
 
+/// The component names a parse may report: the BNF's own rule names (`cases/README.md`).
+pub const COMPONENTS: &[&str] = &[
+    "scheme",
+    "schemepart",
+    "user",
+    "password",
+    "host",
+    "port",
+    "urlpath",
+    "fpath",
+    "fsegments",
+    "ftptype",
+    "hpath",
+    "hsegments",
+    "search",
+    "gtype",
+    "selector",
+    "gopher+_string",
+    "encoded822addr",
+    "grouppart",
+    "group",
+    "article",
+    "digits",
+    "database",
+    "wtype",
+    "wpath",
+    "ppath",
+    "psegments",
+    "fieldspecs",
+];
+
 /// What a scheme production (or `otherurl`) matched.
 pub struct Match {
     pub rule: Rule,

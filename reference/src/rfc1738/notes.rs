@@ -8,6 +8,25 @@ use crate::outcome::note;
 use crate::outcome::{Grade, Parse, Value, Verdict};
 use crate::rule::Rule;
 
+/// The ids of the notes a parse may give.
+pub const IDS: &[&str] = &[
+    "letter-case",
+    "must-encode.control",
+    "must-encode.non-ascii",
+    "must-encode.unsafe",
+    "default-port",
+    "ftp.commands",
+    "ftp.typecode-omitted",
+    "file.local-machine",
+    "gopher.default-type",
+    "gopher.request",
+    "news.all-groups",
+    "escaped-reserved",
+    "no-login",
+    "experimental-scheme",
+    "reserved-scheme-name",
+];
+
 /// Adds every note that applies to `p`.
 pub fn add(cx: &mut Cx, p: &mut Parse) {
     letter_case(cx, p);
