@@ -656,7 +656,7 @@ fn extract_cases_run_and_are_checked() {
         (
             "{verdict: not-defined}",
             "{result: x}",
-            "belongs to parse or resolve cases only",
+            "expect.rfc1808.result: belongs to resolve cases only",
         ),
         ("end: 24", "end: 99", "past the end of the input"),
         ("start: 4", "start: 30", "`start` must come before `end`"),

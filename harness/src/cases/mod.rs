@@ -362,23 +362,7 @@ fn row_tags(case: &Case) -> Vec<String> {
 
 fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &mut Vec<String>) {
     let at = format!("expect.{}", key.0);
-    for (field, set) in [
-        ("rule", e.rule.is_some()),
-        ("components", !e.components.is_empty()),
-        ("notes", !e.notes.is_empty()),
-        ("error", e.error.is_some()),
-        ("result", e.result.is_some()),
-        ("printed", e.printed.is_some()),
-        ("contradiction", e.contradiction.is_some()),
-        ("current_document", e.current_document.is_some()),
-        ("steps", e.steps.is_some()),
-    ] {
-        if set {
-            problems.push(format!(
-                "{at}.{field}: belongs to parse or resolve cases only"
-            ));
-        }
-    }
+    misplaced_fields(Op::Extract, e, &at, problems);
     let urls = match (&e.verdict, &e.urls) {
         (Some(v), None) if v == "not-defined" => return,
         (Some(v), None) => {
@@ -439,22 +423,34 @@ fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &
     }
 }
 
-fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
-    let at = format!("expect.{}", key.0);
-    for (field, set) in [
-        ("result", e.result.is_some()),
-        ("printed", e.printed.is_some()),
-        ("contradiction", e.contradiction.is_some()),
-        ("current_document", e.current_document.is_some()),
-        ("steps", e.steps.is_some()),
-    ] {
-        if set {
-            problems.push(format!("{at}.{field}: belongs to resolve cases only"));
+/// Every field that is set in `e` but belongs to another operation's cases.
+fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Vec<String>) {
+    let fields = [
+        ("rule", e.rule.is_some(), Op::Parse),
+        ("components", !e.components.is_empty(), Op::Parse),
+        ("notes", !e.notes.is_empty(), Op::Parse),
+        ("error", e.error.is_some(), Op::Parse),
+        ("result", e.result.is_some(), Op::Resolve),
+        ("printed", e.printed.is_some(), Op::Resolve),
+        ("contradiction", e.contradiction.is_some(), Op::Resolve),
+        (
+            "current_document",
+            e.current_document.is_some(),
+            Op::Resolve,
+        ),
+        ("steps", e.steps.is_some(), Op::Resolve),
+        ("urls", e.urls.is_some(), Op::Extract),
+    ];
+    for (field, set, owner) in fields {
+        if set && owner != op {
+            problems.push(format!("{at}.{field}: belongs to {owner} cases only"));
         }
     }
-    if e.urls.is_some() {
-        problems.push(format!("{at}.urls: belongs to extract cases only"));
-    }
+}
+
+fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
+    let at = format!("expect.{}", key.0);
+    misplaced_fields(Op::Parse, e, &at, problems);
     let Some(verdict_id) = &e.verdict else {
         problems.push(format!("{at}: a parse expectation needs `verdict`"));
         return;
@@ -499,19 +495,7 @@ fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
 
 fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Vec<String>) {
     let at = format!("expect.{}", key.0);
-    for (field, set) in [
-        ("rule", e.rule.is_some()),
-        ("components", !e.components.is_empty()),
-        ("notes", !e.notes.is_empty()),
-        ("error", e.error.is_some()),
-    ] {
-        if set {
-            problems.push(format!("{at}.{field}: belongs to parse cases only"));
-        }
-    }
-    if e.urls.is_some() {
-        problems.push(format!("{at}.urls: belongs to extract cases only"));
-    }
+    misplaced_fields(Op::Resolve, e, &at, problems);
     match (&e.verdict, &e.result) {
         (Some(v), None) if v == "not-defined" || v == "invalid" => {
             if e.printed.is_some() || e.current_document.is_some() || e.steps.is_some() {

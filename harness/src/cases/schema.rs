@@ -50,6 +50,16 @@ pub enum Op {
     Extract,
 }
 
+impl std::fmt::Display for Op {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Op::Parse => "parse",
+            Op::Resolve => "resolve",
+            Op::Extract => "extract",
+        })
+    }
+}
+
 #[derive(Clone, Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cite {
