@@ -14,12 +14,17 @@
 //!   generated from the cases.
 //! - [`rows`]: the rows of the divergence table, which tag the cases about each.
 //! - [`text`]: escaping for generated Markdown and HTML.
+//! - [`adapter`]: one interface for every parser urlcert judges, and the answers it
+//!   gives.
+//! - [`judge`]: the classes an adapter's outcome falls in.
 
+pub mod adapter;
 pub mod cases;
 pub mod check;
 pub mod contradictions;
 pub mod evolution;
 pub mod extract;
+pub mod judge;
 pub mod output;
 pub mod rows;
 pub mod runner;
