@@ -17,10 +17,13 @@
 //! - [`adapter`]: one interface for every parser urlcert judges, and the answers it
 //!   gives.
 //! - [`judge`]: the classes an adapter's outcome falls in.
+//! - [`compare`]: an adapter's answer against a document's expectation, by meaning:
+//!   the component tables and the declared normalisations.
 
 pub mod adapter;
 pub mod cases;
 pub mod check;
+pub mod compare;
 pub mod contradictions;
 pub mod evolution;
 pub mod extract;

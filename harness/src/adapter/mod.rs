@@ -7,6 +7,8 @@
 //!
 //! The protocol external adapters speak is documented in `ADAPTERS.md`.
 
+pub mod inproc;
+
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -1,0 +1,1110 @@
+//! Comparison by meaning: an adapter's answer, in its own component model, against what
+//! one document says of a case (issue 5 §3).
+//!
+//! Two things are declared here, each in one place:
+//! - [`table`]: for each (model, document), which of the adapter's parts gives each of
+//!   the document's components. A component the table does not list is one the model
+//!   cannot express, and is skipped, not failed.
+//! - [`NORMALISATIONS`]: the differences that are not differences of meaning (scheme
+//!   case, percent-escape hex case, WHATWG's decorations, ...), each with its reason and
+//!   the models it applies to.
+//!
+//! [`judge`] then classifies one outcome into one of the eight [`Class`]es.
+
+use crate::adapter::{Answer, Fault, Info, Model, Parts};
+use crate::cases::{Case, Expectation, ExpectedValue, Op};
+use crate::check::quote;
+use crate::judge::{Class, Judged};
+use urlcert_reference::{DocReading, Document};
+
+// ------------------------------------------------------------------ normalisations
+
+/// A difference between an adapter's answer and a document's that is not a difference
+/// of meaning.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Normalisation {
+    pub id: &'static str,
+    /// The models it applies to.
+    pub models: &'static [Model],
+    pub what: &'static str,
+    pub reason: &'static str,
+}
+
+const ALL_MODELS: &[Model] = &[Model::Whatwg, Model::Rfc3986, Model::Urlparse, Model::Curl];
+
+/// Every normalisation [`judge`] applies: the only place they are declared.
+pub const NORMALISATIONS: &[Normalisation] = &[
+    Normalisation {
+        id: "scheme-case",
+        models: ALL_MODELS,
+        what: "schemes compare without ASCII case",
+        reason: "the documents give the scheme as written (`HTTP`), parsers such as WHATWG's and Python's lower-case it; every document calls scheme names case-insensitive (RFC 1738 §2.1, RFC 1808 §2.1, draft-1996 §2.1)",
+    },
+    Normalisation {
+        id: "host-case",
+        models: ALL_MODELS,
+        what: "host names compare without ASCII case",
+        reason: "WHATWG lower-cases the host of special schemes (domain to ASCII); domain names are case-insensitive (RFC 1034 §3.1), which the documents' hosts are",
+    },
+    Normalisation {
+        id: "percent-hex-case",
+        models: ALL_MODELS,
+        what: "the hex digits of a %XX escape compare without case",
+        reason: "`%2f` and `%2F` encode the same octet (RFC 1738 §2.2 \"hexadecimal digits\"; RFC 3986 §2.1 calls them equivalent); parsers may upper-case them",
+    },
+    Normalisation {
+        id: "whatwg-decorations",
+        models: &[Model::Whatwg],
+        what: "the \":\" after `protocol`, the \"?\" before `search` and the \"#\" before `hash` are dropped",
+        reason: "the URL API's getters add them (URL Standard, the protocol, search and hash getters); they are delimiters, not part of the component",
+    },
+    Normalisation {
+        id: "absent-or-empty",
+        models: &[Model::Whatwg, Model::Urlparse],
+        what: "\"\" counts as absent or empty, and absent as \"\"",
+        reason: "the model cannot tell them apart: the URL API returns \"\" for a null query, fragment, username or port, and urlparse \"\" for a missing part",
+    },
+    Normalisation {
+        id: "default-port",
+        models: &[Model::Whatwg],
+        what: "a missing port counts as the scheme's default port (http 80, https 443, ws 80, wss 443, ftp 21), and an empty port as none",
+        reason: "the URL parser drops a port equal to the special scheme's default (URL Standard, port state), so `http://h:80/` reports port \"\"",
+    },
+    Normalisation {
+        id: "empty-path-slash",
+        models: &[Model::Whatwg, Model::Curl],
+        what: "a path of \"/\" counts as the empty path too, where there is an authority",
+        reason: "WHATWG gives special URLs the path \"/\" when they have none (URL Standard, path start state), and libcurl reports \"/\" for a missing path, so `http://h` and `http://h/` look the same",
+    },
+];
+
+/// Is normalisation `id` in force for `model`?
+pub fn active(id: &str, model: Model) -> bool {
+    NORMALISATIONS
+        .iter()
+        .any(|n| n.id == id && n.models.contains(&model))
+}
+
+/// WHATWG's special schemes and their default ports (URL Standard, "special scheme").
+fn default_port(scheme: &str) -> Option<&'static str> {
+    match scheme {
+        "http" | "ws" => Some("80"),
+        "https" | "wss" => Some("443"),
+        "ftp" => Some("21"),
+        _ => None,
+    }
+}
+
+fn hex_upper(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = String::with_capacity(s.len());
+    let mut i = 0;
+    while i < s.len() {
+        if b[i] == b'%'
+            && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit)
+        {
+            out.push('%');
+            out.push(b[i + 1].to_ascii_uppercase() as char);
+            out.push(b[i + 2].to_ascii_uppercase() as char);
+            i += 3;
+        } else {
+            // `s` is a str, so the next char starts at `i`.
+            let c = s[i..].chars().next().unwrap_or('\u{fffd}');
+            out.push(c);
+            i += c.len_utf8().max(1);
+        }
+    }
+    out
+}
+
+/// Lower-cases the host of an authority (after its last "@").
+fn authority_host_lower(a: &str) -> String {
+    match a.rfind('@') {
+        Some(i) => format!("{}{}", &a[..=i], a[i + 1..].to_ascii_lowercase()),
+        None => a.to_ascii_lowercase(),
+    }
+}
+
+/// An authority without a trailing ":" or ":<default port>".
+fn authority_without_default_port(a: &str, scheme: &str) -> String {
+    let host_start = a.rfind('@').map_or(0, |i| i + 1);
+    let hostport = &a[host_start..];
+    // A port follows the last ":" outside an IP literal.
+    let colon = match hostport.rfind(']') {
+        Some(close) => hostport[close..].rfind(':').map(|c| close + c),
+        None => hostport.rfind(':'),
+    };
+    if let Some(c) = colon {
+        let port = &hostport[c + 1..];
+        if port.is_empty() || Some(port) == default_port(scheme) {
+            return a[..host_start + c].to_string();
+        }
+    }
+    a.to_string()
+}
+
+/// What kind of value a component is, which decides the normalisations it gets.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Scheme,
+    Host,
+    Port,
+    /// `[userinfo "@"] host [":" port]`.
+    Authority,
+    /// A path (after its "/"), which a parser may give as "/" when empty.
+    Path,
+    Other,
+}
+
+/// One value, normalised as declared for `model` and `kind`.
+fn normalise(model: Model, kind: Kind, scheme: &str, v: Option<&str>) -> Option<String> {
+    let mut v = v.map(str::to_string);
+    if active("absent-or-empty", model) && v.is_none() {
+        v = Some(String::new());
+    }
+    let mut v = v?;
+    if kind == Kind::Scheme && active("scheme-case", model) {
+        v = v.to_ascii_lowercase();
+    }
+    if kind == Kind::Host && active("host-case", model) {
+        v = v.to_ascii_lowercase();
+    }
+    if kind == Kind::Authority && active("host-case", model) {
+        v = authority_host_lower(&v);
+    }
+    if kind == Kind::Authority && active("default-port", model) {
+        v = authority_without_default_port(&v, scheme);
+    }
+    if kind == Kind::Port
+        && active("default-port", model)
+        && Some(v.as_str()) == default_port(scheme)
+    {
+        v = String::new();
+    }
+    if active("percent-hex-case", model) {
+        v = hex_upper(&v);
+    }
+    Some(v)
+}
+
+/// Do a document's value and an adapter's mean the same, under the declared
+/// normalisations?
+pub fn same_value(
+    model: Model,
+    kind: Kind,
+    scheme: &str,
+    expected: Option<&str>,
+    actual: Option<&str>,
+) -> bool {
+    let e = normalise(model, kind, scheme, expected);
+    let a = normalise(model, kind, scheme, actual);
+    if e == a {
+        return true;
+    }
+    // A path of "/" (now "") stands for no path as well.
+    kind == Kind::Path
+        && active("empty-path-slash", model)
+        && e.is_none()
+        && a.as_deref() == Some("")
+}
+
+// ------------------------------------------------------------------ the tables
+
+/// Where a model keeps its path: one part, or urlparse's `path` and `params` (which
+/// it splits off the last segment).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PathOf {
+    Part(&'static str),
+    WithParams(&'static str, &'static str),
+}
+
+/// Where a model keeps its userinfo.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UserinfoOf {
+    /// One part, `user[:password]` (RFC 3986's `userinfo`).
+    Whole(&'static str),
+    /// Two parts, user and password.
+    Split(&'static str, &'static str),
+}
+
+/// What a path with no "/" to drop gives the document when it is empty.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EmptyPath {
+    /// RFC 1738's `hpath`, `fpath`, draft-02's `path`: after an authority, an empty
+    /// path is none (`http://h` has no `hpath`: null); with no authority it is `""`
+    /// (draft-02's `foo:` has `path: ""`).
+    Absent,
+    /// RFC 1808's and draft-1996's `path`: always there, `""` for `http://h`.
+    Empty,
+}
+
+/// How a document component is derived from a model's parts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A part as it is.
+    Part(&'static str),
+    /// The path without one leading "/": the documents' paths start after their "/".
+    AfterSlash(PathOf, EmptyPath),
+    /// RFC 1808 §2.4.5: the path up to its first ";".
+    BeforeParams(PathOf),
+    /// RFC 1808 §2.4.5: what follows the path's first ";", absent without one.
+    ParamsIn(PathOf),
+    /// RFC 1738 §3.2.2: an ftp path without its ";type=" suffix.
+    FtpPath(PathOf),
+    /// RFC 1738 §3.2.2: the typecode after ";type=".
+    FtpType(PathOf),
+    /// RFC 1738 §5 `urlpath`: the path after its "/", and "?" query when there is one.
+    UrlPath(PathOf, &'static str),
+    /// `[userinfo "@"] host [":" port]`, absent without a host.
+    Authority(UserinfoOf, &'static str, &'static str),
+    /// The user name: before the userinfo's first ":".
+    User(UserinfoOf),
+    /// The password: after the userinfo's first ":", absent without one.
+    Password(UserinfoOf),
+    /// RFC 1738 `schemepart`: everything after "scheme:" up to any "#", rebuilt from
+    /// the parts; only for models that tell an empty authority from none.
+    SchemePart(UserinfoOf, &'static str, &'static str, PathOf, &'static str),
+}
+
+/// Which schemes an entry applies to (by the input's scheme, lower-cased).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    All,
+    Only(&'static [&'static str]),
+    Except(&'static [&'static str]),
+}
+
+impl Scope {
+    fn covers(self, scheme: &str) -> bool {
+        match self {
+            Scope::All => true,
+            Scope::Only(l) => l.contains(&scheme),
+            Scope::Except(l) => !l.contains(&scheme),
+        }
+    }
+}
+
+/// One row of a table: the document's component, and how the model gives it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Map {
+    pub component: &'static str,
+    pub kind: Kind,
+    pub scope: Scope,
+    pub source: Source,
+}
+
+const fn m(component: &'static str, kind: Kind, source: Source) -> Map {
+    Map {
+        component,
+        kind,
+        scope: Scope::All,
+        source,
+    }
+}
+
+const fn only(mut x: Map, schemes: &'static [&'static str]) -> Map {
+    x.scope = Scope::Only(schemes);
+    x
+}
+
+const fn except(mut x: Map, schemes: &'static [&'static str]) -> Map {
+    x.scope = Scope::Except(schemes);
+    x
+}
+
+// Scheme-specific parts the generic models do not split (gopher's type, selector and
+// search, news's article host, wais's database, ...) are not in the tables.
+const NOT_GOPHER: &[&str] = &["gopher"];
+const NOT_NEWS: &[&str] = &["news"];
+const FTP: &[&str] = &["ftp"];
+// draft-02's wais `path` is the waisdoc's last part, after the database and type.
+const FTP_WAIS: &[&str] = &["ftp", "wais"];
+const MAILTO: &[&str] = &["mailto"];
+
+use EmptyPath::{Absent, Empty};
+use Kind::{Authority as KAuth, Host, Other, Path, Port, Scheme};
+
+// WHATWG: protocol, username, password, hostname, port, pathname, search, hash (the
+// decorations already dropped).
+const W_PATH: PathOf = PathOf::Part("pathname");
+const W_USER: UserinfoOf = UserinfoOf::Split("username", "password");
+const WHATWG_DRAFT02_03: &[Map] = &[
+    m("scheme", Scheme, Source::Part("protocol")),
+    m("user", Other, Source::Part("username")),
+    m("password", Other, Source::Part("password")),
+    except(m("host", Host, Source::Part("hostname")), NOT_NEWS),
+    m("port", Port, Source::Part("port")),
+    only(m("path", Path, Source::FtpPath(W_PATH)), FTP),
+    except(
+        m("path", Path, Source::AfterSlash(W_PATH, Absent)),
+        FTP_WAIS,
+    ),
+    except(m("search", Other, Source::Part("search")), NOT_GOPHER),
+    m("fragmentid", Other, Source::Part("hash")),
+];
+const WHATWG_RFC1738: &[Map] = &[
+    m("scheme", Scheme, Source::Part("protocol")),
+    m("user", Other, Source::Part("username")),
+    m("password", Other, Source::Part("password")),
+    except(m("host", Host, Source::Part("hostname")), NOT_NEWS),
+    m("port", Port, Source::Part("port")),
+    m("hpath", Path, Source::AfterSlash(W_PATH, Absent)),
+    only(m("fpath", Path, Source::FtpPath(W_PATH)), FTP),
+    except(m("fpath", Path, Source::AfterSlash(W_PATH, Absent)), FTP),
+    only(m("ftptype", Other, Source::FtpType(W_PATH)), FTP),
+    except(m("search", Other, Source::Part("search")), NOT_GOPHER),
+    m("urlpath", Path, Source::UrlPath(W_PATH, "search")),
+    only(m("encoded822addr", Other, Source::Part("pathname")), MAILTO),
+];
+const WHATWG_RFC1808: &[Map] = &[
+    m("scheme", Scheme, Source::Part("protocol")),
+    m(
+        "net_loc",
+        KAuth,
+        Source::Authority(W_USER, "hostname", "port"),
+    ),
+    m("path", Path, Source::BeforeParams(W_PATH)),
+    m("params", Other, Source::ParamsIn(W_PATH)),
+    m("query", Other, Source::Part("search")),
+    m("fragment", Other, Source::Part("hash")),
+];
+const WHATWG_DRAFT1996: &[Map] = &[
+    m("scheme", Scheme, Source::Part("protocol")),
+    m(
+        "server",
+        KAuth,
+        Source::Authority(W_USER, "hostname", "port"),
+    ),
+    m("user", Other, Source::Part("username")),
+    m("password", Other, Source::Part("password")),
+    m("host", Host, Source::Part("hostname")),
+    m("port", Port, Source::Part("port")),
+    m("path", Path, Source::AfterSlash(W_PATH, Empty)),
+    m("query", Other, Source::Part("search")),
+    m("fragment", Other, Source::Part("hash")),
+];
+
+// RFC 3986: scheme, userinfo, host, port, path, query, fragment.
+const R_PATH: PathOf = PathOf::Part("path");
+const R_USER: UserinfoOf = UserinfoOf::Whole("userinfo");
+const RFC3986_DRAFT02_03: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("user", Other, Source::User(R_USER)),
+    m("password", Other, Source::Password(R_USER)),
+    except(m("host", Host, Source::Part("host")), NOT_NEWS),
+    m("port", Port, Source::Part("port")),
+    only(m("path", Path, Source::FtpPath(R_PATH)), FTP),
+    except(
+        m("path", Path, Source::AfterSlash(R_PATH, Absent)),
+        FTP_WAIS,
+    ),
+    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
+    m("fragmentid", Other, Source::Part("fragment")),
+];
+const RFC3986_RFC1738: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m(
+        "schemepart",
+        Other,
+        Source::SchemePart(R_USER, "host", "port", R_PATH, "query"),
+    ),
+    m("user", Other, Source::User(R_USER)),
+    m("password", Other, Source::Password(R_USER)),
+    except(m("host", Host, Source::Part("host")), NOT_NEWS),
+    m("port", Port, Source::Part("port")),
+    m("hpath", Path, Source::AfterSlash(R_PATH, Absent)),
+    only(m("fpath", Path, Source::FtpPath(R_PATH)), FTP),
+    except(m("fpath", Path, Source::AfterSlash(R_PATH, Absent)), FTP),
+    only(m("ftptype", Other, Source::FtpType(R_PATH)), FTP),
+    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
+    m("urlpath", Path, Source::UrlPath(R_PATH, "query")),
+    only(m("encoded822addr", Other, Source::Part("path")), MAILTO),
+];
+const RFC3986_RFC1808: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("net_loc", KAuth, Source::Authority(R_USER, "host", "port")),
+    m("path", Path, Source::BeforeParams(R_PATH)),
+    m("params", Other, Source::ParamsIn(R_PATH)),
+    m("query", Other, Source::Part("query")),
+    m("fragment", Other, Source::Part("fragment")),
+];
+const RFC3986_DRAFT1996: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("server", KAuth, Source::Authority(R_USER, "host", "port")),
+    m("user", Other, Source::User(R_USER)),
+    m("password", Other, Source::Password(R_USER)),
+    m("host", Host, Source::Part("host")),
+    m("port", Port, Source::Part("port")),
+    m("path", Path, Source::AfterSlash(R_PATH, Empty)),
+    m("query", Other, Source::Part("query")),
+    m("fragment", Other, Source::Part("fragment")),
+];
+
+// urlparse: scheme, netloc, path, params, query, fragment, username, password,
+// hostname, port. Its `path` lacks the last segment's params.
+const U_PATH: PathOf = PathOf::WithParams("path", "params");
+const URLPARSE_DRAFT02_03: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("user", Other, Source::Part("username")),
+    m("password", Other, Source::Part("password")),
+    except(m("host", Host, Source::Part("hostname")), NOT_NEWS),
+    m("port", Port, Source::Part("port")),
+    only(m("path", Path, Source::FtpPath(U_PATH)), FTP),
+    except(
+        m("path", Path, Source::AfterSlash(U_PATH, Absent)),
+        FTP_WAIS,
+    ),
+    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
+    m("fragmentid", Other, Source::Part("fragment")),
+];
+const URLPARSE_RFC1738: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("user", Other, Source::Part("username")),
+    m("password", Other, Source::Part("password")),
+    except(m("host", Host, Source::Part("hostname")), NOT_NEWS),
+    m("port", Port, Source::Part("port")),
+    m("hpath", Path, Source::AfterSlash(U_PATH, Absent)),
+    only(m("fpath", Path, Source::FtpPath(U_PATH)), FTP),
+    except(m("fpath", Path, Source::AfterSlash(U_PATH, Absent)), FTP),
+    only(m("ftptype", Other, Source::FtpType(U_PATH)), FTP),
+    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
+    m("urlpath", Path, Source::UrlPath(U_PATH, "query")),
+    only(
+        m("encoded822addr", Other, Source::AfterSlash(U_PATH, Empty)),
+        MAILTO,
+    ),
+];
+const URLPARSE_RFC1808: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("net_loc", KAuth, Source::Part("netloc")),
+    m(
+        "path",
+        Path,
+        Source::AfterSlash(PathOf::Part("path"), Empty),
+    ),
+    m("params", Other, Source::Part("params")),
+    m("query", Other, Source::Part("query")),
+    m("fragment", Other, Source::Part("fragment")),
+];
+const URLPARSE_DRAFT1996: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("server", KAuth, Source::Part("netloc")),
+    m("user", Other, Source::Part("username")),
+    m("password", Other, Source::Part("password")),
+    m("host", Host, Source::Part("hostname")),
+    m("port", Port, Source::Part("port")),
+    m("path", Path, Source::AfterSlash(U_PATH, Empty)),
+    m("query", Other, Source::Part("query")),
+    m("fragment", Other, Source::Part("fragment")),
+];
+
+// libcurl: scheme, user, password, host, port, path, query, fragment; null for absent.
+const C_PATH: PathOf = PathOf::Part("path");
+const C_USER: UserinfoOf = UserinfoOf::Split("user", "password");
+const CURL_DRAFT02_03: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("user", Other, Source::Part("user")),
+    m("password", Other, Source::Part("password")),
+    except(m("host", Host, Source::Part("host")), NOT_NEWS),
+    m("port", Port, Source::Part("port")),
+    only(m("path", Path, Source::FtpPath(C_PATH)), FTP),
+    except(
+        m("path", Path, Source::AfterSlash(C_PATH, Absent)),
+        FTP_WAIS,
+    ),
+    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
+    m("fragmentid", Other, Source::Part("fragment")),
+];
+const CURL_RFC1738: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("user", Other, Source::Part("user")),
+    m("password", Other, Source::Part("password")),
+    except(m("host", Host, Source::Part("host")), NOT_NEWS),
+    m("port", Port, Source::Part("port")),
+    m("hpath", Path, Source::AfterSlash(C_PATH, Absent)),
+    only(m("fpath", Path, Source::FtpPath(C_PATH)), FTP),
+    except(m("fpath", Path, Source::AfterSlash(C_PATH, Absent)), FTP),
+    only(m("ftptype", Other, Source::FtpType(C_PATH)), FTP),
+    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
+    m("urlpath", Path, Source::UrlPath(C_PATH, "query")),
+];
+const CURL_RFC1808: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("net_loc", KAuth, Source::Authority(C_USER, "host", "port")),
+    m("path", Path, Source::BeforeParams(C_PATH)),
+    m("params", Other, Source::ParamsIn(C_PATH)),
+    m("query", Other, Source::Part("query")),
+    m("fragment", Other, Source::Part("fragment")),
+];
+const CURL_DRAFT1996: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("server", KAuth, Source::Authority(C_USER, "host", "port")),
+    m("user", Other, Source::Part("user")),
+    m("password", Other, Source::Part("password")),
+    m("host", Host, Source::Part("host")),
+    m("port", Port, Source::Part("port")),
+    m("path", Path, Source::AfterSlash(C_PATH, Empty)),
+    m("query", Other, Source::Part("query")),
+    m("fragment", Other, Source::Part("fragment")),
+];
+
+/// The one table mapping `model` onto `doc`'s components. draft-02 and draft-03 share
+/// their names (draft-03 has no `fragmentid`, so that row never applies to it), and
+/// draft-06 uses RFC 1738's.
+pub fn table(model: Model, doc: Document) -> &'static [Map] {
+    use Document::*;
+    match (model, doc) {
+        (Model::Whatwg, Draft02 | Draft03) => WHATWG_DRAFT02_03,
+        (Model::Whatwg, Draft06 | Rfc1738) => WHATWG_RFC1738,
+        (Model::Whatwg, Rfc1808) => WHATWG_RFC1808,
+        (Model::Whatwg, Draft1996) => WHATWG_DRAFT1996,
+        (Model::Rfc3986, Draft02 | Draft03) => RFC3986_DRAFT02_03,
+        (Model::Rfc3986, Draft06 | Rfc1738) => RFC3986_RFC1738,
+        (Model::Rfc3986, Rfc1808) => RFC3986_RFC1808,
+        (Model::Rfc3986, Draft1996) => RFC3986_DRAFT1996,
+        (Model::Urlparse, Draft02 | Draft03) => URLPARSE_DRAFT02_03,
+        (Model::Urlparse, Draft06 | Rfc1738) => URLPARSE_RFC1738,
+        (Model::Urlparse, Rfc1808) => URLPARSE_RFC1808,
+        (Model::Urlparse, Draft1996) => URLPARSE_DRAFT1996,
+        (Model::Curl, Draft02 | Draft03) => CURL_DRAFT02_03,
+        (Model::Curl, Draft06 | Rfc1738) => CURL_RFC1738,
+        (Model::Curl, Rfc1808) => CURL_RFC1808,
+        (Model::Curl, Draft1996) => CURL_DRAFT1996,
+    }
+}
+
+// ------------------------------------------------------------------ deriving values
+
+/// The model's parts with the WHATWG decorations dropped, where that is in force.
+fn undecorate(model: Model, parts: &Parts) -> Parts {
+    let mut p = parts.clone();
+    if active("whatwg-decorations", model) {
+        let strip = |p: &mut Parts, name: &str, f: &dyn Fn(&str) -> Option<String>| {
+            if let Some(Some(v)) = p.get(name) {
+                if let Some(s) = f(v) {
+                    p.insert(name.to_string(), Some(s));
+                }
+            }
+        };
+        strip(&mut p, "protocol", &|v| {
+            v.strip_suffix(':').map(str::to_string)
+        });
+        strip(&mut p, "search", &|v| {
+            v.strip_prefix('?').map(str::to_string)
+        });
+        strip(&mut p, "hash", &|v| v.strip_prefix('#').map(str::to_string));
+    }
+    p
+}
+
+fn part<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
+    parts.get(name).and_then(|v| v.as_deref())
+}
+
+fn raw_path(parts: &Parts, of: PathOf) -> Option<String> {
+    match of {
+        PathOf::Part(p) => part(parts, p).map(str::to_string),
+        PathOf::WithParams(p, params) => {
+            let path = part(parts, p);
+            match part(parts, params) {
+                Some(x) if !x.is_empty() => Some(format!("{};{x}", path.unwrap_or(""))),
+                _ => path.map(str::to_string),
+            }
+        }
+    }
+}
+
+/// Does the answer have an authority? RFC 3986's and libcurl's `host` say so by being
+/// present; WHATWG's `hostname` and urlparse's `netloc` only by being non-empty.
+fn has_authority(parts: &Parts) -> bool {
+    parts.get("host").is_some_and(Option::is_some)
+        || ["hostname", "netloc"]
+            .iter()
+            .any(|n| part(parts, n).is_some_and(|v| !v.is_empty()))
+}
+
+fn after_slash(parts: &Parts, path: Option<String>, empty: EmptyPath) -> Option<String> {
+    let path = path?;
+    match path.strip_prefix('/') {
+        Some(rest) => Some(rest.to_string()),
+        None if path.is_empty() && empty == EmptyPath::Absent && has_authority(parts) => None,
+        None => Some(path),
+    }
+}
+
+fn userinfo_parts(parts: &Parts, of: UserinfoOf) -> (Option<String>, Option<String>) {
+    match of {
+        UserinfoOf::Whole(u) => match part(parts, u) {
+            None => (None, None),
+            Some(ui) => match ui.split_once(':') {
+                Some((user, pw)) => (Some(user.to_string()), Some(pw.to_string())),
+                None => (Some(ui.to_string()), None),
+            },
+        },
+        UserinfoOf::Split(u, p) => (
+            part(parts, u).map(str::to_string),
+            part(parts, p).map(str::to_string),
+        ),
+    }
+}
+
+/// A part that is there: present, and for a model that cannot tell absent from empty,
+/// not empty either.
+fn written<'a>(model: Model, parts: &'a Parts, name: &str) -> Option<&'a str> {
+    part(parts, name).filter(|v| !v.is_empty() || !active("absent-or-empty", model))
+}
+
+fn authority(
+    model: Model,
+    parts: &Parts,
+    ui: UserinfoOf,
+    host: &str,
+    port: &str,
+) -> Option<String> {
+    let host = part(parts, host)?;
+    let mut out = String::new();
+    match ui {
+        UserinfoOf::Whole(u) => {
+            if let Some(u) = part(parts, u) {
+                out.push_str(u);
+                out.push('@');
+            }
+        }
+        UserinfoOf::Split(u, p) => {
+            let user = written(model, parts, u);
+            let pw = written(model, parts, p);
+            if user.is_some() || pw.is_some() {
+                out.push_str(user.unwrap_or_default());
+                if let Some(pw) = pw {
+                    out.push(':');
+                    out.push_str(pw);
+                }
+                out.push('@');
+            }
+        }
+    }
+    out.push_str(host);
+    if let Some(p) = written(model, parts, port) {
+        out.push(':');
+        out.push_str(p);
+    }
+    Some(out)
+}
+
+/// The value `source` gives from `parts`, or `None` for absent.
+fn derive(model: Model, parts: &Parts, source: Source) -> Option<String> {
+    match source {
+        Source::Part(p) => part(parts, p).map(str::to_string),
+        Source::AfterSlash(of, empty) => after_slash(parts, raw_path(parts, of), empty),
+        Source::BeforeParams(of) => after_slash(parts, raw_path(parts, of), EmptyPath::Empty)
+            .map(|p| p.split(';').next().unwrap_or("").to_string()),
+        Source::ParamsIn(of) => raw_path(parts, of)?
+            .split_once(';')
+            .map(|(_, params)| params.to_string()),
+        Source::FtpPath(of) => {
+            let p = after_slash(parts, raw_path(parts, of), EmptyPath::Absent)?;
+            Some(match p.rfind(";type=") {
+                Some(i) => p[..i].to_string(),
+                None => p,
+            })
+        }
+        Source::FtpType(of) => {
+            let p = raw_path(parts, of)?;
+            p.rfind(";type=")
+                .map(|i| p[i + ";type=".len()..].to_string())
+        }
+        Source::UrlPath(of, query) => {
+            let path = after_slash(parts, raw_path(parts, of), EmptyPath::Absent);
+            match written(model, parts, query) {
+                Some(q) => Some(format!("{}?{q}", path.unwrap_or_default())),
+                None => path,
+            }
+        }
+        Source::Authority(ui, host, port) => authority(model, parts, ui, host, port),
+        Source::User(ui) => userinfo_parts(parts, ui).0,
+        Source::Password(ui) => userinfo_parts(parts, ui).1,
+        Source::SchemePart(ui, host, port, of, query) => {
+            let mut out = String::new();
+            if let Some(a) = authority(model, parts, ui, host, port) {
+                out.push_str("//");
+                out.push_str(&a);
+            }
+            out.push_str(&raw_path(parts, of).unwrap_or_default());
+            if let Some(q) = written(model, parts, query) {
+                out.push('?');
+                out.push_str(q);
+            }
+            Some(out)
+        }
+    }
+}
+
+/// The scheme of `input` (RFC 3986 §3.1's shape), lower-cased, or "".
+pub fn input_scheme(input: &str) -> String {
+    let Some(colon) = input.find(':') else {
+        return String::new();
+    };
+    let s = &input[..colon];
+    let ok = s.bytes().next().is_some_and(|b| b.is_ascii_alphabetic())
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(&b));
+    if ok {
+        s.to_ascii_lowercase()
+    } else {
+        String::new()
+    }
+}
+
+// ------------------------------------------------------------------ resolution results
+
+/// A URL string normalised as declared for `model`, for comparing resolutions. It is
+/// split by RFC 3986 Appendix B's expression, which every URL string matches.
+pub fn normalise_url(model: Model, url: &str) -> String {
+    let (scheme, rest) = match url.find([':', '/', '?', '#']) {
+        Some(i) if url.as_bytes()[i] == b':' && i > 0 => (Some(&url[..i]), &url[i + 1..]),
+        _ => (None, url),
+    };
+    let (before_frag, fragment) = match rest.split_once('#') {
+        Some((a, f)) => (a, Some(f)),
+        None => (rest, None),
+    };
+    let (hier, query) = match before_frag.split_once('?') {
+        Some((h, q)) => (h, Some(q)),
+        None => (before_frag, None),
+    };
+    let (auth, path) = match hier.strip_prefix("//") {
+        Some(a) => {
+            let end = a.find('/').unwrap_or(a.len());
+            (Some(&a[..end]), &a[end..])
+        }
+        None => (None, hier),
+    };
+    let scheme_s = match scheme {
+        Some(s) if active("scheme-case", model) => s.to_ascii_lowercase(),
+        Some(s) => s.to_string(),
+        None => String::new(),
+    };
+    let mut out = String::new();
+    if scheme.is_some() {
+        out.push_str(&scheme_s);
+        out.push(':');
+    }
+    if let Some(a) = auth {
+        let mut a = a.to_string();
+        if active("host-case", model) {
+            a = authority_host_lower(&a);
+        }
+        if active("default-port", model) {
+            a = authority_without_default_port(&a, &scheme_s);
+        }
+        out.push_str("//");
+        out.push_str(&a);
+        if path.is_empty() && active("empty-path-slash", model) {
+            out.push('/');
+        }
+    }
+    out.push_str(path);
+    if let Some(q) = query {
+        out.push('?');
+        out.push_str(q);
+    }
+    if let Some(f) = fragment {
+        out.push('#');
+        out.push_str(f);
+    }
+    if active("percent-hex-case", model) {
+        out = hex_upper(&out);
+    }
+    out
+}
+
+// ------------------------------------------------------------------ judging
+
+/// Longest `expected` / `actual` line, in characters.
+const MAX_LINE: usize = 300;
+
+/// One line, bounded: control characters are escaped by [`quote`] before this.
+fn bounded(s: String) -> String {
+    if s.chars().count() <= MAX_LINE {
+        return s;
+    }
+    let cut: String = s.chars().take(MAX_LINE).collect();
+    format!("{cut}… ({} bytes in all)", s.len())
+}
+
+fn show_opt(v: Option<&str>) -> String {
+    v.map_or_else(|| "null".to_string(), quote)
+}
+
+/// An answer as one readable line.
+pub fn describe(answer: &Answer) -> String {
+    bounded(match answer {
+        Answer::Parsed { components } => {
+            let items: Vec<String> = components
+                .iter()
+                .map(|(k, v)| format!("{k}: {}", show_opt(v.as_deref())))
+                .collect();
+            format!("parsed {{{}}}", items.join(", "))
+        }
+        Answer::Resolved { result } => format!("resolved to {}", quote(result)),
+        Answer::Rejected { message } => format!("rejected: {}", quote(message)),
+        Answer::Unsupported { why } => format!("unsupported: {}", quote(why)),
+        Answer::Fault { fault } => describe_fault(fault),
+    })
+}
+
+fn describe_fault(fault: &Fault) -> String {
+    match fault {
+        Fault::Spawn { detail } => format!("adapter could not start: {}", quote(detail)),
+        Fault::Crash { detail } => format!("adapter crashed: {}", quote(detail)),
+        Fault::Timeout { after_ms } => format!("no answer within {after_ms} ms"),
+        Fault::EarlyExit { detail } => {
+            format!("adapter exited before answering: {}", quote(detail))
+        }
+        Fault::Garbage { detail } => format!("not the protocol: {}", quote(detail)),
+        Fault::Oversized { bytes } => format!("answer too long ({bytes} bytes)"),
+        Fault::StderrFlood { bytes } => format!("too much on standard error ({bytes} bytes)"),
+    }
+}
+
+fn judged(class: Class, expected: String, actual: String) -> Judged {
+    Judged {
+        class,
+        component: None,
+        expected: bounded(expected),
+        actual: bounded(actual),
+    }
+}
+
+/// How a document's verdict reads for a parser: a URL or not, or nothing to compare.
+fn doc_accepts(verdict: Option<&str>) -> Option<bool> {
+    match verdict {
+        Some("valid" | "generic-only") => Some(true),
+        Some("invalid") => Some(false),
+        _ => None,
+    }
+}
+
+/// Judges one adapter answer against what `doc` says of `case` (expectation `e`).
+pub fn judge(
+    case: &Case,
+    doc: DocReading,
+    e: &Expectation,
+    info: &Info,
+    answer: &Answer,
+) -> Judged {
+    let actual = describe(answer);
+    // The adapter's own failures come first: they say nothing about the parser.
+    if let Answer::Fault { fault } = answer {
+        let class = match fault {
+            Fault::Crash { .. } => Class::Crash,
+            Fault::Timeout { .. } => Class::Timeout,
+            _ => Class::AdapterError,
+        };
+        return judged(class, describe_expectation(case, doc, e), actual);
+    }
+    if let Answer::Unsupported { .. } = answer {
+        return judged(
+            Class::Unsupported,
+            describe_expectation(case, doc, e),
+            actual,
+        );
+    }
+    match case.op {
+        Op::Extract => judged(
+            Class::Unsupported,
+            format!(
+                "{}: URLs in running text (no adapter extracts)",
+                doc_id(doc)
+            ),
+            actual,
+        ),
+        Op::Parse => judge_parse(case, doc, e, info, answer, actual),
+        Op::Resolve => judge_resolve(doc, e, info, answer, actual),
+    }
+}
+
+fn doc_id(doc: DocReading) -> String {
+    match doc.reading {
+        urlcert_reference::Reading::Strict => doc.doc.id().to_string(),
+        r => format!("{}@{}", doc.doc.id(), r.id()),
+    }
+}
+
+fn describe_expectation(case: &Case, doc: DocReading, e: &Expectation) -> String {
+    let d = doc_id(doc);
+    match case.op {
+        Op::Extract => format!("{d}: URLs in running text"),
+        Op::Parse => format!("{d}: {}", e.verdict.as_deref().unwrap_or("no verdict")),
+        Op::Resolve => match (&e.result, &e.verdict) {
+            (Some(r), _) => format!("{d}: resolves to {}", quote(r)),
+            (None, Some(v)) => format!("{d}: {v} (no result)"),
+            (None, None) => format!("{d}: no result given"),
+        },
+    }
+}
+
+fn judge_parse(
+    case: &Case,
+    doc: DocReading,
+    e: &Expectation,
+    info: &Info,
+    answer: &Answer,
+    actual: String,
+) -> Judged {
+    let d = doc_id(doc);
+    let verdict = e.verdict.as_deref();
+    let Some(accepts) = doc_accepts(verdict) else {
+        return judged(
+            Class::Unsupported,
+            format!(
+                "{d}: {} (nothing a parser's answer can be compared with)",
+                verdict.unwrap_or("no verdict")
+            ),
+            actual,
+        );
+    };
+    let said = format!(
+        "{d}: {} ({})",
+        verdict.unwrap_or_default(),
+        if accepts { "a URL" } else { "not a URL" }
+    );
+    let components = match answer {
+        Answer::Parsed { components } => components,
+        Answer::Rejected { .. } if accepts => return judged(Class::Verdict, said, actual),
+        Answer::Rejected { .. } => return judged(Class::Agree, said, actual),
+        _ => {
+            return judged(
+                Class::AdapterError,
+                said,
+                format!("answered a parse request with: {actual}"),
+            )
+        }
+    };
+    if !accepts {
+        return judged(Class::Verdict, said, actual);
+    }
+    let model = info.model;
+    let parts = undecorate(model, components);
+    let scheme = input_scheme(&case.input);
+    let table = table(model, doc.doc);
+    // The document's own order, then any name it does not list.
+    let order = urlcert_reference::components(doc.doc);
+    let mut names: Vec<&str> = order
+        .iter()
+        .copied()
+        .filter(|n| e.components.contains_key(*n))
+        .collect();
+    names.extend(
+        e.components
+            .keys()
+            .map(String::as_str)
+            .filter(|n| !order.contains(n)),
+    );
+    for name in names {
+        let want = match e.components.get(name) {
+            Some(None) => None,
+            Some(Some(ExpectedValue::Str(s))) => Some(s.as_str()),
+            // Lists and fields: no model gives them.
+            _ => continue,
+        };
+        let Some(row) = table
+            .iter()
+            .find(|r| r.component == name && r.scope.covers(&scheme))
+        else {
+            continue;
+        };
+        let got = derive(model, &parts, row.source);
+        if !same_value(model, row.kind, &scheme, want, got.as_deref()) {
+            return Judged {
+                class: Class::Component,
+                component: Some(name.to_string()),
+                expected: bounded(format!("{d}: {name} {}", show_opt(want))),
+                actual: bounded(format!(
+                    "{}: {name} {} (from {})",
+                    info.name,
+                    show_opt(got.as_deref()),
+                    source_text(row.source)
+                )),
+            };
+        }
+    }
+    judged(Class::Agree, said, actual)
+}
+
+/// Which of the model's parts a value came from, for the `actual` line.
+fn source_text(s: Source) -> String {
+    let path = |of: PathOf| match of {
+        PathOf::Part(p) => p.to_string(),
+        PathOf::WithParams(p, q) => format!("{p};{q}"),
+    };
+    let ui = |u: UserinfoOf| match u {
+        UserinfoOf::Whole(u) => u.to_string(),
+        UserinfoOf::Split(a, b) => format!("{a}:{b}"),
+    };
+    match s {
+        Source::Part(p) => p.to_string(),
+        Source::AfterSlash(of, _) => format!("{} after its \"/\"", path(of)),
+        Source::BeforeParams(of) => format!("{} before its first \";\"", path(of)),
+        Source::ParamsIn(of) => format!("{} after its first \";\"", path(of)),
+        Source::FtpPath(of) => format!("{} without \";type=\"", path(of)),
+        Source::FtpType(of) => format!("{} after \";type=\"", path(of)),
+        Source::UrlPath(of, q) => format!("{} after its \"/\", with \"?\" {q}", path(of)),
+        Source::Authority(u, h, p) => format!("{}@{h}:{p}", ui(u)),
+        Source::User(u) => format!("{} before \":\"", ui(u)),
+        Source::Password(u) => format!("{} after \":\"", ui(u)),
+        Source::SchemePart(u, h, p, of, q) => {
+            format!("//{}@{h}:{p}{}?{q}", ui(u), path(of))
+        }
+    }
+}
+
+fn judge_resolve(
+    doc: DocReading,
+    e: &Expectation,
+    info: &Info,
+    answer: &Answer,
+    actual: String,
+) -> Judged {
+    let d = doc_id(doc);
+    let result = match answer {
+        Answer::Resolved { result } => Some(result),
+        Answer::Rejected { .. } => None,
+        _ => {
+            return judged(
+                Class::AdapterError,
+                describe_resolve(&d, e),
+                format!("answered a resolve request with: {actual}"),
+            )
+        }
+    };
+    let said = describe_resolve(&d, e);
+    match (&e.result, e.verdict.as_deref(), result) {
+        (Some(want), _, Some(got)) => {
+            let model = info.model;
+            if normalise_url(model, want) == normalise_url(model, got) {
+                judged(Class::Agree, said, actual)
+            } else {
+                judged(Class::Resolution, said, actual)
+            }
+        }
+        (Some(_), _, None) => judged(Class::Resolution, said, actual),
+        (None, Some("invalid"), None) => judged(Class::Agree, said, actual),
+        (None, Some("invalid"), Some(_)) => judged(Class::Resolution, said, actual),
+        // not-defined, or nothing given: nothing to compare with.
+        (None, _, _) => judged(Class::Unsupported, said, actual),
+    }
+}
+
+fn describe_resolve(d: &str, e: &Expectation) -> String {
+    match (&e.result, e.verdict.as_deref()) {
+        (Some(r), _) => format!("{d}: resolves to {}", quote(r)),
+        (None, Some("invalid")) => format!("{d}: invalid, no result"),
+        (None, Some("not-defined")) => {
+            format!("{d}: not-defined (the document gives no relative form to compare with)")
+        }
+        (None, Some(v)) => format!("{d}: {v}"),
+        (None, None) => format!("{d}: no result given"),
+    }
+}
