@@ -17,15 +17,21 @@
 //! - [`adapter`]: one interface for every parser urlcert judges, and the answers it
 //!   gives.
 //! - [`judge`]: the classes an adapter's outcome falls in.
+//! - [`certify`]: runs of every case against the reference and adapters, and the
+//!   expected-failure lists `urlcert certify --strict` checks.
+//! - [`report`]: a run's reports: JSON lines, summary, Markdown, HTML, JUnit and one
+//!   certificate per adapter, written atomically.
 
 pub mod adapter;
 pub mod cases;
+pub mod certify;
 pub mod check;
 pub mod contradictions;
 pub mod evolution;
 pub mod extract;
 pub mod judge;
 pub mod output;
+pub mod report;
 pub mod rows;
 pub mod runner;
 pub mod text;
