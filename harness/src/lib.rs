@@ -19,9 +19,14 @@
 //! - [`judge`]: the classes an adapter's outcome falls in.
 //! - [`compare`]: an adapter's answer against a document's expectation, by meaning:
 //!   the component tables and the declared normalisations.
+//! - [`certify`]: runs of every case against the reference and adapters, and the
+//!   expected-failure lists `urlcert certify --strict` checks.
+//! - [`report`]: a run's reports: JSON lines, summary, Markdown, HTML, JUnit and one
+//!   certificate per adapter, written atomically.
 
 pub mod adapter;
 pub mod cases;
+pub mod certify;
 pub mod check;
 pub mod compare;
 pub mod contradictions;
@@ -29,6 +34,7 @@ pub mod evolution;
 pub mod extract;
 pub mod judge;
 pub mod output;
+pub mod report;
 pub mod rows;
 pub mod runner;
 pub mod text;

@@ -4,7 +4,8 @@ use clap::{Parser, Subcommand};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::{cases, contradictions, evolution, extract, output, runner, trace};
+use urlcert::certify::Source as _;
+use urlcert::{cases, certify, contradictions, evolution, extract, output, report, runner, trace};
 use urlcert_reference::{parse, resolve, DocReading, Verdict};
 
 #[derive(Parser)]
@@ -72,11 +73,64 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Run every case file against the reference and print a summary (the main job).
+    /// The main job: every case file against the reference and every available
+    /// adapter. Prints the reference's failures and a summary table, and writes the
+    /// reports to reports/run-YYYYMMDD-HHMMSS/ (or --out).
+    ///
+    /// Exit status: 0 when the reference passes every case (adapters that disagree
+    /// with the documents are what the reports are for, not an error), 1 when the
+    /// reference fails a case, 2 on a usage error or when the reports cannot be written.
     Run {
         /// The folder of case files.
         #[arg(long)]
         cases: Option<PathBuf>,
+        /// The folder to write the reports into (default: reports/<run>/ beside the
+        /// cases folder). It is replaced as a whole, atomically.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Only these adapters (repeatable); the reference always runs.
+        #[arg(long = "adapter", value_name = "NAME")]
+        adapters: Vec<String>,
+    },
+    /// Certify one parser: every case (or one document's) asked of it, the reports
+    /// written, its expected-failure list checked, and its certificate printed last.
+    ///
+    /// Exit status: 0, or with --strict 1 when an outcome is not in the list, a listed
+    /// entry now agrees, or a listed entry is stale; 2 on a usage error, an unknown or
+    /// unavailable adapter, or when the reports cannot be written.
+    Certify {
+        /// A registered adapter (see ADAPTERS.md), or `reference`.
+        #[arg(
+            long,
+            value_name = "NAME",
+            conflicts_with = "command",
+            required_unless_present = "command"
+        )]
+        adapter: Option<String>,
+        /// An external program speaking the adapter protocol: everything after
+        /// --command is its argv (run directly, never through a shell), so give it last.
+        #[arg(long, num_args = 1.., allow_hyphen_values = true, value_name = "ARG")]
+        command: Option<Vec<String>>,
+        /// With --command: start one process per request instead of one for the run.
+        #[arg(long, requires = "command")]
+        one_shot: bool,
+        /// Only this document's expectations: DOC (every reading) or DOC@READING.
+        #[arg(long)]
+        doc: Option<certify::DocFilter>,
+        #[arg(long)]
+        cases: Option<PathBuf>,
+        /// The folder to write the reports into (default: reports/<run>/).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// The expected-failure list (default: harness/expected/<adapter>.txt).
+        #[arg(long, value_name = "FILE")]
+        expected: Option<PathBuf>,
+        /// Fail on an unexpected failure, an unexpected pass or a stale list entry.
+        #[arg(long)]
+        strict: bool,
+        /// Rewrite the expected-failure list from this run.
+        #[arg(long)]
+        update_expected: bool,
     },
     /// One input under every document, oldest first: its verdict and components, or
     /// with --base its resolution. "*" marks a document whose answer differs from the
@@ -144,7 +198,32 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Extract { doc, json } => extract::main(doc, json),
-        Command::Run { cases } => cmd_run(&cases_dir(cases)),
+        Command::Run {
+            cases,
+            out,
+            adapters,
+        } => cmd_run(&cases_dir(cases), out, &adapters),
+        Command::Certify {
+            adapter,
+            command,
+            one_shot,
+            doc,
+            cases,
+            out,
+            expected,
+            strict,
+            update_expected,
+        } => cmd_certify(
+            &cases_dir(cases),
+            adapter,
+            command,
+            one_shot,
+            doc,
+            out,
+            expected,
+            strict,
+            update_expected,
+        ),
         Command::Check { cases } => cmd_check(&cases_dir(cases)),
         Command::Contradictions { cases, out } => cmd_contradictions(&cases_dir(cases), out),
         Command::Evolution { cases, out } => cmd_evolution(&cases_dir(cases), out),
@@ -346,13 +425,92 @@ fn cmd_check(dir: &std::path::Path) -> ExitCode {
     }
 }
 
-fn cmd_run(dir: &std::path::Path) -> ExitCode {
+/// The `reports/` folder beside the cases folder.
+fn reports_root(cases: &std::path::Path) -> PathBuf {
+    cases.parent().unwrap_or(cases).join("reports")
+}
+
+/// `harness/expected/` in the working directory, or else the one in this source tree.
+fn expected_dir() -> PathBuf {
+    let here = PathBuf::from("harness/expected");
+    if here.is_dir() {
+        here
+    } else {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expected")
+    }
+}
+
+fn progress(what: &str) {
+    eprintln!("urlcert: asking {}", urlcert::text::visible(what));
+}
+
+/// Runs `plan` and writes its reports; on failure, says what failed and gives the
+/// exit code.
+fn run_and_write(
+    cmd: &str,
+    plan: certify::Plan,
+    dir: &std::path::Path,
+    out: Option<PathBuf>,
+) -> Result<(report::Run, Vec<runner::CaseResult>, PathBuf), ExitCode> {
+    let (run, results) = certify::execute(plan, &certify::judge, &mut |w: &str| progress(w))
+        .map_err(|e| {
+            eprintln!("urlcert {cmd}: cannot hash the case files: {e}");
+            ExitCode::from(2)
+        })?;
+    let out = certify::out_dir(out, &reports_root(dir), &run.provenance.run);
+    if let Err(e) = report::write(&run, &out) {
+        eprintln!(
+            "urlcert {cmd}: cannot write the reports to {}: {e}",
+            out.display()
+        );
+        return Err(ExitCode::from(2));
+    }
+    Ok((run, results, out))
+}
+
+fn cmd_run(dir: &std::path::Path, out: Option<PathBuf>, names: &[String]) -> ExitCode {
     let suite = match load(dir) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let results = runner::run_cases(&suite.cases);
+    let mut registry = certify::Registry;
+    let candidates = if names.is_empty() {
+        registry.all()
+    } else {
+        let mut found = Vec::new();
+        for name in names.iter().filter(|n| *n != certify::REFERENCE) {
+            match registry.by_name(name) {
+                Some(c) => found.push(c),
+                None => {
+                    eprintln!(
+                        "urlcert run: unknown adapter `{}` (see `urlcert adapters`)",
+                        urlcert::text::visible(name)
+                    );
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        found
+    };
+    let mut plan = certify::Plan {
+        suite: &suite,
+        filter: None,
+        reference: true,
+        adapters: Vec::new(),
+        unavailable: Vec::new(),
+    };
+    for c in candidates {
+        match c {
+            certify::Candidate::Ready(a) => plan.adapters.push(a),
+            certify::Candidate::Unavailable(u) => plan.unavailable.push(u),
+        }
+    }
+    let (run, results, out) = match run_and_write("run", plan, dir, out) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
     emit(&runner::failure_report(&results));
+    emit(&report::summary::table(&run));
     let t = runner::totals(&results);
     emit(&format!(
         "reference: {} cases in {} files, {} expectations: {} passed, {} failed\n",
@@ -362,5 +520,106 @@ fn cmd_run(dir: &std::path::Path) -> ExitCode {
         t.pass,
         t.fail
     ));
+    emit(&format!("wrote {}\n", out.display()));
     ExitCode::from(u8::from(t.fail > 0))
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cmd_certify(
+    dir: &std::path::Path,
+    adapter: Option<String>,
+    command: Option<Vec<String>>,
+    one_shot: bool,
+    doc: Option<certify::DocFilter>,
+    out: Option<PathBuf>,
+    expected: Option<PathBuf>,
+    strict: bool,
+    update_expected: bool,
+) -> ExitCode {
+    let v = urlcert::text::visible;
+    let suite = match load(dir) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let mut plan = certify::Plan {
+        suite: &suite,
+        filter: doc,
+        reference: false,
+        adapters: Vec::new(),
+        unavailable: Vec::new(),
+    };
+    let mut registry = certify::Registry;
+    match (adapter.as_deref(), command) {
+        (Some(certify::REFERENCE), _) => plan.reference = true,
+        (Some(name), _) => match registry.by_name(name) {
+            Some(certify::Candidate::Ready(a)) => plan.adapters.push(a),
+            Some(certify::Candidate::Unavailable(u)) => {
+                eprintln!(
+                    "urlcert certify: {} is unavailable: {} (install with: {})",
+                    v(&u.name),
+                    v(&u.why),
+                    v(&u.install)
+                );
+                return ExitCode::from(2);
+            }
+            None => {
+                eprintln!(
+                    "urlcert certify: unknown adapter `{}` (see `urlcert adapters`)",
+                    v(name)
+                );
+                return ExitCode::from(2);
+            }
+        },
+        (None, Some(argv)) => match registry.command(&argv, one_shot) {
+            Ok(a) => plan.adapters.push(a),
+            Err(fault) => {
+                eprintln!("urlcert certify: {}", v(&certify::fault_line(&fault)));
+                return ExitCode::from(2);
+            }
+        },
+        (None, None) => {
+            eprintln!("urlcert certify: give --adapter NAME or --command ARG...");
+            return ExitCode::from(2);
+        }
+    }
+    let (run, _, out) = match run_and_write("certify", plan, dir, out) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    let Some(name) = run.columns.first().map(|c| c.name.clone()) else {
+        return ExitCode::from(2);
+    };
+    let list = expected.unwrap_or_else(|| certify::expected_path(&expected_dir(), &name));
+    let mut entries = match certify::read_expected(&list) {
+        Ok(e) => e,
+        Err(e) => {
+            eprintln!("urlcert certify: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let records: Vec<&report::Record> = report::records_of(&run, &name).collect();
+    if update_expected {
+        let text = certify::render_expected(&name, &entries, &records, doc);
+        if let Err(e) = write_atomic(&list, &text) {
+            eprintln!("urlcert certify: cannot write {}: {e}", list.display());
+            return ExitCode::from(2);
+        }
+        emit(&format!("wrote {}\n", list.display()));
+        entries = certify::parse_expected(&text).unwrap_or_default();
+    }
+    let standing = certify::check_expected(&entries, &records, &suite, doc);
+    if strict {
+        emit(&standing.render(&list));
+    } else if !standing.ok() {
+        emit(&format!(
+            "against {}: {} unexpected failure(s), {} unexpected pass(es), {} stale entr(ies); --strict lists them\n",
+            list.display(),
+            standing.unexpected_failures.len(),
+            standing.unexpected_passes.len(),
+            standing.stale.len()
+        ));
+    }
+    emit(&format!("wrote {}\n\n", out.display()));
+    emit(&report::certificate::render(&run, &name, false));
+    ExitCode::from(u8::from(strict && !standing.ok()))
 }

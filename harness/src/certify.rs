@@ -1,0 +1,682 @@
+//! Runs and certification (issue 5 §4): every case under every document, asked of the
+//! reference and of adapters, judged, and collected as [`Record`]s for the reports; and
+//! the expected-failure lists (`harness/expected/<adapter>.txt`) that `urlcert certify
+//! --strict` checks both ways.
+//!
+//! The adapters and the judge come through a small seam, [`Source`] and [`Judge`], so
+//! that this module runs with any adapter (the tests use their own). [`Registry`] and
+//! [`judge`] are where the adapter registry and the comparison by meaning plug in.
+
+use crate::adapter::{Adapter, Answer, Fault, Info, Operation};
+use crate::cases::{Case, Expectation, LoadedCase, Op, Suite};
+use crate::check::{quote, Mismatch};
+use crate::judge::{Class, Judged};
+use crate::report::{self, bound, Column, Provenance, Record, Run, Unavailable};
+use crate::runner::{self, CaseResult, Outcome};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+use std::time::Instant;
+use urlcert_reference::{DocReading, Document};
+
+/// The reference's name as an adapter.
+pub const REFERENCE: &str = "reference";
+
+/// An adapter the registry knows: ready to ask, or missing what it needs.
+pub enum Candidate {
+    Ready(Box<dyn Adapter>),
+    Unavailable(Unavailable),
+}
+
+/// Where adapters come from.
+pub trait Source {
+    /// Every adapter the registry knows, available or not.
+    fn all(&mut self) -> Vec<Candidate>;
+    /// One adapter by name (`url`, `curl@allow-space`); `None` when the name is unknown.
+    fn by_name(&mut self, name: &str) -> Option<Candidate>;
+    /// An external program speaking the protocol, run as `argv` (never through a shell):
+    /// one long-lived process, or with `one_shot` one process per request.
+    fn command(&mut self, argv: &[String], one_shot: bool) -> Result<Box<dyn Adapter>, Fault>;
+}
+
+/// How an adapter's answer stands against one document's expectation.
+pub type Judge<'a> = &'a dyn Fn(&Case, DocReading, &Expectation, &Info, &Answer) -> Judged;
+
+/// The adapter registry, as the command line uses it.
+///
+/// Seam: until `adapter::registry` is merged, it knows no adapter and cannot start
+/// commands. Wiring it in replaces the three bodies below (see the issue 5 report).
+pub struct Registry;
+
+impl Source for Registry {
+    fn all(&mut self) -> Vec<Candidate> {
+        Vec::new()
+    }
+    fn by_name(&mut self, _name: &str) -> Option<Candidate> {
+        None
+    }
+    fn command(&mut self, argv: &[String], _one_shot: bool) -> Result<Box<dyn Adapter>, Fault> {
+        Err(Fault::Spawn {
+            detail: format!(
+                "cannot start {}: external adapters are not wired in yet",
+                argv.join(" ")
+            ),
+        })
+    }
+}
+
+/// The judge the command line uses.
+///
+/// Seam: until `compare::judge` is merged this is [`stand_in_judge`]; wiring it in
+/// replaces the body with `crate::compare::judge(case, doc, e, info, answer)`.
+pub fn judge(
+    case: &Case,
+    doc: DocReading,
+    e: &Expectation,
+    info: &Info,
+    answer: &Answer,
+) -> Judged {
+    stand_in_judge(case, doc, e, info, answer)
+}
+
+/// A judge that needs no component mapping: faults and `unsupported` by their kind,
+/// verdicts by accept/reject, resolutions by their result string. Components are not
+/// compared (every accepted parse of an accepted input agrees).
+pub fn stand_in_judge(
+    case: &Case,
+    _doc: DocReading,
+    e: &Expectation,
+    _info: &Info,
+    answer: &Answer,
+) -> Judged {
+    let expected = expectation_line(case, e);
+    let judged = |class, actual: String| Judged {
+        class,
+        component: None,
+        expected: expected.clone(),
+        actual,
+    };
+    match answer {
+        Answer::Fault { fault } => {
+            let class = match fault {
+                Fault::Crash { .. } => Class::Crash,
+                Fault::Timeout { .. } => Class::Timeout,
+                _ => Class::AdapterError,
+            };
+            judged(class, fault_line(fault))
+        }
+        Answer::Unsupported { why } => judged(Class::Unsupported, format!("unsupported: {why}")),
+        Answer::Parsed { components } => {
+            let shown: Vec<String> = components
+                .iter()
+                .map(|(k, v)| format!("{k}: {}", v.as_deref().map_or("null".into(), quote)))
+                .collect();
+            let actual = format!("accepted: {}", shown.join(", "));
+            let class = match case.op {
+                Op::Parse if accepts(e) => Class::Agree,
+                Op::Parse => Class::Verdict,
+                _ => Class::AdapterError,
+            };
+            judged(class, actual)
+        }
+        Answer::Rejected { message } => {
+            let class = match case.op {
+                Op::Parse if accepts(e) => Class::Verdict,
+                Op::Parse => Class::Agree,
+                _ if e.result.is_some() => Class::Resolution,
+                _ => Class::Agree,
+            };
+            judged(class, format!("rejected: {}", quote(message)))
+        }
+        Answer::Resolved { result } => {
+            let class = match (case.op, &e.result) {
+                (Op::Resolve, Some(want)) if want == result => Class::Agree,
+                (Op::Resolve, _) => Class::Resolution,
+                _ => Class::AdapterError,
+            };
+            judged(class, format!("result {}", quote(result)))
+        }
+    }
+}
+
+fn accepts(e: &Expectation) -> bool {
+    matches!(e.verdict.as_deref(), Some("valid" | "generic-only"))
+}
+
+/// A fault as one line.
+pub fn fault_line(f: &Fault) -> String {
+    match f {
+        Fault::Spawn { detail } => format!("could not start: {detail}"),
+        Fault::Crash { detail } => format!("crashed: {detail}"),
+        Fault::Timeout { after_ms } => format!("no answer after {after_ms} ms"),
+        Fault::EarlyExit { detail } => format!("exited early: {detail}"),
+        Fault::Garbage { detail } => format!("not the protocol: {detail}"),
+        Fault::Oversized { bytes } => format!("answer too long: {bytes} bytes"),
+        Fault::StderrFlood { bytes } => format!("too much on standard error: {bytes} bytes"),
+    }
+}
+
+/// What a document's expectation says, as one line.
+pub fn expectation_line(case: &Case, e: &Expectation) -> String {
+    match case.op {
+        Op::Parse => {
+            let mut parts = vec![format!("verdict {}", e.verdict.as_deref().unwrap_or("?"))];
+            for (name, v) in &e.components {
+                let v = match v {
+                    None => "null".to_string(),
+                    Some(crate::cases::ExpectedValue::Str(s)) => quote(s),
+                    Some(other) => format!("{other:?}"),
+                };
+                parts.push(format!("{name}: {v}"));
+            }
+            parts.join(", ")
+        }
+        Op::Resolve => match (&e.result, &e.verdict) {
+            (Some(r), _) => format!("result {}", quote(r)),
+            (None, Some(v)) => format!("no result ({v})"),
+            (None, None) => "no result".into(),
+        },
+        Op::Extract => match &e.urls {
+            Some(urls) => {
+                let shown: Vec<String> = urls.iter().map(|u| quote(&u.url)).collect();
+                format!("urls [{}]", shown.join(", "))
+            }
+            None => format!("verdict {}", e.verdict.as_deref().unwrap_or("?")),
+        },
+    }
+}
+
+/// `--doc`: a document (every reading of it) or one reading (`DOC@READING`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DocFilter {
+    Document(Document),
+    Reading(DocReading),
+}
+
+impl DocFilter {
+    pub fn matches(self, d: DocReading) -> bool {
+        match self {
+            DocFilter::Document(doc) => d.doc == doc,
+            DocFilter::Reading(r) => d == r,
+        }
+    }
+}
+
+impl FromStr for DocFilter {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s.contains('@') {
+            s.parse().map(DocFilter::Reading)
+        } else {
+            s.parse().map(DocFilter::Document)
+        }
+    }
+}
+
+fn in_scope(filter: Option<DocFilter>, d: DocReading) -> bool {
+    filter.is_none_or(|f| f.matches(d))
+}
+
+/// The provenance of a run of `suite` starting now.
+pub fn provenance(suite: &Suite) -> std::io::Result<Provenance> {
+    let (run, time) = report::run_names(std::time::SystemTime::now());
+    Ok(Provenance {
+        run,
+        urlcert_version: env!("CARGO_PKG_VERSION").to_string(),
+        cases_sha256: report::cases_sha256(&suite.files)?,
+        time,
+    })
+}
+
+/// The reference as a column.
+pub fn reference_column() -> Column {
+    Column {
+        name: REFERENCE.into(),
+        version: format!("urlcert-reference {}", env!("CARGO_PKG_VERSION")),
+        argv: None,
+    }
+}
+
+fn record(lc: &LoadedCase, doc: DocReading, col: &Column, j: Judged, elapsed_ms: u64) -> Record {
+    let case = &lc.case;
+    Record {
+        case: case.id.clone(),
+        location: format!("{}:{}", lc.file.display(), lc.line),
+        doc: doc.to_string(),
+        op: case.op.to_string(),
+        input: case.input.clone(),
+        base: case.base.clone(),
+        tags: case.tags.clone(),
+        adapter: col.name.clone(),
+        version: col.version.clone(),
+        argv: col.argv.clone(),
+        class: j.class,
+        component: j.component,
+        expected: bound(&j.expected),
+        actual: bound(&j.actual),
+        elapsed_ms,
+    }
+}
+
+/// Every case under every document in scope, against the reference: the runner's
+/// results (for the human failure output) and one record each. A failure is
+/// `verdict` when the verdict differs, `resolution` for a resolve case, and otherwise
+/// `component`, naming the first thing that differs (`user`, `rule`, `urls[0].end`).
+pub fn reference_records(
+    cases: &[LoadedCase],
+    filter: Option<DocFilter>,
+) -> (Vec<CaseResult>, Vec<Record>) {
+    let col = reference_column();
+    let mut results = Vec::new();
+    let mut records = Vec::new();
+    for lc in cases {
+        let start = Instant::now();
+        let ran = runner::run_cases(std::slice::from_ref(lc));
+        let ms = start.elapsed().as_millis() as u64 / (ran.len().max(1) as u64);
+        for r in ran {
+            if !in_scope(filter, r.doc) {
+                continue;
+            }
+            let Some(e) = lc
+                .case
+                .expect
+                .iter()
+                .find(|(k, _)| k.0 == r.doc)
+                .map(|x| x.1)
+            else {
+                continue;
+            };
+            let j = match &r.outcome {
+                Outcome::Pass => {
+                    let line = expectation_line(&lc.case, e);
+                    Judged {
+                        class: Class::Agree,
+                        component: None,
+                        expected: line.clone(),
+                        actual: line,
+                    }
+                }
+                Outcome::Fail { mismatches } => reference_failure(lc.case.op, mismatches),
+            };
+            records.push(record(lc, r.doc, &col, j, ms));
+            results.push(r);
+        }
+    }
+    (results, records)
+}
+
+fn reference_failure(op: Op, mismatches: &[Mismatch]) -> Judged {
+    let join = |f: fn(&Mismatch) -> &str| {
+        mismatches
+            .iter()
+            .map(|m| format!("{}: {}", m.at, f(m)))
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let (class, component) = match op {
+        Op::Resolve => (Class::Resolution, None),
+        _ if mismatches.iter().any(|m| m.at == "verdict") => (Class::Verdict, None),
+        _ => (
+            Class::Component,
+            mismatches.first().map(|m| {
+                m.at.strip_prefix("components.")
+                    .unwrap_or(&m.at)
+                    .to_string()
+            }),
+        ),
+    };
+    Judged {
+        class,
+        component,
+        expected: join(|m| &m.expected),
+        actual: join(|m| &m.actual),
+    }
+}
+
+/// Asks `adapter` one case: `parse` or `resolve` by the case's op (`None` for extract
+/// cases, which only the reference answers). An operation the adapter does not offer
+/// is answered `unsupported` without asking; a panic inside an in-process adapter is a
+/// crash.
+pub fn ask(adapter: &mut dyn Adapter, case: &Case) -> Option<Answer> {
+    let op = match case.op {
+        Op::Parse => Operation::Parse,
+        Op::Resolve => Operation::Resolve,
+        Op::Extract => return None,
+    };
+    if !adapter.info().operations.contains(&op) {
+        return Some(Answer::Unsupported {
+            why: format!("{} does not offer {}", adapter.info().name, case.op),
+        });
+    }
+    let input = case.input.as_bytes();
+    let base = case.base.as_deref().unwrap_or_default().as_bytes();
+    let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match op {
+        Operation::Parse => adapter.parse(input),
+        Operation::Resolve => adapter.resolve(base, input),
+    }));
+    Some(answered.unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        Answer::Fault {
+            fault: Fault::Crash {
+                detail: format!("panicked: {what}"),
+            },
+        }
+    }))
+}
+
+/// The column of an adapter.
+pub fn column_of(info: &Info) -> Column {
+    Column {
+        name: info.name.clone(),
+        version: info.version.clone(),
+        argv: info.argv.clone(),
+    }
+}
+
+/// Every case under every document in scope, asked of `adapter` (once per case) and
+/// judged against each document's expectation.
+pub fn adapter_records(
+    cases: &[LoadedCase],
+    filter: Option<DocFilter>,
+    adapter: &mut dyn Adapter,
+    judge: Judge,
+) -> Vec<Record> {
+    let info = adapter.info().clone();
+    let col = column_of(&info);
+    let mut records = Vec::new();
+    for lc in cases {
+        let case = &lc.case;
+        let docs: Vec<_> = case
+            .expect
+            .iter()
+            .filter(|(k, _)| in_scope(filter, k.0))
+            .collect();
+        if docs.is_empty() {
+            continue;
+        }
+        let start = Instant::now();
+        let Some(answer) = ask(adapter, case) else {
+            continue;
+        };
+        let ms = start.elapsed().as_millis() as u64;
+        for (key, e) in docs {
+            let j = judge(case, key.0, e, &info, &answer);
+            records.push(record(lc, key.0, &col, j, ms));
+        }
+    }
+    records
+}
+
+/// What to run: the suite, the documents in scope, the reference or not, and the
+/// adapters.
+pub struct Plan<'a> {
+    pub suite: &'a Suite,
+    pub filter: Option<DocFilter>,
+    pub reference: bool,
+    pub adapters: Vec<Box<dyn Adapter>>,
+    pub unavailable: Vec<Unavailable>,
+}
+
+/// Runs `plan`; `progress` hears one line before each adapter. Returns the run and the
+/// reference's results (empty when the reference did not run).
+pub fn execute(
+    plan: Plan,
+    judge: Judge,
+    progress: &mut dyn FnMut(&str),
+) -> std::io::Result<(Run, Vec<CaseResult>)> {
+    let mut run = Run {
+        provenance: provenance(plan.suite)?,
+        columns: Vec::new(),
+        unavailable: plan.unavailable,
+        records: Vec::new(),
+    };
+    let cases = &plan.suite.cases;
+    let mut results = Vec::new();
+    if plan.reference {
+        progress(REFERENCE);
+        let (r, records) = reference_records(cases, plan.filter);
+        results = r;
+        run.columns.push(reference_column());
+        run.records.extend(records);
+    }
+    for mut adapter in plan.adapters {
+        let col = column_of(adapter.info());
+        progress(&format!("{} ({})", col.name, col.version));
+        let records = adapter_records(cases, plan.filter, adapter.as_mut(), judge);
+        // Two adapters reporting the same name would share a column; the second is
+        // told apart by a suffix.
+        let mut col = col;
+        let mut n = 2;
+        let base = col.name.clone();
+        while run.columns.iter().any(|c| c.name == col.name) {
+            col.name = format!("{base}#{n}");
+            n += 1;
+        }
+        run.records.extend(records.into_iter().map(|mut r| {
+            r.adapter = col.name.clone();
+            r
+        }));
+        run.columns.push(col);
+    }
+    Ok((run, results))
+}
+
+/// Where a run's report goes: `out`, or `root/<run>` (with `-2`, `-3`, ... when a
+/// report of the same second is already there).
+pub fn out_dir(out: Option<PathBuf>, root: &Path, run: &str) -> PathBuf {
+    if let Some(o) = out {
+        return o;
+    }
+    let mut dir = root.join(run);
+    let mut n = 2;
+    while dir.exists() {
+        dir = root.join(format!("{run}-{n}"));
+        n += 1;
+    }
+    dir
+}
+
+// ---------------------------------------------------------------------------------
+// Expected-failure lists
+
+/// One entry of an expected-failure list: a case under a document.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Entry {
+    pub case: String,
+    pub doc: String,
+    /// 1-based line in the list (0 for entries made from a run).
+    pub line: usize,
+}
+
+/// The default list of `adapter`: `<dir>/<adapter>.txt`.
+pub fn expected_path(dir: &Path, adapter: &str) -> PathBuf {
+    dir.join(format!("{}.txt", report::file_safe(adapter)))
+}
+
+/// Reads a list: one `case-id doc` per line; `#` starts a comment; blank lines are
+/// ignored. A missing file is an empty list.
+pub fn read_expected(path: &Path) -> Result<Vec<Entry>, String> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
+    };
+    parse_expected(&text).map_err(|e| format!("{}:{e}", path.display()))
+}
+
+/// Parses a list's text (see [`read_expected`]). Errors read `LINE: message`.
+pub fn parse_expected(text: &str) -> Result<Vec<Entry>, String> {
+    let mut entries = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let line_no = n + 1;
+        let content = line.split('#').next().unwrap_or("");
+        let words: Vec<&str> = content.split_whitespace().collect();
+        match words.as_slice() {
+            [] => {}
+            [case, doc] => entries.push(Entry {
+                case: case.to_string(),
+                doc: doc.to_string(),
+                line: line_no,
+            }),
+            _ => {
+                return Err(format!(
+                    "{line_no}: expected `case-id doc`, found {}",
+                    quote(line.trim())
+                ))
+            }
+        }
+    }
+    Ok(entries)
+}
+
+/// How a run stands against an expected-failure list.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Strictness {
+    /// Outcomes that are not `agree` and not listed.
+    pub unexpected_failures: Vec<Record>,
+    /// Listed entries whose outcome now agrees.
+    pub unexpected_passes: Vec<Entry>,
+    /// Listed entries with no outcome in the run: (entry, why).
+    pub stale: Vec<(Entry, String)>,
+}
+
+impl Strictness {
+    pub fn ok(&self) -> bool {
+        self.unexpected_failures.is_empty()
+            && self.unexpected_passes.is_empty()
+            && self.stale.is_empty()
+    }
+
+    /// Every problem, one per line.
+    pub fn render(&self, list: &Path) -> String {
+        let v = crate::text::visible;
+        let mut out = String::new();
+        for r in &self.unexpected_failures {
+            out.push_str(&format!(
+                "unexpected failure: {} {} ({}): not in {}\n",
+                r.case,
+                r.doc,
+                report::class_id(r.class),
+                list.display()
+            ));
+        }
+        for e in &self.unexpected_passes {
+            out.push_str(&format!(
+                "unexpected pass: {} {} (line {} of {}) now agrees\n",
+                v(&e.case),
+                v(&e.doc),
+                e.line,
+                list.display()
+            ));
+        }
+        for (e, why) in &self.stale {
+            out.push_str(&format!(
+                "stale entry: {} {} (line {} of {}): {why}\n",
+                v(&e.case),
+                v(&e.doc),
+                e.line,
+                list.display()
+            ));
+        }
+        out
+    }
+}
+
+/// Checks `records` (one adapter's) against `entries`, both ways. Entries for documents
+/// outside `filter` are not checked.
+pub fn check_expected(
+    entries: &[Entry],
+    records: &[&Record],
+    suite: &Suite,
+    filter: Option<DocFilter>,
+) -> Strictness {
+    let ids: HashSet<&str> = suite.cases.iter().map(|c| c.case.id.as_str()).collect();
+    let outcomes: BTreeMap<(&str, &str), &Record> = records
+        .iter()
+        .map(|r| ((r.case.as_str(), r.doc.as_str()), *r))
+        .collect();
+    let listed: HashSet<(&str, &str)> = entries
+        .iter()
+        .map(|e| (e.case.as_str(), e.doc.as_str()))
+        .collect();
+    let mut s = Strictness::default();
+    for e in entries {
+        let doc = match DocReading::from_str(&e.doc) {
+            Ok(d) => d,
+            Err(why) => {
+                s.stale.push((e.clone(), why));
+                continue;
+            }
+        };
+        if !ids.contains(e.case.as_str()) {
+            s.stale.push((e.clone(), "no case has this id".into()));
+            continue;
+        }
+        if !in_scope(filter, doc) {
+            continue;
+        }
+        match outcomes.get(&(e.case.as_str(), e.doc.as_str())) {
+            None => s.stale.push((
+                e.clone(),
+                "the case has no outcome under this document".into(),
+            )),
+            Some(r) if r.class == Class::Agree => s.unexpected_passes.push(e.clone()),
+            Some(_) => {}
+        }
+    }
+    for r in records {
+        if r.class != Class::Agree && !listed.contains(&(r.case.as_str(), r.doc.as_str())) {
+            s.unexpected_failures.push((*r).clone());
+        }
+    }
+    s
+}
+
+/// A list rewritten from a run: every outcome of `records` that is not `agree`, plus
+/// the `kept` entries of `old` (those for documents outside `filter`), sorted.
+pub fn render_expected(
+    adapter: &str,
+    old: &[Entry],
+    records: &[&Record],
+    filter: Option<DocFilter>,
+) -> String {
+    let mut lines: BTreeSet<(String, String, String)> = BTreeSet::new();
+    for e in old {
+        let outside = DocReading::from_str(&e.doc).is_ok_and(|d| !in_scope(filter, d));
+        if outside {
+            lines.insert((e.case.clone(), e.doc.clone(), String::new()));
+        }
+    }
+    for r in records.iter().filter(|r| r.class != Class::Agree) {
+        let why = match &r.component {
+            Some(c) => format!("{} {c}", report::class_id(r.class)),
+            None => report::class_id(r.class).to_string(),
+        };
+        lines.insert((r.case.clone(), r.doc.clone(), why));
+    }
+    let mut out = format!(
+        "# Expected failures of `{}`: one `case-id doc` per line; `#` starts a comment.\n\
+         # Checked both ways by `urlcert certify --adapter {0} --strict`;\n\
+         # rewritten by `urlcert certify --adapter {0} --update-expected`.\n",
+        crate::text::visible(adapter)
+    );
+    let mut last: Option<(String, String)> = None;
+    for (case, doc, why) in lines {
+        // An entry kept from the old list and the same one from this run: once.
+        if last.as_ref() == Some(&(case.clone(), doc.clone())) {
+            continue;
+        }
+        let why = crate::text::visible(&why).replace('#', "_");
+        if why.is_empty() {
+            out.push_str(&format!("{case} {doc}\n"));
+        } else {
+            out.push_str(&format!("{case} {doc}  # {why}\n"));
+        }
+        last = Some((case, doc));
+    }
+    out
+}

@@ -1,0 +1,388 @@
+//! The reports of a run (issue 5 §4): every outcome of every case under every document
+//! for every adapter, written to `reports/<run>/` (or `--out DIR`) as
+//!
+//! - `results.jsonl`: one [`Record`] per line, each with the run's [`Provenance`];
+//! - `summary.json`: per adapter, the counts per class, per document and per tag
+//!   ([`summary`]);
+//! - `report.md` and `report.html`: the summary, and a matrix of cases × adapters with a
+//!   pruned view that groups identical rows ([`markdown`], [`html`]);
+//! - `junit.xml`: one testsuite per adapter, one testcase per case × document
+//!   ([`junit`]);
+//! - `certificate-<adapter>.md`: the adapter's score per document and per tag, and every
+//!   failure with a diff ([`certificate`]).
+//!
+//! Whatever an input or an adapter says is data: it is escaped in every format, and
+//! what an adapter says is bounded in size ([`bound`]). The folder is written to a
+//! temporary sibling first and then renamed into place ([`write_atomic_dir`]), so a run
+//! killed half way leaves the previous report as it was.
+
+pub mod certificate;
+pub mod html;
+pub mod junit;
+pub mod markdown;
+pub mod matrix;
+pub mod summary;
+
+use crate::judge::Class;
+use serde::{Deserialize, Serialize};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+/// Every class, in the order reports show them.
+pub const CLASSES: [Class; 8] = [
+    Class::Agree,
+    Class::Verdict,
+    Class::Component,
+    Class::Resolution,
+    Class::Unsupported,
+    Class::AdapterError,
+    Class::Crash,
+    Class::Timeout,
+];
+
+/// A class's id, as in the JSON (`agree`, `adapter-error`, ...).
+pub fn class_id(c: Class) -> &'static str {
+    match c {
+        Class::Agree => "agree",
+        Class::Verdict => "verdict",
+        Class::Component => "component",
+        Class::Resolution => "resolution",
+        Class::Unsupported => "unsupported",
+        Class::AdapterError => "adapter-error",
+        Class::Crash => "crash",
+        Class::Timeout => "timeout",
+    }
+}
+
+/// What a class means, for the colour keys.
+pub fn class_meaning(c: Class) -> &'static str {
+    match c {
+        Class::Agree => "the answer means what the document says",
+        Class::Verdict => "accepted where the document rejects, or the reverse",
+        Class::Component => "both accept, but a component differs",
+        Class::Resolution => "a different resolution, or none where the document gives one",
+        Class::Unsupported => "the adapter cannot express the request",
+        Class::AdapterError => "the adapter answered outside the protocol",
+        Class::Crash => "the adapter died while answering",
+        Class::Timeout => "no answer within the time limit",
+    }
+}
+
+/// Who ran, on what, when: repeated in every line of `results.jsonl`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Provenance {
+    /// `run-YYYYMMDD-HHMMSS` (UTC).
+    pub run: String,
+    pub urlcert_version: String,
+    /// SHA-256 of the case files' bytes, concatenated in path order.
+    pub cases_sha256: String,
+    /// When the run started, `YYYY-MM-DDTHH:MM:SSZ`.
+    pub time: String,
+}
+
+/// An adapter of the run: a column of the matrix.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Column {
+    pub name: String,
+    pub version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub argv: Option<Vec<String>>,
+}
+
+/// An adapter that could not run: its runtime or package is missing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Unavailable {
+    pub name: String,
+    pub why: String,
+    /// The command that would install what is missing.
+    pub install: String,
+}
+
+/// One outcome: one case under one document, asked of one adapter.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    pub case: String,
+    /// `file:line` of the case's `id:`.
+    pub location: String,
+    /// `DOC` or `DOC@READING`.
+    pub doc: String,
+    /// `parse`, `resolve` or `extract`.
+    pub op: String,
+    pub input: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<String>,
+    #[serde(default)]
+    pub tags: Vec<String>,
+    pub adapter: String,
+    pub version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub argv: Option<Vec<String>>,
+    pub class: Class,
+    /// For `component`: the first component that differs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub component: Option<String>,
+    pub expected: String,
+    pub actual: String,
+    pub elapsed_ms: u64,
+}
+
+impl Record {
+    /// `case-id [doc]`.
+    pub fn key(&self) -> String {
+        format!("{} [{}]", self.case, self.doc)
+    }
+}
+
+/// Everything a run found.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub provenance: Provenance,
+    /// The adapters that ran, in column order (the reference first when it ran).
+    pub columns: Vec<Column>,
+    pub unavailable: Vec<Unavailable>,
+    pub records: Vec<Record>,
+}
+
+/// The longest string a report keeps from an adapter's answer, in bytes.
+pub const MAX_TEXT: usize = 4096;
+
+/// `s` cut to at most [`MAX_TEXT`] bytes (on a character boundary), saying how much was
+/// left out.
+pub fn bound(s: &str) -> String {
+    if s.len() <= MAX_TEXT {
+        return s.to_string();
+    }
+    let mut end = MAX_TEXT;
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}… ({} bytes more)", &s[..end], s.len() - end)
+}
+
+/// A name made safe as part of a file name: characters other than ASCII letters,
+/// digits, `.`, `_`, `-` and `@` become `_`, and a leading `.` too.
+pub fn file_safe(name: &str) -> String {
+    let mut s: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "._-@".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(100)
+        .collect();
+    if s.is_empty() || s.starts_with('.') {
+        s.insert(0, '_');
+    }
+    s
+}
+
+/// The records of one adapter, in run order.
+pub fn records_of<'a>(run: &'a Run, adapter: &'a str) -> impl Iterator<Item = &'a Record> {
+    run.records.iter().filter(move |r| r.adapter == adapter)
+}
+
+/// Every file of a run's report: (file name, contents).
+pub fn render_all(run: &Run) -> Vec<(String, String)> {
+    let mut files = vec![
+        ("results.jsonl".to_string(), results_jsonl(run)),
+        ("summary.json".to_string(), summary::json(run)),
+        ("report.md".to_string(), markdown::render(run)),
+        ("report.html".to_string(), html::render(run)),
+        ("junit.xml".to_string(), junit::render(run)),
+    ];
+    for col in &run.columns {
+        files.push((
+            certificate::file_name(&col.name),
+            certificate::render(run, &col.name, true),
+        ));
+    }
+    files
+}
+
+/// `results.jsonl`: every record with the run's provenance, one JSON object a line.
+pub fn results_jsonl(run: &Run) -> String {
+    #[derive(Serialize)]
+    struct Line<'a> {
+        #[serde(flatten)]
+        provenance: &'a Provenance,
+        #[serde(flatten)]
+        record: &'a Record,
+    }
+    let mut out = String::new();
+    for record in &run.records {
+        let line = Line {
+            provenance: &run.provenance,
+            record,
+        };
+        // Serializing plain strings and numbers cannot fail.
+        out.push_str(&serde_json::to_string(&line).unwrap_or_default());
+        out.push('\n');
+    }
+    out
+}
+
+/// Writes the report of `run` into `dir`, atomically (see [`write_atomic_dir`]).
+pub fn write(run: &Run, dir: &Path) -> io::Result<()> {
+    let files = render_all(run);
+    write_atomic_dir(dir, |tmp| {
+        for (name, text) in &files {
+            let mut f = std::fs::File::create(tmp.join(name))?;
+            f.write_all(text.as_bytes())?;
+            f.sync_all()?;
+        }
+        Ok(())
+    })
+}
+
+/// Fills `dir` by way of a temporary sibling, `DIR.tmp-<pid>`: `fill` writes into the
+/// sibling, which then replaces `dir`. When `fill` fails, the sibling is removed and
+/// `dir` is left as it was. A `dir` that already exists is first moved to
+/// `DIR.old-<pid>` and removed once the new one is in place.
+pub fn write_atomic_dir(dir: &Path, fill: impl FnOnce(&Path) -> io::Result<()>) -> io::Result<()> {
+    let name = dir.file_name().ok_or_else(|| {
+        io::Error::new(
+            io::ErrorKind::InvalidInput,
+            format!("{} has no folder name", dir.display()),
+        )
+    })?;
+    let parent = match dir.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    std::fs::create_dir_all(&parent)?;
+    let sibling = |what: &str| {
+        let mut n = name.to_os_string();
+        n.push(format!(".{what}-{}", std::process::id()));
+        parent.join(n)
+    };
+    let tmp = sibling("tmp");
+    if tmp.exists() {
+        std::fs::remove_dir_all(&tmp)?;
+    }
+    std::fs::create_dir(&tmp)?;
+    if let Err(e) = fill(&tmp) {
+        let _ = std::fs::remove_dir_all(&tmp);
+        return Err(e);
+    }
+    if dir.exists() {
+        let old = sibling("old");
+        if old.exists() {
+            std::fs::remove_dir_all(&old)?;
+        }
+        if let Err(e) = std::fs::rename(dir, &old) {
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(e);
+        }
+        if let Err(e) = std::fs::rename(&tmp, dir) {
+            // Put the previous report back.
+            let _ = std::fs::rename(&old, dir);
+            let _ = std::fs::remove_dir_all(&tmp);
+            return Err(e);
+        }
+        let _ = std::fs::remove_dir_all(&old);
+        Ok(())
+    } else {
+        std::fs::rename(&tmp, dir).inspect_err(|_| {
+            let _ = std::fs::remove_dir_all(&tmp);
+        })
+    }
+}
+
+/// `run-YYYYMMDD-HHMMSS` and `YYYY-MM-DDTHH:MM:SSZ` for a time, in UTC.
+pub fn run_names(t: std::time::SystemTime) -> (String, String) {
+    let secs = t
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (days, rem) = (secs / 86_400, secs % 86_400);
+    let (h, m, s) = (rem / 3600, rem % 3600 / 60, rem % 60);
+    let (y, mo, d) = civil_from_days(days as i64);
+    (
+        format!("run-{y:04}{mo:02}{d:02}-{h:02}{m:02}{s:02}"),
+        format!("{y:04}-{mo:02}-{d:02}T{h:02}:{m:02}:{s:02}Z"),
+    )
+}
+
+/// Days since 1970-01-01 to (year, month, day), proleptic Gregorian (H. Hinnant's
+/// `civil_from_days`).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// SHA-256 of `files`' bytes, concatenated in the order given, as lowercase hex.
+pub fn cases_sha256(files: &[PathBuf]) -> io::Result<String> {
+    use sha2::{Digest, Sha256};
+    let mut h = Sha256::new();
+    for f in files {
+        h.update(std::fs::read(f)?);
+    }
+    Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// A fenced Markdown code block holding `text` (control characters made visible),
+/// with a fence longer than any run of backticks inside, so nothing can close it early.
+pub fn md_fenced(info: &str, text: &str) -> String {
+    let text = text
+        .lines()
+        .map(crate::text::visible)
+        .collect::<Vec<_>>()
+        .join("\n");
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{fence}{info}\n{text}\n{fence}\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn run_names_are_utc_calendar_dates() {
+        let t = std::time::UNIX_EPOCH + std::time::Duration::from_secs(951_782_400 + 3_723);
+        // 951782400 is 2000-02-29T00:00:00Z.
+        assert_eq!(
+            run_names(t),
+            (
+                "run-20000229-010203".to_string(),
+                "2000-02-29T01:02:03Z".to_string()
+            )
+        );
+        assert_eq!(run_names(std::time::UNIX_EPOCH).0, "run-19700101-000000");
+    }
+
+    #[test]
+    fn bound_cuts_on_a_character_boundary() {
+        let long = "é".repeat(MAX_TEXT);
+        let b = bound(&long);
+        assert!(b.len() < MAX_TEXT + 40);
+        assert!(b.ends_with(&format!("({} bytes more)", long.len() - MAX_TEXT)));
+        assert_eq!(bound("short"), "short");
+    }
+
+    #[test]
+    fn file_names_stay_in_their_folder() {
+        assert_eq!(file_safe("curl@allow-space"), "curl@allow-space");
+        assert_eq!(file_safe("../../etc/passwd"), "_.._.._etc_passwd");
+        assert_eq!(file_safe(".hidden"), "_.hidden");
+        assert_eq!(file_safe(""), "_");
+    }
+
+    #[test]
+    fn fences_outlast_the_backticks_inside() {
+        let block = md_fenced("diff", "a ```` b\n```");
+        assert!(block.starts_with("`````diff\n"));
+        assert!(block.ends_with("\n`````\n"));
+    }
+}

@@ -1,0 +1,753 @@
+//! Runs and their reports (issue 5 §4): hostile strings never reach HTML, XML or
+//! Markdown unescaped; the pruned view groups identical rows; reports are written
+//! atomically; expected-failure lists are checked both ways; the summary adds up.
+//!
+//! The adapters here are test adapters defined below, and the judge is the stand-in
+//! in `certify` (faults by kind, verdicts by accept/reject, results by string), with
+//! two changes: a component named `bad` is a component disagreement, and a rejection's
+//! `actual` is the parser's message as it is, unquoted.
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Output};
+use urlcert::adapter::{Adapter, Answer, Fault, Info, Model, Operation, Parts};
+use urlcert::cases::{self, Case, Expectation};
+use urlcert::certify::{self, Plan};
+use urlcert::judge::{Class, Judged};
+use urlcert::report::{self, matrix, Column, Provenance, Record, Run};
+use urlcert_reference::DocReading;
+
+const HOSTILE: &str = "<script>alert(1)</script>\u{7}\u{1b}[31m]]>\"'&";
+
+/// Case files with hostile inputs. The expectations are the documents': RFC 1738
+/// Section 2.2 puts "<", ">", '"' and control characters outside URLs; RFC 1808
+/// Section 4 step 6 merges a relative path with the base's without looking at its
+/// characters; RFC 1738 Section 3.3 gives `http://h/` as an httpurl.
+const CASES: &str = r#"cases:
+- id: t.hostile.parse
+  op: parse
+  input: "<script>alert(1)</script>\a\e[31m]]>\"'&"
+  cite: [{doc: rfc1738, section: "2.2"}]
+  tags: [hostile, "<b>tag</b>"]
+  expect:
+    rfc1738: {verdict: invalid}
+- id: t.hostile.resolve
+  op: resolve
+  base: "http://a/b/c"
+  input: "<script>alert(1)</script>"
+  cite: [{doc: rfc1808, section: "4"}]
+  tags: [hostile]
+  expect:
+    rfc1808: {result: "http://a/b/<script>alert(1)</script>"}
+- id: t.plain
+  op: parse
+  input: "http://h/"
+  cite: [{doc: rfc1738, section: "3.3"}]
+  expect:
+    rfc1738: {verdict: valid}
+"#;
+
+fn case_dir(text: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("cases")).unwrap();
+    std::fs::write(dir.path().join("cases/t.yaml"), text).unwrap();
+    dir
+}
+
+fn load(dir: &Path) -> cases::Suite {
+    cases::load_dir(&dir.join("cases")).expect("the test cases load")
+}
+
+/// An adapter that answers every request with `answer` (or panics, for `None`).
+struct Fixed {
+    info: Info,
+    answer: Option<Answer>,
+}
+
+impl Fixed {
+    fn new(name: &str, answer: Option<Answer>) -> Self {
+        Fixed {
+            info: Info {
+                name: name.into(),
+                version: format!("{name} 1.0"),
+                model: Model::Rfc3986,
+                operations: vec![Operation::Parse, Operation::Resolve],
+                argv: Some(vec!["fake".into(), name.into()]),
+            },
+            answer,
+        }
+    }
+    fn boxed(self) -> Box<dyn Adapter> {
+        Box::new(self)
+    }
+}
+
+impl Adapter for Fixed {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+    fn parse(&mut self, _input: &[u8]) -> Answer {
+        match &self.answer {
+            Some(a) => a.clone(),
+            None => panic!("the parser fell over"),
+        }
+    }
+    fn resolve(&mut self, _base: &[u8], _reference: &[u8]) -> Answer {
+        self.parse(b"")
+    }
+}
+
+fn judge(case: &Case, doc: DocReading, e: &Expectation, info: &Info, answer: &Answer) -> Judged {
+    let mut j = certify::stand_in_judge(case, doc, e, info, answer);
+    // The parser's message exactly as it said it, so that the reports must escape it.
+    if let Answer::Rejected { message } = answer {
+        j.actual = message.clone();
+    }
+    if let Answer::Parsed { components } = answer {
+        if j.class == Class::Agree && components.contains_key("bad") {
+            j.class = Class::Component;
+            j.component = Some("bad".into());
+        }
+    }
+    j
+}
+
+fn hostile_adapter() -> Fixed {
+    let mut a = Fixed::new(
+        "evil<img src=x onerror=alert(3)>",
+        Some(Answer::Rejected {
+            message: format!("{HOSTILE} from the adapter"),
+        }),
+    );
+    a.info.version = format!("{HOSTILE} version");
+    a
+}
+
+fn accept_all() -> Fixed {
+    let mut parts = Parts::new();
+    parts.insert("host".into(), Some(HOSTILE.into()));
+    parts.insert("bad".into(), None);
+    Fixed::new("accept-all", Some(Answer::Parsed { components: parts }))
+}
+
+fn hostile_run(dir: &Path) -> Run {
+    let suite = load(dir);
+    let plan = Plan {
+        suite: &suite,
+        filter: None,
+        reference: true,
+        adapters: vec![hostile_adapter().boxed(), accept_all().boxed()],
+        unavailable: vec![report::Unavailable {
+            name: "missing<script>".into(),
+            why: format!("{HOSTILE} not installed"),
+            install: "apt-get install <script>".into(),
+        }],
+    };
+    certify::execute(plan, &judge, &mut |_| {}).unwrap().0
+}
+
+/// Markdown with every code span and fenced code block taken out: what a renderer
+/// would interpret.
+fn md_outside_code(md: &str) -> String {
+    let mut out = String::new();
+    let mut fence: Option<String> = None;
+    for line in md.lines() {
+        let ticks: String = line.chars().take_while(|c| *c == '`').collect();
+        match &fence {
+            Some(f) => {
+                if ticks.len() >= f.len() && line.trim_end() == ticks {
+                    fence = None;
+                }
+                continue;
+            }
+            None if ticks.len() >= 3 => {
+                fence = Some(ticks);
+                continue;
+            }
+            None => {}
+        }
+        // Code spans: a run of n backticks up to the next run of exactly n.
+        let chars: Vec<char> = line.chars().collect();
+        let mut i = 0;
+        while i < chars.len() {
+            if chars[i] == '`' {
+                let n = chars[i..].iter().take_while(|c| **c == '`').count();
+                let mut j = i + n;
+                let mut closed = None;
+                while j < chars.len() {
+                    if chars[j] == '`' {
+                        let m = chars[j..].iter().take_while(|c| **c == '`').count();
+                        if m == n {
+                            closed = Some(j + m);
+                            break;
+                        }
+                        j += m;
+                    } else {
+                        j += 1;
+                    }
+                }
+                match closed {
+                    Some(end) => i = end,
+                    None => {
+                        out.extend(&chars[i..i + n]);
+                        i += n;
+                    }
+                }
+            } else {
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+        out.push('\n');
+    }
+    assert!(fence.is_none(), "a code block is never closed");
+    out
+}
+
+fn no_raw_controls(what: &str, text: &str) {
+    let bad: Vec<char> = text
+        .chars()
+        .filter(|c| c.is_control() && *c != '\n')
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{what} holds raw control characters {bad:?}"
+    );
+}
+
+#[test]
+fn hostile_strings_are_escaped_in_every_report() {
+    let dir = case_dir(CASES);
+    let run = hostile_run(dir.path());
+    let files = report::render_all(&run);
+    if let Some(dump) = std::env::var_os("URLCERT_DUMP_REPORT") {
+        report::write(&run, Path::new(&dump)).unwrap();
+    }
+    let get = |name: &str| {
+        files
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, t)| t.clone())
+            .unwrap_or_else(|| panic!("no {name}"))
+    };
+    let names: Vec<&str> = files.iter().map(|(n, _)| n.as_str()).collect();
+    let cert_name = report::certificate::file_name("evil<img src=x onerror=alert(3)>");
+    assert!(
+        cert_name.starts_with("certificate-evil_img_src_x_onerror_alert_3__-"),
+        "{cert_name}"
+    );
+    assert!(names.contains(&cert_name.as_str()), "{names:?}");
+
+    let page = get("report.html");
+    for raw in ["<script", "<img", "<b>", "\"'&"] {
+        assert!(!page.contains(raw), "report.html holds {raw:?}");
+    }
+    // The strings are there, escaped: the input, the adapter's message and name.
+    assert!(page
+        .contains("&lt;script&gt;alert(1)&lt;/script&gt;\\u{7}\\u{1b}[31m]]&gt;&quot;&#39;&amp;"));
+    assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;\\u{7}\\u{1b}[31m]]&gt;&quot;&#39;&amp; from the adapter"));
+    assert!(page.contains("evil&lt;img src=x onerror=alert(3)&gt;"));
+    assert!(page.contains("apt-get install &lt;script&gt;"));
+    no_raw_controls("report.html", &page);
+
+    let xml = get("junit.xml");
+    for raw in ["<script", "<img", "<b>", "]]>", "\"'&"] {
+        assert!(!xml.contains(raw), "junit.xml holds {raw:?}");
+    }
+    assert!(xml.contains("]]&gt;&quot;&apos;&amp; from the adapter"));
+    no_raw_controls("junit.xml", &xml);
+    // Every `&` starts one of the five entities.
+    for (i, _) in xml.match_indices('&') {
+        let rest = &xml[i..];
+        assert!(
+            ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                .iter()
+                .any(|e| rest.starts_with(e)),
+            "a bare & in junit.xml: {}",
+            &rest[..rest.len().min(20)]
+        );
+    }
+
+    for (name, text) in &files {
+        if !name.ends_with(".md") {
+            continue;
+        }
+        no_raw_controls(name, text);
+        let outside = md_outside_code(text);
+        for raw in ["<script", "<img", "<b>"] {
+            assert!(!outside.contains(raw), "{name} holds {raw:?} outside code");
+        }
+    }
+    let cert = get(&cert_name);
+    assert!(
+        cert.contains("alert(1)</script>\\u{7}\\u{1b}[31m]]>"),
+        "{cert}"
+    );
+
+    // results.jsonl keeps the strings exactly, as JSON.
+    let jsonl = get("results.jsonl");
+    let lines: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert!(lines.iter().any(|l| l["input"] == HOSTILE));
+}
+
+fn record(case: &str, adapter: &str, class: Class) -> Record {
+    Record {
+        case: case.into(),
+        location: "t.yaml:1".into(),
+        doc: "rfc1738".into(),
+        op: "parse".into(),
+        input: format!("http://{case}/"),
+        base: None,
+        tags: vec!["t".into()],
+        adapter: adapter.into(),
+        version: "1".into(),
+        argv: None,
+        class,
+        component: None,
+        expected: "verdict valid".into(),
+        actual: "verdict valid".into(),
+        elapsed_ms: 0,
+    }
+}
+
+fn provenance() -> Provenance {
+    Provenance {
+        run: "run-20000101-000000".into(),
+        urlcert_version: "0".into(),
+        cases_sha256: "0".repeat(64),
+        time: "2000-01-01T00:00:00Z".into(),
+    }
+}
+
+#[test]
+fn the_pruned_view_groups_identical_rows() {
+    let columns = ["a", "b"].map(|n| Column {
+        name: n.into(),
+        version: "1".into(),
+        argv: None,
+    });
+    let mut records = Vec::new();
+    // Three rows agree under a and disagree under b; one row disagrees under both;
+    // one (c4) has no answer from b.
+    for case in ["c1", "c2", "c3"] {
+        records.push(record(case, "a", Class::Agree));
+        records.push(record(case, "b", Class::Verdict));
+    }
+    records.push(record("c5", "a", Class::Verdict));
+    records.push(record("c5", "b", Class::Verdict));
+    records.push(record("c4", "a", Class::Agree));
+    let run = Run {
+        provenance: provenance(),
+        columns: columns.to_vec(),
+        unavailable: Vec::new(),
+        records,
+    };
+    let groups = matrix::pruned(&run);
+    let shape: Vec<(usize, Vec<Option<Class>>)> = groups
+        .iter()
+        .map(|g| (g.rows.len(), g.classes.clone()))
+        .collect();
+    assert_eq!(
+        shape,
+        vec![
+            (3, vec![Some(Class::Agree), Some(Class::Verdict)]),
+            (1, vec![Some(Class::Verdict), Some(Class::Verdict)]),
+            (1, vec![Some(Class::Agree), None]),
+        ]
+    );
+    let ids: Vec<&str> = groups[0]
+        .rows
+        .iter()
+        .map(|r| r.first.case.as_str())
+        .collect();
+    assert_eq!(ids, ["c1", "c2", "c3"]);
+
+    let md = report::markdown::render(&run);
+    assert!(
+        md.contains("| 3 | agree | verdict | `c1 [rfc1738]`, `c2 [rfc1738]`, `c3 [rfc1738]` |"),
+        "{md}"
+    );
+    assert!(md.contains("| 1 | agree | · | `c4 [rfc1738]` |"), "{md}");
+    let page = report::html::render(&run);
+    assert!(page.contains(
+        "<tr class=\"group\"><td class=\"n\">3</td><td class=\"c-agree\">agree</td><td class=\"c-verdict\">verdict</td>"
+    ));
+    // The full matrix has one row per case.
+    assert_eq!(matrix::rows(&run).len(), 5);
+}
+
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn an_existing_report_survives_a_failed_write() {
+    let root = tempfile::tempdir().unwrap();
+    let out = root.path().join("run-x");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("report.md"), "the previous report").unwrap();
+
+    let failed = report::write_atomic_dir(&out, |tmp| {
+        std::fs::write(tmp.join("report.md"), "half a report")?;
+        Err(std::io::Error::other("killed half way"))
+    });
+    assert_eq!(failed.unwrap_err().to_string(), "killed half way");
+    assert_eq!(
+        std::fs::read_to_string(out.join("report.md")).unwrap(),
+        "the previous report"
+    );
+    assert_eq!(listing(root.path()), ["run-x"], "nothing left beside it");
+
+    // A write that succeeds replaces the folder as a whole.
+    let dir = case_dir(CASES);
+    let run = hostile_run(dir.path());
+    report::write(&run, &out).unwrap();
+    assert_eq!(listing(root.path()), ["run-x"]);
+    let files = listing(&out);
+    assert!(!files.contains(&"half a report".to_string()));
+    for f in [
+        "junit.xml",
+        "report.html",
+        "report.md",
+        "results.jsonl",
+        "summary.json",
+    ] {
+        assert!(files.contains(&f.to_string()), "{files:?}");
+    }
+    assert!(std::fs::read_to_string(out.join("report.md"))
+        .unwrap()
+        .starts_with("# urlcert report"));
+}
+
+#[test]
+fn summary_counts_add_up_to_the_records() {
+    let dir = case_dir(CASES);
+    let suite = load(dir.path());
+    let adapters = vec![
+        accept_all().boxed(),
+        hostile_adapter().boxed(),
+        Fixed::new("panics", None).boxed(),
+        Fixed::new(
+            "crashes",
+            Some(Answer::Fault {
+                fault: Fault::Crash {
+                    detail: "signal 11".into(),
+                },
+            }),
+        )
+        .boxed(),
+        Fixed::new(
+            "hangs",
+            Some(Answer::Fault {
+                fault: Fault::Timeout { after_ms: 300 },
+            }),
+        )
+        .boxed(),
+        Fixed::new(
+            "garbage",
+            Some(Answer::Fault {
+                fault: Fault::Garbage {
+                    detail: "not JSON".into(),
+                },
+            }),
+        )
+        .boxed(),
+        Fixed::new(
+            "cannot",
+            Some(Answer::Unsupported {
+                why: "no such operation".into(),
+            }),
+        )
+        .boxed(),
+    ];
+    let plan = Plan {
+        suite: &suite,
+        filter: None,
+        reference: true,
+        adapters,
+        unavailable: Vec::new(),
+    };
+    let (run, reference) = certify::execute(plan, &judge, &mut |_| {}).unwrap();
+    assert_eq!(reference.len(), 3, "the reference ran every expectation");
+    // 8 adapters (the reference first) × 3 expectations.
+    assert_eq!(run.columns.len(), 8);
+    assert_eq!(run.columns[0].name, "reference");
+    assert_eq!(run.records.len(), 24);
+
+    let summary = report::summary::build(&run);
+    assert_eq!(summary.records, run.records.len());
+    assert_eq!(
+        summary.adapters.iter().map(|a| a.total).sum::<usize>(),
+        run.records.len()
+    );
+    for a in &summary.adapters {
+        assert_eq!(a.classes.values().sum::<usize>(), a.total, "{}", a.name);
+        let per_doc: usize = a.documents.values().flat_map(|c| c.values()).sum();
+        assert_eq!(per_doc, a.total, "{}", a.name);
+        // Every record of the test cases has the `hostile` tag or none.
+        let hostile: usize = a.tags.get("hostile").map_or(0, |c| c.values().sum());
+        assert_eq!(hostile, 2, "{}", a.name);
+    }
+    let count = |name: &str, c: Class| {
+        summary
+            .adapters
+            .iter()
+            .find(|a| a.name == name)
+            .unwrap()
+            .count(c)
+    };
+    assert_eq!(count("reference", Class::Agree), 3);
+    assert_eq!(count("panics", Class::Crash), 3);
+    assert_eq!(count("crashes", Class::Crash), 3);
+    assert_eq!(count("hangs", Class::Timeout), 3);
+    assert_eq!(count("garbage", Class::AdapterError), 3);
+    assert_eq!(count("cannot", Class::Unsupported), 3);
+    // accept-all: accepts the invalid input (verdict), reports a component for the
+    // valid one (component), and answers a resolve with a parse (adapter error).
+    assert_eq!(count("accept-all", Class::Verdict), 1);
+    assert_eq!(count("accept-all", Class::Component), 1);
+    assert_eq!(count("accept-all", Class::AdapterError), 1);
+
+    // The JSON says the same, and so does results.jsonl.
+    let json: serde_json::Value = serde_json::from_str(&report::summary::json(&run)).unwrap();
+    let from_json: u64 = json["adapters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| {
+            a["classes"]
+                .as_object()
+                .unwrap()
+                .values()
+                .map(|v| v.as_u64().unwrap())
+                .sum::<u64>()
+        })
+        .sum();
+    assert_eq!(from_json, 24);
+    assert_eq!(report::results_jsonl(&run).lines().count(), 24);
+}
+
+fn urlcert(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_urlcert"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+/// A case set where the reference fails one case on purpose: t.plain expects
+/// `invalid` for an input RFC 1738 Section 3.3 accepts.
+fn failing_cases() -> tempfile::TempDir {
+    case_dir(&CASES.replace("rfc1738: {verdict: valid}", "rfc1738: {verdict: invalid}"))
+}
+
+fn certify_reference(dir: &Path, list: &Path, extra: &[&str]) -> Output {
+    let cases = dir.join("cases");
+    let out = dir.join("out");
+    let mut args = vec![
+        "certify",
+        "--adapter",
+        "reference",
+        "--cases",
+        cases.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--expected",
+        list.to_str().unwrap(),
+    ];
+    args.extend(extra);
+    urlcert(&args)
+}
+
+#[test]
+fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
+    let dir = failing_cases();
+    let list = dir.path().join("reference.txt");
+
+    // No list: one unexpected failure. Without --strict that is not an error.
+    let out = certify_reference(dir.path(), &list, &[]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert!(
+        text(&out).contains("1 unexpected failure(s)"),
+        "{}",
+        text(&out)
+    );
+    let out = certify_reference(dir.path(), &list, &["--strict"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("unexpected failure: t.plain rfc1738 (verdict)"),
+        "{}",
+        text(&out)
+    );
+    // The certificate is printed last.
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(stdout.contains("# Certificate: `reference`"), "{stdout}");
+    assert!(stdout.trim_end().ends_with('|'), "{stdout}");
+
+    // --update-expected writes the list; then --strict passes.
+    let out = certify_reference(dir.path(), &list, &["--update-expected"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    let written = std::fs::read_to_string(&list).unwrap();
+    let entries = certify::parse_expected(&written).unwrap();
+    let pairs: Vec<(&str, &str)> = entries
+        .iter()
+        .map(|e| (e.case.as_str(), e.doc.as_str()))
+        .collect();
+    assert_eq!(pairs, [("t.plain", "rfc1738")], "{written}");
+    let out = certify_reference(dir.path(), &list, &["--strict"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+
+    // A listed case that now agrees is an unexpected pass.
+    let mut f = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&list)
+        .unwrap();
+    writeln!(f, "t.hostile.resolve rfc1808").unwrap();
+    drop(f);
+    let out = certify_reference(dir.path(), &list, &["--strict"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("unexpected pass: t.hostile.resolve rfc1808"),
+        "{}",
+        text(&out)
+    );
+
+    // A listed case id that no longer exists is stale.
+    std::fs::write(&list, "t.plain rfc1738\nt.gone rfc1738 # removed\n").unwrap();
+    let out = certify_reference(dir.path(), &list, &["--strict"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert!(
+        text(&out).contains("stale entry: t.gone rfc1738 (line 2 of"),
+        "{}",
+        text(&out)
+    );
+    assert!(text(&out).contains("no case has this id"), "{}", text(&out));
+    assert!(!text(&out).contains("unexpected"), "{}", text(&out));
+
+    // --doc limits the check to one document: the rfc1738 entry is out of scope and
+    // neither stale nor an unexpected pass.
+    std::fs::write(&list, "t.plain rfc1738\n").unwrap();
+    let out = certify_reference(dir.path(), &list, &["--strict", "--doc", "rfc1808"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+}
+
+#[test]
+fn a_malformed_list_is_an_error_naming_the_line() {
+    assert_eq!(
+        certify::parse_expected("# c\n\na rfc1738\nb\n").unwrap_err(),
+        "4: expected `case-id doc`, found \"b\""
+    );
+    let dir = case_dir(CASES);
+    let list = dir.path().join("bad.txt");
+    std::fs::write(&list, "one two three\n").unwrap();
+    let out = certify_reference(dir.path(), &list, &["--strict"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out).contains("bad.txt:1: expected `case-id doc`"),
+        "{}",
+        text(&out)
+    );
+}
+
+#[test]
+fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
+    let dir = case_dir(CASES);
+    let out = dir.path().join("reports/mine");
+    let cases = dir.path().join("cases");
+    let res = urlcert(&[
+        "run",
+        "--cases",
+        cases.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert!(text(&res).contains("3 passed, 0 failed"), "{}", text(&res));
+    let files = listing(&out);
+    assert_eq!(
+        files,
+        [
+            "certificate-reference.md",
+            "junit.xml",
+            "report.html",
+            "report.md",
+            "results.jsonl",
+            "summary.json"
+        ]
+    );
+    // Provenance: the case set's hash is SHA-256 of the case files' bytes.
+    use sha2::{Digest, Sha256};
+    let want: String = Sha256::digest(std::fs::read(cases.join("t.yaml")).unwrap())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    let jsonl = std::fs::read_to_string(out.join("results.jsonl")).unwrap();
+    for line in jsonl.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["cases_sha256"], want.as_str());
+        assert_eq!(v["urlcert_version"], env!("CARGO_PKG_VERSION"));
+        assert_eq!(v["adapter"], "reference");
+        assert!(v["run"].as_str().unwrap().starts_with("run-"));
+        assert!(v["time"].as_str().unwrap().ends_with('Z'));
+        assert!(v["location"].as_str().unwrap().contains("t.yaml:"));
+    }
+    assert_eq!(jsonl.lines().count(), 3);
+
+    // Without --out, the report goes to reports/run-*/ beside the cases folder.
+    let res = urlcert(&["run", "--cases", cases.to_str().unwrap()]);
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    let runs: Vec<String> = listing(&dir.path().join("reports"))
+        .into_iter()
+        .filter(|n| n.starts_with("run-"))
+        .collect();
+    assert_eq!(runs.len(), 1, "{runs:?}");
+
+    // The reference failing a case is exit 1, and the reports are still written.
+    let failing = failing_cases();
+    let out = failing.path().join("out");
+    let res = urlcert(&[
+        "run",
+        "--cases",
+        failing.path().join("cases").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(res.status.code(), Some(1), "{}", text(&res));
+    assert!(
+        text(&res).contains("FAIL t.plain [rfc1738]"),
+        "{}",
+        text(&res)
+    );
+    let cert = std::fs::read_to_string(out.join("certificate-reference.md")).unwrap();
+    assert!(cert.contains("### `t.plain [rfc1738]` — verdict"), "{cert}");
+    assert!(cert.contains("-verdict: invalid"), "{cert}");
+    assert!(cert.contains("+verdict: valid"), "{cert}");
+
+    // An unknown adapter is a usage error.
+    let res = urlcert(&[
+        "run",
+        "--cases",
+        cases.to_str().unwrap(),
+        "--out",
+        dir.path().join("x").to_str().unwrap(),
+        "--adapter",
+        "no-such-parser",
+    ]);
+    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
+    assert!(text(&res).contains("unknown adapter `no-such-parser`"));
+}
