@@ -1,0 +1,156 @@
+"""The urlcert adapter protocol v1, for the Python adapters in this folder.
+
+`serve(hello, parse, resolve)` answers every line of standard input until EOF, one JSON
+object per line, flushing after each. It never dies on a request: a line that is not
+UTF-8 or not a protocol request gets an `unsupported` answer, and any exception the
+parser raises becomes `rejected` with its message. See ADAPTERS.md at the repository
+root for the protocol.
+"""
+
+import json
+import math
+import os
+import re
+import sys
+
+PROTOCOL = 1
+# Messages are data for reports; a parser's message may quote a huge input, so it is cut.
+MAX_MESSAGE = 2000
+
+
+class Reject(Exception):
+    """Raised by an adapter to reject with exactly this message (no exception name)."""
+
+
+def _message(exc):
+    if isinstance(exc, Reject):
+        text = str(exc)
+    else:
+        text = "%s: %s" % (type(exc).__name__, exc)
+    if len(text) > MAX_MESSAGE:
+        text = text[:MAX_MESSAGE] + "..."
+    return text
+
+
+def rejected(exc_or_text):
+    if isinstance(exc_or_text, BaseException):
+        return {"rejected": {"message": _message(exc_or_text)}}
+    return {"rejected": {"message": str(exc_or_text)[:MAX_MESSAGE]}}
+
+
+def unsupported(why):
+    return {"unsupported": {"why": str(why)[:MAX_MESSAGE]}}
+
+
+# After json.loads, a valid surrogate pair is one character: any surrogate left is lone.
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _lone_surrogate(*values):
+    return any(isinstance(v, str) and _SURROGATE.search(v) for v in values)
+
+
+def _clean(value):
+    """Lone surrogates out of an answer: JSON readers such as serde_json refuse them."""
+    if isinstance(value, str):
+        return _SURROGATE.sub("\ufffd", value)
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clean(v) for v in value]
+    return value
+
+
+def _answer(request, hello, parse, resolve):
+    """The answer body (without the id) for one decoded request object."""
+    op = request.get("op")
+    if _lone_surrogate(request.get("input"), request.get("base"), request.get("reference")):
+        # Not UTF-8: the harness never sends it, and no parser here can be asked it.
+        return unsupported("the request holds a lone surrogate (not UTF-8)")
+    if op == "hello":
+        return {"hello": hello()}
+    if op == "parse":
+        text = request.get("input")
+        if not isinstance(text, str):
+            return unsupported("a parse request needs a string field \"input\"")
+        if parse is None:
+            return unsupported("this adapter does not parse")
+        try:
+            return {"parsed": {"components": parse(text)}}
+        except Exception as exc:  # the parser refused: its own message
+            return rejected(exc)
+    if op == "resolve":
+        base = request.get("base")
+        reference = request.get("reference")
+        if not isinstance(base, str) or not isinstance(reference, str):
+            return unsupported(
+                "a resolve request needs string fields \"base\" and \"reference\""
+            )
+        if resolve is None:
+            return unsupported("this adapter does not resolve")
+        try:
+            return {"resolved": {"result": resolve(base, reference)}}
+        except Exception as exc:
+            return rejected(exc)
+    return unsupported("unknown op %s" % json.dumps(op)[:100])
+
+
+def _handle(raw, hello, parse, resolve):
+    request_id = None
+    try:
+        line = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return {"id": None, **unsupported("the request line is not UTF-8")}
+    try:
+        request = json.loads(line)
+    except ValueError as exc:
+        return {"id": None, **unsupported("the request line is not JSON: %s" % exc)}
+    if not isinstance(request, dict):
+        return {"id": None, **unsupported("the request is not a JSON object")}
+    request_id = request.get("id")
+    if isinstance(request_id, bool) or not isinstance(request_id, (int, float, str)):
+        request_id = None
+    elif isinstance(request_id, float) and not math.isfinite(request_id):
+        request_id = None  # 1e999 reads as inf, which JSON cannot write back
+    try:
+        body = _answer(request, hello, parse, resolve)
+    except Exception as exc:  # a bug here must not end the process
+        body = unsupported("adapter error: %s" % _message(exc))
+    return {"id": request_id, **body}
+
+
+def _write(answer):
+    # ensure_ascii: every byte out is ASCII, so lone surrogates and control characters
+    # are escaped and nothing can break the line.
+    try:
+        text = json.dumps(_clean(answer), ensure_ascii=True, allow_nan=False)
+    except Exception as exc:
+        text = json.dumps(
+            {"id": answer.get("id"), **unsupported("unencodable answer: %s" % exc)}
+        )
+    sys.stdout.write(text + "\n")
+    sys.stdout.flush()
+
+
+def serve(hello, parse, resolve):
+    """Answers each line of standard input until EOF."""
+    stdin = sys.stdin.buffer
+    try:
+        while True:
+            raw = stdin.readline()
+            if not raw:
+                break
+            if raw.endswith(b"\n"):
+                raw = raw[:-1]
+            if raw.endswith(b"\r"):
+                raw = raw[:-1]
+            _write(_handle(raw, hello, parse, resolve))
+    except (BrokenPipeError, KeyboardInterrupt):
+        # The harness went away: nothing left to answer. Point stdout at /dev/null so
+        # the interpreter's final flush does not complain on stderr.
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except Exception:
+            pass
+    return 0
