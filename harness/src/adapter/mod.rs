@@ -7,6 +7,10 @@
 //!
 //! The protocol external adapters speak is documented in `ADAPTERS.md`.
 
+pub mod inproc;
+pub mod process;
+pub mod registry;
+
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
