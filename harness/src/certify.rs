@@ -7,6 +7,8 @@
 //! that this module runs with any adapter (the tests use their own). [`Registry`] and
 //! [`judge`] are where the adapter registry and the comparison by meaning plug in.
 
+use crate::adapter::process::Limits;
+use crate::adapter::registry;
 use crate::adapter::{Adapter, Answer, Fault, Info, Operation};
 use crate::cases::{Case, Expectation, LoadedCase, Op, Suite};
 use crate::check::{quote, Mismatch};
@@ -42,33 +44,36 @@ pub trait Source {
 /// How an adapter's answer stands against one document's expectation.
 pub type Judge<'a> = &'a dyn Fn(&Case, DocReading, &Expectation, &Info, &Answer) -> Judged;
 
-/// The adapter registry, as the command line uses it.
-///
-/// Seam: until `adapter::registry` is merged, it knows no adapter and cannot start
-/// commands. Wiring it in replaces the three bodies below (see the issue 5 report).
+/// The adapter registry, as the command line uses it ([`crate::adapter::registry`]).
 pub struct Registry;
 
 impl Source for Registry {
     fn all(&mut self) -> Vec<Candidate> {
-        Vec::new()
+        registry::all(Limits::default())
+            .into_iter()
+            .map(Candidate::from)
+            .collect()
     }
-    fn by_name(&mut self, _name: &str) -> Option<Candidate> {
-        None
+    fn by_name(&mut self, name: &str) -> Option<Candidate> {
+        registry::by_name(name, Limits::default()).map(Candidate::from)
     }
-    fn command(&mut self, argv: &[String], _one_shot: bool) -> Result<Box<dyn Adapter>, Fault> {
-        Err(Fault::Spawn {
-            detail: format!(
-                "cannot start {}: external adapters are not wired in yet",
-                argv.join(" ")
-            ),
-        })
+    fn command(&mut self, argv: &[String], one_shot: bool) -> Result<Box<dyn Adapter>, Fault> {
+        registry::command(argv.to_vec(), one_shot, Limits::default())
     }
 }
 
-/// The judge the command line uses.
-///
-/// Seam: until `compare::judge` is merged this is [`stand_in_judge`]; wiring it in
-/// replaces the body with `crate::compare::judge(case, doc, e, info, answer)`.
+impl From<registry::Found> for Candidate {
+    fn from(f: registry::Found) -> Self {
+        match f {
+            registry::Found::Ready(a) => Candidate::Ready(a),
+            registry::Found::Unavailable { name, why, install } => {
+                Candidate::Unavailable(Unavailable { name, why, install })
+            }
+        }
+    }
+}
+
+/// The judge the command line uses: comparison by meaning ([`crate::compare::judge`]).
 pub fn judge(
     case: &Case,
     doc: DocReading,
@@ -76,7 +81,7 @@ pub fn judge(
     info: &Info,
     answer: &Answer,
 ) -> Judged {
-    stand_in_judge(case, doc, e, info, answer)
+    crate::compare::judge(case, doc, e, info, answer)
 }
 
 /// A judge that needs no component mapping: faults and `unsupported` by their kind,

@@ -170,6 +170,43 @@ enum Command {
         #[arg(long)]
         cases: Option<PathBuf>,
     },
+    // --- adapters and ask (issue 5) ---
+    /// List every adapter: available or not (with why and the install command), its
+    /// version (from its hello), model and operations.
+    Adapters {
+        /// One JSON object per adapter, one per line.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Ask one adapter about one input: its answer in the adapter's own component model.
+    ///
+    /// Exit status: 0 when it parsed or resolved, 1 when it rejected or could not
+    /// express the request, 2 on a usage error or an unknown or unavailable adapter, 3
+    /// when the adapter failed (crash, timeout, not the protocol, ...).
+    Ask {
+        /// A name from `urlcert adapters` (a profile is NAME@SETTING).
+        #[arg(long, required_unless_present = "command", conflicts_with = "command")]
+        adapter: Option<String>,
+        /// An external command speaking the protocol (ADAPTERS.md), one argument per
+        /// --command: --command python3 --command my_adapter.py. Run as argv, never
+        /// through a shell.
+        #[arg(long = "command", value_name = "ARG", allow_hyphen_values = true)]
+        command: Vec<String>,
+        /// Resolve INPUT against this base instead of parsing it.
+        #[arg(long)]
+        base: Option<std::ffi::OsString>,
+        /// One JSON object: adapter, version, model, op, input, base, verdict, and
+        /// components (parse), result (resolve), message, why or fault.
+        #[arg(long)]
+        json: bool,
+        /// Run an external adapter once per request instead of as one process.
+        #[arg(long)]
+        one_shot: bool,
+        /// How long the adapter may take to answer, in milliseconds.
+        #[arg(long, default_value_t = 5000)]
+        timeout_ms: u64,
+        input: std::ffi::OsString,
+    },
 }
 
 fn main() -> ExitCode {
@@ -227,6 +264,24 @@ fn main() -> ExitCode {
         Command::Check { cases } => cmd_check(&cases_dir(cases)),
         Command::Contradictions { cases, out } => cmd_contradictions(&cases_dir(cases), out),
         Command::Evolution { cases, out } => cmd_evolution(&cases_dir(cases), out),
+        Command::Adapters { json } => adapter_cli::adapters(json),
+        Command::Ask {
+            adapter,
+            command,
+            base,
+            json,
+            one_shot,
+            timeout_ms,
+            input,
+        } => adapter_cli::ask(adapter_cli::AskArgs {
+            adapter,
+            command,
+            base: base.map(|b| os_bytes(&b)),
+            input: os_bytes(&input),
+            json,
+            one_shot,
+            timeout_ms,
+        }),
     }
 }
 
@@ -622,4 +677,208 @@ fn cmd_certify(
     emit(&format!("wrote {}\n\n", out.display()));
     emit(&report::certificate::render(&run, &name, false));
     ExitCode::from(u8::from(strict && !standing.ok()))
+}
+
+/// `urlcert adapters` and `urlcert ask` (issue 5).
+mod adapter_cli {
+    use super::emit;
+    use serde_json::{json, Value};
+    use std::process::ExitCode;
+    use urlcert::adapter::process::{describe, Limits};
+    use urlcert::adapter::registry::{self, Found};
+    use urlcert::adapter::{Adapter, Answer, Info};
+
+    fn op_names(info: &Info) -> Vec<String> {
+        info.operations
+            .iter()
+            .map(|op| {
+                serde_json::to_value(op)
+                    .map_or_else(|_| "?".into(), |v| v.as_str().unwrap_or("?").to_string())
+            })
+            .collect()
+    }
+
+    fn model_name(info: &Info) -> String {
+        serde_json::to_value(info.model)
+            .ok()
+            .and_then(|v| v.as_str().map(String::from))
+            .unwrap_or_default()
+    }
+
+    pub fn adapters(as_json: bool) -> ExitCode {
+        let mut text = String::new();
+        for found in registry::all(Limits::default()) {
+            match &found {
+                Found::Ready(a) => {
+                    let info = a.info();
+                    if as_json {
+                        let v = json!({
+                            "name": info.name,
+                            "available": true,
+                            "version": info.version,
+                            "model": info.model,
+                            "operations": info.operations,
+                            "argv": info.argv,
+                        });
+                        text.push_str(&format!("{v}\n"));
+                    } else {
+                        let how = match &info.argv {
+                            Some(argv) => format!("{argv:?}"),
+                            None => "in-process".into(),
+                        };
+                        text.push_str(&format!(
+                            "{:<34} available    {:?}, model {}, {}; {how}\n",
+                            info.name,
+                            info.version,
+                            model_name(info),
+                            op_names(info).join(" and "),
+                        ));
+                    }
+                }
+                Found::Unavailable { name, why, install } => {
+                    if as_json {
+                        let v = json!({
+                            "name": name, "available": false, "why": why, "install": install,
+                        });
+                        text.push_str(&format!("{v}\n"));
+                    } else {
+                        text.push_str(&format!(
+                            "{name:<34} unavailable  {why}; install: {install}\n"
+                        ));
+                    }
+                }
+            }
+        }
+        emit(&text);
+        ExitCode::SUCCESS
+    }
+
+    pub struct AskArgs {
+        pub adapter: Option<String>,
+        pub command: Vec<String>,
+        pub base: Option<Vec<u8>>,
+        pub input: Vec<u8>,
+        pub json: bool,
+        pub one_shot: bool,
+        pub timeout_ms: u64,
+    }
+
+    fn text_fields(v: &mut Value, key: &str, bytes: &[u8]) {
+        v[key] = Value::String(String::from_utf8_lossy(bytes).into_owned());
+        if std::str::from_utf8(bytes).is_err() {
+            let hex: String = bytes.iter().map(|b| format!("{b:02x}")).collect();
+            v[format!("{key}_hex")] = Value::String(hex);
+        }
+    }
+
+    pub fn ask(args: AskArgs) -> ExitCode {
+        let limits = Limits {
+            timeout: std::time::Duration::from_millis(args.timeout_ms),
+            ..Limits::default()
+        };
+        let mut adapter: Box<dyn Adapter> = match &args.adapter {
+            Some(name) => match registry::open(name, args.one_shot, limits) {
+                Some(Found::Ready(a)) => a,
+                Some(Found::Unavailable { name, why, install }) => {
+                    eprintln!("urlcert ask: {name} is unavailable: {why} (install: {install})");
+                    return ExitCode::from(2);
+                }
+                None => {
+                    eprintln!(
+                        "urlcert ask: no adapter named {name:?}; `urlcert adapters` lists them: {}",
+                        registry::names().join(", ")
+                    );
+                    return ExitCode::from(2);
+                }
+            },
+            None => match registry::command(args.command.clone(), args.one_shot, limits) {
+                Ok(a) => a,
+                Err(fault) => {
+                    eprintln!(
+                        "urlcert ask: the command {:?} did not start: {}",
+                        args.command,
+                        describe(&fault)
+                    );
+                    return ExitCode::from(2);
+                }
+            },
+        };
+        let answer = match &args.base {
+            Some(base) => adapter.resolve(base, &args.input),
+            None => adapter.parse(&args.input),
+        };
+        let info = adapter.info();
+        let verdict = match &answer {
+            Answer::Parsed { .. } | Answer::Resolved { .. } => "valid",
+            Answer::Rejected { .. } => "invalid",
+            Answer::Unsupported { .. } => "unsupported",
+            Answer::Fault { .. } => "fault",
+        };
+        if args.json {
+            let mut v = json!({
+                "adapter": info.name,
+                "version": info.version,
+                "model": info.model,
+                "op": if args.base.is_some() { "resolve" } else { "parse" },
+                "verdict": verdict,
+            });
+            text_fields(&mut v, "input", &args.input);
+            match &args.base {
+                Some(base) => {
+                    text_fields(&mut v, "base", base);
+                    v["result"] = Value::Null;
+                }
+                None => {
+                    v["base"] = Value::Null;
+                    v["components"] = Value::Null;
+                }
+            }
+            match &answer {
+                Answer::Parsed { components } => v["components"] = json!(components),
+                Answer::Resolved { result } => v["result"] = json!(result),
+                Answer::Rejected { message } => v["message"] = json!(message),
+                Answer::Unsupported { why } => v["why"] = json!(why),
+                Answer::Fault { fault } => v["fault"] = json!(fault),
+            }
+            emit(&format!("{v}\n"));
+        } else {
+            let input = String::from_utf8_lossy(&args.input);
+            let mut text = match &args.base {
+                Some(base) => format!(
+                    "{input:?} against {:?} by {} ({:?}, model {})\n",
+                    String::from_utf8_lossy(base),
+                    info.name,
+                    info.version,
+                    model_name(info)
+                ),
+                None => format!(
+                    "{input:?} by {} ({:?}, model {})\n",
+                    info.name,
+                    info.version,
+                    model_name(info)
+                ),
+            };
+            match &answer {
+                Answer::Parsed { components } => {
+                    text.push_str("  valid\n");
+                    for (name, value) in components {
+                        let shown = value.as_ref().map_or("null".into(), |s| format!("{s:?}"));
+                        text.push_str(&format!("  {name:<16} {shown}\n"));
+                    }
+                }
+                Answer::Resolved { result } => text.push_str(&format!("  -> {result:?}\n")),
+                Answer::Rejected { message } => text.push_str(&format!("  invalid: {message:?}\n")),
+                Answer::Unsupported { why } => text.push_str(&format!("  unsupported: {why:?}\n")),
+                Answer::Fault { fault } => {
+                    text.push_str(&format!("  fault: {}\n", describe(fault)))
+                }
+            }
+            emit(&text);
+        }
+        ExitCode::from(match verdict {
+            "valid" => 0,
+            "fault" => 3,
+            _ => 1,
+        })
+    }
 }

@@ -202,12 +202,30 @@ const CASE: &str = r#"cases:
 #[test]
 fn run_passes_fails_and_refuses_bad_files_with_distinct_exit_codes() {
     let good = case_dir(CASE);
-    let out = urlcert(&["run", "--cases", good.path().to_str().unwrap()], None);
+    let out = urlcert(
+        &[
+            "run",
+            "--cases",
+            good.path().to_str().unwrap(),
+            "--out",
+            good.path().join("reports-out").to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed, 0 failed"));
 
     let wrong = case_dir(&CASE.replace("user: null", "user: \"\""));
-    let out = urlcert(&["run", "--cases", wrong.path().to_str().unwrap()], None);
+    let out = urlcert(
+        &[
+            "run",
+            "--cases",
+            wrong.path().to_str().unwrap(),
+            "--out",
+            wrong.path().join("reports-out").to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("FAIL t.one [rfc1738]"), "{text}");
@@ -619,7 +637,16 @@ const EXTRACT_CASE: &str = r#"cases:
 #[test]
 fn extract_cases_run_and_are_checked() {
     let good = case_dir(EXTRACT_CASE);
-    let out = urlcert(&["run", "--cases", good.path().to_str().unwrap()], None);
+    let out = urlcert(
+        &[
+            "run",
+            "--cases",
+            good.path().to_str().unwrap(),
+            "--out",
+            good.path().join("reports-out").to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -629,7 +656,16 @@ fn extract_cases_run_and_are_checked() {
     assert!(String::from_utf8_lossy(&out.stdout).contains("3 passed, 0 failed"));
 
     let wrong = case_dir(&EXTRACT_CASE.replace("end: 24", "end: 23"));
-    let out = urlcert(&["run", "--cases", wrong.path().to_str().unwrap()], None);
+    let out = urlcert(
+        &[
+            "run",
+            "--cases",
+            wrong.path().to_str().unwrap(),
+            "--out",
+            wrong.path().join("reports-out").to_str().unwrap(),
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("FAIL t.ctx [rfc1738]"), "{text}");
@@ -637,7 +673,16 @@ fn extract_cases_run_and_are_checked() {
     assert!(text.contains("+urls[0].end: 24"), "{text}");
 
     let missing = case_dir(&EXTRACT_CASE.replace("{url: \"http://h/ab\"}, ", ""));
-    let out = urlcert(&["run", "--cases", missing.path().to_str().unwrap()], None);
+    let out = urlcert(
+        &[
+            "run",
+            "--cases",
+            missing.path().to_str().unwrap(),
+            "--out",
+            missing.path().join("reports-out").to_str().unwrap(),
+        ],
+        None,
+    );
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("-urls.count: 1"), "{text}");
     assert!(text.contains("+urls.count: 2"), "{text}");

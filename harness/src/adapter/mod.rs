@@ -8,6 +8,8 @@
 //! The protocol external adapters speak is documented in `ADAPTERS.md`.
 
 pub mod inproc;
+pub mod process;
+pub mod registry;
 
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

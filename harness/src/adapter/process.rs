@@ -1,0 +1,831 @@
+//! External adapters: programs speaking protocol v1 (JSON lines over stdin/stdout, see
+//! `ADAPTERS.md`), run as argv (never through a shell).
+//!
+//! - [`Persistent`]: one long-lived process; `hello` first, then one request at a time.
+//! - [`OneShot`]: one process for the `hello`, then one process per request.
+//!
+//! The harness owns the time limit. Whatever goes wrong (the program cannot start,
+//! crashes, hangs, prints something that is not the protocol, prints too much on either
+//! stream, exits without answering) becomes that request's answer as a [`Fault`]; the
+//! process is killed and reaped, and the next request starts a fresh one. Answers
+//! already given are values the caller holds: nothing is lost.
+//!
+//! Standard output is read on its own thread, line by line, with the line length
+//! bounded; standard error is drained on another and counted, so neither pipe can fill
+//! and block the program.
+
+use super::{Adapter, Answer, Fault, Info, Model, Operation, Parts};
+use serde_json::{json, Map, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// What an external adapter may do before the harness calls it a fault.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How long one answer (the `hello` included) may take.
+    pub timeout: Duration,
+    /// The longest answer line, in bytes, without its newline.
+    pub max_line: usize,
+    /// The most the program may write on standard error while one request is open
+    /// (counted from the previous answer on).
+    pub max_stderr: usize,
+}
+
+impl Default for Limits {
+    /// 5 s, 1 MiB, 1 MiB.
+    fn default() -> Limits {
+        Limits {
+            timeout: Duration::from_secs(5),
+            max_line: 1 << 20,
+            max_stderr: 1 << 20,
+        }
+    }
+}
+
+/// The protocol version this harness speaks.
+pub const PROTOCOL: u64 = 1;
+
+/// How long a one-shot program may take to exit once it has answered, before it is
+/// killed (its answer stands either way).
+const ONE_SHOT_GRACE: Duration = Duration::from_millis(500);
+/// How often a wait for an answer looks at the standard error count.
+const POLL: Duration = Duration::from_millis(20);
+/// How much of the end of standard error is kept for fault messages.
+const STDERR_TAIL: usize = 2048;
+
+/// One request of protocol v1.
+enum Request<'a> {
+    Hello,
+    Parse(&'a str),
+    Resolve(&'a str, &'a str),
+}
+
+impl Request<'_> {
+    fn line(&self, id: u64) -> String {
+        let v = match self {
+            Request::Hello => json!({"id": id, "op": "hello", "protocol": PROTOCOL}),
+            Request::Parse(input) => json!({"id": id, "op": "parse", "input": input}),
+            Request::Resolve(base, reference) => {
+                json!({"id": id, "op": "resolve", "base": base, "reference": reference})
+            }
+        };
+        let mut line = v.to_string();
+        line.push('\n');
+        line
+    }
+}
+
+/// What the reading threads report.
+enum Event {
+    Line(Vec<u8>),
+    Oversized(u64),
+    Eof,
+}
+
+/// Standard error, as the draining thread counts it.
+#[derive(Default)]
+struct Stderr {
+    total: AtomicU64,
+    tail: Mutex<Vec<u8>>,
+    /// The drain has read to the end.
+    done: AtomicBool,
+}
+
+impl Stderr {
+    /// The last non-empty lines of standard error, as one printable line (bounded).
+    fn tail_text(&self) -> String {
+        let tail = match self.tail.lock() {
+            Ok(t) => t.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        };
+        let text = String::from_utf8_lossy(&tail);
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let start = lines.len().saturating_sub(3);
+        printable(&lines[start..].join(" | "), 300)
+    }
+}
+
+/// `s` with control characters escaped, cut to `max` characters.
+fn printable(s: &str, max: usize) -> String {
+    let mut out = String::new();
+    for (n, c) in s.chars().enumerate() {
+        if n == max {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// One running adapter process.
+struct Proc {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    events: Receiver<Event>,
+    stderr: Arc<Stderr>,
+    /// The standard error count when the last answer came.
+    stderr_mark: u64,
+    program: String,
+}
+
+impl Proc {
+    fn spawn(argv: &[String], limits: &Limits) -> Result<Proc, Fault> {
+        let Some((program, args)) = argv.split_first() else {
+            return Err(Fault::Spawn {
+                detail: "the adapter command is empty".into(),
+            });
+        };
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| Fault::Spawn {
+                detail: format!("cannot start {program:?}: {e}"),
+            })?;
+        let (tx, events) = mpsc::channel();
+        let stdout = child.stdout.take();
+        let stderr_pipe = child.stderr.take();
+        let stderr = Arc::new(Stderr::default());
+        if let Some(out) = stdout {
+            let max_line = limits.max_line;
+            std::thread::spawn(move || read_lines(out, max_line, &tx));
+        }
+        if let Some(err) = stderr_pipe {
+            let counter = Arc::clone(&stderr);
+            std::thread::spawn(move || drain(err, &counter));
+        }
+        Ok(Proc {
+            stdin: child.stdin.take(),
+            child,
+            events,
+            stderr,
+            stderr_mark: 0,
+            program: program.clone(),
+        })
+    }
+
+    /// Sends one request and waits for its answer line, decoded. `close` closes standard
+    /// input after the request (one-shot mode).
+    fn exchange(
+        &mut self,
+        request: &Request,
+        id: u64,
+        close: bool,
+        limits: &Limits,
+    ) -> Result<Map<String, Value>, Fault> {
+        let deadline = Instant::now() + limits.timeout;
+        let sent = match self.stdin.as_mut() {
+            Some(stdin) => stdin
+                .write_all(request.line(id).as_bytes())
+                .and_then(|()| stdin.flush())
+                .is_ok(),
+            None => false,
+        };
+        if close {
+            self.stdin = None;
+        }
+        if !sent {
+            // Standard input is closed: the program has gone (or is going) away.
+            return Err(self.gone(deadline));
+        }
+        loop {
+            self.check_stderr(limits)?;
+            let now = Instant::now();
+            if now >= deadline {
+                return Err(Fault::Timeout {
+                    after_ms: millis(limits.timeout),
+                });
+            }
+            match self.events.recv_timeout((deadline - now).min(POLL)) {
+                Ok(Event::Line(line)) => {
+                    self.check_stderr(limits)?;
+                    self.stderr_mark = self.stderr.total.load(Ordering::SeqCst);
+                    return decode(&line, id);
+                }
+                Ok(Event::Oversized(bytes)) => return Err(Fault::Oversized { bytes }),
+                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.gone(deadline))
+                }
+                Err(RecvTimeoutError::Timeout) => {}
+            }
+        }
+    }
+
+    fn check_stderr(&self, limits: &Limits) -> Result<(), Fault> {
+        let bytes = self
+            .stderr
+            .total
+            .load(Ordering::SeqCst)
+            .saturating_sub(self.stderr_mark);
+        if bytes > limits.max_stderr as u64 {
+            return Err(Fault::StderrFlood { bytes });
+        }
+        Ok(())
+    }
+
+    /// Standard output ended before an answer: how the process ended, waiting for it
+    /// until `deadline`.
+    fn gone(&mut self, deadline: Instant) -> Fault {
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return self.ended(status),
+                Ok(None) if Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(5))
+                }
+                Ok(None) => {
+                    return Fault::EarlyExit {
+                        detail: format!(
+                            "{} closed its standard output without answering{}",
+                            self.program,
+                            self.stderr_note()
+                        ),
+                    }
+                }
+                Err(e) => {
+                    return Fault::Crash {
+                        detail: format!("cannot learn how {} ended: {e}", self.program),
+                    }
+                }
+            }
+        }
+    }
+
+    fn ended(&self, status: ExitStatus) -> Fault {
+        // The process is gone, so its standard error is at its end: let the drain catch
+        // up before quoting it (bounded: a child of the adapter may still hold it open).
+        let until = Instant::now() + Duration::from_millis(200);
+        while !self.stderr.done.load(Ordering::SeqCst) && Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        let note = self.stderr_note();
+        if let Some(code) = status.code() {
+            if code == 0 {
+                return Fault::EarlyExit {
+                    detail: format!("exited with status 0 before answering{note}"),
+                };
+            }
+            return Fault::Crash {
+                detail: format!("exited with status {code}{note}"),
+            };
+        }
+        #[cfg(unix)]
+        {
+            use std::os::unix::process::ExitStatusExt;
+            if let Some(signal) = status.signal() {
+                return Fault::Crash {
+                    detail: format!("killed by signal {signal}{}{note}", signal_name(signal)),
+                };
+            }
+        }
+        Fault::Crash {
+            detail: format!("ended: {status}{note}"),
+        }
+    }
+
+    fn stderr_note(&self) -> String {
+        let tail = self.stderr.tail_text();
+        if tail.is_empty() {
+            String::new()
+        } else {
+            format!("; stderr: {tail}")
+        }
+    }
+
+    fn is_running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// One-shot: after the answer, the program should exit on the end of its input.
+    fn finish(mut self) {
+        self.stdin = None;
+        let deadline = Instant::now() + ONE_SHOT_GRACE;
+        while Instant::now() < deadline {
+            if !self.is_running() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // Dropping kills and reaps it.
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(unix)]
+fn signal_name(signal: i32) -> &'static str {
+    match signal {
+        1 => " (SIGHUP)",
+        2 => " (SIGINT)",
+        4 => " (SIGILL)",
+        6 => " (SIGABRT)",
+        7 => " (SIGBUS)",
+        8 => " (SIGFPE)",
+        9 => " (SIGKILL)",
+        11 => " (SIGSEGV)",
+        13 => " (SIGPIPE)",
+        15 => " (SIGTERM)",
+        _ => "",
+    }
+}
+
+fn millis(d: Duration) -> u64 {
+    u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+}
+
+/// Reads standard output line by line. A line longer than `max_line` is reported as
+/// `Oversized` and reading stops (the process is killed for it). A last line without a
+/// newline counts as a line.
+fn read_lines(out: impl Read, max_line: usize, tx: &Sender<Event>) {
+    let mut reader = BufReader::with_capacity(64 * 1024, out);
+    let mut line = Vec::new();
+    loop {
+        let buf = match reader.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => {
+                let _ = tx.send(Event::Eof);
+                return;
+            }
+        };
+        if buf.is_empty() {
+            if !line.is_empty() {
+                let _ = tx.send(Event::Line(std::mem::take(&mut line)));
+            }
+            let _ = tx.send(Event::Eof);
+            return;
+        }
+        let (used, complete) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => {
+                line.extend_from_slice(&buf[..i]);
+                (i + 1, true)
+            }
+            None => {
+                line.extend_from_slice(buf);
+                (buf.len(), false)
+            }
+        };
+        reader.consume(used);
+        if line.len() > max_line {
+            let _ = tx.send(Event::Oversized(line.len() as u64));
+            return;
+        }
+        if complete {
+            if line.last() == Some(&b'\r') {
+                line.pop();
+            }
+            if tx.send(Event::Line(std::mem::take(&mut line))).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// Drains standard error, counting it and keeping its end.
+fn drain(err: impl Read, stderr: &Stderr) {
+    drain_until_end(err, stderr);
+    stderr.done.store(true, Ordering::SeqCst);
+}
+
+fn drain_until_end(mut err: impl Read, stderr: &Stderr) {
+    let mut buf = [0u8; 8192];
+    loop {
+        match err.read(&mut buf) {
+            Ok(0) => return,
+            Ok(n) => {
+                if let Ok(mut tail) = stderr.tail.lock() {
+                    tail.extend_from_slice(&buf[..n]);
+                    let excess = tail.len().saturating_sub(STDERR_TAIL);
+                    tail.drain(..excess);
+                }
+                stderr.total.fetch_add(n as u64, Ordering::SeqCst);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(_) => return,
+        }
+    }
+}
+
+fn garbage(detail: String) -> Fault {
+    Fault::Garbage { detail }
+}
+
+/// One answer line: a JSON object with the request's id.
+fn decode(line: &[u8], id: u64) -> Result<Map<String, Value>, Fault> {
+    let shown = printable(&String::from_utf8_lossy(line), 200);
+    let text = std::str::from_utf8(line)
+        .map_err(|_| garbage(format!("the answer is not UTF-8: {shown}")))?;
+    let value: Value = serde_json::from_str(text)
+        .map_err(|e| garbage(format!("the answer is not JSON ({e}): {shown}")))?;
+    let Value::Object(object) = value else {
+        return Err(garbage(format!("the answer is not a JSON object: {shown}")));
+    };
+    match object.get("id") {
+        Some(Value::Number(n)) if n.as_u64() == Some(id) => Ok(object),
+        Some(other) => Err(garbage(format!(
+            "the answer has id {other}, the request had id {id}"
+        ))),
+        None => Err(garbage(format!("the answer has no id: {shown}"))),
+    }
+}
+
+/// The one answer key of an answer object, and its body object.
+fn answer_body(object: &Map<String, Value>) -> Result<(&str, &Map<String, Value>), Fault> {
+    let keys: Vec<&String> = object.keys().filter(|k| *k != "id").collect();
+    let [key] = keys.as_slice() else {
+        return Err(garbage(format!(
+            "an answer has \"id\" and exactly one other key; this one has {keys:?}"
+        )));
+    };
+    match object.get(key.as_str()) {
+        Some(Value::Object(body)) => Ok((key.as_str(), body)),
+        _ => Err(garbage(format!("\"{key}\" is not an object"))),
+    }
+}
+
+fn string_field(body: &Map<String, Value>, answer: &str, field: &str) -> Result<String, Fault> {
+    match body.get(field) {
+        Some(Value::String(s)) => Ok(s.clone()),
+        Some(_) => Err(garbage(format!("{answer}.{field} is not a string"))),
+        None => Err(garbage(format!("{answer} has no \"{field}\""))),
+    }
+}
+
+/// The `hello` answer, as an [`Info`].
+fn hello_info(object: &Map<String, Value>, argv: &[String]) -> Result<Info, Fault> {
+    let (key, body) = answer_body(object)?;
+    if key != "hello" {
+        return Err(garbage(format!(
+            "the first answer must be \"hello\", not \"{}\"",
+            printable(key, 40)
+        )));
+    }
+    let name = string_field(body, "hello", "name")?;
+    let version = string_field(body, "hello", "version")?;
+    let model: Model = serde_json::from_value(body.get("model").cloned().unwrap_or_default())
+        .map_err(|_| {
+            garbage(format!(
+                "hello.model is {}; it must be one of \"whatwg\", \"rfc3986\", \"urlparse\", \"curl\"",
+                printable(&body.get("model").map(Value::to_string).unwrap_or_default(), 60)
+            ))
+        })?;
+    let operations: Vec<Operation> = serde_json::from_value(
+        body.get("operations").cloned().unwrap_or_default(),
+    )
+    .map_err(|_| garbage("hello.operations must be a list of \"parse\" and \"resolve\"".into()))?;
+    if name.is_empty() {
+        return Err(garbage("hello.name is empty".into()));
+    }
+    Ok(Info {
+        name: printable(&name, 100),
+        version: printable(&version, 200),
+        model,
+        operations,
+        argv: Some(argv.to_vec()),
+    })
+}
+
+/// A request's answer object, as an [`Answer`].
+fn request_answer(object: &Map<String, Value>, op: Operation) -> Result<Answer, Fault> {
+    let (key, body) = answer_body(object)?;
+    match (key, op) {
+        ("parsed", Operation::Parse) => {
+            let Some(Value::Object(components)) = body.get("components") else {
+                return Err(garbage("parsed has no \"components\" object".into()));
+            };
+            let mut parts = Parts::new();
+            for (name, value) in components {
+                let value = match value {
+                    Value::String(s) => Some(s.clone()),
+                    Value::Null => None,
+                    other => {
+                        return Err(garbage(format!(
+                            "component {name:?} is {other}; components are strings or null"
+                        )))
+                    }
+                };
+                parts.insert(name.clone(), value);
+            }
+            Ok(Answer::Parsed { components: parts })
+        }
+        ("resolved", Operation::Resolve) => Ok(Answer::Resolved {
+            result: string_field(body, "resolved", "result")?,
+        }),
+        ("rejected", _) => Ok(Answer::Rejected {
+            message: string_field(body, "rejected", "message")?,
+        }),
+        ("unsupported", _) => Ok(Answer::Unsupported {
+            why: string_field(body, "unsupported", "why")?,
+        }),
+        ("parsed" | "resolved", _) => Err(garbage(format!(
+            "\"{key}\" does not answer a {} request",
+            op_name(op)
+        ))),
+        _ => Err(garbage(format!(
+            "unknown answer \"{}\"",
+            printable(key, 40)
+        ))),
+    }
+}
+
+fn op_name(op: Operation) -> &'static str {
+    match op {
+        Operation::Parse => "parse",
+        Operation::Resolve => "resolve",
+    }
+}
+
+/// A fault as one line, for messages about a start that failed.
+pub fn describe(fault: &Fault) -> String {
+    match fault {
+        Fault::Spawn { detail } => format!("cannot start: {detail}"),
+        Fault::Crash { detail } => format!("crashed: {detail}"),
+        Fault::Timeout { after_ms } => format!("no answer within {after_ms} ms"),
+        Fault::EarlyExit { detail } => format!("exited early: {detail}"),
+        Fault::Garbage { detail } => format!("not the protocol: {detail}"),
+        Fault::Oversized { bytes } => format!("an answer line of more than {bytes} bytes"),
+        Fault::StderrFlood { bytes } => format!("{bytes} bytes on standard error"),
+    }
+}
+
+/// A request as the protocol carries it: UTF-8 strings, or the reason it cannot be sent.
+fn utf8<'a>(what: &str, bytes: &'a [u8]) -> Result<&'a str, Answer> {
+    std::str::from_utf8(bytes).map_err(|_| Answer::Unsupported {
+        why: format!("the {what} is not UTF-8, and protocol v1 carries only UTF-8 strings"),
+    })
+}
+
+/// The answer the harness gives itself when an operation is not in the hello.
+fn lacks(info: &Info, op: Operation) -> Option<Answer> {
+    (!info.operations.contains(&op)).then(|| Answer::Unsupported {
+        why: format!("{} does not support {}", info.name, op_name(op)),
+    })
+}
+
+/// Starts a process and does the hello.
+fn start(argv: &[String], limits: &Limits, close: bool) -> Result<(Proc, Info), Fault> {
+    let mut proc = Proc::spawn(argv, limits)?;
+    let object = proc.exchange(&Request::Hello, 0, close, limits)?;
+    let info = hello_info(&object, argv)?;
+    Ok((proc, info))
+}
+
+/// A long-lived adapter process: `hello` once, then one request at a time. After a
+/// fault the process is killed; the next request starts a new one (with its own hello).
+pub struct Persistent {
+    argv: Vec<String>,
+    limits: Limits,
+    info: Info,
+    proc: Option<Proc>,
+    next_id: u64,
+    restarts: u64,
+    /// Set when a restart failed: every later answer is `Fault::Spawn` with this.
+    given_up: Option<String>,
+}
+
+impl Persistent {
+    /// Starts the program and does the hello. A program that cannot start, or whose
+    /// hello is not the protocol, gives the fault.
+    pub fn start(argv: Vec<String>, limits: Limits) -> Result<Persistent, Fault> {
+        let (proc, info) = start(&argv, &limits, false)?;
+        Ok(Persistent {
+            argv,
+            limits,
+            info,
+            proc: Some(proc),
+            next_id: 1,
+            restarts: 0,
+            given_up: None,
+        })
+    }
+
+    /// Reports under `name` instead of the name the hello gave (a registry name or
+    /// profile).
+    pub fn rename(&mut self, name: &str) {
+        self.info.name = name.to_string();
+    }
+
+    /// How many times the process was started again after a fault or an exit.
+    pub fn restarts(&self) -> u64 {
+        self.restarts
+    }
+
+    fn ask(&mut self, request: Request, op: Operation) -> Answer {
+        if let Some(detail) = &self.given_up {
+            return Answer::Fault {
+                fault: Fault::Spawn {
+                    detail: detail.clone(),
+                },
+            };
+        }
+        if !self.proc.as_mut().is_some_and(Proc::is_running) {
+            self.proc = None;
+            match start(&self.argv, &self.limits, false) {
+                Ok((proc, _)) => {
+                    self.proc = Some(proc);
+                    self.restarts += 1;
+                }
+                Err(fault) => {
+                    let detail = format!("restarting the adapter failed: {}", describe(&fault));
+                    self.given_up = Some(detail.clone());
+                    return Answer::Fault {
+                        fault: Fault::Spawn { detail },
+                    };
+                }
+            }
+        }
+        let id = self.next_id;
+        self.next_id += 1;
+        let Some(proc) = self.proc.as_mut() else {
+            unreachable!("started above")
+        };
+        match proc
+            .exchange(&request, id, false, &self.limits)
+            .and_then(|object| request_answer(&object, op))
+        {
+            Ok(answer) => answer,
+            Err(fault) => {
+                // Killed and reaped; the next request starts a new process.
+                self.proc = None;
+                Answer::Fault { fault }
+            }
+        }
+    }
+}
+
+impl Adapter for Persistent {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn parse(&mut self, input: &[u8]) -> Answer {
+        if let Some(answer) = lacks(&self.info, Operation::Parse) {
+            return answer;
+        }
+        match utf8("input", input) {
+            Ok(input) => self.ask(Request::Parse(input), Operation::Parse),
+            Err(answer) => answer,
+        }
+    }
+
+    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+        if let Some(answer) = lacks(&self.info, Operation::Resolve) {
+            return answer;
+        }
+        match (utf8("base", base), utf8("reference", reference)) {
+            (Ok(base), Ok(reference)) => {
+                self.ask(Request::Resolve(base, reference), Operation::Resolve)
+            }
+            (Err(answer), _) | (_, Err(answer)) => answer,
+        }
+    }
+}
+
+/// One process per request: the hello in its own process, then each request in a new
+/// one, which reads one line, answers it and exits.
+pub struct OneShot {
+    argv: Vec<String>,
+    limits: Limits,
+    info: Info,
+    next_id: u64,
+}
+
+impl OneShot {
+    /// Runs the program once for the hello.
+    pub fn new(argv: Vec<String>, limits: Limits) -> Result<OneShot, Fault> {
+        let (proc, info) = start(&argv, &limits, true)?;
+        proc.finish();
+        Ok(OneShot {
+            argv,
+            limits,
+            info,
+            next_id: 1,
+        })
+    }
+
+    /// Reports under `name` instead of the name the hello gave.
+    pub fn rename(&mut self, name: &str) {
+        self.info.name = name.to_string();
+    }
+
+    fn ask(&mut self, request: Request, op: Operation) -> Answer {
+        let id = self.next_id;
+        self.next_id += 1;
+        let mut proc = match Proc::spawn(&self.argv, &self.limits) {
+            Ok(proc) => proc,
+            Err(fault) => return Answer::Fault { fault },
+        };
+        let answer = proc
+            .exchange(&request, id, true, &self.limits)
+            .and_then(|object| request_answer(&object, op));
+        match answer {
+            Ok(answer) => {
+                proc.finish();
+                answer
+            }
+            Err(fault) => Answer::Fault { fault },
+        }
+    }
+}
+
+impl Adapter for OneShot {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn parse(&mut self, input: &[u8]) -> Answer {
+        if let Some(answer) = lacks(&self.info, Operation::Parse) {
+            return answer;
+        }
+        match utf8("input", input) {
+            Ok(input) => self.ask(Request::Parse(input), Operation::Parse),
+            Err(answer) => answer,
+        }
+    }
+
+    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+        if let Some(answer) = lacks(&self.info, Operation::Resolve) {
+            return answer;
+        }
+        match (utf8("base", base), utf8("reference", reference)) {
+            (Ok(base), Ok(reference)) => {
+                self.ask(Request::Resolve(base, reference), Operation::Resolve)
+            }
+            (Err(answer), _) | (_, Err(answer)) => answer,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_decode_by_the_protocol() {
+        let o = decode(
+            br#"{"id": 3, "parsed": {"components": {"a": "x", "b": null}}}"#,
+            3,
+        )
+        .unwrap();
+        let Answer::Parsed { components } = request_answer(&o, Operation::Parse).unwrap() else {
+            panic!("not parsed")
+        };
+        assert_eq!(components["a"].as_deref(), Some("x"));
+        assert_eq!(components["b"], None);
+        // A wrong id, not JSON, two answers in one, a number as a component.
+        assert!(matches!(
+            decode(br#"{"id": 4}"#, 3),
+            Err(Fault::Garbage { .. })
+        ));
+        assert!(matches!(decode(b"nope", 3), Err(Fault::Garbage { .. })));
+        let two = decode(
+            br#"{"id":1,"rejected":{"message":"m"},"unsupported":{"why":"w"}}"#,
+            1,
+        )
+        .unwrap();
+        assert!(request_answer(&two, Operation::Parse).is_err());
+        let num = decode(br#"{"id":1,"parsed":{"components":{"port":80}}}"#, 1).unwrap();
+        assert!(request_answer(&num, Operation::Parse).is_err());
+        // "resolved" does not answer a parse.
+        let r = decode(br#"{"id":1,"resolved":{"result":"x"}}"#, 1).unwrap();
+        assert!(request_answer(&r, Operation::Parse).is_err());
+    }
+
+    #[test]
+    fn hello_needs_a_known_model() {
+        let o = decode(
+            br#"{"id":0,"hello":{"name":"n","version":"1","model":"rfc3986","operations":["parse"]}}"#,
+            0,
+        )
+        .unwrap();
+        let info = hello_info(&o, &["x".into()]).unwrap();
+        assert_eq!(info.model, Model::Rfc3986);
+        assert_eq!(info.operations, vec![Operation::Parse]);
+        let bad = decode(
+            br#"{"id":0,"hello":{"name":"n","version":"1","model":"rfc9999","operations":[]}}"#,
+            0,
+        )
+        .unwrap();
+        assert!(hello_info(&bad, &[]).is_err());
+    }
+}

@@ -1,0 +1,505 @@
+//! Every adapter urlcert knows by name, and whether it can run here.
+//!
+//! In-process adapters come first (`url`, `fluent-uri`), then the external programs in
+//! `harness/adapters/` and their profiles (`NAME@SETTING`, which passes `--SETTING` to
+//! the program). An external adapter whose runtime, package, library or program is
+//! missing is [`Found::Unavailable`], with the reason and the command that would
+//! install what is missing; it never fails a build or a run. The C programs are
+//! compiled on first use into `target/urlcert-adapters/` (under `CARGO_TARGET_DIR` when
+//! that is set), and again only when their source is newer than the binary.
+
+use super::process::{describe, Limits, OneShot, Persistent};
+use super::{inproc, Adapter, Fault};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+/// An adapter looked up by name.
+pub enum Found {
+    Ready(Box<dyn Adapter>),
+    Unavailable {
+        name: String,
+        why: String,
+        /// The command that would install what is missing.
+        install: String,
+    },
+}
+
+impl Found {
+    pub fn name(&self) -> &str {
+        match self {
+            Found::Ready(a) => &a.info().name,
+            Found::Unavailable { name, .. } => name,
+        }
+    }
+}
+
+/// The in-process adapters urlcert is meant to carry, whether or not this build has
+/// them.
+const IN_PROCESS: &[&str] = &["url", "fluent-uri"];
+
+/// How an external adapter runs.
+#[derive(Clone, Copy)]
+enum Kind {
+    /// `RUNTIME SCRIPT`, optionally needing a module the runtime imports.
+    Script {
+        runtime: &'static str,
+        script: &'static str,
+        /// A Python module checked with `python3 -c "import MODULE"`.
+        module: Option<&'static str>,
+    },
+    /// A C program compiled with `cc` against a library found by `pkg-config`.
+    C {
+        source: &'static str,
+        pkg: &'static str,
+        binary: &'static str,
+    },
+}
+
+/// One external adapter or profile.
+struct External {
+    name: &'static str,
+    kind: Kind,
+    /// The extra argument a profile passes.
+    profile: Option<&'static str>,
+    install: &'static str,
+}
+
+const PY_URLLIB: Kind = Kind::Script {
+    runtime: "python3",
+    script: "harness/adapters/python_urllib.py",
+    module: None,
+};
+const NODE_URL: Kind = Kind::Script {
+    runtime: "node",
+    script: "harness/adapters/node_url.js",
+    module: None,
+};
+const PY_RFC3986: Kind = Kind::Script {
+    runtime: "python3",
+    script: "harness/adapters/python_rfc3986.py",
+    module: Some("rfc3986"),
+};
+const URIPARSER: Kind = Kind::C {
+    source: "harness/adapters/uriparser.c",
+    pkg: "liburiparser",
+    binary: "uriparser",
+};
+const CURL: Kind = Kind::C {
+    source: "harness/adapters/curl_url.c",
+    pkg: "libcurl",
+    binary: "curl_url",
+};
+
+const EXTERNAL: &[External] = &[
+    External {
+        name: "python-urllib",
+        kind: PY_URLLIB,
+        profile: None,
+        install: "apt-get install python3",
+    },
+    External {
+        name: "python-urllib@urlsplit",
+        kind: PY_URLLIB,
+        profile: Some("--urlsplit"),
+        install: "apt-get install python3",
+    },
+    External {
+        name: "node-url",
+        kind: NODE_URL,
+        profile: None,
+        install: "apt-get install nodejs",
+    },
+    External {
+        name: "python-rfc3986",
+        kind: PY_RFC3986,
+        profile: None,
+        install: "pip install rfc3986",
+    },
+    External {
+        name: "python-rfc3986@require-scheme",
+        kind: PY_RFC3986,
+        profile: Some("--require-scheme"),
+        install: "pip install rfc3986",
+    },
+    External {
+        name: "python-rfc3986@strict",
+        kind: PY_RFC3986,
+        profile: Some("--strict"),
+        install: "pip install rfc3986",
+    },
+    External {
+        name: "uriparser",
+        kind: URIPARSER,
+        profile: None,
+        install: "apt-get install liburiparser-dev",
+    },
+    External {
+        name: "uriparser@identical-scheme-compat",
+        kind: URIPARSER,
+        profile: Some("--identical-scheme-compat"),
+        install: "apt-get install liburiparser-dev",
+    },
+    External {
+        name: "curl",
+        kind: CURL,
+        profile: None,
+        install: "apt-get install libcurl4-openssl-dev",
+    },
+    External {
+        name: "curl@non-support-scheme",
+        kind: CURL,
+        profile: Some("--non-support-scheme"),
+        install: "apt-get install libcurl4-openssl-dev",
+    },
+    External {
+        name: "curl@allow-space",
+        kind: CURL,
+        profile: Some("--allow-space"),
+        install: "apt-get install libcurl4-openssl-dev",
+    },
+    External {
+        name: "curl@guess-scheme",
+        kind: CURL,
+        profile: Some("--guess-scheme"),
+        install: "apt-get install libcurl4-openssl-dev",
+    },
+];
+
+/// Every known adapter and profile, in-process first.
+pub fn names() -> Vec<String> {
+    let mut names: Vec<String> = IN_PROCESS.iter().map(|s| s.to_string()).collect();
+    for a in inproc::all() {
+        if !names.contains(&a.info().name) {
+            names.push(a.info().name.clone());
+        }
+    }
+    names.extend(EXTERNAL.iter().map(|e| e.name.to_string()));
+    names
+}
+
+/// The adapter `name`, started (persistent mode for an external one), or why it cannot
+/// run here. `None` for a name urlcert does not know.
+pub fn by_name(name: &str, limits: Limits) -> Option<Found> {
+    open(name, false, limits)
+}
+
+/// As [`by_name`], in one-shot mode when `one_shot` (in-process adapters have one mode).
+pub fn open(name: &str, one_shot: bool, limits: Limits) -> Option<Found> {
+    if let Some(a) = inproc::all().into_iter().find(|a| a.info().name == name) {
+        return Some(Found::Ready(a));
+    }
+    if IN_PROCESS.contains(&name) {
+        return Some(not_built(name));
+    }
+    let external = EXTERNAL.iter().find(|e| e.name == name)?;
+    Some(external.open(one_shot, limits))
+}
+
+/// Every known adapter, in the order of [`names`], each started or unavailable.
+pub fn all(limits: Limits) -> Vec<Found> {
+    let mut found: Vec<Found> = inproc::all().into_iter().map(Found::Ready).collect();
+    for name in IN_PROCESS {
+        if !found.iter().any(|f| f.name() == *name) {
+            found.push(not_built(name));
+        }
+    }
+    // Keep the fixed in-process names first, in their order.
+    found.sort_by_key(|f| {
+        IN_PROCESS
+            .iter()
+            .position(|n| *n == f.name())
+            .unwrap_or(IN_PROCESS.len())
+    });
+    found.extend(EXTERNAL.iter().map(|e| e.open(false, limits)));
+    found
+}
+
+/// An external command given on the command line, started in either mode. Its name is
+/// the one its hello gives.
+pub fn command(
+    argv: Vec<String>,
+    one_shot: bool,
+    limits: Limits,
+) -> Result<Box<dyn Adapter>, Fault> {
+    if one_shot {
+        Ok(Box::new(OneShot::new(argv, limits)?))
+    } else {
+        Ok(Box::new(Persistent::start(argv, limits)?))
+    }
+}
+
+fn not_built(name: &str) -> Found {
+    Found::Unavailable {
+        name: name.to_string(),
+        why: "this build of urlcert does not include the in-process adapter".into(),
+        install: "cargo install --path harness (from a checkout that includes it)".into(),
+    }
+}
+
+impl External {
+    fn unavailable(&self, why: String) -> Found {
+        Found::Unavailable {
+            name: self.name.to_string(),
+            why,
+            install: self.install.to_string(),
+        }
+    }
+
+    fn open(&self, one_shot: bool, limits: Limits) -> Found {
+        let mut argv = match self.argv() {
+            Ok(argv) => argv,
+            Err(why) => return self.unavailable(why),
+        };
+        argv.extend(self.profile.map(String::from));
+        let started: Result<Box<dyn Adapter>, Fault> = if one_shot {
+            OneShot::new(argv, limits).map(|mut a| {
+                a.rename(self.name);
+                Box::new(a) as Box<dyn Adapter>
+            })
+        } else {
+            Persistent::start(argv, limits).map(|mut a| {
+                a.rename(self.name);
+                Box::new(a) as Box<dyn Adapter>
+            })
+        };
+        match started {
+            Ok(a) => Found::Ready(a),
+            Err(fault) => self.unavailable(format!(
+                "the adapter program did not start: {}",
+                describe(&fault)
+            )),
+        }
+    }
+
+    /// The command that runs this adapter, or why it cannot run here.
+    fn argv(&self) -> Result<Vec<String>, String> {
+        let root = repo_root();
+        match self.kind {
+            Kind::Script {
+                runtime,
+                script,
+                module,
+            } => {
+                let script_path = root.join(script);
+                if !script_path.is_file() {
+                    return Err(format!("{script} is missing from this checkout"));
+                }
+                if on_path(runtime).is_none() {
+                    return Err(format!("{runtime} is not on PATH"));
+                }
+                if let Some(module) = module {
+                    let check = [runtime, "-c", &format!("import {module}")].map(String::from);
+                    match run(&check, Duration::from_secs(20)) {
+                        Ok(out) if out.ok => {}
+                        Ok(_) => {
+                            return Err(format!("the {runtime} module {module} is not installed"))
+                        }
+                        Err(e) => return Err(format!("cannot check for {module}: {e}")),
+                    }
+                }
+                Ok(vec![
+                    runtime.to_string(),
+                    script_path.to_string_lossy().into_owned(),
+                ])
+            }
+            Kind::C {
+                source,
+                pkg,
+                binary,
+            } => {
+                let source_path = root.join(source);
+                if !source_path.is_file() {
+                    return Err(format!("{source} is missing from this checkout"));
+                }
+                let out = adapters_dir().join(binary);
+                compile(&source_path, pkg, &out)?;
+                Ok(vec![out.to_string_lossy().into_owned()])
+            }
+        }
+    }
+}
+
+/// The repository root: the working directory when it holds `harness/adapters`, else
+/// the checkout this urlcert was built from.
+pub fn repo_root() -> PathBuf {
+    let here = PathBuf::from(".");
+    if here.join("harness/adapters").is_dir() {
+        return std::env::current_dir().unwrap_or(here);
+    }
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+/// Where compiled adapter programs go: `$CARGO_TARGET_DIR/urlcert-adapters`, or
+/// `target/urlcert-adapters` in the repository.
+pub fn adapters_dir() -> PathBuf {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .or_else(|| option_env!("CARGO_TARGET_DIR").map(PathBuf::from))
+        .unwrap_or_else(|| repo_root().join("target"));
+    target.join("urlcert-adapters")
+}
+
+/// `program` found on PATH.
+fn on_path(program: &str) -> Option<PathBuf> {
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path)
+        .map(|dir| dir.join(program))
+        .find(|p| is_executable(p))
+}
+
+fn is_executable(p: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        p.metadata()
+            .is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0)
+    }
+    #[cfg(not(unix))]
+    {
+        p.is_file()
+    }
+}
+
+fn modified(p: &Path) -> Option<SystemTime> {
+    p.metadata().and_then(|m| m.modified()).ok()
+}
+
+/// Compiles `source` (with any `.h` beside it counting as source) into `out` when `out`
+/// is missing or older.
+fn compile(source: &Path, pkg: &str, out: &Path) -> Result<(), String> {
+    let name = source.file_name().unwrap_or_default().to_string_lossy();
+    let newest_source = std::fs::read_dir(source.parent().unwrap_or(Path::new(".")))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p == source || p.extension().is_some_and(|x| x == "h"))
+        .filter_map(|p| modified(&p))
+        .max();
+    if let (Some(src), Some(bin)) = (newest_source, modified(out)) {
+        if bin >= src {
+            return Ok(());
+        }
+    }
+    if on_path("cc").is_none() {
+        return Err("cc (a C compiler) is not on PATH".into());
+    }
+    if on_path("pkg-config").is_none() {
+        return Err("pkg-config is not on PATH".into());
+    }
+    let flags = match run(
+        &["pkg-config", "--cflags", "--libs", pkg].map(String::from),
+        Duration::from_secs(20),
+    ) {
+        Ok(r) if r.ok => String::from_utf8_lossy(&r.stdout).into_owned(),
+        Ok(_) => {
+            return Err(format!(
+                "the library {pkg} is not installed (pkg-config cannot find it)"
+            ))
+        }
+        Err(e) => return Err(format!("cannot run pkg-config: {e}")),
+    };
+    let dir = out.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    // A name of its own, so that two compilations at once (tests in parallel) do not
+    // write one file.
+    static COMPILES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = COMPILES.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let tmp = out.with_extension(format!("tmp-{}-{n}", std::process::id()));
+    let mut argv: Vec<String> = vec![
+        "cc".into(),
+        "-O2".into(),
+        "-o".into(),
+        tmp.to_string_lossy().into_owned(),
+        source.to_string_lossy().into_owned(),
+    ];
+    argv.extend(flags.split_whitespace().map(String::from));
+    match run(&argv, Duration::from_secs(120)) {
+        Ok(r) if r.ok => std::fs::rename(&tmp, out)
+            .map_err(|e| format!("cannot move the compiled {name} into place: {e}")),
+        Ok(r) => {
+            let _ = std::fs::remove_file(&tmp);
+            let text = String::from_utf8_lossy(&r.stderr);
+            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            Err(format!(
+                "compiling {name} failed: {}",
+                lines[..lines.len().min(3)].join(" | ")
+            ))
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(format!("cannot run cc: {e}"))
+        }
+    }
+}
+
+struct Ran {
+    ok: bool,
+    stdout: Vec<u8>,
+    stderr: Vec<u8>,
+}
+
+/// Runs a helper command (no shell) with a time limit, capturing both streams (each cut
+/// at 64 KiB).
+fn run(argv: &[String], limit: Duration) -> Result<Ran, String> {
+    let (program, args) = argv.split_first().ok_or("empty command")?;
+    let mut child = Command::new(program)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("{program}: {e}"))?;
+    let collect = |pipe: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut kept = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let mut buf = [0u8; 8192];
+                while let Ok(n) = pipe.read(&mut buf) {
+                    if n == 0 {
+                        break;
+                    }
+                    let room = (64 * 1024usize).saturating_sub(kept.len());
+                    kept.extend_from_slice(&buf[..n.min(room)]);
+                }
+            }
+            kept
+        })
+    };
+    let stdout = collect(
+        child
+            .stdout
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let stderr = collect(
+        child
+            .stderr
+            .take()
+            .map(|p| Box::new(p) as Box<dyn Read + Send>),
+    );
+    let deadline = Instant::now() + limit;
+    let status = loop {
+        match child.try_wait() {
+            Ok(Some(status)) => break status,
+            Ok(None) if Instant::now() < deadline => std::thread::sleep(Duration::from_millis(10)),
+            Ok(None) => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(format!("{program} took longer than {} s", limit.as_secs()));
+            }
+            Err(e) => return Err(format!("{program}: {e}")),
+        }
+    };
+    Ok(Ran {
+        ok: status.success(),
+        stdout: stdout.join().unwrap_or_default(),
+        stderr: stderr.join().unwrap_or_default(),
+    })
+}

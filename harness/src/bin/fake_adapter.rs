@@ -1,0 +1,278 @@
+//! `fake-adapter MODE`: a test adapter speaking protocol v1 (see `ADAPTERS.md`), which
+//! misbehaves on purpose. It answers every line of standard input until EOF, so it
+//! serves persistent and one-shot mode alike. Pure Rust, standard library only.
+//!
+//! Normal answers: `parse` gives `{"whole": INPUT}` (model rfc3986), `resolve` gives the
+//! reference itself. Modes:
+//!
+//! | mode | behaviour |
+//! |---|---|
+//! | `accept` | parses everything; does not list `resolve` in its hello |
+//! | `echo-resolve` | parses everything; resolves to the reference |
+//! | `reject` | rejects everything with the message `fake rejects INPUT` |
+//! | `crash-on:X` | aborts (SIGABRT) when the input (or reference) is X |
+//! | `hang-on:X` | sleeps forever when it is X |
+//! | `garbage-on:X` | prints a line that is not JSON when it is X |
+//! | `huge-on:X` | prints a 10 MiB answer line when it is X |
+//! | `exit-early-on:X` | exits with status 0 without answering when it is X |
+//! | `exit-1-on:X` | exits with status 1 without answering when it is X |
+//! | `stderr-flood` | writes 4 MiB to standard error before every answer |
+//! | `stderr-flood-on:X` | the same, only when it is X |
+//! | `wrong-id` | answers every request (not the hello) with the wrong id |
+//! | `wrong-id-on:X` | the same, only when it is X |
+//! | `no-hello` | answers the hello with `unsupported` instead of `hello` |
+//!
+//! With any mode but `accept`, the hello lists both operations.
+
+use std::io::{BufRead, Write};
+
+fn main() {
+    let mode = std::env::args().nth(1).unwrap_or_else(|| "accept".into());
+    let (kind, trigger) = match mode.split_once(':') {
+        Some((k, t)) => (
+            k.strip_suffix("-on").unwrap_or(k).to_string(),
+            Some(t.to_string()),
+        ),
+        None => (mode.clone(), None),
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { return };
+        let request = match parse_object(&line) {
+            Some(r) => r,
+            None => {
+                answer(
+                    &mut out,
+                    "null",
+                    r#"{"unsupported":{"why":"request is not JSON"}}"#,
+                );
+                continue;
+            }
+        };
+        let id = get(&request, "id").unwrap_or("null").to_string();
+        let op = get(&request, "op").unwrap_or("");
+        if op == "hello" {
+            if kind == "no-hello" {
+                answer(&mut out, &id, r#"{"unsupported":{"why":"no hello here"}}"#);
+                continue;
+            }
+            let ops = if kind == "accept" {
+                r#"["parse"]"#
+            } else {
+                r#"["parse","resolve"]"#
+            };
+            let body = format!(
+                r#"{{"hello":{{"name":"fake-{}","version":"fake-adapter 1","model":"rfc3986","operations":{ops}}}}}"#,
+                escape(&kind)
+            );
+            answer(&mut out, &id, &body);
+            continue;
+        }
+        let subject = match op {
+            "parse" => get(&request, "input").unwrap_or(""),
+            "resolve" => get(&request, "reference").unwrap_or(""),
+            _ => "",
+        };
+        let hit = match &trigger {
+            Some(t) => t == subject,
+            None => true,
+        };
+        if hit {
+            match kind.as_str() {
+                "crash" => std::process::abort(),
+                "hang" => loop {
+                    std::thread::sleep(std::time::Duration::from_secs(3600));
+                },
+                "garbage" => {
+                    let _ = writeln!(out, "this is not JSON {{");
+                    let _ = out.flush();
+                    continue;
+                }
+                "huge" => {
+                    let big = "a".repeat(10 << 20);
+                    let body = format!(r#"{{"parsed":{{"components":{{"whole":"{big}"}}}}}}"#);
+                    answer(&mut out, &id, &body);
+                    continue;
+                }
+                "exit-early" => std::process::exit(0),
+                "exit-1" => {
+                    eprintln!("fake-adapter: exiting with status 1 on purpose");
+                    std::process::exit(1)
+                }
+                "stderr-flood" => {
+                    let chunk = "e".repeat(64 * 1024);
+                    let mut err = std::io::stderr().lock();
+                    for _ in 0..64 {
+                        if err.write_all(chunk.as_bytes()).is_err() {
+                            break;
+                        }
+                    }
+                    let _ = err.flush();
+                }
+                "wrong-id" => {
+                    let wrong = id.parse::<u64>().map(|n| n + 1000).unwrap_or(999);
+                    answer(
+                        &mut out,
+                        &wrong.to_string(),
+                        r#"{"rejected":{"message":"wrong id"}}"#,
+                    );
+                    continue;
+                }
+                _ => {}
+            }
+        }
+        let body = match op {
+            _ if kind == "reject" => format!(
+                r#"{{"rejected":{{"message":"fake rejects {}"}}}}"#,
+                escape(subject)
+            ),
+            "parse" => format!(
+                r#"{{"parsed":{{"components":{{"whole":"{}"}}}}}}"#,
+                escape(subject)
+            ),
+            "resolve" => format!(r#"{{"resolved":{{"result":"{}"}}}}"#, escape(subject)),
+            _ => r#"{"unsupported":{"why":"unknown op"}}"#.to_string(),
+        };
+        answer(&mut out, &id, &body);
+    }
+}
+
+/// Writes `{"id": ID, ...body}` as one line. `body` is an object whose braces are
+/// opened here.
+fn answer(out: &mut impl Write, id: &str, body: &str) {
+    let inner = body.strip_prefix('{').unwrap_or(body);
+    let _ = writeln!(out, r#"{{"id":{id},{inner}"#);
+    let _ = out.flush();
+}
+
+fn get<'a>(object: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    object
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
+/// JSON string contents.
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A flat JSON object of strings and numbers (numbers kept as their text): enough for
+/// protocol v1 requests.
+fn parse_object(text: &str) -> Option<Vec<(String, String)>> {
+    let mut p = Parser {
+        chars: text.chars().collect(),
+        at: 0,
+    };
+    p.ws();
+    p.eat('{')?;
+    let mut fields = Vec::new();
+    p.ws();
+    if p.eat('}').is_some() {
+        return Some(fields);
+    }
+    loop {
+        p.ws();
+        let key = p.string()?;
+        p.ws();
+        p.eat(':')?;
+        p.ws();
+        let value = if p.peek() == Some('"') {
+            p.string()?
+        } else {
+            p.scalar()?
+        };
+        fields.push((key, value));
+        p.ws();
+        if p.eat(',').is_some() {
+            continue;
+        }
+        p.eat('}')?;
+        return Some(fields);
+    }
+}
+
+struct Parser {
+    chars: Vec<char>,
+    at: usize,
+}
+
+impl Parser {
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.at).copied()
+    }
+
+    fn eat(&mut self, c: char) -> Option<()> {
+        (self.peek() == Some(c)).then(|| self.at += 1)
+    }
+
+    fn ws(&mut self) {
+        while self.peek().is_some_and(|c| c.is_ascii_whitespace()) {
+            self.at += 1;
+        }
+    }
+
+    fn scalar(&mut self) -> Option<String> {
+        let start = self.at;
+        while self
+            .peek()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || "+-.".contains(c))
+        {
+            self.at += 1;
+        }
+        (self.at > start).then(|| self.chars[start..self.at].iter().collect())
+    }
+
+    fn hex4(&mut self) -> Option<u32> {
+        let s: String = self.chars.get(self.at..self.at + 4)?.iter().collect();
+        self.at += 4;
+        u32::from_str_radix(&s, 16).ok()
+    }
+
+    fn string(&mut self) -> Option<String> {
+        self.eat('"')?;
+        let mut out = String::new();
+        loop {
+            let c = self.peek()?;
+            self.at += 1;
+            match c {
+                '"' => return Some(out),
+                '\\' => {
+                    let e = self.peek()?;
+                    self.at += 1;
+                    match e {
+                        'n' => out.push('\n'),
+                        't' => out.push('\t'),
+                        'r' => out.push('\r'),
+                        'b' => out.push('\u{8}'),
+                        'f' => out.push('\u{c}'),
+                        'u' => {
+                            let hi = self.hex4()?;
+                            let code = if (0xD800..0xDC00).contains(&hi) {
+                                self.eat('\\')?;
+                                self.eat('u')?;
+                                let lo = self.hex4()?;
+                                0x10000 + ((hi - 0xD800) << 10) + (lo.checked_sub(0xDC00)?)
+                            } else {
+                                hi
+                            };
+                            out.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
+                        }
+                        other => out.push(other),
+                    }
+                }
+                c => out.push(c),
+            }
+        }
+    }
+}

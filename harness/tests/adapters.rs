@@ -1,0 +1,543 @@
+//! The process client against adapters that misbehave on purpose (`fake-adapter`): each
+//! fault is recorded as that request's outcome, the adapter is started again, the next
+//! request is answered normally, and nothing answered before is lost. Also: one-shot
+//! and persistent mode agree, `urlcert adapters` lists every name, `urlcert ask` works
+//! on an external command.
+
+use std::process::Command;
+use std::time::Duration;
+use urlcert::adapter::process::{Limits, OneShot, Persistent};
+use urlcert::adapter::registry::{self, Found};
+use urlcert::adapter::{Adapter, Answer, Fault, Model, Operation};
+
+const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
+const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
+
+/// Short limits: a hang is cut after 300 ms; the fake's 10 MiB line and 4 MiB of
+/// standard error are far beyond these.
+fn limits() -> Limits {
+    Limits {
+        timeout: Duration::from_millis(300),
+        max_line: 64 * 1024,
+        max_stderr: 256 * 1024,
+    }
+}
+
+fn fake(mode: &str) -> Vec<String> {
+    vec![FAKE.to_string(), mode.to_string()]
+}
+
+fn whole(input: &str) -> Answer {
+    Answer::Parsed {
+        components: [("whole".to_string(), Some(input.to_string()))].into(),
+    }
+}
+
+fn kind(answer: &Answer) -> &'static str {
+    match answer {
+        Answer::Fault { fault } => match fault {
+            Fault::Spawn { .. } => "spawn",
+            Fault::Crash { .. } => "crash",
+            Fault::Timeout { .. } => "timeout",
+            Fault::EarlyExit { .. } => "early-exit",
+            Fault::Garbage { .. } => "garbage",
+            Fault::Oversized { .. } => "oversized",
+            Fault::StderrFlood { .. } => "stderr-flood",
+        },
+        _ => "answer",
+    }
+}
+
+/// Each misbehaviour, triggered by the input "x", and the fault it must become.
+const FAULTS: &[(&str, &str)] = &[
+    ("crash-on:x", "crash"),
+    ("exit-1-on:x", "crash"),
+    ("hang-on:x", "timeout"),
+    ("garbage-on:x", "garbage"),
+    ("wrong-id-on:x", "garbage"),
+    ("huge-on:x", "oversized"),
+    ("exit-early-on:x", "early-exit"),
+    ("stderr-flood-on:x", "stderr-flood"),
+];
+
+/// a, x (the fault), b, c: the answers before and after the fault are the normal ones.
+fn fault_then_recover(adapter: &mut dyn Adapter, mode: &str, expected: &str) {
+    let answers: Vec<Answer> = [&b"a"[..], b"x", b"b", b"c"]
+        .into_iter()
+        .map(|input| adapter.parse(input))
+        .collect();
+    assert_eq!(answers[0], whole("a"), "{mode}: before the fault");
+    assert_eq!(kind(&answers[1]), expected, "{mode}: {:?}", answers[1]);
+    assert_eq!(
+        answers[2],
+        whole("b"),
+        "{mode}: the request after the fault"
+    );
+    assert_eq!(answers[3], whole("c"), "{mode}");
+}
+
+#[test]
+fn each_fault_is_recorded_and_the_persistent_adapter_restarts() {
+    for (mode, expected) in FAULTS {
+        let mut adapter = Persistent::start(fake(mode), limits()).unwrap();
+        fault_then_recover(&mut adapter, mode, expected);
+        assert_eq!(adapter.restarts(), 1, "{mode}: one restart after the fault");
+    }
+}
+
+#[test]
+fn each_fault_is_recorded_in_one_shot_mode_too() {
+    for (mode, expected) in FAULTS {
+        let mut adapter = OneShot::new(fake(mode), limits()).unwrap();
+        fault_then_recover(&mut adapter, mode, expected);
+    }
+}
+
+#[test]
+fn fault_details_say_what_happened() {
+    let mut a = Persistent::start(fake("crash-on:x"), limits()).unwrap();
+    // abort() is SIGABRT.
+    match a.parse(b"x") {
+        Answer::Fault {
+            fault: Fault::Crash { detail },
+        } => assert!(detail.contains("SIGABRT"), "{detail}"),
+        other => panic!("{other:?}"),
+    }
+    let mut a = Persistent::start(fake("exit-1-on:x"), limits()).unwrap();
+    match a.parse(b"x") {
+        Answer::Fault {
+            fault: Fault::Crash { detail },
+        } => {
+            assert!(detail.contains("status 1"), "{detail}");
+            // The end of standard error is kept for the message.
+            assert!(detail.contains("on purpose"), "{detail}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let mut a = Persistent::start(fake("hang-on:x"), limits()).unwrap();
+    assert_eq!(
+        a.parse(b"x"),
+        Answer::Fault {
+            fault: Fault::Timeout { after_ms: 300 }
+        }
+    );
+    let mut a = Persistent::start(fake("huge-on:x"), limits()).unwrap();
+    match a.parse(b"x") {
+        Answer::Fault {
+            fault: Fault::Oversized { bytes },
+        } => assert!(bytes > 64 * 1024),
+        other => panic!("{other:?}"),
+    }
+    let mut a = Persistent::start(fake("stderr-flood-on:x"), limits()).unwrap();
+    match a.parse(b"x") {
+        Answer::Fault {
+            fault: Fault::StderrFlood { bytes },
+        } => assert!(bytes > 256 * 1024),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn an_adapter_that_always_misbehaves_gives_a_fault_every_time() {
+    for (mode, expected) in [("wrong-id", "garbage"), ("stderr-flood", "stderr-flood")] {
+        let mut a = Persistent::start(fake(mode), limits()).unwrap();
+        for input in ["a", "b", "c"] {
+            assert_eq!(kind(&a.parse(input.as_bytes())), expected, "{mode}");
+        }
+    }
+}
+
+#[test]
+fn a_start_that_fails_is_a_fault() {
+    match Persistent::start(vec!["/nonexistent/urlcert-adapter".into()], limits()) {
+        Err(Fault::Spawn { detail }) => assert!(detail.contains("nonexistent"), "{detail}"),
+        other => panic!("{:?}", other.err()),
+    }
+    // A hello answered with something else is not the protocol.
+    assert!(matches!(
+        Persistent::start(fake("no-hello"), limits()),
+        Err(Fault::Garbage { .. })
+    ));
+    assert!(matches!(
+        OneShot::new(fake("no-hello"), limits()),
+        Err(Fault::Garbage { .. })
+    ));
+    // A hello that never comes.
+    assert!(matches!(
+        Persistent::start(vec!["sleep".into(), "10".into()], limits()),
+        Err(Fault::Timeout { .. }) | Err(Fault::Spawn { .. })
+    ));
+    assert!(matches!(
+        Persistent::start(Vec::new(), limits()),
+        Err(Fault::Spawn { .. })
+    ));
+}
+
+#[test]
+fn a_failed_restart_makes_every_later_answer_a_spawn_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("fake-adapter");
+    std::fs::copy(FAKE, &copy).unwrap();
+    let argv = vec![copy.to_string_lossy().into_owned(), "crash-on:x".into()];
+    // Another test's fork may briefly hold the fresh copy open for writing, and Linux
+    // refuses to run a file in that state ("Text file busy"): try again then.
+    let mut a = (0..50)
+        .find_map(|_| match Persistent::start(argv.clone(), limits()) {
+            Ok(a) => Some(a),
+            Err(Fault::Spawn { detail }) if detail.contains("busy") => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                None
+            }
+            Err(other) => panic!("{other:?}"),
+        })
+        .expect("the copy starts");
+    assert_eq!(a.parse(b"a"), whole("a"));
+    // The program is gone from disk: the restart after the crash cannot happen.
+    std::fs::remove_file(&copy).unwrap();
+    assert_eq!(kind(&a.parse(b"x")), "crash");
+    assert_eq!(kind(&a.parse(b"b")), "spawn");
+    assert_eq!(kind(&a.parse(b"c")), "spawn");
+}
+
+#[test]
+fn hello_gives_the_info_and_operations_are_honoured() {
+    let mut a = Persistent::start(fake("accept"), limits()).unwrap();
+    let info = a.info().clone();
+    assert_eq!(info.name, "fake-accept");
+    assert_eq!(info.version, "fake-adapter 1");
+    assert_eq!(info.model, Model::Rfc3986);
+    assert_eq!(info.operations, vec![Operation::Parse]);
+    assert_eq!(info.argv, Some(fake("accept")));
+    // It did not offer resolve: the harness answers for it.
+    assert!(matches!(
+        a.resolve(b"http://a/b", b"c"),
+        Answer::Unsupported { .. }
+    ));
+    let mut r = Persistent::start(fake("echo-resolve"), limits()).unwrap();
+    assert_eq!(
+        r.resolve(b"http://a/b", b"../g"),
+        Answer::Resolved {
+            result: "../g".into()
+        }
+    );
+    r.rename("echo");
+    assert_eq!(r.info().name, "echo");
+}
+
+#[test]
+fn inputs_that_are_not_utf8_are_never_sent() {
+    // The adapter would crash on any input that reached it as "\u{fffd}"; it is never asked.
+    let mut a = Persistent::start(fake("crash-on:\u{fffd}"), limits()).unwrap();
+    assert!(matches!(a.parse(b"\xff"), Answer::Unsupported { .. }));
+    assert!(matches!(
+        a.resolve(b"http://a/\xfe", b"g"),
+        Answer::Unsupported { .. }
+    ));
+    assert!(matches!(
+        a.resolve(b"http://a/", b"\xfe"),
+        Answer::Unsupported { .. }
+    ));
+    assert_eq!(a.restarts(), 0);
+    assert_eq!(a.parse(b"ok"), whole("ok"));
+}
+
+#[test]
+fn hostile_strings_round_trip() {
+    let mut a = Persistent::start(fake("echo-resolve"), limits()).unwrap();
+    for input in [
+        "\"quoted\"",
+        "back\\slash",
+        "<script>alert(1)</script>",
+        "nul\u{0}byte",
+        "line\nbreak",
+        "tab\tand\r",
+        "é ü 日本 😀",
+        "",
+    ] {
+        assert_eq!(a.parse(input.as_bytes()), whole(input), "{input:?}");
+    }
+    assert_eq!(a.restarts(), 0);
+}
+
+/// ~50 inputs, parsed and resolved, in both modes.
+fn sample() -> Vec<String> {
+    let mut inputs: Vec<String> = [
+        "http://h/",
+        "HTTP://EXAMPLE.com:80/a/../b",
+        "ftp://myname@host.dom/%2Fetc/motd",
+        "ftp://foo:@host.com/",
+        "http://user:pass@host:8080/p;q?r#f",
+        "mailto:timbl@info.cern.ch",
+        "news:comp.infosystems.www",
+        "gopher://spinaltap.micro.umn.edu/00/Weather",
+        "wais://host/db?search",
+        "file:///etc/motd",
+        "file://vms.host.edu/disk$user/my/notes/note12345.txt",
+        "telnet://user@host:23/",
+        "prospero://host/path;field=value",
+        "//net/path",
+        "/abs/path",
+        "rel/path",
+        "?query",
+        "#fragment",
+        "",
+        " ",
+        "http://a b/",
+        "http://[::1]:80/",
+        "http://h:/",
+        "http://h:99999/",
+        "http://h/%zz",
+        "http://h/%7e",
+        "http://h/a~b?x+y",
+        "urn:isbn:0451450523",
+        "data:text/plain,hi",
+        "javascript:alert(1)",
+        "<script>",
+        "http://h/\"q\"",
+        "a:b:c",
+        "1abc:x",
+        "http:",
+        "http:/",
+        "http://",
+        "http:///x",
+        "http://h?x",
+        "http://h#x",
+        "HTTP://H/",
+        "http://%41/",
+        "http://h/./a/../b",
+        "..",
+        ".",
+        "g;x=1/../y",
+        "http://h/é",
+        "http://日本.jp/",
+        "x\ty",
+        "x\u{1}y",
+    ]
+    .map(String::from)
+    .into();
+    inputs.dedup();
+    inputs
+}
+
+fn both_modes(persistent: &mut dyn Adapter, one_shot: &mut dyn Adapter) {
+    let base = b"http://a/b/c/d;p?q";
+    // Every input parsed, the first 10 also resolved (a one-shot process per request
+    // makes more slow under an interpreter).
+    for (n, input) in sample().into_iter().enumerate() {
+        assert_eq!(
+            persistent.parse(input.as_bytes()),
+            one_shot.parse(input.as_bytes()),
+            "parse {input:?}"
+        );
+        if n < 10 && persistent.info().operations.contains(&Operation::Resolve) {
+            assert_eq!(
+                persistent.resolve(base, input.as_bytes()),
+                one_shot.resolve(base, input.as_bytes()),
+                "resolve {input:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn one_shot_and_persistent_give_the_same_answers() {
+    let limits = Limits::default();
+    match (
+        registry::open("python-urllib", false, limits),
+        registry::open("python-urllib", true, limits),
+    ) {
+        (Some(Found::Ready(mut p)), Some(Found::Ready(mut o))) => {
+            println!("comparing modes on python-urllib");
+            both_modes(p.as_mut(), o.as_mut());
+        }
+        (Some(Found::Unavailable { why, .. }), _) | (_, Some(Found::Unavailable { why, .. })) => {
+            println!("python-urllib unavailable ({why}); comparing modes on fake-adapter");
+        }
+        _ => panic!("python-urllib is a known adapter"),
+    }
+    let mut p = Persistent::start(fake("echo-resolve"), limits).unwrap();
+    let mut o = OneShot::new(fake("echo-resolve"), limits).unwrap();
+    both_modes(&mut p, &mut o);
+}
+
+#[test]
+fn the_registry_knows_every_name() {
+    let names = registry::names();
+    for name in [
+        "url",
+        "fluent-uri",
+        "python-urllib",
+        "node-url",
+        "python-rfc3986",
+        "uriparser",
+        "curl",
+    ] {
+        assert!(names.iter().any(|n| n == name), "{name} in {names:?}");
+    }
+    // In-process first.
+    assert_eq!(&names[..2], ["url", "fluent-uri"]);
+    assert!(registry::by_name("no-such-adapter", limits()).is_none());
+    // A profile passes its setting to the program.
+    assert!(names.iter().any(|n| n == "curl@allow-space"));
+}
+
+#[test]
+fn an_unavailable_adapter_says_why_and_how_to_install() {
+    for found in registry::all(Limits::default()) {
+        if let Found::Unavailable { name, why, install } = found {
+            assert!(!why.is_empty(), "{name}");
+            assert!(!install.is_empty(), "{name}");
+        }
+    }
+}
+
+#[test]
+fn registry_command_starts_either_mode() {
+    let mut p = registry::command(fake("echo-resolve"), false, limits()).unwrap();
+    let mut o = registry::command(fake("echo-resolve"), true, limits()).unwrap();
+    assert_eq!(p.parse(b"q"), whole("q"));
+    assert_eq!(o.parse(b"q"), whole("q"));
+    assert!(registry::command(vec!["/nonexistent".into()], true, limits()).is_err());
+}
+
+fn urlcert(args: &[&str]) -> std::process::Output {
+    Command::new(URLCERT).args(args).output().unwrap()
+}
+
+fn json(out: &[u8]) -> Vec<serde_json::Value> {
+    String::from_utf8(out.to_vec())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn adapters_lists_every_name() {
+    let out = urlcert(&["adapters", "--json"]);
+    assert_eq!(out.status.code(), Some(0));
+    let rows = json(&out.stdout);
+    let listed: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(listed, registry::names());
+    for r in &rows {
+        if r["available"] == true {
+            assert!(r["version"].is_string(), "{r}");
+            assert!(r["model"].is_string(), "{r}");
+            assert!(r["operations"].is_array(), "{r}");
+        } else {
+            assert!(r["why"].is_string(), "{r}");
+            assert!(r["install"].is_string(), "{r}");
+        }
+    }
+    let human = urlcert(&["adapters"]);
+    let text = String::from_utf8(human.stdout).unwrap();
+    for name in registry::names() {
+        assert!(text.lines().any(|l| l.starts_with(&name)), "{name}");
+    }
+}
+
+#[test]
+fn ask_a_command_parses_and_resolves() {
+    let out = urlcert(&[
+        "ask",
+        "--json",
+        "--command",
+        FAKE,
+        "--command",
+        "echo-resolve",
+        "<script>\"x\"",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json(&out.stdout)[0];
+    assert_eq!(v["adapter"], "fake-echo-resolve");
+    assert_eq!(v["op"], "parse");
+    assert_eq!(v["verdict"], "valid");
+    assert_eq!(v["components"]["whole"], "<script>\"x\"");
+    assert_eq!(v["model"], "rfc3986");
+
+    let out = urlcert(&[
+        "ask",
+        "--json",
+        "--one-shot",
+        "--base",
+        "http://a/b/c/d;p?q",
+        "--command",
+        FAKE,
+        "--command",
+        "echo-resolve",
+        "../g",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json(&out.stdout)[0];
+    assert_eq!(v["op"], "resolve");
+    assert_eq!(v["verdict"], "valid");
+    assert_eq!(v["base"], "http://a/b/c/d;p?q");
+    assert_eq!(v["result"], "../g");
+
+    // Human output names the adapter and shows the components.
+    let out = urlcert(&["ask", "--command", FAKE, "--command", "accept", "http://h/"]);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("fake-accept"), "{text}");
+    assert!(
+        text.contains("whole") && text.contains("\"http://h/\""),
+        "{text}"
+    );
+}
+
+#[test]
+fn ask_reports_rejections_and_faults() {
+    let out = urlcert(&[
+        "ask",
+        "--json",
+        "--command",
+        FAKE,
+        "--command",
+        "reject",
+        "x",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json(&out.stdout)[0];
+    assert_eq!(v["verdict"], "invalid");
+    assert_eq!(v["message"], "fake rejects x");
+
+    let out = urlcert(&[
+        "ask",
+        "--json",
+        "--command",
+        FAKE,
+        "--command",
+        "crash-on:x",
+        "x",
+    ]);
+    assert_eq!(out.status.code(), Some(3));
+    let v = &json(&out.stdout)[0];
+    assert_eq!(v["verdict"], "fault");
+    assert_eq!(v["fault"]["kind"], "crash");
+
+    // The fake lists no resolve.
+    let out = urlcert(&[
+        "ask",
+        "--json",
+        "--base",
+        "http://a/",
+        "--command",
+        FAKE,
+        "--command",
+        "accept",
+        "g",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json(&out.stdout)[0]["verdict"], "unsupported");
+
+    let out = urlcert(&["ask", "--adapter", "no-such-adapter", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-adapter"));
+    let out = urlcert(&["ask", "--command", "/nonexistent/adapter", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = urlcert(&["ask", "x"]);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "neither --adapter nor --command"
+    );
+}
