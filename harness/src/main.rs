@@ -107,10 +107,11 @@ enum Command {
             required_unless_present = "command"
         )]
         adapter: Option<String>,
-        /// An external program speaking the adapter protocol: everything after
-        /// --command is its argv (run directly, never through a shell), so give it last.
-        #[arg(long, num_args = 1.., allow_hyphen_values = true, value_name = "ARG")]
-        command: Option<Vec<String>>,
+        /// An external program speaking the adapter protocol (ADAPTERS.md), one argument
+        /// per --command, as for `ask`: --command python3 --command my_adapter.py. Run as
+        /// argv, never through a shell.
+        #[arg(long = "command", value_name = "ARG", allow_hyphen_values = true)]
+        command: Vec<String>,
         /// With --command: start one process per request instead of one for the run.
         #[arg(long, requires = "command")]
         one_shot: bool,
@@ -253,7 +254,7 @@ fn main() -> ExitCode {
         } => cmd_certify(
             &cases_dir(cases),
             adapter,
-            command,
+            (!command.is_empty()).then_some(command),
             one_shot,
             doc,
             out,
