@@ -740,6 +740,24 @@ fn derive(model: Model, parts: &Parts, source: Source) -> Option<String> {
     }
 }
 
+/// An adapter's components in `doc`'s vocabulary: each component the (model, document)
+/// table can derive for an input of this scheme, in the document's order, before any
+/// normalisation (what `urlcert ask --doc` shows).
+pub fn mapped(model: Model, doc: Document, input: &str, parts: &Parts) -> Parts {
+    let parts = undecorate(model, parts);
+    let scheme = input_scheme(input);
+    let mut out = Parts::new();
+    for name in urlcert_reference::components(doc) {
+        if let Some(row) = table(model, doc)
+            .iter()
+            .find(|r| r.component == *name && r.scope.covers(&scheme))
+        {
+            out.insert(name.to_string(), derive(model, &parts, row.source));
+        }
+    }
+    out
+}
+
 /// The scheme of `input` (RFC 3986 §3.1's shape), lower-cased, or "".
 pub fn input_scheme(input: &str) -> String {
     let Some(colon) = input.find(':') else {

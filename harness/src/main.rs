@@ -203,6 +203,10 @@ enum Command {
         /// Run an external adapter once per request instead of as one process.
         #[arg(long)]
         one_shot: bool,
+        /// The document whose component names the answer is mapped onto (the common
+        /// model `run` and `certify` compare in).
+        #[arg(long, default_value = "draft-1996")]
+        doc: urlcert_reference::Document,
         /// How long the adapter may take to answer, in milliseconds.
         #[arg(long, default_value_t = 5000)]
         timeout_ms: u64,
@@ -272,6 +276,7 @@ fn main() -> ExitCode {
             base,
             json,
             one_shot,
+            doc,
             timeout_ms,
             input,
         } => adapter_cli::ask(adapter_cli::AskArgs {
@@ -281,6 +286,7 @@ fn main() -> ExitCode {
             input: os_bytes(&input),
             json,
             one_shot,
+            doc,
             timeout_ms,
         }),
     }
@@ -688,6 +694,7 @@ mod adapter_cli {
     use urlcert::adapter::process::{describe, Limits};
     use urlcert::adapter::registry::{self, Found};
     use urlcert::adapter::{Adapter, Answer, Info};
+    use urlcert::compare::mapped;
 
     fn op_names(info: &Info) -> Vec<String> {
         info.operations
@@ -761,6 +768,7 @@ mod adapter_cli {
         pub input: Vec<u8>,
         pub json: bool,
         pub one_shot: bool,
+        pub doc: urlcert_reference::Document,
         pub timeout_ms: u64,
     }
 
@@ -835,7 +843,12 @@ mod adapter_cli {
                 }
             }
             match &answer {
-                Answer::Parsed { components } => v["components"] = json!(components),
+                Answer::Parsed { components } => {
+                    let input = String::from_utf8_lossy(&args.input);
+                    v["doc"] = json!(args.doc.id());
+                    v["components"] = json!(mapped(info.model, args.doc, &input, components));
+                    v["adapter_components"] = json!(components);
+                }
                 Answer::Resolved { result } => v["result"] = json!(result),
                 Answer::Rejected { message } => v["message"] = json!(message),
                 Answer::Unsupported { why } => v["why"] = json!(why),
@@ -861,10 +874,15 @@ mod adapter_cli {
             };
             match &answer {
                 Answer::Parsed { components } => {
-                    text.push_str("  valid\n");
+                    let show =
+                        |v: &Option<String>| v.as_ref().map_or("null".into(), |s| format!("{s:?}"));
+                    text.push_str(&format!("  valid; as {} names it:\n", args.doc));
+                    for (name, value) in mapped(info.model, args.doc, &input, components) {
+                        text.push_str(&format!("  {name:<16} {}\n", show(&value)));
+                    }
+                    text.push_str("  as the adapter says it:\n");
                     for (name, value) in components {
-                        let shown = value.as_ref().map_or("null".into(), |s| format!("{s:?}"));
-                        text.push_str(&format!("  {name:<16} {shown}\n"));
+                        text.push_str(&format!("  {name:<16} {}\n", show(value)));
                     }
                 }
                 Answer::Resolved { result } => text.push_str(&format!("  -> {result:?}\n")),

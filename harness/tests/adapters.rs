@@ -452,7 +452,16 @@ fn ask_a_command_parses_and_resolves() {
     assert_eq!(v["adapter"], "fake-echo-resolve");
     assert_eq!(v["op"], "parse");
     assert_eq!(v["verdict"], "valid");
-    assert_eq!(v["components"]["whole"], "<script>\"x\"");
+    // The adapter's own parts as it said them, and the same mapped onto the 1996
+    // draft's names (the fake's one part, `whole`, is none of the RFC 3986 model's, so
+    // every mapped component is absent).
+    assert_eq!(v["adapter_components"]["whole"], "<script>\"x\"");
+    assert_eq!(v["doc"], "draft-1996");
+    assert!(v["components"]
+        .as_object()
+        .unwrap()
+        .values()
+        .all(|x| x.is_null()));
     assert_eq!(v["model"], "rfc3986");
 
     let out = urlcert(&[
@@ -540,4 +549,40 @@ fn ask_reports_rejections_and_faults() {
         Some(2),
         "neither --adapter nor --command"
     );
+}
+
+/// `ask` maps the answer onto a document's names. The WHATWG URL Standard's parser
+/// lower-cases the scheme and host, drops the default port and removes dot segments:
+/// `HTTP://EXAMPLE.com:80/a/../b` has protocol "http:", hostname "example.com", port
+/// "" and pathname "/b"; the 1996 draft's `path` starts after the "/".
+#[test]
+fn ask_maps_an_answer_onto_a_documents_names() {
+    let out = urlcert(&[
+        "ask",
+        "--json",
+        "--adapter",
+        "url",
+        "HTTP://EXAMPLE.com:80/a/../b",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json(&out.stdout)[0];
+    assert_eq!(v["adapter_components"]["protocol"], "http:");
+    assert_eq!(v["adapter_components"]["pathname"], "/b");
+    let c = &v["components"];
+    assert_eq!(c["scheme"], "http");
+    assert_eq!(c["host"], "example.com");
+    assert_eq!(c["path"], "b");
+    let out = urlcert(&[
+        "ask",
+        "--json",
+        "--doc",
+        "rfc1738",
+        "--adapter",
+        "url",
+        "http://h/p?q",
+    ]);
+    let v = &json(&out.stdout)[0];
+    assert_eq!(v["doc"], "rfc1738");
+    assert_eq!(v["components"]["hpath"], "p");
+    assert_eq!(v["components"]["search"], "q");
 }
