@@ -73,20 +73,10 @@ impl From<registry::Found> for Candidate {
     }
 }
 
-/// The judge the command line uses: comparison by meaning ([`crate::compare::judge`]).
-pub fn judge(
-    case: &Case,
-    doc: DocReading,
-    e: &Expectation,
-    info: &Info,
-    answer: &Answer,
-) -> Judged {
-    crate::compare::judge(case, doc, e, info, answer)
-}
-
-/// A judge that needs no component mapping: faults and `unsupported` by their kind,
-/// verdicts by accept/reject, resolutions by their result string. Components are not
-/// compared (every accepted parse of an accepted input agrees).
+/// A coarse judge that needs no component tables: faults and `unsupported` by their
+/// kind, verdicts by accept/reject, resolutions by their result string; components are
+/// not compared. The command line judges by meaning ([`crate::compare::judge`]); this
+/// one serves callers (and tests) that bring adapters without a known model.
 pub fn stand_in_judge(
     case: &Case,
     _doc: DocReading,

@@ -514,11 +514,13 @@ fn run_and_write(
     dir: &std::path::Path,
     out: Option<PathBuf>,
 ) -> Result<(report::Run, Vec<runner::CaseResult>, PathBuf), ExitCode> {
-    let (run, results) = certify::execute(plan, &certify::judge, &mut |w: &str| progress(w))
-        .map_err(|e| {
-            eprintln!("urlcert {cmd}: cannot hash the case files: {e}");
-            ExitCode::from(2)
-        })?;
+    let (run, results) =
+        certify::execute(plan, &urlcert::compare::judge, &mut |w: &str| progress(w)).map_err(
+            |e| {
+                eprintln!("urlcert {cmd}: cannot hash the case files: {e}");
+                ExitCode::from(2)
+            },
+        )?;
     let out = certify::out_dir(out, &reports_root(dir), &run.provenance.run);
     if let Err(e) = report::write(&run, &out) {
         eprintln!(

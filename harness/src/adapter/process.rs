@@ -576,6 +576,42 @@ fn utf8<'a>(what: &str, bytes: &'a [u8]) -> Result<&'a str, Answer> {
 }
 
 /// The answer the harness gives itself when an operation is not in the hello.
+/// What the two process adapters differ in: how a request reaches a process. What
+/// they share (checking the operation and the bytes before sending) is the blanket
+/// `Adapter` below.
+trait Exchange {
+    fn info(&self) -> &Info;
+    fn ask(&mut self, request: Request, op: Operation) -> Answer;
+}
+
+impl<T: Exchange> Adapter for T {
+    fn info(&self) -> &Info {
+        Exchange::info(self)
+    }
+
+    fn parse(&mut self, input: &[u8]) -> Answer {
+        if let Some(answer) = lacks(Exchange::info(self), Operation::Parse) {
+            return answer;
+        }
+        match utf8("input", input) {
+            Ok(input) => self.ask(Request::Parse(input), Operation::Parse),
+            Err(answer) => answer,
+        }
+    }
+
+    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+        if let Some(answer) = lacks(Exchange::info(self), Operation::Resolve) {
+            return answer;
+        }
+        match (utf8("base", base), utf8("reference", reference)) {
+            (Ok(base), Ok(reference)) => {
+                self.ask(Request::Resolve(base, reference), Operation::Resolve)
+            }
+            (Err(answer), _) | (_, Err(answer)) => answer,
+        }
+    }
+}
+
 fn lacks(info: &Info, op: Operation) -> Option<Answer> {
     (!info.operations.contains(&op)).then(|| Answer::Unsupported {
         why: format!("{} does not support {}", info.name, op_name(op)),
@@ -629,6 +665,12 @@ impl Persistent {
     pub fn restarts(&self) -> u64 {
         self.restarts
     }
+}
+
+impl Exchange for Persistent {
+    fn info(&self) -> &Info {
+        &self.info
+    }
 
     fn ask(&mut self, request: Request, op: Operation) -> Answer {
         if let Some(detail) = &self.given_up {
@@ -673,34 +715,6 @@ impl Persistent {
     }
 }
 
-impl Adapter for Persistent {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn parse(&mut self, input: &[u8]) -> Answer {
-        if let Some(answer) = lacks(&self.info, Operation::Parse) {
-            return answer;
-        }
-        match utf8("input", input) {
-            Ok(input) => self.ask(Request::Parse(input), Operation::Parse),
-            Err(answer) => answer,
-        }
-    }
-
-    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
-        if let Some(answer) = lacks(&self.info, Operation::Resolve) {
-            return answer;
-        }
-        match (utf8("base", base), utf8("reference", reference)) {
-            (Ok(base), Ok(reference)) => {
-                self.ask(Request::Resolve(base, reference), Operation::Resolve)
-            }
-            (Err(answer), _) | (_, Err(answer)) => answer,
-        }
-    }
-}
-
 /// One process per request: the hello in its own process, then each request in a new
 /// one, which reads one line, answers it and exits.
 pub struct OneShot {
@@ -727,6 +741,12 @@ impl OneShot {
     pub fn rename(&mut self, name: &str) {
         self.info.name = name.to_string();
     }
+}
+
+impl Exchange for OneShot {
+    fn info(&self) -> &Info {
+        &self.info
+    }
 
     fn ask(&mut self, request: Request, op: Operation) -> Answer {
         let id = self.next_id;
@@ -744,34 +764,6 @@ impl OneShot {
                 answer
             }
             Err(fault) => Answer::Fault { fault },
-        }
-    }
-}
-
-impl Adapter for OneShot {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn parse(&mut self, input: &[u8]) -> Answer {
-        if let Some(answer) = lacks(&self.info, Operation::Parse) {
-            return answer;
-        }
-        match utf8("input", input) {
-            Ok(input) => self.ask(Request::Parse(input), Operation::Parse),
-            Err(answer) => answer,
-        }
-    }
-
-    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
-        if let Some(answer) = lacks(&self.info, Operation::Resolve) {
-            return answer;
-        }
-        match (utf8("base", base), utf8("reference", reference)) {
-            (Ok(base), Ok(reference)) => {
-                self.ask(Request::Resolve(base, reference), Operation::Resolve)
-            }
-            (Err(answer), _) | (_, Err(answer)) => answer,
         }
     }
 }
