@@ -21,6 +21,8 @@
 //!   the component tables and the declared normalisations.
 //! - [`certify`]: runs of every case against the reference and adapters, and the
 //!   expected-failure lists `urlcert certify --strict` checks.
+//! - [`fuzz`]: `urlcert fuzz`, differential campaigns against any adapter: generated
+//!   and mutated inputs, delta-debugging minimisation, buckets, reports.
 //! - [`report`]: a run's reports: JSON lines, summary, Markdown, HTML, JUnit and one
 //!   certificate per adapter, written atomically.
 
@@ -32,6 +34,7 @@ pub mod compare;
 pub mod contradictions;
 pub mod evolution;
 pub mod extract;
+pub mod fuzz;
 pub mod judge;
 pub mod output;
 pub mod report;

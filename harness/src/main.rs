@@ -212,6 +212,13 @@ enum Command {
         timeout_ms: u64,
         input: std::ffi::OsString,
     },
+    /// A differential campaign: generated and mutated inputs asked of the reference and
+    /// of adapters, each discrepancy minimised and bucketed; writes fuzz.md and
+    /// fuzz.jsonl into --out (default reports/fuzz-<UTC time>/).
+    ///
+    /// Exit status: 0 when the report is written, 2 on a usage error, an unknown or
+    /// unavailable adapter, or when the report cannot be written.
+    Fuzz(urlcert::fuzz::cli::FuzzArgs),
 }
 
 fn main() -> ExitCode {
@@ -289,6 +296,7 @@ fn main() -> ExitCode {
             doc,
             timeout_ms,
         }),
+        Command::Fuzz(args) => urlcert::fuzz::cli::main(args),
     }
 }
 

@@ -1,0 +1,755 @@
+//! `urlcert fuzz`: differential campaigns against any adapter (issue 6 §3).
+//!
+//! A campaign makes inputs ([`gen`]: strings derived from the document's grammar by the
+//! oracle crate's generator, the cases' inputs and bases, and mutations of all of them),
+//! asks the reference and every adapter about each, and judges each adapter's answer
+//! with [`compare::judge`] against an [`Expectation`] built from the reference's own
+//! answer: its verdict, rule and components for a parse, its result for a resolution.
+//! That is differential, not certification: the reference stands in for the document,
+//! and a discrepancy says only that the two disagree.
+//!
+//! Each discrepancy falls in a bucket keyed by (adapter, operation, class, first
+//! differing component, shape), the shape being the delimiters its minimal input
+//! contains ([`shape`]). A discrepancy whose (adapter, operation, class, component) and
+//! raw shape were not seen before is minimised ([`minimise`]: delta debugging over
+//! bytes, then over delimiter-separated pieces, while the adapter's answer keeps the
+//! same class and component), and the shape of the minimal input decides its bucket.
+//! Copies go to the bucket they were sorted into before, without being minimised
+//! again. The work is bounded: evaluations per minimisation, minimisations per key and
+//! buckets in all are capped ([`Config`]).
+//!
+//! Everything is drawn from one seeded generator and no decision depends on the clock
+//! (except when a `--time` campaign stops), so the same seed and number of iterations
+//! give the same buckets.
+
+pub mod cli;
+pub mod gen;
+pub mod minimise;
+pub mod report;
+
+use crate::adapter::{Adapter, Answer, Info, Operation};
+use crate::cases::{Case, Expectation, ExpectedValue, Op};
+use crate::compare;
+use crate::judge::Class;
+use crate::report::class_id;
+use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use urlcert_oracle::generate::Rng;
+use urlcert_reference::{DocReading, Document, Value};
+
+pub use gen::Seeds;
+
+/// When a campaign stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Iterations(u64),
+    Time(Duration),
+}
+
+/// What a campaign does.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The document the reference answers under (default `draft-1996`).
+    pub doc: DocReading,
+    pub seed: u64,
+    pub limit: Limit,
+    /// The case inputs, bases and references the campaign starts from.
+    pub seeds: Seeds,
+    /// At most this many buckets; later discrepancies that fit none are counted in
+    /// [`Campaign::overflow`].
+    pub max_buckets: usize,
+    /// At most this many answers asked while minimising one discrepancy.
+    pub max_minimise_evals: usize,
+    /// At most this many minimisations per (adapter, operation, class, component).
+    pub max_minimisations_per_key: usize,
+    /// Percent of generated requests that are resolutions (when the document and the
+    /// adapter resolve).
+    pub resolve_percent: u64,
+}
+
+impl Config {
+    pub fn new(doc: DocReading, seed: u64, limit: Limit, seeds: Seeds) -> Config {
+        Config {
+            doc,
+            seed,
+            limit,
+            seeds,
+            max_buckets: 200,
+            max_minimise_evals: 1500,
+            max_minimisations_per_key: 48,
+            resolve_percent: 30,
+        }
+    }
+}
+
+/// One request of a campaign.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Request {
+    pub op: Operation,
+    /// For a resolution: the base (from the cases), never mutated.
+    pub base: Option<Vec<u8>>,
+    /// The input parsed, or the reference resolved.
+    pub input: Vec<u8>,
+}
+
+/// What the reference says of a request, kept for the report and for candidate cases.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefAnswer {
+    Parse {
+        verdict: String,
+        rule: Option<String>,
+        components: Vec<(String, Option<Value>)>,
+    },
+    Resolve {
+        /// The result, or `None` with `verdict` (`invalid`, `not-defined`).
+        result: Option<Vec<u8>>,
+        verdict: Option<String>,
+    },
+    /// The reference panicked: a bug in urlcert itself.
+    Panic { message: String },
+}
+
+/// The reference's answer to `req` under `doc`. A panic is caught and is an answer too.
+pub fn reference_answer(doc: DocReading, req: &Request) -> RefAnswer {
+    let run = || match req.op {
+        Operation::Parse => {
+            let p = urlcert_reference::parse(doc, &req.input);
+            RefAnswer::Parse {
+                verdict: p.verdict.id().to_string(),
+                rule: p.rule.map(|r| r.name().to_string()),
+                components: p
+                    .components
+                    .iter()
+                    .map(|(n, v)| (n.to_string(), v.clone()))
+                    .collect(),
+            }
+        }
+        Operation::Resolve => {
+            let base = req.base.as_deref().unwrap_or_default();
+            match urlcert_reference::resolve(doc, base, &req.input, false) {
+                Ok(r) => RefAnswer::Resolve {
+                    result: Some(r.result),
+                    verdict: None,
+                },
+                Err(urlcert_reference::Unresolvable::NotDefined { .. }) => RefAnswer::Resolve {
+                    result: None,
+                    verdict: Some("not-defined".into()),
+                },
+                Err(urlcert_reference::Unresolvable::BaseNotAbsolute { .. }) => {
+                    RefAnswer::Resolve {
+                        result: None,
+                        verdict: Some("invalid".into()),
+                    }
+                }
+            }
+        }
+    };
+    match std::panic::catch_unwind(run) {
+        Ok(a) => a,
+        Err(e) => {
+            let message = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_else(|| "(no message)".into());
+            RefAnswer::Panic { message }
+        }
+    }
+}
+
+/// The case and expectation [`compare::judge`] needs, built from the reference's answer.
+fn as_case(doc: DocReading, req: &Request, r: &RefAnswer) -> Option<(Case, Expectation)> {
+    let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    let mut e = Expectation::default();
+    let op = match r {
+        RefAnswer::Parse {
+            verdict,
+            rule,
+            components,
+        } => {
+            e.verdict = Some(verdict.clone());
+            e.rule = Some(rule.clone());
+            for (name, v) in components {
+                let v = match v {
+                    None => None,
+                    Some(Value::Str(s)) => Some(ExpectedValue::Str(s.clone())),
+                    // No model gives lists or fields: judge skips them anyway.
+                    Some(_) => continue,
+                };
+                e.components.insert(name.clone(), v);
+            }
+            Op::Parse
+        }
+        RefAnswer::Resolve { result, verdict } => {
+            e.result = result.as_deref().map(lossy);
+            e.verdict = verdict.clone();
+            Op::Resolve
+        }
+        RefAnswer::Panic { .. } => return None,
+    };
+    let case = Case {
+        id: "fuzz".into(),
+        op,
+        base: req.base.as_deref().map(lossy),
+        input: lossy(&req.input),
+        cite: Vec::new(),
+        tags: Vec::new(),
+        comment: None,
+        expect: BTreeMap::new(),
+    };
+    let _ = doc;
+    Some((case, e))
+}
+
+/// A discrepancy: how an adapter's answer stands against the reference's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// A [`class_id`], or `reference-panic`.
+    pub class: String,
+    pub component: Option<String>,
+    pub expected: String,
+    pub actual: String,
+}
+
+/// The judgement of one adapter's answer to `req`; `None` when it agrees with the
+/// reference or cannot express the request (nothing to compare).
+pub fn judge_one(
+    doc: DocReading,
+    req: &Request,
+    reference: &RefAnswer,
+    info: &Info,
+    answer: &Answer,
+) -> Option<Finding> {
+    let (case, e) = as_case(doc, req, reference)?;
+    let j = compare::judge(&case, doc, &e, info, answer);
+    match j.class {
+        Class::Agree | Class::Unsupported => None,
+        c => Some(Finding {
+            class: class_id(c).to_string(),
+            component: j.component,
+            expected: j.expected,
+            actual: j.actual,
+        }),
+    }
+}
+
+/// Asks `adapter` about `req` (resolutions only of an adapter that resolves).
+pub fn ask(adapter: &mut dyn Adapter, req: &Request) -> Option<Answer> {
+    match req.op {
+        Operation::Parse => Some(adapter.parse(&req.input)),
+        Operation::Resolve => {
+            if !adapter.info().operations.contains(&Operation::Resolve) {
+                return None;
+            }
+            Some(adapter.resolve(req.base.as_deref().unwrap_or_default(), &req.input))
+        }
+    }
+}
+
+/// Does `doc` define a relative form (so that resolutions are worth asking)?
+pub fn resolves(doc: Document) -> bool {
+    matches!(
+        doc,
+        Document::Draft02 | Document::Rfc1808 | Document::Draft1996
+    )
+}
+
+// ------------------------------------------------------------------ shapes and keys
+
+/// The labels a shape is made of: the delimiters, and kinds of bytes no grammar allows.
+pub const SHAPE_LABELS: &[&str] = &[
+    ":", "//", "/", "?", "#", ";", "@", "=", "&", "+", "%", ".", "[", "]", "\\", "sp", "ctl",
+    "8bit",
+];
+
+/// Which [`SHAPE_LABELS`] an input shows, as a bit set.
+pub fn shape_bits(input: &[u8]) -> u32 {
+    let mut bits = 0u32;
+    let mut set = |label: &str| {
+        if let Some(i) = SHAPE_LABELS.iter().position(|l| *l == label) {
+            bits |= 1 << i;
+        }
+    };
+    if input.windows(2).any(|w| w == b"//") {
+        set("//");
+    }
+    for &b in input {
+        match b {
+            b':' => set(":"),
+            b'/' => set("/"),
+            b'?' => set("?"),
+            b'#' => set("#"),
+            b';' => set(";"),
+            b'@' => set("@"),
+            b'=' => set("="),
+            b'&' => set("&"),
+            b'+' => set("+"),
+            b'%' => set("%"),
+            b'.' => set("."),
+            b'[' => set("["),
+            b']' => set("]"),
+            b'\\' => set("\\"),
+            b' ' => set("sp"),
+            0..=0x1f | 0x7f => set("ctl"),
+            0x80..=0xff => set("8bit"),
+            _ => {}
+        }
+    }
+    bits
+}
+
+/// A shape as text: its labels separated by spaces, or `(none)`.
+pub fn shape(bits: u32) -> String {
+    let labels: Vec<&str> = SHAPE_LABELS
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| bits & (1 << i) != 0)
+        .map(|(_, l)| *l)
+        .collect();
+    if labels.is_empty() {
+        "(none)".into()
+    } else {
+        labels.join(" ")
+    }
+}
+
+/// (adapter, operation, class, component): what a minimisation keeps.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind {
+    pub adapter: String,
+    pub op: &'static str,
+    pub class: String,
+    pub component: Option<String>,
+}
+
+fn op_id(op: Operation) -> &'static str {
+    match op {
+        Operation::Parse => "parse",
+        Operation::Resolve => "resolve",
+    }
+}
+
+impl Kind {
+    fn of(adapter: &str, op: Operation, f: &Finding) -> Kind {
+        Kind {
+            adapter: adapter.to_string(),
+            op: op_id(op),
+            class: f.class.clone(),
+            component: f.component.clone(),
+        }
+    }
+}
+
+/// One distinct problem: a bucket of discrepancies with one minimal example.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    pub kind: Kind,
+    /// The shape of the minimal input, or `unminimised` for the bucket of a key whose
+    /// minimisation budget ran out before a fitting bucket was found.
+    pub shape: String,
+    /// The first 12 hex digits of the SHA-256 of [`Bucket::key`].
+    pub hash: String,
+    /// How many generated inputs fell in it.
+    pub count: u64,
+    /// The minimal example.
+    pub request: Request,
+    /// The length of the input it was minimised from.
+    pub original_len: usize,
+    pub expected: String,
+    pub actual: String,
+    pub reference: RefAnswer,
+    /// The execution (1-based) that first found it.
+    pub first_exec: u64,
+    /// Answers asked while minimising it.
+    pub minimise_evals: u64,
+    bits: Option<u32>,
+}
+
+impl Bucket {
+    /// `adapter|op|class|component|shape`.
+    pub fn key(&self) -> String {
+        key_text(&self.kind, &self.shape)
+    }
+}
+
+fn key_text(k: &Kind, shape: &str) -> String {
+    format!(
+        "{}|{}|{}|{}|{}",
+        k.adapter,
+        k.op,
+        k.class,
+        k.component.as_deref().unwrap_or("-"),
+        shape
+    )
+}
+
+fn hash12(s: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let d = Sha256::digest(s.as_bytes());
+    d.iter().take(6).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Why a campaign stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Iterations,
+    Time,
+    Interrupted,
+}
+
+impl Stop {
+    pub fn id(self) -> &'static str {
+        match self {
+            Stop::Iterations => "iterations",
+            Stop::Time => "time",
+            Stop::Interrupted => "interrupted",
+        }
+    }
+}
+
+/// A finished campaign.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub doc: DocReading,
+    pub seed: u64,
+    pub limit: Limit,
+    pub adapters: Vec<Info>,
+    /// `YYYY-MM-DDTHH:MM:SSZ`.
+    pub started: String,
+    pub duration: Duration,
+    pub stop: Stop,
+    /// Generated requests, each asked of every adapter.
+    pub execs: u64,
+    /// Answers asked while minimising.
+    pub minimise_evals: u64,
+    /// Discrepancies in all (each generated request × adapter that disagreed).
+    pub discrepancies: u64,
+    /// Discrepancies no bucket could take once the bucket cap was reached.
+    pub overflow: u64,
+    /// Whether grammar-based generation was available for the document.
+    pub grammar: bool,
+    /// Most frequent first, then by key.
+    pub buckets: Vec<Bucket>,
+}
+
+impl Campaign {
+    pub fn exec_per_sec(&self) -> f64 {
+        let s = self.duration.as_secs_f64();
+        if s > 0.0 {
+            self.execs as f64 / s
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Where a campaign is, for a progress bar.
+#[derive(Clone, Copy, Debug)]
+pub struct Status {
+    pub execs: u64,
+    pub elapsed: Duration,
+    pub buckets: usize,
+    pub discrepancies: u64,
+}
+
+struct State {
+    buckets: Vec<Bucket>,
+    by_key: HashMap<String, usize>,
+    /// (kind, raw shape) → the bucket it was sorted into.
+    memo: HashMap<(Kind, u32), usize>,
+    minimisations: HashMap<Kind, usize>,
+    minimise_evals: u64,
+    overflow: u64,
+}
+
+/// Runs a campaign: `adapters` are asked in order; `stop` ends it early (Ctrl-C), and
+/// `progress` is told where it is now and then.
+pub fn run(
+    config: &Config,
+    adapters: &mut [Box<dyn Adapter>],
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Status),
+) -> Campaign {
+    let started = crate::report::run_names(std::time::SystemTime::now()).1;
+    let clock = Instant::now();
+    let oracle =
+        urlcert_oracle::Oracle::load(config.doc.doc.id(), None, &urlcert_oracle::grammar_dir())
+            .ok();
+    let mut inputs = gen::Inputs::new(oracle.as_ref(), &config.seeds);
+    let mut rng = Rng::new(config.seed ^ 0x9e37_79b9_7f4a_7c15);
+    let doc = config.doc;
+    let can_resolve = resolves(doc.doc)
+        && adapters
+            .iter()
+            .any(|a| a.info().operations.contains(&Operation::Resolve));
+    let infos: Vec<Info> = adapters.iter().map(|a| a.info().clone()).collect();
+    let mut st = State {
+        buckets: Vec::new(),
+        by_key: HashMap::new(),
+        memo: HashMap::new(),
+        minimisations: HashMap::new(),
+        minimise_evals: 0,
+        overflow: 0,
+    };
+    let mut execs = 0u64;
+    let mut discrepancies = 0u64;
+    let why = loop {
+        if stop.load(Ordering::Relaxed) {
+            break Stop::Interrupted;
+        }
+        match config.limit {
+            Limit::Iterations(n) if execs >= n => break Stop::Iterations,
+            Limit::Time(d) if clock.elapsed() >= d => break Stop::Time,
+            _ => {}
+        }
+        let req = inputs.next(&mut rng, can_resolve, config.resolve_percent);
+        execs += 1;
+        let reference = reference_answer(doc, &req);
+        let mut new_bucket = false;
+        if let RefAnswer::Panic { message } = &reference {
+            discrepancies += 1;
+            let f = Finding {
+                class: "reference-panic".into(),
+                component: None,
+                expected: "the reference answers without panicking".into(),
+                actual: format!("panicked: {message}"),
+            };
+            new_bucket |= st.file("reference", &req, &reference, f, execs, None, config);
+        } else {
+            for adapter in adapters.iter_mut() {
+                let Some(answer) = ask(adapter.as_mut(), &req) else {
+                    continue;
+                };
+                // A Ctrl-C reaches the adapter's process too: its last answer is not
+                // the parser's.
+                if stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let info = adapter.info().clone();
+                if let Some(f) = judge_one(doc, &req, &reference, &info, &answer) {
+                    discrepancies += 1;
+                    let name = info.name.clone();
+                    let a: &mut dyn Adapter = adapter.as_mut();
+                    new_bucket |=
+                        st.file(&name, &req, &reference, f, execs, Some((a, stop)), config);
+                }
+            }
+        }
+        if new_bucket {
+            inputs.interesting(&req.input);
+        }
+        if execs.is_multiple_of(64) {
+            progress(Status {
+                execs,
+                elapsed: clock.elapsed(),
+                buckets: st.buckets.len(),
+                discrepancies,
+            });
+        }
+    };
+    progress(Status {
+        execs,
+        elapsed: clock.elapsed(),
+        buckets: st.buckets.len(),
+        discrepancies,
+    });
+    let mut buckets = st.buckets;
+    buckets.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key().cmp(&b.key())));
+    Campaign {
+        doc,
+        seed: config.seed,
+        limit: config.limit,
+        adapters: infos,
+        started,
+        duration: clock.elapsed(),
+        stop: why,
+        execs,
+        minimise_evals: st.minimise_evals,
+        discrepancies,
+        overflow: st.overflow,
+        grammar: oracle.is_some(),
+        buckets,
+    }
+}
+
+/// The adapter's finding on `cand` and the reference's answer, when the finding has
+/// the class and component of `f`.
+fn same_kind(
+    doc: DocReading,
+    adapter: &mut dyn Adapter,
+    cand: &Request,
+    f: &Finding,
+) -> Option<(Finding, RefAnswer)> {
+    let r = reference_answer(doc, cand);
+    if matches!(r, RefAnswer::Panic { .. }) {
+        return None;
+    }
+    let answer = ask(adapter, cand)?;
+    let g = judge_one(doc, cand, &r, adapter.info(), &answer)?;
+    (g.class == f.class && g.component == f.component).then_some((g, r))
+}
+
+impl State {
+    /// Puts a discrepancy in its bucket, minimising it first when its kind and raw
+    /// shape are new. Returns whether a new bucket was made.
+    #[allow(clippy::too_many_arguments)]
+    fn file(
+        &mut self,
+        adapter_name: &str,
+        req: &Request,
+        reference: &RefAnswer,
+        f: Finding,
+        exec: u64,
+        adapter: Option<(&mut dyn Adapter, &AtomicBool)>,
+        config: &Config,
+    ) -> bool {
+        let kind = Kind::of(adapter_name, req.op, &f);
+        let raw = shape_bits(&req.input);
+        if let Some(&i) = self.memo.get(&(kind.clone(), raw)) {
+            self.buckets[i].count += 1;
+            return false;
+        }
+        let done = self.minimisations.get(&kind).copied().unwrap_or(0);
+        let may_minimise = done < config.max_minimisations_per_key
+            && self.buckets.len() < config.max_buckets
+            && f.class != "timeout";
+        if !may_minimise {
+            return self.file_unminimised(kind, raw, req, reference, f, exec, config);
+        }
+        *self.minimisations.entry(kind.clone()).or_default() += 1;
+        let (min, min_f, min_ref, evals) = match adapter {
+            Some((a, stop)) => {
+                let budget = if f.class == "crash" {
+                    config.max_minimise_evals.min(100)
+                } else {
+                    config.max_minimise_evals
+                };
+                let doc = config.doc;
+                let mut test = |cand: &Request| -> bool {
+                    !stop.load(Ordering::Relaxed) && same_kind(doc, a, cand, &f).is_some()
+                };
+                let (min, evals) = minimise::request(req, &mut test, budget);
+                // Asked once more, so that the bucket shows the minimal input's own
+                // answers (an adapter that answers differently now keeps the original).
+                let again = (min != *req).then(|| same_kind(doc, a, &min, &f)).flatten();
+                match again {
+                    Some((mf, mr)) => (min, mf, mr, evals + 1),
+                    None => (req.clone(), f.clone(), reference.clone(), evals),
+                }
+            }
+            None => {
+                let mut test = |cand: &Request| -> bool {
+                    matches!(reference_answer(config.doc, cand), RefAnswer::Panic { .. })
+                };
+                let (min, evals) = minimise::request(req, &mut test, config.max_minimise_evals);
+                let r = reference_answer(config.doc, &min);
+                (min, f.clone(), r, evals)
+            }
+        };
+        self.minimise_evals += evals as u64;
+        let bits = shape_bits(&min.input);
+        let shape_text = shape(bits);
+        let key = key_text(&kind, &shape_text);
+        let i = match self.by_key.get(&key) {
+            Some(&i) => {
+                let b = &mut self.buckets[i];
+                b.count += 1;
+                b.minimise_evals += evals as u64;
+                if min.input.len() < b.request.input.len() {
+                    b.request = min;
+                    b.expected = min_f.expected;
+                    b.actual = min_f.actual;
+                    b.reference = min_ref;
+                    b.original_len = b.original_len.min(req.input.len());
+                }
+                self.memo.insert((kind, raw), i);
+                return false;
+            }
+            None => self.buckets.len(),
+        };
+        self.buckets.push(Bucket {
+            hash: hash12(&key),
+            kind: kind.clone(),
+            shape: shape_text,
+            count: 1,
+            request: min,
+            original_len: req.input.len(),
+            expected: min_f.expected,
+            actual: min_f.actual,
+            reference: min_ref,
+            first_exec: exec,
+            minimise_evals: evals as u64,
+            bits: Some(bits),
+        });
+        self.by_key.insert(key, i);
+        self.memo.insert((kind, raw), i);
+        true
+    }
+
+    /// The budget is spent: the bucket of the same kind with the largest shape inside
+    /// the raw shape, or the kind's `unminimised` bucket.
+    #[allow(clippy::too_many_arguments)]
+    fn file_unminimised(
+        &mut self,
+        kind: Kind,
+        raw: u32,
+        req: &Request,
+        reference: &RefAnswer,
+        f: Finding,
+        exec: u64,
+        config: &Config,
+    ) -> bool {
+        let fits = self
+            .buckets
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.kind == kind)
+            .filter_map(|(i, b)| b.bits.filter(|s| s & raw == *s).map(|s| (i, s)))
+            .max_by_key(|(i, s)| (s.count_ones(), std::cmp::Reverse(*i)));
+        if let Some((i, _)) = fits {
+            self.buckets[i].count += 1;
+            self.memo.insert((kind, raw), i);
+            return false;
+        }
+        let shape_text = if f.class == "timeout" {
+            shape(raw)
+        } else {
+            "unminimised".to_string()
+        };
+        let key = key_text(&kind, &shape_text);
+        if let Some(&i) = self.by_key.get(&key) {
+            let b = &mut self.buckets[i];
+            b.count += 1;
+            if req.input.len() < b.request.input.len() {
+                b.request = req.clone();
+                b.original_len = req.input.len();
+                b.expected = f.expected;
+                b.actual = f.actual;
+                b.reference = reference.clone();
+            }
+            return false;
+        }
+        if self.buckets.len() >= config.max_buckets {
+            self.overflow += 1;
+            return false;
+        }
+        let i = self.buckets.len();
+        self.buckets.push(Bucket {
+            hash: hash12(&key),
+            kind,
+            shape: shape_text,
+            count: 1,
+            request: req.clone(),
+            original_len: req.input.len(),
+            expected: f.expected,
+            actual: f.actual,
+            reference: reference.clone(),
+            first_exec: exec,
+            minimise_evals: 0,
+            bits: None,
+        });
+        self.by_key.insert(key, i);
+        true
+    }
+}
