@@ -21,6 +21,10 @@
 //!   the component tables and the declared normalisations.
 //! - [`certify`]: runs of every case against the reference and adapters, and the
 //!   expected-failure lists `urlcert certify --strict` checks.
+//! - [`corpus`]: `urlcert corpus`, the fuzz targets' seeds from the cases.
+//! - [`fuzzcheck`]: the checks the fuzz targets make, callable from tests: the
+//!   reference against the in-process adapters with each documented divergence named,
+//!   and URLs built from the grammars' productions.
 //! - [`report`]: a run's reports: JSON lines, summary, Markdown, HTML, JUnit and one
 //!   certificate per adapter, written atomically.
 
@@ -30,8 +34,10 @@ pub mod certify;
 pub mod check;
 pub mod compare;
 pub mod contradictions;
+pub mod corpus;
 pub mod evolution;
 pub mod extract;
+pub mod fuzzcheck;
 pub mod judge;
 pub mod output;
 pub mod report;
