@@ -23,6 +23,10 @@
 //!   expected-failure lists `urlcert certify --strict` checks.
 //! - [`fuzz`]: `urlcert fuzz`, differential campaigns against any adapter: generated
 //!   and mutated inputs, delta-debugging minimisation, buckets, reports.
+//! - [`corpus`]: `urlcert corpus`, the fuzz targets' seeds from the cases.
+//! - [`fuzzcheck`]: the checks the fuzz targets make, callable from tests: the
+//!   reference against the in-process adapters with each documented divergence named,
+//!   and URLs built from the grammars' productions.
 //! - [`report`]: a run's reports: JSON lines, summary, Markdown, HTML, JUnit and one
 //!   certificate per adapter, written atomically.
 
@@ -32,9 +36,11 @@ pub mod certify;
 pub mod check;
 pub mod compare;
 pub mod contradictions;
+pub mod corpus;
 pub mod evolution;
 pub mod extract;
 pub mod fuzz;
+pub mod fuzzcheck;
 pub mod judge;
 pub mod output;
 pub mod report;

@@ -166,6 +166,15 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Write the fuzz targets' seed files into corpus/<target>/ (or --out), from the
+    /// cases: one file per distinct seed, named by a short hash.
+    Corpus {
+        #[arg(long)]
+        cases: Option<PathBuf>,
+        /// The folder to write into (default: the corpus/ folder beside the cases).
+        #[arg(long)]
+        out: Option<PathBuf>,
+    },
     /// Load and validate the case files without running them.
     Check {
         #[arg(long)]
@@ -274,6 +283,7 @@ fn main() -> ExitCode {
             update_expected,
         ),
         Command::Check { cases } => cmd_check(&cases_dir(cases)),
+        Command::Corpus { cases, out } => cmd_corpus(&cases_dir(cases), out),
         Command::Contradictions { cases, out } => cmd_contradictions(&cases_dir(cases), out),
         Command::Evolution { cases, out } => cmd_evolution(&cases_dir(cases), out),
         Command::Adapters { json } => adapter_cli::adapters(json),
@@ -479,6 +489,31 @@ fn cmd_evolution(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
         emit(&format!("wrote {}\n", path.display()));
     }
     ExitCode::SUCCESS
+}
+
+fn cmd_corpus(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
+    let suite = match load(dir) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let out = out.unwrap_or_else(|| dir.parent().unwrap_or(dir).join("corpus"));
+    match urlcert::corpus::write(&out, &urlcert::corpus::seeds(&suite.cases)) {
+        Ok(w) => {
+            emit(&format!(
+                "{} seeds in {}: {} added, {} changed, {} removed\n",
+                w.total,
+                out.display(),
+                w.added,
+                w.changed,
+                w.removed
+            ));
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("urlcert corpus: cannot write {}: {e}", out.display());
+            ExitCode::from(2)
+        }
+    }
 }
 
 fn cmd_check(dir: &std::path::Path) -> ExitCode {

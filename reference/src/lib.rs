@@ -19,6 +19,7 @@ pub mod draft02;
 pub mod draft03;
 pub mod draft06;
 pub mod draft1996;
+pub mod invariants;
 pub mod outcome;
 pub mod resolve;
 pub mod rfc1738;

@@ -1,0 +1,748 @@
+//! The checks the fuzz targets in `fuzz/` make, as ordinary functions so that tests run
+//! them on the case inputs too.
+//!
+//! - [`adapters_diff`]: the reference's draft-1996 answer against the in-process
+//!   adapters (`url`, `fluent-uri`), judged as `urlcert run` judges (the tables and
+//!   normalisations of [`crate::compare`]). Every disagreement must fall in one of the
+//!   named [`DIVERGENCES`], each a small function citing the case in `cases/` that shows
+//!   it; anything else is returned as an error, which the fuzz target turns into a crash.
+//! - [`structured`]: URLs built from the grammars' productions, valid by construction,
+//!   with the components they were built from ([`Built`]), and [`check_built`], which asks
+//!   the reference for exactly those components.
+
+use crate::adapter::{Adapter, Answer};
+use crate::cases::{Case, DocKey, Expectation, ExpectedValue, Op};
+use crate::compare;
+use crate::judge::{Class, Judged};
+use std::collections::BTreeMap;
+use urlcert_reference::{parse, DocReading, Document, Parse, Value, Verdict};
+
+// ------------------------------------------------------------------ adapters
+
+/// A known, documented reason why an adapter and the 1996 draft disagree.
+pub struct Divergence {
+    pub name: &'static str,
+    /// The case in `cases/` that shows what the document says.
+    pub case: &'static str,
+    /// The adapters it concerns.
+    pub adapters: &'static [&'static str],
+    /// Does it explain this disagreement?
+    pub explains: fn(&Seen) -> bool,
+}
+
+/// One disagreement, as the classifiers see it.
+pub struct Seen<'a> {
+    pub input: &'a str,
+    pub reference: &'a Parse,
+    pub adapter: &'a str,
+    pub answer: &'a Answer,
+    pub judged: &'a Judged,
+}
+
+impl Seen<'_> {
+    fn component(&self) -> Option<&str> {
+        match self.judged.class {
+            Class::Component => self.judged.component.as_deref(),
+            _ => None,
+        }
+    }
+    fn rejected(&self) -> bool {
+        matches!(self.answer, Answer::Rejected { .. })
+    }
+    fn scheme(&self) -> String {
+        compare::input_scheme(self.input)
+    }
+    fn special(&self) -> bool {
+        matches!(
+            self.scheme().as_str(),
+            "http" | "https" | "ftp" | "ws" | "wss" | "file"
+        )
+    }
+    fn has_excluded(&self) -> bool {
+        self.input.bytes().any(excluded)
+    }
+}
+
+/// Bytes the 1996 draft excludes from URLs (§2.3.3 `excluded`: control, space, delims,
+/// unwise, national), "#" and "%" left out (they have their own use).
+fn excluded(b: u8) -> bool {
+    !(0x20..0x7F).contains(&b) || b" <>\"{}|\\^[]`".contains(&b)
+}
+
+/// A "%" not followed by two hex digits (§2.3.1 `escaped = "%" hex hex`).
+fn bad_escape(s: &str) -> bool {
+    let b = s.as_bytes();
+    b.iter().enumerate().any(|(i, &c)| {
+        c == b'%'
+            && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit())
+    })
+}
+
+fn reference_valid(seen: &Seen) -> bool {
+    seen.reference.verdict == Verdict::Valid
+}
+
+fn reference_rule(seen: &Seen) -> &'static str {
+    seen.reference.rule.map(|r| r.name()).unwrap_or("")
+}
+
+fn reference_str<'a>(seen: &'a Seen, name: &str) -> Option<&'a str> {
+    seen.reference.components.str(name)
+}
+
+fn rejected_with(seen: &Seen, messages: &[&str]) -> bool {
+    matches!(seen.answer, Answer::Rejected { message } if messages.iter().any(|m| message.contains(m)))
+}
+
+/// Every named divergence. The names are what a campaign's report counts by.
+pub const DIVERGENCES: &[Divergence] = &[
+    Divergence {
+        name: "whatwg-parses-no-relative-reference",
+        case: "f01.path.rel-segments",
+        adapters: &["url"],
+        // §3 `URL-reference = [ absoluteURL | relativeURL ] [ "#" fragment ]`: a
+        // relative reference parses; the URL parser needs a base for it.
+        explains: |s| {
+            reference_valid(s)
+                && matches!(reference_rule(s), "net_path" | "abs_path" | "rel_path")
+                && rejected_with(s, &["relative URL without a base"])
+        },
+    },
+    Divergence {
+        name: "whatwg-host-port-checks",
+        case: "f01.server.port-large",
+        adapters: &["url"],
+        // §4.3.1 `port = *digit`, `hostname`/`hostnumber` by their letters only; the URL
+        // parser checks the port's range and the host's meaning (IPv4 numbers, IDNA, a
+        // special scheme's host may not be empty).
+        explains: |s| {
+            s.reference.verdict != Verdict::Invalid
+                && rejected_with(
+                    s,
+                    &[
+                        "invalid port number",
+                        "empty host",
+                        "invalid IPv4 address",
+                        "invalid international domain name",
+                        "invalid domain character",
+                    ],
+                )
+        },
+    },
+    Divergence {
+        name: "whatwg-encodes-excluded-characters",
+        case: "f01.chars.delims-quote-path",
+        adapters: &["url"],
+        // §2.3.3: excluded characters are not in URLs (and §2.3.1 escapes are "%" hex
+        // hex); the URL parser percent-encodes them, or lets a lone "%" stand.
+        explains: |s| {
+            !reference_valid(s)
+                && matches!(s.answer, Answer::Parsed { .. })
+                && (s.has_excluded() || bad_escape(s.input) || s.input.matches('#').count() > 1)
+        },
+    },
+    Divergence {
+        name: "whatwg-host-parser-looser-than-server",
+        case: "f01.server.relative-bad-host",
+        adapters: &["url"],
+        // §4.3.1's server grammar (`hostname`, `user` without ":" or "@", ...) fails
+        // while the URL parser's host and userinfo rules accept: the reference's answer
+        // is generic-only or invalid with the failure inside the server.
+        explains: |s| {
+            !reference_valid(s)
+                && matches!(s.answer, Answer::Parsed { .. })
+                && s.reference.error.as_ref().is_some_and(|e| {
+                    let r = e.rule.name();
+                    [
+                        "host", "label", "port", "server", "user", "password", "digit",
+                    ]
+                    .iter()
+                    .any(|w| r.contains(w))
+                })
+        },
+    },
+    Divergence {
+        name: "scheme-starts-with-letter",
+        case: "f01.structure.scheme-leading-digit",
+        adapters: &["url", "fluent-uri"],
+        // §4.1 `scheme = 1*( alpha | digit | "+" | "-" | "." )`: a digit may come first;
+        // the URL Standard's scheme and RFC 3986 §3.1's start with a letter.
+        // A generic-only (opaque-URL) answer has the same §4.1 scheme.
+        explains: |s| {
+            s.reference.verdict != Verdict::Invalid
+                && urlcert_reference::invariants::has_scheme(s.input.as_bytes())
+                && !s.input.starts_with(|c: char| c.is_ascii_alphabetic())
+                && s.rejected()
+        },
+    },
+    Divergence {
+        name: "whatwg-authority-ends-at-query",
+        case: "div.gopher.search-without-slash",
+        adapters: &["url"],
+        // §4.3.1: the server runs "up to, but not including, the next slash"; WHATWG
+        // (and RFC 3986) end the authority at "?" too.
+        explains: |s| {
+            s.component() == Some("server")
+                && reference_str(s, "server").is_some_and(|v| v.contains('?'))
+        },
+    },
+    Divergence {
+        name: "whatwg-special-scheme-slashes",
+        case: "r1738.http.single-slash",
+        adapters: &["url"],
+        // §4.3.1: only "//" opens a server, so `http:/p` has none; the URL parser
+        // reads any slashes after a special scheme as the start of the authority.
+        explains: |s| {
+            s.special()
+                && matches!(s.component(), Some("server" | "host" | "path"))
+                && reference_str(s, "server").is_none()
+        },
+    },
+    Divergence {
+        name: "whatwg-serialises-server",
+        case: "f01.server.port-leading-zeros",
+        adapters: &["url"],
+        // §4.3.1 keeps the server as written; the URL API gives the parsed host and
+        // port (an empty userinfo or the default port dropped, leading zeros and
+        // IPv4 numbers rewritten).
+        explains: |s| s.component() == Some("server"),
+    },
+    Divergence {
+        name: "whatwg-removes-dot-segments",
+        case: "f01.path.dot-segments-kept",
+        adapters: &["url"],
+        // §4.3.2: the path is what is written; the URL parser removes "." and ".."
+        // segments (also written %2e) and, for file, collapses the slashes before it.
+        explains: |s| {
+            s.component() == Some("path")
+                && (reference_str(s, "path").is_some_and(|p| {
+                    p.split('/').any(|seg| {
+                        let l = seg.to_ascii_lowercase().replace("%2e", ".");
+                        l == "." || l == ".."
+                    })
+                }) || (s.scheme() == "file"
+                    && reference_str(s, "path").is_some_and(|p| p.starts_with('/'))))
+        },
+    },
+    Divergence {
+        name: "whatwg-encodes-apostrophe-in-query",
+        case: "div.apostrophe.http-query",
+        adapters: &["url"],
+        // §4.3.3 `query = *urlchar`, "'" a `mark`; the URL Standard's special-query
+        // percent-encode set holds "'".
+        explains: |s| s.component() == Some("query") && s.special() && s.input.contains('\''),
+    },
+    Divergence {
+        name: "rfc3986-empty-host-present",
+        case: "f01.server.host-absent-file",
+        adapters: &["fluent-uri"],
+        // §4.3.1 `server = [ [ user [ ":" password ] "@" ] hostport ]`: an empty server
+        // has no host; RFC 3986 §3.2.2's `reg-name` may be empty, so host is "".
+        explains: |s| s.component() == Some("host") && reference_str(s, "server") == Some(""),
+    },
+    Divergence {
+        name: "rfc3986-authority-ends-at-query",
+        case: "f01.server.relative-query-in-server",
+        adapters: &["fluent-uri"],
+        // §4.3.1: the server ends at "/" only; RFC 3986 §3.2 ends it at "/", "?" or "#".
+        explains: |s| {
+            ((s.component() == Some("server") || s.rejected())
+                && reference_str(s, "server").is_some_and(|v| v.contains('?')))
+                || matches!(s.answer, Answer::Parsed { .. })
+                    && !reference_valid(s)
+                    && s.input.split('#').next().is_some_and(|u| {
+                        u.find("//").is_some_and(|i| {
+                            let server = &u[i + 2..];
+                            let server = &server[..server.find('/').unwrap_or(server.len())];
+                            server.contains('?')
+                        })
+                    })
+        },
+    },
+    Divergence {
+        name: "rfc3986-colon-in-first-segment",
+        case: "f01.structure.colon-first-not-scheme",
+        adapters: &["fluent-uri"],
+        // §4.1: a scheme needs a character before the colon that ends it, and only
+        // scheme characters; otherwise the reference is a `rel_path` whose first
+        // segment holds ":". RFC 3986 §4.2 forbids that (`segment-nz-nc`).
+        explains: |s| {
+            reference_rule(s) == "rel_path"
+                && reference_str(s, "path")
+                    .is_some_and(|p| p.split('/').next().is_some_and(|seg| seg.contains(':')))
+                && rejected_with(s, &["unexpected character"])
+        },
+    },
+    Divergence {
+        name: "rfc3986-no-opaque-fallback",
+        case: "div.reserved.at-sign-in-ftp-user",
+        adapters: &["fluent-uri"],
+        // §4.2: `opaque-URL = scheme ":" *urlchar` takes what `generic-URL` does not (a
+        // second "@" in the server): generic-only. RFC 3986 has one syntax for all, so
+        // a bad authority is an error.
+        explains: |s| {
+            s.reference.verdict == Verdict::GenericOnly
+                && rejected_with(s, &["unexpected character"])
+        },
+    },
+    Divergence {
+        name: "rfc3986-reg-name-looser-than-hostname",
+        case: "f01.server.relative-bad-host",
+        adapters: &["fluent-uri"],
+        // §4.3.1 `hostname` is letters, digits, "-" and "." in labels; RFC 3986's
+        // `reg-name` allows any unreserved, sub-delims and escapes ("_", "~", "!", ...).
+        explains: |s| {
+            matches!(s.answer, Answer::Parsed { .. })
+                && !reference_valid(s)
+                && s.reference.error.as_ref().is_some_and(|e| {
+                    let r = e.rule.name();
+                    ["host", "label", "server", "user", "password", "port"]
+                        .iter()
+                        .any(|w| r.contains(w))
+                })
+        },
+    },
+];
+
+/// The reference's draft-1996 answer to `input` as an expectation: its verdict and
+/// every string component.
+fn expectation(p: &Parse) -> Expectation {
+    let mut e = Expectation {
+        verdict: Some(p.verdict.id().to_string()),
+        ..Expectation::default()
+    };
+    for (name, v) in p.components.iter() {
+        let value = match v {
+            None => None,
+            Some(Value::Str(s)) => Some(ExpectedValue::Str(s.clone())),
+            Some(_) => continue,
+        };
+        e.components.insert(name.to_string(), value);
+    }
+    e
+}
+
+/// Judges every in-process adapter's parse of `input` against the reference's
+/// draft-1996 answer. Returns the named divergence of each disagreement (empty when all
+/// agree), or an error describing the first disagreement no divergence explains.
+pub fn adapters_diff(
+    adapters: &mut [Box<dyn Adapter>],
+    input: &[u8],
+) -> Result<Vec<&'static str>, String> {
+    let Ok(text) = std::str::from_utf8(input) else {
+        // Neither crate takes bytes that are not UTF-8 (`Unsupported`).
+        return Ok(Vec::new());
+    };
+    let doc = DocReading::from(Document::Draft1996);
+    let reference = parse(doc, input);
+    let e = expectation(&reference);
+    let case = Case {
+        id: "fuzz".into(),
+        op: Op::Parse,
+        base: None,
+        input: text.to_string(),
+        cite: Vec::new(),
+        tags: Vec::new(),
+        comment: None,
+        expect: BTreeMap::from([(DocKey(doc), e.clone())]),
+    };
+    let mut found = Vec::new();
+    for a in adapters.iter_mut() {
+        let answer = a.parse(input);
+        let judged = compare::judge(&case, doc, &e, a.info(), &answer);
+        if matches!(judged.class, Class::Agree | Class::Unsupported) {
+            continue;
+        }
+        let seen = Seen {
+            input: text,
+            reference: &reference,
+            adapter: &a.info().name,
+            answer: &answer,
+            judged: &judged,
+        };
+        match classify(&seen) {
+            Some(name) => found.push(name),
+            None => {
+                return Err(format!(
+                    "{}: {:?}: {:?} {}: expected {} / actual {}",
+                    a.info().name,
+                    text,
+                    judged.class,
+                    judged.component.as_deref().unwrap_or(""),
+                    judged.expected,
+                    judged.actual
+                ))
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The first named divergence that explains `seen`.
+pub fn classify(seen: &Seen) -> Option<&'static str> {
+    DIVERGENCES
+        .iter()
+        .filter(|d| d.adapters.contains(&seen.adapter))
+        .find(|d| (d.explains)(seen))
+        .map(|d| d.name)
+}
+
+// ------------------------------------------------------------------ structured
+
+/// A URL built from a grammar's productions, and the components it was built from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Built {
+    pub doc: Document,
+    /// The production it is an instance of (`generic-URL`, `httpurl`, `ftpurl`).
+    pub rule: &'static str,
+    pub url: String,
+    /// Every component the reference reports, `None` for absent.
+    pub components: Vec<(&'static str, Option<String>)>,
+}
+
+/// Where the choices come from: `pick(n)` is a number below `n` (n > 0). The fuzz
+/// target draws them from `arbitrary::Unstructured`; tests from a seeded PRNG.
+pub trait Choices {
+    fn pick(&mut self, n: usize) -> usize;
+    fn coin(&mut self) -> bool {
+        self.pick(2) == 1
+    }
+}
+
+const ALPHA: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
+const DIGIT: &[u8] = b"0123456789";
+const HEX: &[u8] = b"0123456789ABCDEFabcdef";
+
+fn star(
+    c: &mut dyn Choices,
+    max: usize,
+    mut one: impl FnMut(&mut dyn Choices) -> String,
+) -> String {
+    let n = c.pick(max + 1);
+    (0..n).map(|_| one(c)).collect()
+}
+
+fn from(c: &mut dyn Choices, set: &[u8]) -> String {
+    (set[c.pick(set.len())] as char).to_string()
+}
+
+/// `escaped = "%" hex hex`
+fn escaped(c: &mut dyn Choices) -> String {
+    format!("%{}{}", from(c, HEX), from(c, HEX))
+}
+
+/// A character of `set`, or (where the production allows `escaped`) an escape.
+fn ch(c: &mut dyn Choices, set: &[u8], escapes: bool) -> String {
+    if escapes && c.pick(8) == 0 {
+        escaped(c)
+    } else {
+        from(c, set)
+    }
+}
+
+fn word(c: &mut dyn Choices, set: &[u8], escapes: bool, min: usize, max: usize) -> String {
+    let mut s: String = (0..min).map(|_| ch(c, set, escapes)).collect();
+    s.push_str(&star(c, max - min, |c| ch(c, set, escapes)));
+    s
+}
+
+fn cat(parts: &[&[u8]]) -> Vec<u8> {
+    parts.concat()
+}
+
+/// `hostname = *( domainlabel "." ) toplabel`, `domainlabel = alphanum | alphanum
+/// *( alphanum | "-" ) alphanum`, `toplabel = alpha | alpha *( alphanum | "-" ) alphanum`
+/// (the 1996 draft §4.3.1 and RFC 1738 §5 give the same), or `hostnumber = 1*digit "."
+/// 1*digit "." 1*digit "." 1*digit`.
+fn host(c: &mut dyn Choices) -> String {
+    if c.pick(4) == 0 {
+        return (0..4)
+            .map(|_| word(c, DIGIT, false, 1, 3))
+            .collect::<Vec<_>>()
+            .join(".");
+    }
+    let alnum = cat(&[ALPHA, DIGIT]);
+    let inner = cat(&[ALPHA, DIGIT, b"-"]);
+    let label = |c: &mut dyn Choices, first: &[u8]| {
+        let mut s = from(c, first);
+        if c.coin() {
+            s.push_str(&word(c, &inner, false, 0, 4));
+            s.push_str(&from(c, &alnum));
+        }
+        s
+    };
+    let mut out = String::new();
+    for _ in 0..c.pick(3) {
+        out.push_str(&label(c, &alnum));
+        out.push('.');
+    }
+    out.push_str(&label(c, ALPHA));
+    out
+}
+
+/// Builds a 1996-draft `generic-URL` (§4.2 to §4.3.3): `scheme ":" relativeURL`, here
+/// always `net_path` (`"//" server [ abs_path ]`), with a query and a fragment.
+pub fn build_generic(c: &mut dyn Choices) -> Built {
+    // scheme = 1*( alpha | digit | "+" | "-" | "." ); §4.1 finds it before the first ":".
+    let scheme = format!(
+        "{}{}",
+        from(c, ALPHA),
+        word(c, &cat(&[ALPHA, DIGIT, b"+-."]), false, 0, 5)
+    );
+    // unreserved = alpha | digit | mark; mark = "$" | "-" | "_" | "." | "!" | "~" | "*"
+    // | "'" | "(" | ")" | ","
+    let unreserved = cat(&[ALPHA, DIGIT, b"$-_.!~*'(),"]);
+    // user = *[ unreserved | escaped | ";" | "?" | "&" | "=" | "+" ], password the same.
+    let userchars = cat(&[&unreserved, b";?&=+"]);
+    let (user, password) = if c.coin() {
+        let u = word(c, &userchars, true, 0, 5);
+        let p = c.coin().then(|| word(c, &userchars, true, 0, 5));
+        (Some(u), p)
+    } else {
+        (None, None)
+    };
+    let h = host(c);
+    let port = c.coin().then(|| word(c, DIGIT, false, 0, 5));
+    let mut server = String::new();
+    if let Some(u) = &user {
+        server.push_str(u);
+        if let Some(p) = &password {
+            server.push(':');
+            server.push_str(p);
+        }
+        server.push('@');
+    }
+    server.push_str(&h);
+    if let Some(p) = &port {
+        server.push(':');
+        server.push_str(p);
+    }
+    // pchar = unreserved | escaped | ":" | "@" | "&" | "=" | "+"; a path segment is
+    // *( pchar | ";" ), a path segments joined by "/".
+    let pchar = cat(&[&unreserved, b":@&=+;"]);
+    let slash = c.coin();
+    let path = if slash {
+        let n = c.pick(4);
+        (0..=n)
+            .map(|_| word(c, &pchar, true, 0, 5))
+            .collect::<Vec<_>>()
+            .join("/")
+    } else {
+        String::new()
+    };
+    // query = *urlchar, urlchar = reserved | unreserved | escaped: a query ends at the
+    // fragment's "#" only, so "?" and "/" may stand in it.
+    let urlchar = cat(&[&unreserved, b";/?:@&=+"]);
+    // Without the slash, §4.3.1 would take a "?" into the server: a query needs a path.
+    let query = (slash && c.coin()).then(|| word(c, &urlchar, true, 0, 6));
+    // fragment = *urlchar
+    let fragment = c.coin().then(|| word(c, &urlchar, true, 0, 6));
+    let mut url = format!("{scheme}://{server}");
+    if slash {
+        url.push('/');
+        url.push_str(&path);
+    }
+    if let Some(q) = &query {
+        url.push('?');
+        url.push_str(q);
+    }
+    if let Some(f) = &fragment {
+        url.push('#');
+        url.push_str(f);
+    }
+    Built {
+        doc: Document::Draft1996,
+        rule: "generic-URL",
+        url,
+        components: vec![
+            ("scheme", Some(scheme)),
+            ("server", Some(server)),
+            ("user", user),
+            ("password", password),
+            ("host", Some(h)),
+            ("port", port),
+            ("path", Some(path)),
+            ("query", query),
+            ("fragment", fragment),
+        ],
+    }
+}
+
+/// Builds an RFC 1738 `httpurl` or `ftpurl` (§5):
+/// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`,
+/// `ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`.
+pub fn build_rfc1738(c: &mut dyn Choices) -> Built {
+    // unreserved = alpha | digit | safe | extra; safe = "$" | "-" | "_" | "." | "+";
+    // extra = "!" | "*" | "'" | "(" | ")" | ","; uchar = unreserved | escape
+    let unreserved = cat(&[ALPHA, DIGIT, b"$-_.+!*'(),"]);
+    let h = host(c);
+    let port = c.coin().then(|| word(c, DIGIT, false, 1, 5));
+    let mut hostport = h.clone();
+    if let Some(p) = &port {
+        hostport.push(':');
+        hostport.push_str(p);
+    }
+    if c.coin() {
+        // hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ]; search likewise.
+        let hchars = cat(&[&unreserved, b";:@&="]);
+        let segs: Vec<String> = (0..=c.pick(4))
+            .map(|_| word(c, &hchars, true, 0, 5))
+            .collect();
+        let with_path = c.coin();
+        let search = (with_path && c.coin()).then(|| word(c, &hchars, true, 0, 6));
+        let mut url = format!("http://{hostport}");
+        let (hpath, hsegments) = if with_path {
+            let p = segs.join("/");
+            url.push('/');
+            url.push_str(&p);
+            if let Some(s) = &search {
+                url.push('?');
+                url.push_str(s);
+            }
+            (Some(p), Some(segs))
+        } else {
+            (None, None)
+        };
+        return Built {
+            doc: Document::Rfc1738,
+            rule: "httpurl",
+            url,
+            components: vec![
+                ("scheme", Some("http".into())),
+                ("host", Some(h)),
+                ("port", port),
+                ("hpath", hpath),
+                ("hsegments", hsegments.map(|s| s.join("\u{0}"))),
+                ("search", search),
+            ],
+        };
+    }
+    // user = *[ uchar | ";" | "?" | "&" | "=" ]; password likewise;
+    // fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]; ftptype = "A" | "I" | "D" |
+    // "a" | "i" | "d"
+    let userchars = cat(&[&unreserved, b";?&="]);
+    let (user, password) = if c.coin() {
+        let u = word(c, &userchars, true, 0, 5);
+        (Some(u), c.coin().then(|| word(c, &userchars, true, 0, 5)))
+    } else {
+        (None, None)
+    };
+    let mut login = String::new();
+    if let Some(u) = &user {
+        login.push_str(u);
+        if let Some(p) = &password {
+            login.push(':');
+            login.push_str(p);
+        }
+        login.push('@');
+    }
+    login.push_str(&hostport);
+    let mut url = format!("ftp://{login}");
+    let (mut fpath, mut fsegments, mut ftptype) = (None, None, None);
+    if c.coin() {
+        let fchars = cat(&[&unreserved, b"?:@&="]);
+        let segs: Vec<String> = (0..=c.pick(4))
+            .map(|_| word(c, &fchars, true, 0, 5))
+            .collect();
+        let p = segs.join("/");
+        url.push('/');
+        url.push_str(&p);
+        if c.coin() {
+            let t = from(c, b"AIDaid");
+            url.push_str(";type=");
+            url.push_str(&t);
+            ftptype = Some(t);
+        }
+        fpath = Some(p);
+        fsegments = Some(segs.join("\u{0}"));
+    }
+    Built {
+        doc: Document::Rfc1738,
+        rule: "ftpurl",
+        url,
+        components: vec![
+            ("scheme", Some("ftp".into())),
+            ("user", user),
+            ("password", password),
+            ("host", Some(h)),
+            ("port", port),
+            ("fpath", fpath),
+            ("fsegments", fsegments),
+            ("ftptype", ftptype),
+        ],
+    }
+}
+
+/// One URL: a 1996-draft `generic-URL`, an RFC 1738 `httpurl` or `ftpurl`.
+pub fn build(c: &mut dyn Choices) -> Built {
+    if c.coin() {
+        build_generic(c)
+    } else {
+        build_rfc1738(c)
+    }
+}
+
+/// Does the reference say `valid`, by the production `b` was built from, with exactly
+/// its components? (A list component is compared joined by NUL, as [`Built`] holds it.)
+pub fn check_built(b: &Built) -> Result<(), String> {
+    let p = parse(b.doc.into(), b.url.as_bytes());
+    let rule = p.rule.map(|r| r.name());
+    if p.verdict != Verdict::Valid || rule != Some(b.rule) {
+        return Err(format!(
+            "{}: {:?} built as {} is {} ({}), error {:?}",
+            b.doc,
+            b.url,
+            b.rule,
+            p.verdict,
+            rule.unwrap_or("-"),
+            p.error
+        ));
+    }
+    let got: Vec<(&'static str, Option<String>)> = p
+        .components
+        .iter()
+        .map(|(n, v)| {
+            let v = v.as_ref().map(|v| match v {
+                Value::Str(s) => s.clone(),
+                Value::List(l) => l.join("\u{0}"),
+                Value::Fields(f) => format!("{f:?}"),
+            });
+            (n, v)
+        })
+        .collect();
+    for (name, want) in &b.components {
+        let have = got
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.clone());
+        if have != *want {
+            return Err(format!(
+                "{}: {:?} built with {name} {want:?}, the reference says {have:?}",
+                b.doc, b.url
+            ));
+        }
+    }
+    for (name, have) in &got {
+        if have.is_some() && !b.components.iter().any(|(n, _)| n == name) {
+            return Err(format!(
+                "{}: {:?}: the reference reports {name} {have:?}, which was not built",
+                b.doc, b.url
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// A seeded PRNG (xorshift64*) as [`Choices`], for tests and the corpus.
+pub struct Seeded(pub u64);
+
+impl Choices for Seeded {
+    fn pick(&mut self, n: usize) -> usize {
+        let mut x = self.0.max(1);
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        (x.wrapping_mul(0x2545_F491_4F6C_DD1D) >> 33) as usize % n.max(1)
+    }
+}

@@ -1,0 +1,328 @@
+//! Properties every answer of the reference keeps, whatever the input: what the fuzz
+//! targets `parse_invariants` and `resolve_invariants` check, and what ordinary tests
+//! check on every case input.
+//!
+//! Each property comes from a document's text:
+//!
+//! - a `valid` parse names only the components the document's split has
+//!   ([`crate::components`]);
+//! - where the document says how the components make up the URL, putting them back
+//!   together gives the input ([`rebuild`]);
+//! - a resolution's result is absolute under the same document (it has a scheme), and
+//!   resolving it again, against any base, leaves it unchanged (an absolute reference
+//!   "is an absolute URL and we are done": 1996 draft §6 Step 2b, RFC 1808 §4 Step 2b).
+//!
+//! ```
+//! use urlcert_reference::{invariants, Document};
+//! assert_eq!(invariants::check_parse(Document::Rfc1738.into(), b"http://h:80/a/b?q"), Ok(()));
+//! assert_eq!(
+//!     invariants::check_resolve(Document::Draft1996.into(), b"http://a/b/c/d;p?q", b"../g"),
+//!     Ok(())
+//! );
+//! ```
+
+use crate::document::{DocReading, Document};
+use crate::outcome::{Components, Parse, Value, Verdict};
+use crate::resolve::resolve;
+
+/// Bases resolved against in the "against anything" check, besides the original base
+/// and the result itself: the 1996 draft's Appendix C base and two of other shapes.
+pub const OTHER_BASES: &[&[u8]] = &[b"http://a/b/c/d;p?q", b"ftp://x/", b"news:a"];
+
+/// Parses `input` under `doc` and checks the parse's invariants. `Err` says which one
+/// failed, and how.
+pub fn check_parse(doc: DocReading, input: &[u8]) -> Result<(), String> {
+    let p = crate::parse(doc, input);
+    check_parse_answer(input, &p)
+}
+
+/// The invariants of one parse of `input`.
+pub fn check_parse_answer(input: &[u8], p: &Parse) -> Result<(), String> {
+    if p.verdict != Verdict::Valid {
+        return Ok(());
+    }
+    let known = crate::components(p.doc.doc);
+    for (name, _) in p.components.iter() {
+        if !known.contains(&name) {
+            return Err(format!(
+                "{}: component `{name}` is not one of the document's ({known:?})",
+                p.doc
+            ));
+        }
+    }
+    let Some(candidates) = rebuild(p) else {
+        return Ok(());
+    };
+    let text = String::from_utf8_lossy(input);
+    if candidates.iter().any(|c| *c == text) {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: {} components {:?} rebuild as {candidates:?}, not the input {text:?}",
+            p.doc,
+            p.rule.map(|r| r.name()).unwrap_or("-"),
+            p.components
+        ))
+    }
+}
+
+fn s<'a>(c: &'a Components, name: &str) -> Option<&'a str> {
+    c.str(name)
+}
+
+fn list(c: &Components, name: &str) -> Option<Vec<String>> {
+    match c.get(name) {
+        Some(Some(Value::List(v))) => Some(v.clone()),
+        _ => None,
+    }
+}
+
+/// `[ user [ ":" password ] "@" ] host [ ":" port ]`: RFC 1738 §5 `login` and
+/// `hostport`, and the 1996 draft's §4.3.1 `server` (same shape).
+fn login(c: &Components) -> Option<String> {
+    let mut out = String::new();
+    if let Some(u) = s(c, "user") {
+        out.push_str(u);
+        if let Some(p) = s(c, "password") {
+            out.push(':');
+            out.push_str(p);
+        }
+        out.push('@');
+    }
+    out.push_str(s(c, "host")?);
+    if let Some(p) = s(c, "port") {
+        out.push(':');
+        out.push_str(p);
+    }
+    Some(out)
+}
+
+/// A split of the generic syntaxes, put back in the layout both texts give
+/// (`<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>`, 1996 draft §4.3 and RFC
+/// 1808 §2.4). The slash before the path is not a component (1996 draft §4.3.2, RFC 1808
+/// §2.4.6: it is "not part of the path"), so both the form with it and the form without
+/// it are candidates; the input must be one of them.
+fn generic(c: &Components, server: &str, params: bool) -> Vec<String> {
+    let mut head = String::new();
+    if let Some(v) = s(c, "scheme") {
+        head.push_str(v);
+        head.push(':');
+    }
+    if let Some(v) = s(c, server) {
+        head.push_str("//");
+        head.push_str(v);
+    }
+    let mut tail = s(c, "path").unwrap_or("").to_string();
+    let mut delims = vec![(';', "params"), ('?', "query"), ('#', "fragment")];
+    if !params {
+        delims.remove(0);
+    }
+    for (d, name) in delims {
+        if let Some(v) = s(c, name) {
+            tail.push(d);
+            tail.push_str(v);
+        }
+    }
+    vec![format!("{head}{tail}"), format!("{head}/{tail}")]
+}
+
+/// The ways the components of a valid parse put back together, or `None` where the
+/// document or production does not define a rebuild urlcert checks.
+///
+/// Defined:
+/// - 1996 draft (`generic-URL`, `net_path`, `abs_path`, `rel_path`): §4.3's split
+///   recombined, and a `server` that is `[ user [ ":" password ] "@" ] host [ ":" port ]`
+///   (§4.3.1);
+/// - RFC 1808 (`generic-RL` and the relative forms): §2.4's split recombined;
+/// - RFC 1738 and draft-06: `httpurl` = "http://" hostport [ "/" hpath [ "?" search ]],
+///   `ftpurl` = "ftp://" login [ "/" fpath [ ";type=" ftptype ]], `otherurl` = scheme
+///   ":" schemepart; `hsegments` / `fsegments` joined by "/" give `hpath` / `fpath`.
+///
+/// Skipped: every other scheme production of RFC 1738 and draft-06 (their components
+/// leave out literal parts such as gopher's type digit rules or wais's "/" forms, and a
+/// rebuild would repeat the parser), and the 1993-94 drafts draft-02 and draft-03, whose
+/// ambiguous grammars (a host holding "@", a path holding the ftptype) report one
+/// derivation among several.
+pub fn rebuild(p: &Parse) -> Option<Vec<String>> {
+    let c = &p.components;
+    let rule = p.rule?.name();
+    match (p.doc.doc, rule) {
+        (Document::Draft1996, "generic-URL" | "net_path" | "abs_path" | "rel_path") => {
+            let mut out = generic(c, "server", false);
+            if let (Some(server), Some(built)) = (s(c, "server"), login(c)) {
+                // An empty server has no host (§4.3.1 `server = [ ... hostport ]`).
+                if server != built {
+                    return Some(vec![format!("server {server:?} from {built:?}")]);
+                }
+            }
+            // With a server, the path follows the slash that ends it, or is empty.
+            if s(c, "server").is_some() && !s(c, "path").unwrap_or("").is_empty() {
+                out.remove(0);
+            }
+            Some(out)
+        }
+        (Document::Rfc1808, "generic-RL" | "net_path" | "abs_path" | "rel_path") => {
+            let mut out = generic(c, "net_loc", true);
+            if s(c, "net_loc").is_some() && !s(c, "path").unwrap_or("").is_empty() {
+                out.remove(0);
+            }
+            Some(out)
+        }
+        (Document::Rfc1738 | Document::Draft06, "httpurl") => {
+            let mut out = format!("{}://{}", s(c, "scheme")?, login(c)?);
+            if let Some(path) = s(c, "hpath") {
+                if list(c, "hsegments")?.join("/") != path {
+                    return Some(vec![format!("hsegments of {path:?}")]);
+                }
+                out.push('/');
+                out.push_str(path);
+                if let Some(q) = s(c, "search") {
+                    out.push('?');
+                    out.push_str(q);
+                }
+            }
+            Some(vec![out])
+        }
+        (Document::Rfc1738 | Document::Draft06, "ftpurl") => {
+            let mut out = format!("{}://{}", s(c, "scheme")?, login(c)?);
+            if let Some(path) = s(c, "fpath") {
+                if list(c, "fsegments")?.join("/") != path {
+                    return Some(vec![format!("fsegments of {path:?}")]);
+                }
+                out.push('/');
+                out.push_str(path);
+                if let Some(t) = s(c, "ftptype") {
+                    out.push_str(";type=");
+                    out.push_str(t);
+                }
+            }
+            Some(vec![out])
+        }
+        (Document::Rfc1738 | Document::Draft06, "otherurl") => {
+            Some(vec![format!("{}:{}", s(c, "scheme")?, s(c, "schemepart")?)])
+        }
+        _ => None,
+    }
+}
+
+/// Does `url` have a scheme, as the generic syntaxes split one off (1996 draft §4.1,
+/// RFC 1808 §2.4.2): one or more scheme characters, then ":"?
+pub fn has_scheme(url: &[u8]) -> bool {
+    let end = url
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')));
+    matches!(end, Some(i) if i > 0 && url[i] == b':')
+}
+
+/// Resolves `reference` against `base` under `doc` and checks the result's invariants:
+/// it is absolute, and resolving it again against the base, against itself and against
+/// each of [`OTHER_BASES`] gives it back unchanged. A document that gives no result
+/// (no relative form, a base that is not absolute) has nothing to check.
+///
+/// Where the base is empty, the 1996 draft's Step 1 takes the reference as absolute
+/// whatever it is, so the result is not checked for a scheme.
+///
+/// Skipped: the October 1993 draft (draft-02), whose partial form is defined against a
+/// context locator only, and whose notion of "absolute" is its own `url` production, not
+/// a scheme split; its results are still checked not to panic.
+pub fn check_resolve(doc: DocReading, base: &[u8], reference: &[u8]) -> Result<(), String> {
+    let Ok(r) = resolve(doc, base, reference, false) else {
+        return Ok(());
+    };
+    if doc.doc == Document::Draft02 {
+        return Ok(());
+    }
+    let result = &r.result;
+    let show = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
+    if !has_scheme(result) {
+        if base.is_empty() {
+            return Ok(());
+        }
+        return Err(format!(
+            "{doc}: {:?} against {:?} gives {:?}, which has no scheme",
+            show(reference),
+            show(base),
+            show(result)
+        ));
+    }
+    let againsts: Vec<&[u8]> = [base, result.as_slice()]
+        .into_iter()
+        .chain(OTHER_BASES.iter().copied())
+        .collect();
+    for other in againsts {
+        let again = resolve(doc, other, result, false).map(|r| r.result);
+        if again.as_ref() != Ok(result) {
+            return Err(format!(
+                "{doc}: {:?} against {:?} gives {:?}; resolving that against {:?} gives {:?}",
+                show(reference),
+                show(base),
+                show(result),
+                show(other),
+                again.map(|r| show(&r))
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Every document and reading, as the fuzz targets go through them.
+pub fn every_doc_reading() -> Vec<DocReading> {
+    Document::ALL
+        .iter()
+        .flat_map(|&d| d.readings().iter().map(move |&r| DocReading::new(d, r)))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rebuilds_hold_on_examples() {
+        for (doc, input) in [
+            (Document::Rfc1738, &b"ftp://u:p@h:21/a/b;type=d"[..]),
+            (Document::Rfc1738, b"http://h/a/b?x=y"),
+            (Document::Rfc1738, b"foo:bar"),
+            (Document::Draft1996, b"http://u:p@h:8/a?q#f"),
+            (Document::Draft1996, b"http://h"),
+            (Document::Draft1996, b"../g?y"),
+            (Document::Rfc1808, b"http://h/a;p?q#f"),
+        ] {
+            let p = crate::parse(doc.into(), input);
+            assert_eq!(p.verdict, Verdict::Valid, "{input:?}");
+            assert!(rebuild(&p).is_some(), "{input:?}");
+            assert_eq!(check_parse(doc.into(), input), Ok(()));
+        }
+    }
+
+    #[test]
+    fn a_wrong_component_is_caught() {
+        let mut p = crate::parse(Document::Rfc1738.into(), b"http://h/a?q");
+        p.components.put("search", Some(Value::Str("r".into())));
+        let e = check_parse_answer(b"http://h/a?q", &p).unwrap_err();
+        assert!(e.contains("rebuild as"), "{e}");
+    }
+
+    #[test]
+    fn resolutions_are_absolute_and_stable() {
+        for r in [
+            &b"../g"[..],
+            b"g;x=1/../y",
+            b"#s",
+            b"",
+            b"//g",
+            b"?y",
+            b"../../../g",
+        ] {
+            assert_eq!(
+                check_resolve(Document::Draft1996.into(), b"http://a/b/c/d;p?q", r),
+                Ok(())
+            );
+            assert_eq!(
+                check_resolve(Document::Rfc1808.into(), b"http://a/b/c/d;p?q", r),
+                Ok(())
+            );
+        }
+        assert!(has_scheme(b"a+b:x") && !has_scheme(b":x") && !has_scheme(b"a/b:x"));
+    }
+}
