@@ -17,6 +17,8 @@
 //! - [`adapter`]: one interface for every parser urlcert judges, and the answers it
 //!   gives.
 //! - [`judge`]: the classes an adapter's outcome falls in.
+//! - [`oracle_classes`]: the named prose classes under which the reference and the
+//!   BNF oracle may disagree.
 //! - [`compare`]: an adapter's answer against a document's expectation, by meaning:
 //!   the component tables and the declared normalisations.
 //! - [`certify`]: runs of every case against the reference and adapters, and the
@@ -42,6 +44,7 @@ pub mod extract;
 pub mod fuzz;
 pub mod fuzzcheck;
 pub mod judge;
+pub mod oracle_classes;
 pub mod output;
 pub mod report;
 pub mod rows;

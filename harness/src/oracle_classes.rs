@@ -1,0 +1,203 @@
+//! The named classes of input on which the hand-written reference applies prose that its
+//! document's BNF does not say, so that it and the BNF-compiled oracle (`urlcert-oracle`)
+//! may disagree. Each class checks that its piece of prose explains the disagreement
+//! exactly (by asking the oracle again with the prose applied), so nothing is hidden.
+//! Shared by the oracle's agreement test and the `oracle_diff` fuzz target.
+
+use regex::bytes::Regex;
+use urlcert_oracle::{Answer, Oracle};
+use urlcert_reference::{Parse, Reading};
+
+/// Every document and reading whose parse the oracle covers.
+pub const DOCS: &[&str] = &[
+    "draft-02",
+    "draft-02@mailto-single-colon",
+    "draft-03",
+    "draft-03@mailto-single-colon",
+    "draft-03@ftptype-prose",
+    "draft-06",
+    "draft-06@scheme-case-ignore",
+    "rfc1738",
+    "rfc1738@scheme-case-ignore",
+    "rfc1808",
+    "draft-1996",
+];
+
+/// What a class looks at: the input, both answers, the oracle (to ask again), and for
+/// the 1996 draft its compiled `server` rule.
+pub struct Ctx<'a> {
+    pub input: &'a [u8],
+    pub reference: &'a Parse,
+    pub oracle: &'a Oracle,
+    pub answer: &'a Answer,
+    pub server: &'a Option<Regex>,
+}
+
+/// A class of inputs on which the reference applies prose the BNF does not say.
+pub struct Class {
+    pub name: &'static str,
+    /// The documents (ids) it concerns.
+    pub docs: &'static [&'static str],
+    /// Only under this reading (`None`: any).
+    pub reading: Option<Reading>,
+    /// The text the reference follows.
+    pub cite: &'static str,
+    /// Does the prose explain this disagreement exactly?
+    pub explains: fn(&Ctx) -> bool,
+}
+
+pub const CLASSES: &[Class] = &[
+    Class {
+        name: "f01-double-slash-is-a-server",
+        docs: &["draft-1996"],
+        reading: None,
+        cite: "draft-1996 §4.3.1: \"If the remaining reference begins with a double-slash \
+               \"//\", then the substring of characters after the double-slash and up to, but \
+               not including, the next slash \"/\" character is the server component of the \
+               URL.\" The BNF alone (`segment = *pchar`) also derives that \"//\" as an empty \
+               first path segment, so `scheme://bad_host/` matches generic-URL; \
+               divergences.md §5 F01 row: \"a leading \"//\" is always a server\".",
+        explains: f01_double_slash_is_a_server,
+    },
+    Class {
+        name: "scheme-case-ignore",
+        docs: &["rfc1738", "draft-06"],
+        reading: Some(Reading::SchemeCaseIgnore),
+        cite: "RFC 1738 §5: \"the scheme is in lower case; interpreters should use \
+               case-ignore\"; §2.1 and draft-06 §2.1: programs \"should treat upper case \
+               letters as equivalent to lower case in scheme names\". The BNF's scheme names \
+               are lower case; the reading compares them without case.",
+        explains: scheme_case_ignore,
+    },
+    Class {
+        name: "o93-void-fragment",
+        docs: &["draft-02"],
+        reading: None,
+        cite: "seed 001 \"Fragment-id\": \"If the fragment-id is void, the hash sign may be \
+               omitted\", while `fragmentid xalphas` derives no empty string; divergences.md \
+               §5 O93 row and the contract: \"`#` may be omitted or followed by nothing\".",
+        explains: o93_void_fragment,
+    },
+    Class {
+        name: "d03-url-prefix-without-case",
+        docs: &["draft-03"],
+        reading: None,
+        cite: "seed 003 \"URL SYNTAX\": \"the whole string must start with a constant prefix \
+               \"URL:\"\", while the BNF writes `prefixedurl u r l : url` in lower case; \
+               divergences.md §5 D03 row and the contract: the prefix is matched without \
+               case.",
+        explains: d03_url_prefix_without_case,
+    },
+];
+
+/// Do the reference and an oracle answer say the same? The verdict, the rule where both
+/// name one (the reference's must be in the oracle's chain), and for an absolute URL of
+/// the generic syntaxes (`generic-URL`, `generic-RL`) whether it has a server: the
+/// reference's `server` / `net_loc` component is there exactly when the oracle's
+/// relativeURL form is `net_path`.
+pub fn same(reference: &Parse, answer: &Answer) -> bool {
+    if reference.verdict.id() != answer.verdict.id() {
+        return false;
+    }
+    let rule = match reference.rule {
+        Some(r) if answer.rule.is_some() => answer.chain.iter().any(|c| c == r.name()),
+        _ => true,
+    };
+    let server = match reference.rule.map(|r| r.name()) {
+        Some("generic-URL") => Some("server"),
+        Some("generic-RL") => Some("net_loc"),
+        _ => None,
+    };
+    let form = server.is_none_or(|component| {
+        let has_server = matches!(reference.components.get(component), Some(Some(_)));
+        has_server == answer.chain.iter().any(|c| c == "net_path")
+    });
+    rule && form
+}
+
+fn f01_double_slash_is_a_server(cx: &Ctx) -> bool {
+    let input = cx.input;
+    let url = &input[..input.iter().position(|&b| b == b'#').unwrap_or(input.len())];
+    // Section 4.1: a scheme is the part before a colon that comes after the first
+    // character and before any character a scheme cannot hold.
+    let scheme_end = url
+        .iter()
+        .position(|&b| !(b.is_ascii_alphanumeric() || b"+-.".contains(&b)));
+    let rest = match scheme_end {
+        Some(i) if i > 0 && url[i] == b':' => &url[i + 1..],
+        _ => url,
+    };
+    let absolute = rest.len() != url.len();
+    let Some(after) = rest.strip_prefix(b"//") else {
+        return false;
+    };
+    let server = &after[..after.iter().position(|&b| b == b'/').unwrap_or(after.len())];
+    let Some(server_rule) = cx.server else {
+        return false;
+    };
+    if server_rule.is_match(server) {
+        return false;
+    }
+    // The BNF took the "//" as a path: a path reading matched.
+    let path_reading = cx
+        .answer
+        .chain
+        .iter()
+        .any(|c| c == "abs_path" || c == "rel_path");
+    // Under Section 4.3.1 the server fails: an absolute URL is at most an opaque-URL, a
+    // relative one nothing.
+    let (verdict, rule) = if absolute && cx.answer.matched.iter().any(|m| m == "opaque-URL") {
+        ("generic-only", Some("opaque-URL"))
+    } else {
+        ("invalid", None)
+    };
+    path_reading
+        && cx.reference.verdict.id() == verdict
+        && cx.reference.rule.map(|r| r.name()) == rule
+}
+
+fn scheme_case_ignore(cx: &Ctx) -> bool {
+    let Some(colon) = cx.input.iter().position(|&b| b == b':') else {
+        return false;
+    };
+    if !cx.input[..colon].iter().any(u8::is_ascii_uppercase) {
+        return false;
+    }
+    let mut folded = cx.input.to_vec();
+    folded[..colon].make_ascii_lowercase();
+    same(cx.reference, &cx.oracle.judge(&folded))
+}
+
+fn o93_void_fragment(cx: &Ctx) -> bool {
+    let Some(hash) = cx.input.iter().position(|&b| b == b'#') else {
+        return false;
+    };
+    hash + 1 == cx.input.len() && same(cx.reference, &cx.oracle.judge(&cx.input[..hash]))
+}
+
+fn d03_url_prefix_without_case(cx: &Ctx) -> bool {
+    let Some(head) = cx.input.get(..4) else {
+        return false;
+    };
+    if !head.eq_ignore_ascii_case(b"url:") || head == b"url:" {
+        return false;
+    }
+    let mut folded = cx.input.to_vec();
+    folded[..3].make_ascii_lowercase();
+    same(cx.reference, &cx.oracle.judge(&folded))
+}
+
+/// The classes that concern `doc` under `reading`.
+pub fn classes_for(doc: &str, reading: Reading) -> impl Iterator<Item = &'static Class> + '_ {
+    CLASSES
+        .iter()
+        .filter(move |c| c.docs.contains(&doc))
+        .filter(move |c| c.reading.is_none_or(|r| r == reading))
+}
+
+/// The 1996 draft's compiled `server` rule, which one class needs.
+pub fn server_rule(doc: &str, oracle: &Oracle) -> Option<Regex> {
+    (doc == "draft-1996")
+        .then(|| oracle.rule_regex("server").ok())
+        .flatten()
+}
