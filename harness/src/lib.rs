@@ -29,10 +29,13 @@
 //! - [`fuzzcheck`]: the checks the fuzz targets make, callable from tests: the
 //!   reference against the in-process adapters with each documented divergence named,
 //!   and URLs built from the grammars' productions.
+//! - [`bench`]: `urlcert bench` and `cargo bench`: the workloads and the
+//!   measurements of the reference against the url crate and of the adapter protocol.
 //! - [`report`]: a run's reports: JSON lines, summary, Markdown, HTML, JUnit and one
 //!   certificate per adapter, written atomically.
 
 pub mod adapter;
+pub mod bench;
 pub mod cases;
 pub mod certify;
 pub mod check;

@@ -228,6 +228,30 @@ enum Command {
     /// Exit status: 0 when the report is written, 2 on a usage error, an unknown or
     /// unavailable adapter, or when the report cannot be written.
     Fuzz(urlcert::fuzz::cli::FuzzArgs),
+    /// Benchmarks: the reference's RFC 1738 parse and 1996-draft resolution against the
+    /// url crate, python-urllib persistent against one process per input, and parse
+    /// time at 1 MiB against 1 KiB. Prints each ratio with its target (BENCHMARKS.md).
+    ///
+    /// Exit status: 0 when the measurements ran (a missed target included), 2 on a
+    /// usage error or when the cases cannot be loaded.
+    Bench {
+        /// The short run: the same comparisons in under a minute (the default budget).
+        #[arg(long)]
+        quick: bool,
+        /// One JSON object with every ratio and the figures behind it.
+        #[arg(long)]
+        json: bool,
+        /// Measured rounds per figure, after one warm-up round; the median is kept.
+        #[arg(long)]
+        rounds: Option<usize>,
+        /// The measuring budget of the whole run, in seconds (loading and starting the
+        /// adapter processes come on top). Default 30 with --quick, 120 without.
+        #[arg(long)]
+        max_seconds: Option<f64>,
+        /// The case folder (default: cases/).
+        #[arg(long)]
+        cases: Option<PathBuf>,
+    },
 }
 
 fn main() -> ExitCode {
@@ -307,7 +331,46 @@ fn main() -> ExitCode {
             timeout_ms,
         }),
         Command::Fuzz(args) => urlcert::fuzz::cli::main(args),
+        Command::Bench {
+            quick,
+            json,
+            rounds,
+            max_seconds,
+            cases,
+        } => cmd_bench(quick, json, rounds, max_seconds, &cases_dir(cases)),
     }
+}
+
+fn cmd_bench(
+    quick: bool,
+    json: bool,
+    rounds: Option<usize>,
+    max_seconds: Option<f64>,
+    dir: &std::path::Path,
+) -> ExitCode {
+    use urlcert::bench;
+    let budget = bench::Budget {
+        rounds: rounds.unwrap_or(if quick { 5 } else { 11 }),
+        max_seconds: max_seconds.unwrap_or(if quick { 30.0 } else { 120.0 }),
+    };
+    if budget.rounds == 0 || budget.max_seconds.is_nan() || budget.max_seconds <= 0.0 {
+        eprintln!("urlcert bench: --rounds and --max-seconds must be positive");
+        return ExitCode::from(2);
+    }
+    let loaded = match bench::load_cases(dir) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("urlcert bench: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = bench::run(&loaded, budget);
+    if json {
+        emit(&format!("{result}\n"));
+    } else {
+        emit(&bench::render(&result));
+    }
+    ExitCode::SUCCESS
 }
 
 /// Writes to standard output. A reader that has gone away (`urlcert trace ... | head`)

@@ -155,19 +155,37 @@ impl<'a> Cx<'a> {
     /// Under [`Reading::SchemeCaseIgnore`] the scheme name is compared without case.
     pub fn scheme_literal(&self, s: Span, scheme: &str, sep: &str, rule: Rule) -> Res<usize> {
         let fold = self.reading == Reading::SchemeCaseIgnore;
-        for (k, want) in scheme.bytes().enumerate() {
-            let got = self.bytes(s).get(k).copied();
-            let same = match got {
-                Some(g) if fold => g.to_ascii_lowercase() == want,
-                Some(g) => g == want,
-                None => false,
-            };
-            if !same {
-                return Err(self.fail(s.start + k, rule, format!("\"{scheme}{sep}\"")));
+        let bytes = self.bytes(s);
+        let name_ok = |k: usize, want: u8| match bytes.get(k) {
+            Some(&g) if fold => g.to_ascii_lowercase() == want,
+            Some(&g) => g == want,
+            None => false,
+        };
+        // Every alternative of `url` is tried on every input, so this fails for all but
+        // one scheme per parse: find where without allocating, then build the message
+        // once (not through `format!`).
+        let stop = scheme
+            .bytes()
+            .enumerate()
+            .find(|&(k, want)| !name_ok(k, want))
+            .map(|(k, _)| k)
+            .or_else(|| {
+                sep.bytes()
+                    .enumerate()
+                    .find(|&(k, want)| bytes.get(scheme.len() + k) != Some(&want))
+                    .map(|(k, _)| scheme.len() + k)
+            });
+        match stop {
+            None => Ok(s.start + scheme.len() + sep.len()),
+            Some(k) => {
+                let mut expected = String::with_capacity(scheme.len() + sep.len() + 2);
+                expected.push('"');
+                expected.push_str(scheme);
+                expected.push_str(sep);
+                expected.push('"');
+                Err(self.fail(s.start + k, rule, expected))
             }
         }
-        self.literal(s.start + scheme.len(), s, sep, rule)
-            .map_err(|f| self.fail(f.offset, rule, format!("\"{scheme}{sep}\"")))
     }
 
     /// `*[ element ]` over the whole of `s`: `element` returns how many bytes it matched

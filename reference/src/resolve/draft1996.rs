@@ -8,16 +8,17 @@ use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
 use crate::cx::Span;
 use crate::document::DocReading;
 use crate::draft1996::parts::Parts;
+use std::borrow::Cow;
 
 /// "Step 2: Both the base and URL reference are parsed into their component parts as
 /// described in Section 4."
-pub(crate) fn components(input: &[u8]) -> Components {
+pub(crate) fn components(input: &[u8]) -> Components<'_> {
     let p = Parts::of(input);
-    let owned = |s: Option<Span>| s.map(|s| input[s.start..s.end].to_vec());
+    let owned = |s: Option<Span>| s.map(|s| &input[s.start..s.end]);
     Components {
         scheme: owned(p.scheme),
         server: owned(p.server),
-        path: input[p.path.start..p.path.end].to_vec(),
+        path: Cow::Borrowed(&input[p.path.start..p.path.end]),
         path_slash: p.path_slash,
         params: None,
         query: owned(p.query),
@@ -99,9 +100,11 @@ pub fn resolve(
     t.pass("2b", "the reference has no scheme name: go on");
 
     // Step 2c: "Otherwise, the URL reference inherits the scheme of the base URL."
+    // `u` takes the reference's parts (moved, not copied): until a step below
+    // replaces one, `u`'s part is the reference's, which is what each test reads.
     let mut u = Components {
-        scheme: b.scheme.clone(),
-        ..r.clone()
+        scheme: b.scheme,
+        ..r
     };
     t.step("2c", "the reference inherits the base's scheme", || {
         show(&u)
@@ -112,7 +115,7 @@ pub fn resolve(
         // Otherwise, the URL reference inherits the <server> (if any) of the base URL.
         // If the base URL's has no <server> component, then neither does the relative
         // reference."
-        if non_empty(&r.server) {
+        if non_empty(&u.server) {
             t.step(
                 "3",
                 "the reference's server is non-empty: skip to Step 7",
@@ -120,7 +123,7 @@ pub fn resolve(
             );
             break 'step_7;
         }
-        u.server = b.server.clone();
+        u.server = b.server;
         t.step(
             "3",
             "the reference inherits the base's server (if any)",
@@ -129,7 +132,7 @@ pub fn resolve(
 
         // Step 4: "If the URL reference path is preceded by a slash "/", the path is not
         // relative and we skip to Step 7."
-        if r.path_slash {
+        if u.path_slash {
             t.step(
                 "4",
                 "the path is preceded by a slash: skip to Step 7",
@@ -143,11 +146,11 @@ pub fn resolve(
         // then the URL reference inherits the base URL path. If the URL reference's
         // <query> is non-empty, we skip to step 7; otherwise, it inherits the <query> of
         // the base URL (if any) and we skip to step 7."
-        if r.path.is_empty() {
+        if u.path.is_empty() {
             u.path = b.path.clone();
             u.path_slash = b.path_slash;
-            if !non_empty(&r.query) {
-                u.query = b.query.clone();
+            if !non_empty(&u.query) {
+                u.query = b.query;
             }
             t.step(
                 "5",
@@ -160,7 +163,7 @@ pub fn resolve(
 
         // Step 6: "The last segment of the base URL's path [...] is removed and the URL
         // reference's path is appended in its place", then a) to d).
-        u.path = step_6(&b.path, &r.path, &mut t);
+        u.path = Cow::Owned(step_6(&b.path, &u.path, &mut t));
         u.path_slash = b.path_slash;
     }
 

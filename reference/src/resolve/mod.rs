@@ -20,6 +20,7 @@ pub use not_defined::citation as not_defined_citation;
 pub use trace::Step;
 
 use crate::document::{DocReading, Document};
+use std::borrow::Cow;
 use std::fmt;
 
 /// The answer of one document's resolution algorithm.
@@ -95,17 +96,18 @@ pub fn resolve(
 }
 
 /// A URL reference's components as the resolvers of RFC 1808 and the 1996 draft hold
-/// them: owned, with presence kept.
+/// them: slices of the inputs, with presence kept.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct Components {
-    pub scheme: Option<Vec<u8>>,
-    pub server: Option<Vec<u8>>,
-    pub path: Vec<u8>,
+pub(crate) struct Components<'a> {
+    pub scheme: Option<&'a [u8]>,
+    pub server: Option<&'a [u8]>,
+    /// Borrowed from an input, or Step 6's new path.
+    pub path: Cow<'a, [u8]>,
     pub path_slash: bool,
     /// RFC 1808's `<params>`; the 1996 draft has none.
-    pub params: Option<Vec<u8>>,
-    pub query: Option<Vec<u8>>,
-    pub fragment: Option<Vec<u8>>,
+    pub params: Option<&'a [u8]>,
+    pub query: Option<&'a [u8]>,
+    pub fragment: Option<&'a [u8]>,
 }
 
 /// "Step 7: The resulting URL components, including any inherited from the base URL,
@@ -120,7 +122,16 @@ pub(crate) struct Components {
 /// One case has no good answer and the texts do not address it: with no server, a path
 /// that begins with "//" (`news:a` + `.//g`) reads back as a server; it is written as it is.
 pub(crate) fn recombine(c: &Components) -> Vec<u8> {
-    let mut out = Vec::new();
+    let len = |p: &Option<&[u8]>| p.as_ref().map_or(0, |p| p.len() + 2);
+    let mut out = Vec::with_capacity(
+        len(&c.scheme)
+            + len(&c.server)
+            + 1
+            + c.path.len()
+            + len(&c.params)
+            + len(&c.query)
+            + len(&c.fragment),
+    );
     if let Some(s) = &c.scheme {
         out.extend_from_slice(s);
         out.push(b':');
@@ -145,7 +156,7 @@ pub(crate) fn recombine(c: &Components) -> Vec<u8> {
 
 /// The components, for a trace.
 pub(crate) fn show(c: &Components) -> String {
-    let part = |name: &str, v: &Option<Vec<u8>>| match v {
+    let part = |name: &str, v: &Option<&[u8]>| match v {
         Some(v) => format!("{name}={:?}", String::from_utf8_lossy(v)),
         None => format!("{name}=absent"),
     };
@@ -167,6 +178,6 @@ pub(crate) fn show(c: &Components) -> String {
 }
 
 /// Is it non-empty? Steps 3 and 5 test the value, not the presence.
-pub(crate) fn non_empty(v: &Option<Vec<u8>>) -> bool {
+pub(crate) fn non_empty(v: &Option<&[u8]>) -> bool {
     v.as_ref().is_some_and(|v| !v.is_empty())
 }

@@ -7,6 +7,7 @@ use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
 use crate::cx::Span;
 use crate::document::DocReading;
 use crate::rfc1808::parts::Parts;
+use std::borrow::Cow;
 
 /// Section 2.4, "Parsing a URL", as the grammar applies it ([`Parts`]): Sections 2.4.1
 /// to 2.4.4 (fragment, scheme, net_loc, query) are, word for word apart from `<net_loc>`
@@ -17,13 +18,13 @@ use crate::rfc1808::parts::Parts;
 /// first (left-most) semicolon ";" and up to the end of the parse string is the
 /// parameters (<params>). [...] The matched substring, including the semicolon
 /// character, is removed from the parse string before continuing."
-fn components(input: &[u8]) -> Components {
+fn components(input: &[u8]) -> Components<'_> {
     let p = Parts::of(input);
-    let owned = |s: Option<Span>| s.map(|s| input[s.start..s.end].to_vec());
+    let owned = |s: Option<Span>| s.map(|s| &input[s.start..s.end]);
     Components {
         scheme: owned(p.scheme),
         server: owned(p.net_loc),
-        path: input[p.path.start..p.path.end].to_vec(),
+        path: Cow::Borrowed(&input[p.path.start..p.path.end]),
         path_slash: p.path_slash,
         params: owned(p.params),
         query: owned(p.query),
@@ -96,7 +97,7 @@ pub fn resolve(
 
     // Step 2c: "Otherwise, the embedded URL inherits the scheme of the base URL."
     let mut u = Components {
-        scheme: b.scheme.clone(),
+        scheme: b.scheme,
         ..e.clone()
     };
     t.step("2c", "the embedded URL inherits the base's scheme", || {
@@ -114,7 +115,7 @@ pub fn resolve(
             );
             break 'step_7;
         }
-        u.server = b.server.clone();
+        u.server = b.server;
         t.step(
             "3",
             "the embedded URL inherits the base's net_loc (if any)",
@@ -148,12 +149,12 @@ pub fn resolve(
                 );
                 break 'step_7;
             }
-            u.params = b.params.clone();
+            u.params = b.params;
             // "b) if the embedded URL's <query> is non-empty, we skip to step 7;
             // otherwise, it inherits the <query> of the base URL (if any) and we skip to
             // step 7."
             if !non_empty(&e.query) {
-                u.query = b.query.clone();
+                u.query = b.query;
             }
             t.step(
                 "5b",
@@ -168,7 +169,7 @@ pub fn resolve(
         // embedded URL's path is appended in its place", then a) to d). "Parameters,
         // regardless of their purpose, do not form a part of the URL path and thus do not
         // affect the resolving of relative paths."
-        u.path = step_6(&b.path, &e.path, &mut t);
+        u.path = Cow::Owned(step_6(&b.path, &e.path, &mut t));
         u.path_slash = b.path_slash;
     }
 

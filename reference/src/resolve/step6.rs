@@ -17,7 +17,8 @@ pub(crate) fn step_6(base_path: &[u8], reference_path: &[u8], t: &mut Trace) -> 
         .iter()
         .rposition(|&b| b == b'/')
         .map_or(0, |slash| slash + 1);
-    let mut path = base_path[..keep].to_vec();
+    let mut path = Vec::with_capacity(keep + reference_path.len());
+    path.extend_from_slice(&base_path[..keep]);
     path.extend_from_slice(reference_path);
     t.step(
         "6",
@@ -74,7 +75,7 @@ fn step_6c(path: &[u8]) -> Vec<u8> {
     // `left` is the path left of the cursor, holding no match; `starts` are where its
     // segments begin. A match can only be its last segment followed by "../".
     let mut left: Vec<u8> = Vec::with_capacity(path.len());
-    let mut starts: Vec<usize> = Vec::new();
+    let mut starts: Vec<usize> = Vec::with_capacity(16);
     for segment in segments(path) {
         if segment == b"../" {
             if let Some(&start) = starts.last() {

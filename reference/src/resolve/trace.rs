@@ -25,7 +25,9 @@ impl Trace {
     pub fn new(on: bool) -> Trace {
         Trace {
             on,
-            steps: Vec::new(),
+            // A resolution takes at most a dozen steps: one allocation, not a growing
+            // vector.
+            steps: Vec::with_capacity(16),
         }
     }
 
