@@ -325,24 +325,49 @@ const MAILTO: &[&str] = &["mailto"];
 use EmptyPath::{Absent, Empty};
 use Kind::{Authority as KAuth, Host, Other, Path, Port, Scheme};
 
+/// Where a model keeps the parts the October 1993 and draft-03 grammars name.
+struct Parts0203 {
+    scheme: &'static str,
+    user: Source,
+    password: Source,
+    host: &'static str,
+    path: PathOf,
+    query: &'static str,
+    fragment: &'static str,
+}
+
+/// The draft-02 / draft-03 table, the same for every model but for where the model
+/// keeps each part. draft-03 has no `fragmentid`, so that row never applies to it.
+const fn draft02_03(p: Parts0203) -> [Map; 9] {
+    [
+        m("scheme", Scheme, Source::Part(p.scheme)),
+        m("user", Other, p.user),
+        m("password", Other, p.password),
+        except(m("host", Host, Source::Part(p.host)), NOT_NEWS),
+        m("port", Port, Source::Part("port")),
+        only(m("path", Path, Source::FtpPath(p.path)), FTP),
+        except(
+            m("path", Path, Source::AfterSlash(p.path, Absent)),
+            FTP_WAIS,
+        ),
+        except(m("search", Other, Source::Part(p.query)), NOT_GOPHER),
+        m("fragmentid", Other, Source::Part(p.fragment)),
+    ]
+}
+
 // WHATWG: protocol, username, password, hostname, port, pathname, search, hash (the
 // decorations already dropped).
 const W_PATH: PathOf = PathOf::Part("pathname");
 const W_USER: UserinfoOf = UserinfoOf::Split("username", "password");
-const WHATWG_DRAFT02_03: &[Map] = &[
-    m("scheme", Scheme, Source::Part("protocol")),
-    m("user", Other, Source::Part("username")),
-    m("password", Other, Source::Part("password")),
-    except(m("host", Host, Source::Part("hostname")), NOT_NEWS),
-    m("port", Port, Source::Part("port")),
-    only(m("path", Path, Source::FtpPath(W_PATH)), FTP),
-    except(
-        m("path", Path, Source::AfterSlash(W_PATH, Absent)),
-        FTP_WAIS,
-    ),
-    except(m("search", Other, Source::Part("search")), NOT_GOPHER),
-    m("fragmentid", Other, Source::Part("hash")),
-];
+const WHATWG_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
+    scheme: "protocol",
+    user: Source::Part("username"),
+    password: Source::Part("password"),
+    host: "hostname",
+    path: W_PATH,
+    query: "search",
+    fragment: "hash",
+});
 const WHATWG_RFC1738: &[Map] = &[
     m("scheme", Scheme, Source::Part("protocol")),
     m("user", Other, Source::Part("username")),
@@ -388,20 +413,15 @@ const WHATWG_DRAFT1996: &[Map] = &[
 // RFC 3986: scheme, userinfo, host, port, path, query, fragment.
 const R_PATH: PathOf = PathOf::Part("path");
 const R_USER: UserinfoOf = UserinfoOf::Whole("userinfo");
-const RFC3986_DRAFT02_03: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("user", Other, Source::User(R_USER)),
-    m("password", Other, Source::Password(R_USER)),
-    except(m("host", Host, Source::Part("host")), NOT_NEWS),
-    m("port", Port, Source::Part("port")),
-    only(m("path", Path, Source::FtpPath(R_PATH)), FTP),
-    except(
-        m("path", Path, Source::AfterSlash(R_PATH, Absent)),
-        FTP_WAIS,
-    ),
-    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
-    m("fragmentid", Other, Source::Part("fragment")),
-];
+const RFC3986_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
+    scheme: "scheme",
+    user: Source::User(R_USER),
+    password: Source::Password(R_USER),
+    host: "host",
+    path: R_PATH,
+    query: "query",
+    fragment: "fragment",
+});
 const RFC3986_RFC1738: &[Map] = &[
     m("scheme", Scheme, Source::Part("scheme")),
     m(
@@ -444,20 +464,15 @@ const RFC3986_DRAFT1996: &[Map] = &[
 // urlparse: scheme, netloc, path, params, query, fragment, username, password,
 // hostname, port. Its `path` lacks the last segment's params.
 const U_PATH: PathOf = PathOf::WithParams("path", "params");
-const URLPARSE_DRAFT02_03: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("user", Other, Source::Part("username")),
-    m("password", Other, Source::Part("password")),
-    except(m("host", Host, Source::Part("hostname")), NOT_NEWS),
-    m("port", Port, Source::Part("port")),
-    only(m("path", Path, Source::FtpPath(U_PATH)), FTP),
-    except(
-        m("path", Path, Source::AfterSlash(U_PATH, Absent)),
-        FTP_WAIS,
-    ),
-    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
-    m("fragmentid", Other, Source::Part("fragment")),
-];
+const URLPARSE_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
+    scheme: "scheme",
+    user: Source::Part("username"),
+    password: Source::Part("password"),
+    host: "hostname",
+    path: U_PATH,
+    query: "query",
+    fragment: "fragment",
+});
 const URLPARSE_RFC1738: &[Map] = &[
     m("scheme", Scheme, Source::Part("scheme")),
     m("user", Other, Source::Part("username")),
@@ -502,20 +517,15 @@ const URLPARSE_DRAFT1996: &[Map] = &[
 // libcurl: scheme, user, password, host, port, path, query, fragment; null for absent.
 const C_PATH: PathOf = PathOf::Part("path");
 const C_USER: UserinfoOf = UserinfoOf::Split("user", "password");
-const CURL_DRAFT02_03: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("user", Other, Source::Part("user")),
-    m("password", Other, Source::Part("password")),
-    except(m("host", Host, Source::Part("host")), NOT_NEWS),
-    m("port", Port, Source::Part("port")),
-    only(m("path", Path, Source::FtpPath(C_PATH)), FTP),
-    except(
-        m("path", Path, Source::AfterSlash(C_PATH, Absent)),
-        FTP_WAIS,
-    ),
-    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
-    m("fragmentid", Other, Source::Part("fragment")),
-];
+const CURL_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
+    scheme: "scheme",
+    user: Source::Part("user"),
+    password: Source::Part("password"),
+    host: "host",
+    path: C_PATH,
+    query: "query",
+    fragment: "fragment",
+});
 const CURL_RFC1738: &[Map] = &[
     m("scheme", Scheme, Source::Part("scheme")),
     m("user", Other, Source::Part("user")),
