@@ -46,6 +46,7 @@ pub mod evolution;
 pub mod extract;
 pub mod fuzz;
 pub mod fuzzcheck;
+pub mod interrupt;
 pub mod judge;
 pub mod oracle_classes;
 pub mod output;

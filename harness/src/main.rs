@@ -17,6 +17,11 @@ use urlcert_reference::{parse, resolve, DocReading, Verdict};
 struct Cli {
     #[command(subcommand)]
     command: Command,
+    /// Pass this environment variable on to external adapters (repeatable). They get
+    /// only PATH, HOME, LANG, LC_ALL, LC_CTYPE, TMPDIR, TZ and LD_LIBRARY_PATH
+    /// otherwise (ADAPTERS.md).
+    #[arg(long = "pass-env", value_name = "NAME", global = true)]
+    pass_env: Vec<String>,
 }
 
 #[derive(Subcommand)]
@@ -221,6 +226,9 @@ enum Command {
         timeout_ms: u64,
         input: std::ffi::OsString,
     },
+    /// Internal: the guard that ends what adapters started once urlcert has gone.
+    #[command(name = "__guard", hide = true)]
+    Guard { session: String },
     /// A differential campaign: generated and mutated inputs asked of the reference and
     /// of adapters, each discrepancy minimised and bucketed; writes fuzz.md and
     /// fuzz.jsonl into --out (default reports/fuzz-<UTC time>/).
@@ -256,7 +264,36 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match cli.command {
+    if let Command::Guard { session } = &cli.command {
+        urlcert::adapter::lifetime::guard(session);
+        return ExitCode::SUCCESS;
+    }
+    urlcert::adapter::process::pass_env(cli.pass_env);
+    urlcert::interrupt::install();
+    if starts_adapters(&cli.command) {
+        urlcert::adapter::lifetime::become_subreaper();
+        urlcert::adapter::lifetime::start_guard();
+    }
+    let code = dispatch(cli.command);
+    urlcert::adapter::lifetime::kill_all();
+    code
+}
+
+/// The commands that may start adapter processes.
+fn starts_adapters(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Run { .. }
+            | Command::Certify { .. }
+            | Command::Adapters { .. }
+            | Command::Ask { .. }
+            | Command::Fuzz(_)
+            | Command::Bench { .. }
+    )
+}
+
+fn dispatch(command: Command) -> ExitCode {
+    match command {
         Command::Parse { doc, json, inputs } => cmd_parse(doc, json, inputs),
         Command::Resolve {
             doc,
@@ -338,6 +375,7 @@ fn main() -> ExitCode {
             max_seconds,
             cases,
         } => cmd_bench(quick, json, rounds, max_seconds, &cases_dir(cases)),
+        Command::Guard { .. } => ExitCode::SUCCESS,
     }
 }
 

@@ -20,6 +20,7 @@ fn limits() -> Limits {
         timeout: Duration::from_millis(300),
         max_line: 64 * 1024,
         max_stderr: 256 * 1024,
+        ..Limits::default()
     }
 }
 

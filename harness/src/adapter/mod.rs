@@ -8,6 +8,7 @@
 //! The protocol external adapters speak is documented in `ADAPTERS.md`.
 
 pub mod inproc;
+pub mod lifetime;
 pub mod process;
 pub mod registry;
 

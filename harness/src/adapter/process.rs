@@ -14,36 +14,50 @@
 //! bounded; standard error is drained on another and counted, so neither pipe can fill
 //! and block the program.
 
-use super::{Adapter, Answer, Fault, Info, Model, Operation, Parts};
+use super::{lifetime, Adapter, Answer, Fault, Info, Model, Operation, Parts};
 use serde_json::{json, Map, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, SyncSender};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// What an external adapter may do before the harness calls it a fault.
+/// What an external adapter may do before the harness calls it a fault, and what it
+/// is given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
-    /// How long one answer (the `hello` included) may take.
+    /// How long one answer (the `hello` included) may take, writing the request to the
+    /// program included.
     pub timeout: Duration,
     /// The longest answer line, in bytes, without its newline.
     pub max_line: usize,
     /// The most the program may write on standard error while one request is open
     /// (counted from the previous answer on).
     pub max_stderr: usize,
+    /// Environment variables passed on besides [`lifetime::BASE_ENV`] (`--pass-env`).
+    pub pass_env: &'static [String],
 }
 
 impl Default for Limits {
-    /// 5 s, 1 MiB, 1 MiB.
+    /// 5 s, 1 MiB, 1 MiB, and the variables [`pass_env`] named.
     fn default() -> Limits {
         Limits {
             timeout: Duration::from_secs(5),
             max_line: 1 << 20,
             max_stderr: 1 << 20,
+            pass_env: PASS_ENV.get().copied().unwrap_or(&[]),
         }
     }
+}
+
+static PASS_ENV: std::sync::OnceLock<&'static [String]> = std::sync::OnceLock::new();
+
+/// The variables every adapter of this process is given besides
+/// [`lifetime::BASE_ENV`] (`--pass-env`); set once, by the command line, before any
+/// adapter starts. A second call changes nothing.
+pub fn pass_env(names: Vec<String>) {
+    let _ = PASS_ENV.set(Box::leak(names.into_boxed_slice()));
 }
 
 /// The protocol version this harness speaks.
@@ -52,7 +66,10 @@ pub const PROTOCOL: u64 = 1;
 /// How long a one-shot program may take to exit once it has answered, before it is
 /// killed (its answer stands either way).
 const ONE_SHOT_GRACE: Duration = Duration::from_millis(500);
-/// How often a wait for an answer looks at the standard error count.
+/// How long an exited program's last answer may take to come through the pipe.
+const EXIT_GRACE: Duration = Duration::from_millis(100);
+/// How often a wait for an answer looks at the standard error count and at whether
+/// the process is still there.
 const POLL: Duration = Duration::from_millis(20);
 /// How much of the end of standard error is kept for fault messages.
 const STDERR_TAIL: usize = 2048;
@@ -133,54 +150,83 @@ fn printable(s: &str, max: usize) -> String {
 /// One running adapter process.
 struct Proc {
     child: Child,
-    stdin: Option<ChildStdin>,
+    /// Request lines for the writer thread; dropped to close standard input.
+    requests: Option<SyncSender<Vec<u8>>>,
+    /// The writer thread's word on each request line: written, or why not.
+    written: Receiver<std::io::Result<()>>,
     events: Receiver<Event>,
     stderr: Arc<Stderr>,
     /// The standard error count when the last answer came.
     stderr_mark: u64,
     program: String,
+    tag: lifetime::Tag,
+    /// The first request id this process was sent: a line with an id from here up to
+    /// the open request's answers a request already answered.
+    first_id: u64,
+    /// Lines nobody asked for: a second answer to a request, or output between
+    /// requests. Counted, never charged to the next request.
+    strays: u64,
+}
+
+/// What one line from standard output is to the open request.
+enum Heard {
+    Answer(Map<String, Value>),
+    /// An answer to a request already answered.
+    Stray,
 }
 
 impl Proc {
-    fn spawn(argv: &[String], limits: &Limits) -> Result<Proc, Fault> {
+    fn spawn(argv: &[String], limits: &Limits, first_id: u64) -> Result<Proc, Fault> {
         let Some((program, args)) = argv.split_first() else {
             return Err(Fault::Spawn {
                 detail: "the adapter command is empty".into(),
             });
         };
-        let mut child = Command::new(program)
-            .args(args)
+        let mut cmd = Command::new(program);
+        cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .map_err(|e| Fault::Spawn {
-                detail: format!("cannot start {program:?}: {e}"),
-            })?;
-        let (tx, events) = mpsc::channel();
-        let stdout = child.stdout.take();
-        let stderr_pipe = child.stderr.take();
+            .stderr(Stdio::piped());
+        let tag = lifetime::prepare(&mut cmd, limits.pass_env);
+        let mut child = cmd.spawn().map_err(|e| Fault::Spawn {
+            detail: format!("cannot start {program:?}: {e}"),
+        })?;
+        lifetime::started(child.id());
+        // Bounded, so that an adapter printing without reading fills its own pipe and
+        // blocks, rather than urlcert's memory.
+        let (tx, events) = mpsc::sync_channel(4);
         let stderr = Arc::new(Stderr::default());
-        if let Some(out) = stdout {
+        if let Some(out) = child.stdout.take() {
             let max_line = limits.max_line;
             std::thread::spawn(move || read_lines(out, max_line, &tx));
         }
-        if let Some(err) = stderr_pipe {
+        if let Some(err) = child.stderr.take() {
             let counter = Arc::clone(&stderr);
             std::thread::spawn(move || drain(err, &counter));
         }
+        // Writes block when the adapter does not read: they happen on a thread of
+        // their own, so that the wait for the answer keeps its deadline.
+        let (requests, to_write) = mpsc::sync_channel::<Vec<u8>>(1);
+        let (done, written) = mpsc::channel();
+        if let Some(stdin) = child.stdin.take() {
+            std::thread::spawn(move || write_lines(stdin, &to_write, &done));
+        }
         Ok(Proc {
-            stdin: child.stdin.take(),
+            requests: Some(requests),
+            written,
             child,
             events,
             stderr,
             stderr_mark: 0,
             program: program.clone(),
+            tag,
+            first_id,
+            strays: 0,
         })
     }
 
     /// Sends one request and waits for its answer line, decoded. `close` closes standard
-    /// input after the request (one-shot mode).
+    /// input after the request (one-shot mode). The deadline covers the write too.
     fn exchange(
         &mut self,
         request: &Request,
@@ -189,20 +235,18 @@ impl Proc {
         limits: &Limits,
     ) -> Result<Map<String, Value>, Fault> {
         let deadline = Instant::now() + limits.timeout;
-        let sent = match self.stdin.as_mut() {
-            Some(stdin) => stdin
-                .write_all(request.line(id).as_bytes())
-                .and_then(|()| stdin.flush())
-                .is_ok(),
-            None => false,
-        };
+        self.drop_strays();
+        let sent = self
+            .requests
+            .as_ref()
+            .is_some_and(|r| r.send(request.line(id).into_bytes()).is_ok());
         if close {
-            self.stdin = None;
+            self.requests = None;
         }
         if !sent {
-            // Standard input is closed: the program has gone (or is going) away.
             return Err(self.gone(deadline));
         }
+        let mut write_pending = true;
         loop {
             self.check_stderr(limits)?;
             let now = Instant::now();
@@ -211,18 +255,106 @@ impl Proc {
                     after_ms: millis(limits.timeout),
                 });
             }
-            match self.events.recv_timeout((deadline - now).min(POLL)) {
-                Ok(Event::Line(line)) => {
-                    self.check_stderr(limits)?;
-                    self.stderr_mark = self.stderr.total.load(Ordering::SeqCst);
-                    return decode(&line, id);
+            if write_pending {
+                match self.written.try_recv() {
+                    Ok(Ok(())) => write_pending = false,
+                    Ok(Err(e)) => return Err(self.input_closed(&e, deadline)),
+                    Err(_) => {}
                 }
+            }
+            match self.events.recv_timeout((deadline - now).min(POLL)) {
+                Ok(Event::Line(line)) => match self.hear(&line, id)? {
+                    Heard::Answer(object) => {
+                        self.check_stderr(limits)?;
+                        self.stderr_mark = self.stderr.total.load(Ordering::SeqCst);
+                        return Ok(object);
+                    }
+                    Heard::Stray => self.strays += 1,
+                },
                 Ok(Event::Oversized(bytes)) => return Err(Fault::Oversized { bytes }),
                 Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
                     return Err(self.gone(deadline))
                 }
-                Err(RecvTimeoutError::Timeout) => {}
+                Err(RecvTimeoutError::Timeout) => {
+                    // Gone, though a process it started may still hold its output open:
+                    // an early exit now, not a timeout later.
+                    if let Ok(Some(status)) = self.child.try_wait() {
+                        return self.last_words(id, status);
+                    }
+                }
             }
+        }
+    }
+
+    /// The process has exited with an answer possibly still in the pipe: a short wait
+    /// for it, else how the process ended.
+    fn last_words(&mut self, id: u64, status: ExitStatus) -> Result<Map<String, Value>, Fault> {
+        let until = Instant::now() + EXIT_GRACE;
+        while let Some(left) = until.checked_duration_since(Instant::now()) {
+            match self.events.recv_timeout(left) {
+                Ok(Event::Line(line)) => {
+                    if let Heard::Answer(object) = self.hear(&line, id)? {
+                        return Ok(object);
+                    }
+                }
+                Ok(Event::Oversized(bytes)) => return Err(Fault::Oversized { bytes }),
+                _ => break,
+            }
+        }
+        Err(self.ended(status))
+    }
+
+    /// One line of standard output, as the open request `id` hears it.
+    fn hear(&self, line: &[u8], id: u64) -> Result<Heard, Fault> {
+        let object = decode(line)?;
+        match object.get("id").and_then(Value::as_u64) {
+            Some(n) if n == id => Ok(Heard::Answer(object)),
+            Some(n) if (self.first_id..id).contains(&n) => Ok(Heard::Stray),
+            Some(n) => Err(garbage(format!(
+                "the answer has id {n}, the request had id {id}"
+            ))),
+            None => match object.get("id") {
+                Some(other) => Err(garbage(format!(
+                    "the answer has id {}, the request had id {id}",
+                    printable(&other.to_string(), 40)
+                ))),
+                None => Err(garbage(format!(
+                    "the answer has no id: {}",
+                    printable(&String::from_utf8_lossy(line), 200)
+                ))),
+            },
+        }
+    }
+
+    /// Output that came while no request was open belongs to none: it is counted and
+    /// dropped, so that the next request is judged on its own answer.
+    fn drop_strays(&mut self) {
+        while let Ok(event) = self.events.try_recv() {
+            match event {
+                Event::Line(_) => self.strays += 1,
+                // The end of output, or an oversized line: the next wait sees the
+                // process gone.
+                Event::Eof | Event::Oversized(_) => break,
+            }
+        }
+    }
+
+    /// Writing the request failed: the program closed its standard input, exited or
+    /// not.
+    fn input_closed(&mut self, e: &std::io::Error, deadline: Instant) -> Fault {
+        let until = Instant::now() + EXIT_GRACE;
+        while Instant::now() < until.min(deadline) {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return self.ended(status);
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        Fault::EarlyExit {
+            detail: format!(
+                "{} closed its standard input before reading the request ({e}){}",
+                self.program,
+                self.stderr_note()
+            ),
         }
     }
 
@@ -312,7 +444,7 @@ impl Proc {
 
     /// One-shot: after the answer, the program should exit on the end of its input.
     fn finish(mut self) {
-        self.stdin = None;
+        self.requests = None;
         let deadline = Instant::now() + ONE_SHOT_GRACE;
         while Instant::now() < deadline {
             if !self.is_running() {
@@ -325,10 +457,30 @@ impl Proc {
 }
 
 impl Drop for Proc {
+    /// The process, its group and every process that carries its marker are killed
+    /// (what it started is ended too, whether it exited or not), and it is reaped.
     fn drop(&mut self) {
-        self.stdin = None;
+        self.requests = None;
+        lifetime::kill_tree(self.child.id(), &self.tag);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        lifetime::waited(self.child.id());
+    }
+}
+
+/// Writes each request line to standard input, saying after each whether it went.
+/// Ends when the requests end (standard input is then closed) or a write fails.
+fn write_lines(
+    mut stdin: ChildStdin,
+    lines: &Receiver<Vec<u8>>,
+    done: &Sender<std::io::Result<()>>,
+) {
+    for line in lines {
+        let result = stdin.write_all(&line).and_then(|()| stdin.flush());
+        let failed = result.is_err();
+        if done.send(result).is_err() || failed {
+            return;
+        }
     }
 }
 
@@ -356,7 +508,7 @@ fn millis(d: Duration) -> u64 {
 /// Reads standard output line by line. A line longer than `max_line` is reported as
 /// `Oversized` and reading stops (the process is killed for it). A last line without a
 /// newline counts as a line.
-fn read_lines(out: impl Read, max_line: usize, tx: &Sender<Event>) {
+fn read_lines(out: impl Read, max_line: usize, tx: &SyncSender<Event>) {
     let mut reader = BufReader::with_capacity(64 * 1024, out);
     let mut line = Vec::new();
     loop {
@@ -430,22 +582,16 @@ fn garbage(detail: String) -> Fault {
     Fault::Garbage { detail }
 }
 
-/// One answer line: a JSON object with the request's id.
-fn decode(line: &[u8], id: u64) -> Result<Map<String, Value>, Fault> {
+/// One answer line: a JSON object (its id is the caller's to check).
+fn decode(line: &[u8]) -> Result<Map<String, Value>, Fault> {
     let shown = printable(&String::from_utf8_lossy(line), 200);
     let text = std::str::from_utf8(line)
         .map_err(|_| garbage(format!("the answer is not UTF-8: {shown}")))?;
     let value: Value = serde_json::from_str(text)
         .map_err(|e| garbage(format!("the answer is not JSON ({e}): {shown}")))?;
-    let Value::Object(object) = value else {
-        return Err(garbage(format!("the answer is not a JSON object: {shown}")));
-    };
-    match object.get("id") {
-        Some(Value::Number(n)) if n.as_u64() == Some(id) => Ok(object),
-        Some(other) => Err(garbage(format!(
-            "the answer has id {other}, the request had id {id}"
-        ))),
-        None => Err(garbage(format!("the answer has no id: {shown}"))),
+    match value {
+        Value::Object(object) => Ok(object),
+        _ => Err(garbage(format!("the answer is not a JSON object: {shown}"))),
     }
 }
 
@@ -620,14 +766,23 @@ fn lacks(info: &Info, op: Operation) -> Option<Answer> {
 
 /// Starts a process and does the hello.
 fn start(argv: &[String], limits: &Limits, close: bool) -> Result<(Proc, Info), Fault> {
-    let mut proc = Proc::spawn(argv, limits)?;
+    let mut proc = Proc::spawn(argv, limits, 0)?;
     let object = proc.exchange(&Request::Hello, 0, close, limits)?;
     let info = hello_info(&object, argv)?;
     Ok((proc, info))
 }
 
+/// How often a failed restart is tried again, and the wait before each try: a restart
+/// whose hello times out once (a loaded machine) does not end the adapter's run.
+const RESTART_BACKOFF: [Duration; 3] = [
+    Duration::from_millis(100),
+    Duration::from_millis(500),
+    Duration::from_millis(2000),
+];
+
 /// A long-lived adapter process: `hello` once, then one request at a time. After a
-/// fault the process is killed; the next request starts a new one (with its own hello).
+/// fault the process is killed; the next request starts a new one (with its own hello),
+/// retried with backoff ([`RESTART_BACKOFF`]) before the adapter is given up.
 pub struct Persistent {
     argv: Vec<String>,
     limits: Limits,
@@ -635,7 +790,9 @@ pub struct Persistent {
     proc: Option<Proc>,
     next_id: u64,
     restarts: u64,
-    /// Set when a restart failed: every later answer is `Fault::Spawn` with this.
+    /// Lines of earlier processes nobody asked for.
+    strays: u64,
+    /// Set when every restart failed: every later answer is `Fault::Spawn` with this.
     given_up: Option<String>,
 }
 
@@ -651,6 +808,7 @@ impl Persistent {
             proc: Some(proc),
             next_id: 1,
             restarts: 0,
+            strays: 0,
             given_up: None,
         })
     }
@@ -664,6 +822,33 @@ impl Persistent {
     /// How many times the process was started again after a fault or an exit.
     pub fn restarts(&self) -> u64 {
         self.restarts
+    }
+
+    /// How many lines the adapter wrote that answered no open request (a second answer,
+    /// output between requests): dropped, never charged to another request.
+    pub fn strays(&self) -> u64 {
+        self.strays + self.proc.as_ref().map_or(0, |p| p.strays)
+    }
+
+    /// A new process for the next request, tried again with backoff; the reason when
+    /// every try failed.
+    fn restart(&mut self) -> Result<Proc, String> {
+        let mut tries = Vec::new();
+        for wait in std::iter::once(Duration::ZERO).chain(RESTART_BACKOFF) {
+            std::thread::sleep(wait);
+            match start(&self.argv, &self.limits, false) {
+                Ok((mut proc, _)) => {
+                    proc.first_id = self.next_id;
+                    return Ok(proc);
+                }
+                Err(fault) => tries.push(describe(&fault)),
+            }
+        }
+        Err(format!(
+            "the adapter was given up: {} restarts failed ({})",
+            tries.len(),
+            tries.join("; ")
+        ))
     }
 }
 
@@ -681,34 +866,40 @@ impl Exchange for Persistent {
             };
         }
         if !self.proc.as_mut().is_some_and(Proc::is_running) {
-            self.proc = None;
-            match start(&self.argv, &self.limits, false) {
-                Ok((proc, _)) => {
-                    self.proc = Some(proc);
-                    self.restarts += 1;
-                }
-                Err(fault) => {
-                    let detail = format!("restarting the adapter failed: {}", describe(&fault));
-                    self.given_up = Some(detail.clone());
-                    return Answer::Fault {
-                        fault: Fault::Spawn { detail },
-                    };
-                }
+            if let Some(old) = self.proc.take() {
+                self.strays += old.strays;
             }
         }
+        let running = match self.proc.as_mut() {
+            Some(proc) => proc,
+            None => {
+                match self.restart() {
+                    Ok(proc) => {
+                        self.restarts += 1;
+                        self.proc.insert(proc)
+                    }
+                    Err(detail) => {
+                        self.given_up = Some(detail.clone());
+                        return Answer::Fault {
+                            fault: Fault::Spawn { detail },
+                        };
+                    }
+                }
+            }
+        };
         let id = self.next_id;
         self.next_id += 1;
-        let Some(proc) = self.proc.as_mut() else {
-            unreachable!("started above")
-        };
-        match proc
+        match running
             .exchange(&request, id, false, &self.limits)
             .and_then(|object| request_answer(&object, op))
         {
             Ok(answer) => answer,
             Err(fault) => {
-                // Killed and reaped; the next request starts a new process.
-                self.proc = None;
+                // Killed and reaped (with all it started); the next request starts a
+                // new process.
+                if let Some(old) = self.proc.take() {
+                    self.strays += old.strays;
+                }
                 Answer::Fault { fault }
             }
         }
@@ -751,7 +942,7 @@ impl Exchange for OneShot {
     fn ask(&mut self, request: Request, op: Operation) -> Answer {
         let id = self.next_id;
         self.next_id += 1;
-        let mut proc = match Proc::spawn(&self.argv, &self.limits) {
+        let mut proc = match Proc::spawn(&self.argv, &self.limits, id) {
             Ok(proc) => proc,
             Err(fault) => return Answer::Fault { fault },
         };
@@ -774,49 +965,34 @@ mod tests {
 
     #[test]
     fn answers_decode_by_the_protocol() {
-        let o = decode(
-            br#"{"id": 3, "parsed": {"components": {"a": "x", "b": null}}}"#,
-            3,
-        )
+        let o = decode(br#"{"id": 3, "parsed": {"components": {"a": "x", "b": null}}}"#)
         .unwrap();
         let Answer::Parsed { components } = request_answer(&o, Operation::Parse).unwrap() else {
             panic!("not parsed")
         };
         assert_eq!(components["a"].as_deref(), Some("x"));
         assert_eq!(components["b"], None);
-        // A wrong id, not JSON, two answers in one, a number as a component.
-        assert!(matches!(
-            decode(br#"{"id": 4}"#, 3),
-            Err(Fault::Garbage { .. })
-        ));
-        assert!(matches!(decode(b"nope", 3), Err(Fault::Garbage { .. })));
-        let two = decode(
-            br#"{"id":1,"rejected":{"message":"m"},"unsupported":{"why":"w"}}"#,
-            1,
-        )
+        // Not JSON, not an object, two answers in one, a number as a component.
+        assert!(matches!(decode(b"nope"), Err(Fault::Garbage { .. })));
+        assert!(matches!(decode(b"[1]"), Err(Fault::Garbage { .. })));
+        let two = decode(br#"{"id":1,"rejected":{"message":"m"},"unsupported":{"why":"w"}}"#)
         .unwrap();
         assert!(request_answer(&two, Operation::Parse).is_err());
-        let num = decode(br#"{"id":1,"parsed":{"components":{"port":80}}}"#, 1).unwrap();
+        let num = decode(br#"{"id":1,"parsed":{"components":{"port":80}}}"#).unwrap();
         assert!(request_answer(&num, Operation::Parse).is_err());
         // "resolved" does not answer a parse.
-        let r = decode(br#"{"id":1,"resolved":{"result":"x"}}"#, 1).unwrap();
+        let r = decode(br#"{"id":1,"resolved":{"result":"x"}}"#).unwrap();
         assert!(request_answer(&r, Operation::Parse).is_err());
     }
 
     #[test]
     fn hello_needs_a_known_model() {
-        let o = decode(
-            br#"{"id":0,"hello":{"name":"n","version":"1","model":"rfc3986","operations":["parse"]}}"#,
-            0,
-        )
+        let o = decode(br#"{"id":0,"hello":{"name":"n","version":"1","model":"rfc3986","operations":["parse"]}}"#)
         .unwrap();
         let info = hello_info(&o, &["x".into()]).unwrap();
         assert_eq!(info.model, Model::Rfc3986);
         assert_eq!(info.operations, vec![Operation::Parse]);
-        let bad = decode(
-            br#"{"id":0,"hello":{"name":"n","version":"1","model":"rfc9999","operations":[]}}"#,
-            0,
-        )
+        let bad = decode(br#"{"id":0,"hello":{"name":"n","version":"1","model":"rfc9999","operations":[]}}"#)
         .unwrap();
         assert!(hello_info(&bad, &[]).is_err());
     }

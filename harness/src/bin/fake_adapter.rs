@@ -21,13 +21,28 @@
 //! | `wrong-id` | answers every request (not the hello) with the wrong id |
 //! | `wrong-id-on:X` | the same, only when it is X |
 //! | `no-hello` | answers the hello with `unsupported` instead of `hello` |
+//! | `deaf` | answers the hello, then never reads again (a large request blocks the writer) |
+//! | `no-read` | answers the hello, then prints answers with id 0 for ever, reading nothing |
+//! | `dup` | answers every request twice |
+//! | `close-stdin` | answers the hello, closes its standard input and waits |
+//! | `env` | parses to `{"whole": "NAME,NAME,..."}`: the names in its environment, sorted |
+//! | `orphan-on:X` | on X: starts a child that holds standard output and sleeps, then exits 0 |
+//! | `setsid-child` | on every request: starts a child in a session of its own that sleeps, then answers |
+//! | `slow:MS` | waits MS milliseconds before every answer |
+//! | `linger` | (the children above) starts a new session when asked, and sleeps |
 //!
-//! With any mode but `accept`, the hello lists both operations.
+//! A second argument, PIDFILE, is where the modes that start children append each
+//! child's pid, one per line. With any mode but `accept`, the hello lists both
+//! operations.
 
 use std::io::{BufRead, Write};
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_else(|| "accept".into());
+    let pidfile = std::env::args().nth(2);
+    if mode == "linger" || mode == "linger-setsid" {
+        linger(mode == "linger-setsid");
+    }
     let (kind, trigger) = match mode.split_once(':') {
         Some((k, t)) => (
             k.strip_suffix("-on").unwrap_or(k).to_string(),
@@ -67,6 +82,17 @@ fn main() {
                 escape(&kind)
             );
             answer(&mut out, &id, &body);
+            match kind.as_str() {
+                "deaf" => sleep_for_ever(),
+                "no-read" => loop {
+                    answer(&mut out, "0", r#"{"rejected":{"message":"not reading"}}"#);
+                },
+                "close-stdin" => {
+                    close_stdin();
+                    sleep_for_ever()
+                }
+                _ => {}
+            }
             continue;
         }
         let subject = match op {
@@ -75,9 +101,14 @@ fn main() {
             _ => "",
         };
         let hit = match &trigger {
+            _ if kind == "slow" => true,
             Some(t) => t == subject,
             None => true,
         };
+        if kind == "slow" {
+            let ms = trigger.as_deref().and_then(|t| t.parse().ok()).unwrap_or(10);
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+        }
         if hit {
             match kind.as_str() {
                 "crash" => std::process::abort(),
@@ -96,6 +127,12 @@ fn main() {
                     continue;
                 }
                 "exit-early" => std::process::exit(0),
+                "orphan" => {
+                    start_child(false, pidfile.as_deref());
+                    std::process::exit(0)
+                }
+                "setsid-child" => start_child(true, pidfile.as_deref()),
+                "slow" => {}
                 "exit-1" => {
                     eprintln!("fake-adapter: exiting with status 1 on purpose");
                     std::process::exit(1)
@@ -123,6 +160,16 @@ fn main() {
             }
         }
         let body = match op {
+            "parse" if kind == "env" => {
+                let mut names: Vec<String> = std::env::vars_os()
+                    .map(|(k, _)| k.to_string_lossy().into_owned())
+                    .collect();
+                names.sort();
+                format!(
+                    r#"{{"parsed":{{"components":{{"whole":"{}"}}}}}}"#,
+                    escape(&names.join(","))
+                )
+            }
             _ if kind == "reject" => format!(
                 r#"{{"rejected":{{"message":"fake rejects {}"}}}}"#,
                 escape(subject)
@@ -135,6 +182,57 @@ fn main() {
             _ => r#"{"unsupported":{"why":"unknown op"}}"#.to_string(),
         };
         answer(&mut out, &id, &body);
+        if kind == "dup" {
+            answer(&mut out, &id, &body);
+        }
+    }
+}
+
+fn sleep_for_ever() -> ! {
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(3600));
+    }
+}
+
+/// Starts `fake-adapter linger[-setsid]`, which inherits standard output and error,
+/// and appends its pid to `pidfile`.
+fn start_child(own_session: bool, pidfile: Option<&str>) {
+    let Ok(me) = std::env::current_exe() else {
+        return;
+    };
+    let mode = if own_session { "linger-setsid" } else { "linger" };
+    let Ok(child) = std::process::Command::new(me)
+        .arg(mode)
+        .stdin(std::process::Stdio::null())
+        .spawn()
+    else {
+        return;
+    };
+    if let Some(path) = pidfile {
+        if let Ok(mut f) = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)
+        {
+            let _ = writeln!(f, "{}", child.id());
+        }
+    }
+}
+
+fn linger(own_session: bool) -> ! {
+    #[cfg(unix)]
+    if own_session {
+        let _ = nix::unistd::setsid();
+    }
+    let _ = own_session;
+    sleep_for_ever()
+}
+
+fn close_stdin() {
+    #[cfg(unix)]
+    // SAFETY: fd 0 is not used again by this program (it only sleeps after this).
+    unsafe {
+        nix::libc::close(0);
     }
 }
 

@@ -8,7 +8,6 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 use urlcert_reference::DocReading;
 
@@ -85,8 +84,6 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs(total))
 }
 
-static STOP: AtomicBool = AtomicBool::new(false);
-
 /// Runs `urlcert fuzz`. Exit status 0 when the campaign ran and its report is written
 /// (discrepancies are what it is for), 2 on a usage error, an unknown or unavailable
 /// adapter, or when the report cannot be written.
@@ -142,9 +139,7 @@ pub fn main(args: FuzzArgs) -> ExitCode {
         args.doc,
         args.adapters.join(",")
     );
-    if let Err(e) = ctrlc::set_handler(|| STOP.store(true, Ordering::SeqCst)) {
-        eprintln!("urlcert fuzz: Ctrl-C will not end the campaign cleanly: {e}");
-    }
+    crate::interrupt::graceful();
     let bar = progress_bar(limit);
     let mut on_progress = |s: Status| {
         match limit {
@@ -158,7 +153,7 @@ pub fn main(args: FuzzArgs) -> ExitCode {
         ));
     };
     let config = Config::new(args.doc, seed, limit, seeds);
-    let campaign = super::run(&config, &mut adapters, &STOP, &mut on_progress);
+    let campaign = super::run(&config, &mut adapters, &crate::interrupt::STOP, &mut on_progress);
     bar.finish_and_clear();
     drop(adapters);
     finish(&campaign, &out, args.emit_cases.as_deref())
