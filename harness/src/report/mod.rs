@@ -21,6 +21,7 @@ pub mod html;
 pub mod junit;
 pub mod markdown;
 pub mod matrix;
+pub mod outdir;
 pub mod summary;
 
 use crate::judge::Class;
