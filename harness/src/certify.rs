@@ -197,6 +197,15 @@ impl DocFilter {
     }
 }
 
+impl std::fmt::Display for DocFilter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            DocFilter::Document(doc) => f.write_str(doc.id()),
+            DocFilter::Reading(r) => write!(f, "{r}"),
+        }
+    }
+}
+
 impl FromStr for DocFilter {
     type Err = String;
     fn from_str(s: &str) -> Result<Self, String> {
@@ -253,6 +262,33 @@ fn record(lc: &LoadedCase, doc: DocReading, col: &Column, j: Judged, elapsed_ms:
     }
 }
 
+/// Where a run's records go as they are made, and what an earlier, stopped run of the
+/// same plan already recorded (`--resume`): such a record is taken as it is, in its
+/// place, and its question is not asked again.
+pub trait Sink {
+    /// The record an earlier run made for this adapter (column name), case and
+    /// document.
+    fn prior(&self, adapter: &str, case: &str, doc: &str) -> Option<Record>;
+    /// A new record, as soon as it is made.
+    fn record(&mut self, record: &Record) -> std::io::Result<()>;
+    /// The run so far, after the reference and after each adapter.
+    fn checkpoint(&mut self, _run: &Run) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Records kept nowhere but in the returned run.
+pub struct NoSink;
+
+impl Sink for NoSink {
+    fn prior(&self, _: &str, _: &str, _: &str) -> Option<Record> {
+        None
+    }
+    fn record(&mut self, _: &Record) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
 /// Every case under every document in scope, against the reference: the runner's
 /// results (for the human failure output) and one record each. A failure is
 /// `verdict` when the verdict differs, `resolution` for a resolve case, and otherwise
@@ -261,9 +297,25 @@ pub fn reference_records(
     cases: &[LoadedCase],
     filter: Option<DocFilter>,
 ) -> (Vec<CaseResult>, Vec<Record>) {
+    let mut records = Vec::new();
+    let results = reference_pass(cases, filter, &mut NoSink, &mut |r| {
+        records.push(r);
+        Ok(())
+    });
+    (results.unwrap_or_default(), records)
+}
+
+/// [`reference_records`], each record handed to `keep` (a prior one when `sink` has
+/// it, else a new one, also given to `sink`). The runner's results are always all
+/// there: the reference is cheap to run again.
+fn reference_pass(
+    cases: &[LoadedCase],
+    filter: Option<DocFilter>,
+    sink: &mut dyn Sink,
+    keep: &mut dyn FnMut(Record) -> std::io::Result<()>,
+) -> std::io::Result<Vec<CaseResult>> {
     let col = reference_column();
     let mut results = Vec::new();
-    let mut records = Vec::new();
     for lc in cases {
         let start = Instant::now();
         let ran = runner::run_cases(std::slice::from_ref(lc));
@@ -281,6 +333,12 @@ pub fn reference_records(
             else {
                 continue;
             };
+            let doc = r.doc.to_string();
+            if let Some(prior) = sink.prior(&col.name, &lc.case.id, &doc) {
+                keep(prior)?;
+                results.push(r);
+                continue;
+            }
             let j = match &r.outcome {
                 Outcome::Pass => {
                     let line = expectation_line(&lc.case, e);
@@ -293,11 +351,13 @@ pub fn reference_records(
                 }
                 Outcome::Fail { mismatches } => reference_failure(lc.case.op, mismatches),
             };
-            records.push(record(lc, r.doc, &col, j, ms));
+            let rec = record(lc, r.doc, &col, j, ms);
+            sink.record(&rec)?;
+            keep(rec)?;
             results.push(r);
         }
     }
-    (results, records)
+    Ok(results)
 }
 
 fn reference_failure(op: Op, mismatches: &[Mismatch]) -> Judged {
@@ -380,9 +440,27 @@ pub fn adapter_records(
     adapter: &mut dyn Adapter,
     judge: Judge,
 ) -> Vec<Record> {
-    let info = adapter.info().clone();
-    let col = column_of(&info);
+    let col = column_of(adapter.info());
     let mut records = Vec::new();
+    let _ = adapter_pass(cases, filter, adapter, judge, &col, &mut NoSink, &mut |r| {
+        records.push(r);
+        Ok(())
+    });
+    records
+}
+
+/// [`adapter_records`] under the column `col`: a case whose every record `sink`
+/// already has is not asked again; new records go to `sink` as they are made.
+fn adapter_pass(
+    cases: &[LoadedCase],
+    filter: Option<DocFilter>,
+    adapter: &mut dyn Adapter,
+    judge: Judge,
+    col: &Column,
+    sink: &mut dyn Sink,
+    keep: &mut dyn FnMut(Record) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let info = adapter.info().clone();
     for lc in cases {
         let case = &lc.case;
         let docs: Vec<_> = case
@@ -390,20 +468,30 @@ pub fn adapter_records(
             .iter()
             .filter(|(k, _)| in_scope(filter, k.0))
             .collect();
-        if docs.is_empty() {
+        if docs.is_empty() || case.op == Op::Extract {
             continue;
         }
-        let start = Instant::now();
-        let Some(answer) = ask(adapter, case) else {
-            continue;
+        let prior: Vec<Option<Record>> = docs
+            .iter()
+            .map(|(k, _)| sink.prior(&col.name, &case.id, &k.0.to_string()))
+            .collect();
+        let answered = if prior.iter().all(Option::is_some) {
+            None
+        } else {
+            let start = Instant::now();
+            ask(adapter, case).map(|answer| (answer, start.elapsed().as_millis() as u64))
         };
-        let ms = start.elapsed().as_millis() as u64;
-        for (key, e) in docs {
-            let j = judge(case, key.0, e, &info, &answer);
-            records.push(record(lc, key.0, &col, j, ms));
+        for ((key, e), prior) in docs.into_iter().zip(prior) {
+            if let Some(prior) = prior {
+                keep(prior)?;
+            } else if let Some((answer, ms)) = &answered {
+                let rec = record(lc, key.0, col, judge(case, key.0, e, &info, answer), *ms);
+                sink.record(&rec)?;
+                keep(rec)?;
+            }
         }
     }
-    records
+    Ok(())
 }
 
 /// What to run: the suite, the documents in scope, the reference or not, and the
@@ -423,8 +511,42 @@ pub fn execute(
     judge: Judge,
     progress: &mut dyn FnMut(&str),
 ) -> std::io::Result<(Run, Vec<CaseResult>)> {
+    let provenance = provenance(plan.suite)?;
+    execute_into(plan, provenance, judge, progress, &mut NoSink)
+}
+
+/// The columns `plan` makes, in order: the reference when it runs, then each adapter,
+/// a name reported twice told apart by a suffix (`#2`).
+pub fn columns(plan: &Plan) -> Vec<Column> {
+    let mut columns: Vec<Column> = Vec::new();
+    if plan.reference {
+        columns.push(reference_column());
+    }
+    for adapter in &plan.adapters {
+        let mut col = column_of(adapter.info());
+        let base = col.name.clone();
+        let mut n = 2;
+        while columns.iter().any(|c| c.name == col.name) {
+            col.name = format!("{base}#{n}");
+            n += 1;
+        }
+        columns.push(col);
+    }
+    columns
+}
+
+/// [`execute`] with each record handed to `sink` as it is made, and the records an
+/// earlier run left in `sink` taken instead of asking again.
+pub fn execute_into(
+    plan: Plan,
+    provenance: Provenance,
+    judge: Judge,
+    progress: &mut dyn FnMut(&str),
+    sink: &mut dyn Sink,
+) -> std::io::Result<(Run, Vec<CaseResult>)> {
+    let mut columns = columns(&plan).into_iter();
     let mut run = Run {
-        provenance: provenance(plan.suite)?,
+        provenance,
         columns: Vec::new(),
         unavailable: plan.unavailable,
         records: Vec::new(),
@@ -433,35 +555,43 @@ pub fn execute(
     let mut results = Vec::new();
     if plan.reference {
         progress(REFERENCE);
-        let (r, records) = reference_records(cases, plan.filter);
-        results = r;
-        run.columns.push(reference_column());
+        let col = columns.next().unwrap_or_else(reference_column);
+        let mut records = Vec::new();
+        results = reference_pass(cases, plan.filter, sink, &mut |r| {
+            records.push(r);
+            Ok(())
+        })?;
         run.records.extend(records);
+        run.columns.push(col);
+        sink.checkpoint(&run)?;
     }
     for mut adapter in plan.adapters {
-        let col = column_of(adapter.info());
+        let col = columns
+            .next()
+            .unwrap_or_else(|| column_of(adapter.info()));
         progress(&format!("{} ({})", col.name, col.version));
-        let records = adapter_records(cases, plan.filter, adapter.as_mut(), judge);
-        // Two adapters reporting the same name would share a column; the second is
-        // told apart by a suffix.
-        let mut col = col;
-        let mut n = 2;
-        let base = col.name.clone();
-        while run.columns.iter().any(|c| c.name == col.name) {
-            col.name = format!("{base}#{n}");
-            n += 1;
-        }
-        run.records.extend(records.into_iter().map(|mut r| {
-            r.adapter = col.name.clone();
-            r
-        }));
+        let mut records = Vec::new();
+        adapter_pass(
+            cases,
+            plan.filter,
+            adapter.as_mut(),
+            judge,
+            &col,
+            sink,
+            &mut |r| {
+                records.push(r);
+                Ok(())
+            },
+        )?;
+        run.records.extend(records);
         run.columns.push(col);
+        sink.checkpoint(&run)?;
     }
     Ok((run, results))
 }
 
-/// Where a run's report goes: `out`, or `root/<run>` (with `-2`, `-3`, ... when a
-/// report of the same second is already there).
+/// The folder a run writes into: `--out`, or `root/<run>` (`-2`, `-3`, ... when that
+/// exists).
 pub fn out_dir(out: Option<PathBuf>, root: &Path, run: &str) -> PathBuf {
     if let Some(o) = out {
         return o;

@@ -47,6 +47,7 @@ pub mod extract;
 pub mod fuzz;
 pub mod fuzzcheck;
 pub mod interrupt;
+pub mod journal;
 pub mod judge;
 pub mod oracle_classes;
 pub mod output;

@@ -5,7 +5,9 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlcert::certify::Source as _;
-use urlcert::{cases, certify, contradictions, evolution, extract, output, report, runner, trace};
+use urlcert::{
+    cases, certify, contradictions, evolution, extract, journal, output, report, runner, trace,
+};
 use urlcert_reference::{parse, resolve, DocReading, Verdict};
 
 #[derive(Parser)]
@@ -90,12 +92,18 @@ enum Command {
         #[arg(long)]
         cases: Option<PathBuf>,
         /// The folder to write the reports into (default: reports/<run>/ beside the
-        /// cases folder). It is replaced as a whole, atomically.
+        /// cases folder). It must be new, empty, or an earlier urlcert report, which is
+        /// then replaced in one step; the report is built in OUT.partial/ meanwhile.
         #[arg(long)]
         out: Option<PathBuf>,
         /// Only these adapters (repeatable); the reference always runs.
         #[arg(long = "adapter", value_name = "NAME")]
         adapters: Vec<String>,
+        /// Continue a run that was stopped (killed, Ctrl-C): the one in OUT.partial/,
+        /// or without --out the newest stopped run in reports/. What it answered is
+        /// kept; the rest is asked. The adapters and case files must be the same.
+        #[arg(long)]
+        resume: bool,
     },
     /// Certify one parser: every case (or one document's) asked of it, the reports
     /// written, its expected-failure list checked, and its certificate printed last.
@@ -137,6 +145,9 @@ enum Command {
         /// Rewrite the expected-failure list from this run.
         #[arg(long)]
         update_expected: bool,
+        /// Continue a certification that was stopped, as `run --resume` does.
+        #[arg(long)]
+        resume: bool,
     },
     /// One input under every document, oldest first: its verdict and components, or
     /// with --base its resolution. "*" marks a document whose answer differs from the
@@ -321,7 +332,8 @@ fn dispatch(command: Command) -> ExitCode {
             cases,
             out,
             adapters,
-        } => cmd_run(&cases_dir(cases), out, &adapters),
+            resume,
+        } => cmd_run(&cases_dir(cases), Out { out, resume }, &adapters),
         Command::Certify {
             adapter,
             command,
@@ -332,13 +344,14 @@ fn dispatch(command: Command) -> ExitCode {
             expected,
             strict,
             update_expected,
+            resume,
         } => cmd_certify(
             &cases_dir(cases),
             adapter,
             (!command.is_empty()).then_some(command),
             one_shot,
             doc,
-            out,
+            Out { out, resume },
             expected,
             strict,
             update_expected,
@@ -650,33 +663,69 @@ fn progress(what: &str) {
     eprintln!("urlcert: asking {}", urlcert::text::visible(what));
 }
 
-/// Runs `plan` and writes its reports; on failure, says what failed and gives the
-/// exit code.
+/// Where a run's reports go: `--out` and `--resume`.
+struct Out {
+    out: Option<PathBuf>,
+    resume: bool,
+}
+
+/// Runs `plan` into its journal and writes its reports; on failure, says what failed
+/// and gives the exit code.
 fn run_and_write(
     cmd: &str,
     plan: certify::Plan,
     dir: &std::path::Path,
-    out: Option<PathBuf>,
+    out: Out,
 ) -> Result<(report::Run, Vec<runner::CaseResult>, PathBuf), ExitCode> {
-    let (run, results) =
-        certify::execute(plan, &urlcert::compare::judge, &mut |w: &str| progress(w)).map_err(
-            |e| {
-                eprintln!("urlcert {cmd}: cannot hash the case files: {e}");
-                ExitCode::from(2)
-            },
-        )?;
-    let out = certify::out_dir(out, &reports_root(dir), &run.provenance.run);
-    if let Err(e) = report::write(&run, &out) {
+    let fail = |what: String| {
+        eprintln!("urlcert {cmd}: {}", urlcert::text::visible(&what));
+        ExitCode::from(2)
+    };
+    let provenance = certify::provenance(plan.suite)
+        .map_err(|e| fail(format!("cannot hash the case files: {e}")))?;
+    let root = reports_root(dir);
+    let target = match (out.out, out.resume) {
+        (Some(o), _) => o,
+        (None, true) => journal::newest_stopped(&root).ok_or_else(|| {
+            fail(format!(
+                "--resume: no stopped run in {} (give --out DIR for one elsewhere)",
+                root.display()
+            ))
+        })?,
+        (None, false) => certify::out_dir(None, &root, &provenance.run),
+    };
+    let journal_plan = journal::Plan {
+        format: 1,
+        command: cmd.to_string(),
+        provenance,
+        filter: plan.filter.map(|f| f.to_string()),
+        columns: certify::columns(&plan),
+    };
+    let mut journal = journal::RunJournal::open(&target, out.resume, journal_plan)
+        .map_err(|r| fail(r.0))?;
+    if journal.resumed_records() > 0 {
         eprintln!(
-            "urlcert {cmd}: cannot write the reports to {}: {e}",
-            out.display()
+            "urlcert {cmd}: resuming {}: {} records kept",
+            target.display(),
+            journal.resumed_records()
         );
-        return Err(ExitCode::from(2));
     }
-    Ok((run, results, out))
+    let provenance = journal.provenance().clone();
+    let (run, results) = certify::execute_into(
+        plan,
+        provenance,
+        &urlcert::compare::judge,
+        &mut |w: &str| progress(w),
+        &mut journal,
+    )
+    .map_err(|e| fail(format!("cannot write the journal in {}: {e}", target.display())))?;
+    journal
+        .finish(&run)
+        .map_err(|e| fail(format!("cannot write the reports to {}: {e}", target.display())))?;
+    Ok((run, results, target))
 }
 
-fn cmd_run(dir: &std::path::Path, out: Option<PathBuf>, names: &[String]) -> ExitCode {
+fn cmd_run(dir: &std::path::Path, out: Out, names: &[String]) -> ExitCode {
     let suite = match load(dir) {
         Ok(s) => s,
         Err(code) => return code,
@@ -739,7 +788,7 @@ fn cmd_certify(
     command: Option<Vec<String>>,
     one_shot: bool,
     doc: Option<certify::DocFilter>,
-    out: Option<PathBuf>,
+    out: Out,
     expected: Option<PathBuf>,
     strict: bool,
     update_expected: bool,

@@ -389,42 +389,40 @@ fn listing(dir: &Path) -> Vec<String> {
 }
 
 #[test]
-fn an_existing_report_survives_a_failed_write() {
+fn an_existing_report_survives_a_write_stopped_half_way() {
+    use urlcert::report::outdir::{work_path, Work};
     let root = tempfile::tempdir().unwrap();
     let out = root.path().join("run-x");
-    std::fs::create_dir(&out).unwrap();
-    std::fs::write(out.join("report.md"), "the previous report").unwrap();
-
-    let failed = report::write_atomic_dir(&out, |tmp| {
-        std::fs::write(tmp.join("report.md"), "half a report")?;
-        Err(std::io::Error::other("killed half way"))
-    });
-    assert_eq!(failed.unwrap_err().to_string(), "killed half way");
-    assert_eq!(
-        std::fs::read_to_string(out.join("report.md")).unwrap(),
-        "the previous report"
-    );
-    assert_eq!(listing(root.path()), ["run-x"], "nothing left beside it");
-
-    // A write that succeeds replaces the folder as a whole.
     let dir = case_dir(CASES);
     let run = hostile_run(dir.path());
     report::write(&run, &out).unwrap();
+    let before = std::fs::read_to_string(out.join("report.md")).unwrap();
+
+    // A writer that stops before publishing (as a kill would) leaves the report as it
+    // was, and its own work beside it.
+    let work = Work::open(&out, "run", false).unwrap();
+    std::fs::write(work.path().join("report.md"), "half a report").unwrap();
+    drop(work);
+    assert_eq!(std::fs::read_to_string(out.join("report.md")).unwrap(), before);
+    assert_eq!(listing(root.path()), ["run-x", "run-x.partial"]);
+
+    // The next write does not throw that work away unasked...
+    let refused = report::write(&run, &out).unwrap_err().to_string();
+    assert!(refused.contains("--resume"), "{refused}");
+    // ...and a resumed one replaces the report as a whole, leaving nothing beside it.
+    let work = Work::open(&out, "run", true).unwrap();
+    assert!(work.resumed());
+    std::fs::write(work.path().join("report.md"), "the new report").unwrap();
+    std::fs::write(work.path().join(".urlcert-report"), "run").unwrap();
+    work.publish().unwrap();
     assert_eq!(listing(root.path()), ["run-x"]);
-    let files = listing(&out);
-    assert!(!files.contains(&"half a report".to_string()));
-    for f in [
-        "junit.xml",
-        "report.html",
-        "report.md",
-        "results.jsonl",
-        "summary.json",
-    ] {
-        assert!(files.contains(&f.to_string()), "{files:?}");
-    }
-    assert!(std::fs::read_to_string(out.join("report.md"))
-        .unwrap()
-        .starts_with("# urlcert report"));
+    assert!(!work_path(&out).exists());
+    assert_eq!(
+        std::fs::read_to_string(out.join("report.md")).unwrap(),
+        "the new report"
+    );
+    // Swapped as a whole: nothing of the old report is left in it.
+    assert_eq!(listing(&out), [".urlcert-report", "report.md"]);
 }
 
 #[test]
@@ -695,10 +693,12 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
             .iter()
             .all(|f| f.starts_with("certificate-") && f.ends_with(".md")
                 || [
+                    ".urlcert-report",
                     "junit.xml",
                     "report.html",
                     "report.md",
                     "results.jsonl",
+                    "run.json",
                     "summary.json"
                 ]
                 .contains(&f.as_str())),

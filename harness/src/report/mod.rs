@@ -12,9 +12,9 @@
 //!   failure with a diff ([`certificate`]).
 //!
 //! Whatever an input or an adapter says is data: it is escaped in every format, and
-//! what an adapter says is bounded in size ([`bound`]). The folder is written to a
-//! temporary sibling first and then renamed into place ([`write_atomic_dir`]), so a run
-//! killed half way leaves the previous report as it was.
+//! what an adapter says is bounded in size ([`bound`]). The folder is built beside its
+//! target and swapped into place ([`outdir`]): a run killed half way leaves the previous
+//! report as it was, and its own records so far, which `--resume` continues.
 
 pub mod certificate;
 pub mod html;
@@ -26,7 +26,7 @@ pub mod summary;
 
 use crate::judge::Class;
 use serde::{Deserialize, Serialize};
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
 
 /// Every class, in the order reports show them.
@@ -205,6 +205,16 @@ pub fn render_all(run: &Run) -> Vec<(String, String)> {
 
 /// `results.jsonl`: every record with the run's provenance, one JSON object a line.
 pub fn results_jsonl(run: &Run) -> String {
+    let mut out = String::new();
+    for record in &run.records {
+        out.push_str(&results_line(&run.provenance, record));
+        out.push('\n');
+    }
+    out
+}
+
+/// One line of `results.jsonl` (without its newline).
+pub fn results_line(provenance: &Provenance, record: &Record) -> String {
     #[derive(Serialize)]
     struct Line<'a> {
         #[serde(flatten)]
@@ -212,84 +222,20 @@ pub fn results_jsonl(run: &Run) -> String {
         #[serde(flatten)]
         record: &'a Record,
     }
-    let mut out = String::new();
-    for record in &run.records {
-        let line = Line {
-            provenance: &run.provenance,
-            record,
-        };
-        // Serializing plain strings and numbers cannot fail.
-        out.push_str(&serde_json::to_string(&line).unwrap_or_default());
-        out.push('\n');
-    }
-    out
+    // Serializing plain strings and numbers cannot fail.
+    serde_json::to_string(&Line { provenance, record }).unwrap_or_default()
 }
 
-/// Writes the report of `run` into `dir`, atomically (see [`write_atomic_dir`]).
+/// Writes the report of `run` into `dir` by way of its work folder
+/// ([`outdir::Work`]): `dir` is refused when it holds anything but a urlcert report,
+/// and otherwise replaced in one step.
 pub fn write(run: &Run, dir: &Path) -> io::Result<()> {
-    let files = render_all(run);
-    write_atomic_dir(dir, |tmp| {
-        for (name, text) in &files {
-            let mut f = std::fs::File::create(tmp.join(name))?;
-            f.write_all(text.as_bytes())?;
-            f.sync_all()?;
-        }
-        Ok(())
-    })
-}
-
-/// Fills `dir` by way of a temporary sibling, `DIR.tmp-<pid>`: `fill` writes into the
-/// sibling, which then replaces `dir`. When `fill` fails, the sibling is removed and
-/// `dir` is left as it was. A `dir` that already exists is first moved to
-/// `DIR.old-<pid>` and removed once the new one is in place.
-pub fn write_atomic_dir(dir: &Path, fill: impl FnOnce(&Path) -> io::Result<()>) -> io::Result<()> {
-    let name = dir.file_name().ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("{} has no folder name", dir.display()),
-        )
-    })?;
-    let parent = match dir.parent() {
-        Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
-        _ => PathBuf::from("."),
-    };
-    std::fs::create_dir_all(&parent)?;
-    let sibling = |what: &str| {
-        let mut n = name.to_os_string();
-        n.push(format!(".{what}-{}", std::process::id()));
-        parent.join(n)
-    };
-    let tmp = sibling("tmp");
-    if tmp.exists() {
-        std::fs::remove_dir_all(&tmp)?;
+    let work = outdir::Work::open(dir, "run", false)
+        .map_err(|r| io::Error::new(io::ErrorKind::AlreadyExists, r.0))?;
+    for (name, text) in render_all(run) {
+        outdir::write_file(work.path(), &name, &text)?;
     }
-    std::fs::create_dir(&tmp)?;
-    if let Err(e) = fill(&tmp) {
-        let _ = std::fs::remove_dir_all(&tmp);
-        return Err(e);
-    }
-    if dir.exists() {
-        let old = sibling("old");
-        if old.exists() {
-            std::fs::remove_dir_all(&old)?;
-        }
-        if let Err(e) = std::fs::rename(dir, &old) {
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(e);
-        }
-        if let Err(e) = std::fs::rename(&tmp, dir) {
-            // Put the previous report back.
-            let _ = std::fs::rename(&old, dir);
-            let _ = std::fs::remove_dir_all(&tmp);
-            return Err(e);
-        }
-        let _ = std::fs::remove_dir_all(&old);
-        Ok(())
-    } else {
-        std::fs::rename(&tmp, dir).inspect_err(|_| {
-            let _ = std::fs::remove_dir_all(&tmp);
-        })
-    }
+    work.publish()
 }
 
 /// `run-YYYYMMDD-HHMMSS` and `YYYY-MM-DDTHH:MM:SSZ` for a time, in UTC.

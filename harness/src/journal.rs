@@ -1,0 +1,209 @@
+//! The journal of a run or certification: what lets a killed run leave a usable partial
+//! report and `--resume` finish it.
+//!
+//! In the work folder ([`crate::report::outdir`]) the run writes `run.json` first (the
+//! provenance and the plan: which command, documents, reference, adapters and their
+//! versions) and then appends every record to `results.jsonl` as it is made, one
+//! flushed line each. After the reference and after each adapter the other report
+//! files are rendered from what is there. `--resume` checks that the plan is the same
+//! (same case files, adapters, versions), takes the records already made, asks only the
+//! rest, and writes the same report an uninterrupted run would have.
+
+use crate::certify::Sink;
+use crate::report::outdir::{self, Journal, Refused, Work};
+use crate::report::{self, Column, Provenance, Record, Run};
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+use std::io;
+use std::path::{Path, PathBuf};
+
+/// `run.json`: what the run set out to do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    pub format: u32,
+    /// `run` or `certify`.
+    pub command: String,
+    pub provenance: Provenance,
+    /// The documents in scope (`--doc`), or null for all.
+    pub filter: Option<String>,
+    /// The columns in order, each with the version its adapter reported.
+    pub columns: Vec<Column>,
+}
+
+const FORMAT: u32 = 1;
+
+/// A run's journal, open for writing.
+pub struct RunJournal {
+    work: Work,
+    results: Journal,
+    prior: HashMap<(String, String, String), Record>,
+    /// The provenance the run carries: the original run's when resumed.
+    provenance: Provenance,
+}
+
+impl RunJournal {
+    /// Opens the journal of `plan` in `target`'s work folder: a new one, or with
+    /// `resume` the one a stopped run left, whose plan must be this one.
+    pub fn open(target: &Path, resume: bool, plan: Plan) -> Result<RunJournal, Refused> {
+        let work = Work::open(target, &plan.command, resume)?;
+        let run_json = work.path().join("run.json");
+        let results_path = work.path().join("results.jsonl");
+        let refuse = |what: String| Refused(what);
+        let mut provenance = plan.provenance.clone();
+        let mut prior = HashMap::new();
+        if work.resumed() && run_json.is_file() {
+            let text = std::fs::read_to_string(&run_json)
+                .map_err(|e| refuse(format!("cannot read {}: {e}", run_json.display())))?;
+            let before: Plan = serde_json::from_str(&text).map_err(|e| {
+                refuse(format!(
+                    "{}: not the plan of a run ({e}); remove {} to start again",
+                    run_json.display(),
+                    work.path().display()
+                ))
+            })?;
+            if let Some(diff) = differs(&before, &plan) {
+                return Err(refuse(format!(
+                    "cannot resume {}: {diff}; remove that folder to start again",
+                    work.path().display()
+                )));
+            }
+            provenance = before.provenance;
+            prior = read_records(&results_path)?;
+        } else {
+            let plan = Plan {
+                format: FORMAT,
+                ..plan
+            };
+            let text = serde_json::to_string_pretty(&plan).unwrap_or_default();
+            outdir::write_file(work.path(), "run.json", &text)
+                .map_err(|e| refuse(format!("cannot write {}: {e}", run_json.display())))?;
+        }
+        let results = Journal::append(&results_path)
+            .map_err(|e| refuse(format!("cannot write {}: {e}", results_path.display())))?;
+        Ok(RunJournal {
+            work,
+            results,
+            prior,
+            provenance,
+        })
+    }
+
+    /// The provenance of the run (the original one's when resumed).
+    pub fn provenance(&self) -> &Provenance {
+        &self.provenance
+    }
+
+    /// How many records the stopped run had made.
+    pub fn resumed_records(&self) -> usize {
+        self.prior.len()
+    }
+
+    /// Writes the finished report and moves it into place.
+    pub fn finish(self, run: &Run) -> io::Result<()> {
+        for (name, text) in report::render_all(run) {
+            outdir::write_file(self.work.path(), &name, &text)?;
+        }
+        drop(self.results);
+        self.work.publish()
+    }
+}
+
+impl Sink for RunJournal {
+    fn prior(&self, adapter: &str, case: &str, doc: &str) -> Option<Record> {
+        self.prior
+            .get(&(adapter.to_string(), case.to_string(), doc.to_string()))
+            .cloned()
+    }
+
+    fn record(&mut self, record: &Record) -> io::Result<()> {
+        self.results
+            .line(&report::results_line(&self.provenance, record))
+    }
+
+    /// Every report file but `results.jsonl` (the journal itself), from the run so far.
+    fn checkpoint(&mut self, run: &Run) -> io::Result<()> {
+        for (name, text) in report::render_all(run) {
+            if name != "results.jsonl" {
+                outdir::write_file(self.work.path(), &name, &text)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What makes `now` another plan than `before`, said for the user.
+fn differs(before: &Plan, now: &Plan) -> Option<String> {
+    if before.command != now.command {
+        return Some(format!(
+            "it was made by `urlcert {}`, not `urlcert {}`",
+            before.command, now.command
+        ));
+    }
+    if before.provenance.cases_sha256 != now.provenance.cases_sha256 {
+        return Some("the case files changed since it started".into());
+    }
+    if before.filter != now.filter {
+        return Some(format!(
+            "it covers --doc {}, not {}",
+            before.filter.as_deref().unwrap_or("(all)"),
+            now.filter.as_deref().unwrap_or("(all)")
+        ));
+    }
+    let names = |p: &Plan| -> Vec<String> {
+        p.columns
+            .iter()
+            .map(|c| format!("{} ({})", c.name, c.version))
+            .collect()
+    };
+    if names(before) != names(now) {
+        return Some(format!(
+            "it asked {}, this run would ask {}",
+            names(before).join(", "),
+            names(now).join(", ")
+        ));
+    }
+    None
+}
+
+/// The records of a journal, by (adapter, case, document). A line that is not a record
+/// names the file and line.
+fn read_records(path: &Path) -> Result<HashMap<(String, String, String), Record>, Refused> {
+    let lines = outdir::read_lines(path)
+        .map_err(|e| Refused(format!("cannot read {}: {e}", path.display())))?;
+    let mut records = HashMap::new();
+    for (n, line) in lines {
+        let record: Record = serde_json::from_str(&line).map_err(|e| {
+            Refused(format!(
+                "{}:{n}: not a record ({e}); remove the folder to start again",
+                path.display()
+            ))
+        })?;
+        let key = (
+            record.adapter.clone(),
+            record.case.clone(),
+            record.doc.clone(),
+        );
+        records.insert(key, record);
+    }
+    Ok(records)
+}
+
+/// The newest work folder a stopped run left in `root` (`run-*.partial` holding
+/// `.in-progress`), for `--resume` without `--out`; the target it belongs to.
+pub fn newest_stopped(root: &Path) -> Option<PathBuf> {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(root)
+        .ok()?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            name.starts_with("run-")
+                && name.ends_with(".partial")
+                && p.join(outdir::IN_PROGRESS).is_file()
+        })
+        .collect();
+    found.sort();
+    let work = found.pop()?;
+    let name = work.file_name()?.to_str()?.strip_suffix(".partial")?.to_string();
+    Some(work.with_file_name(name))
+}
