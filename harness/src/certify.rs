@@ -566,9 +566,7 @@ pub fn execute_into(
         sink.checkpoint(&run)?;
     }
     for mut adapter in plan.adapters {
-        let col = columns
-            .next()
-            .unwrap_or_else(|| column_of(adapter.info()));
+        let col = columns.next().unwrap_or_else(|| column_of(adapter.info()));
         progress(&format!("{} ({})", col.name, col.version));
         let mut records = Vec::new();
         adapter_pass(

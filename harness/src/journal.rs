@@ -4,8 +4,8 @@
 //! In the work folder ([`crate::report::outdir`]) the run writes `run.json` first (the
 //! provenance and the plan: which command, documents, reference, adapters and their
 //! versions) and then appends every record to `results.jsonl` as it is made, one
-//! flushed line each. After the reference and after each adapter the other report
-//! files are rendered from what is there. `--resume` checks that the plan is the same
+//! flushed line each. After the reference, after each adapter and every few seconds
+//! between, the other report files are rendered from what is there. `--resume` checks that the plan is the same
 //! (same case files, adapters, versions), takes the records already made, asks only the
 //! rest, and writes the same report an uninterrupted run would have.
 
@@ -32,6 +32,9 @@ pub struct Plan {
 
 const FORMAT: u32 = 1;
 
+/// How often the partial report is rendered again while records come in.
+const REFRESH: std::time::Duration = std::time::Duration::from_secs(2);
+
 /// A run's journal, open for writing.
 pub struct RunJournal {
     work: Work,
@@ -39,6 +42,9 @@ pub struct RunJournal {
     prior: HashMap<(String, String, String), Record>,
     /// The provenance the run carries: the original run's when resumed.
     provenance: Provenance,
+    /// The partial report: the plan's columns and every record so far, prior first.
+    so_far: Run,
+    refreshed: std::time::Instant,
 }
 
 impl RunJournal {
@@ -50,7 +56,9 @@ impl RunJournal {
         let results_path = work.path().join("results.jsonl");
         let refuse = |what: String| Refused(what);
         let mut provenance = plan.provenance.clone();
+        let columns = plan.columns.clone();
         let mut prior = HashMap::new();
+        let mut kept = Vec::new();
         if work.resumed() && run_json.is_file() {
             let text = std::fs::read_to_string(&run_json)
                 .map_err(|e| refuse(format!("cannot read {}: {e}", run_json.display())))?;
@@ -68,7 +76,14 @@ impl RunJournal {
                 )));
             }
             provenance = before.provenance;
-            prior = read_records(&results_path)?;
+            kept = read_records(&results_path)?;
+            prior = kept
+                .iter()
+                .map(|r| {
+                    let key = (r.adapter.clone(), r.case.clone(), r.doc.clone());
+                    (key, r.clone())
+                })
+                .collect();
         } else {
             let plan = Plan {
                 format: FORMAT,
@@ -84,7 +99,14 @@ impl RunJournal {
             work,
             results,
             prior,
+            so_far: Run {
+                provenance: provenance.clone(),
+                columns,
+                unavailable: Vec::new(),
+                records: kept,
+            },
             provenance,
+            refreshed: std::time::Instant::now(),
         })
     }
 
@@ -117,18 +139,30 @@ impl Sink for RunJournal {
 
     fn record(&mut self, record: &Record) -> io::Result<()> {
         self.results
-            .line(&report::results_line(&self.provenance, record))
-    }
-
-    /// Every report file but `results.jsonl` (the journal itself), from the run so far.
-    fn checkpoint(&mut self, run: &Run) -> io::Result<()> {
-        for (name, text) in report::render_all(run) {
-            if name != "results.jsonl" {
-                outdir::write_file(self.work.path(), &name, &text)?;
-            }
+            .line(&report::results_line(&self.provenance, record))?;
+        self.so_far.records.push(record.clone());
+        if self.refreshed.elapsed() >= REFRESH {
+            render_partial(self.work.path(), &self.so_far)?;
+            self.refreshed = std::time::Instant::now();
         }
         Ok(())
     }
+
+    fn checkpoint(&mut self, run: &Run) -> io::Result<()> {
+        render_partial(self.work.path(), run)?;
+        self.refreshed = std::time::Instant::now();
+        Ok(())
+    }
+}
+
+/// Every report file but `results.jsonl` (the journal itself), from the run so far.
+fn render_partial(dir: &Path, run: &Run) -> io::Result<()> {
+    for (name, text) in report::render_all(run) {
+        if name != "results.jsonl" {
+            outdir::write_file(dir, &name, &text)?;
+        }
+    }
+    Ok(())
 }
 
 /// What makes `now` another plan than `before`, said for the user.
@@ -152,7 +186,10 @@ fn differs(before: &Plan, now: &Plan) -> Option<String> {
     let names = |p: &Plan| -> Vec<String> {
         p.columns
             .iter()
-            .map(|c| format!("{} ({})", c.name, c.version))
+            .map(|c| match &c.argv {
+                Some(argv) => format!("{} ({}, run as {argv:?})", c.name, c.version),
+                None => format!("{} ({})", c.name, c.version),
+            })
             .collect()
     };
     if names(before) != names(now) {
@@ -165,27 +202,22 @@ fn differs(before: &Plan, now: &Plan) -> Option<String> {
     None
 }
 
-/// The records of a journal, by (adapter, case, document). A line that is not a record
-/// names the file and line.
-fn read_records(path: &Path) -> Result<HashMap<(String, String, String), Record>, Refused> {
+/// The records of a journal, in its order. A line that is not a record names the
+/// file and line.
+fn read_records(path: &Path) -> Result<Vec<Record>, Refused> {
     let lines = outdir::read_lines(path)
         .map_err(|e| Refused(format!("cannot read {}: {e}", path.display())))?;
-    let mut records = HashMap::new();
-    for (n, line) in lines {
-        let record: Record = serde_json::from_str(&line).map_err(|e| {
-            Refused(format!(
-                "{}:{n}: not a record ({e}); remove the folder to start again",
-                path.display()
-            ))
-        })?;
-        let key = (
-            record.adapter.clone(),
-            record.case.clone(),
-            record.doc.clone(),
-        );
-        records.insert(key, record);
-    }
-    Ok(records)
+    lines
+        .into_iter()
+        .map(|(n, line)| {
+            serde_json::from_str(&line).map_err(|e| {
+                Refused(format!(
+                    "{}:{n}: not a record ({e}); remove the folder to start again",
+                    path.display()
+                ))
+            })
+        })
+        .collect()
 }
 
 /// The newest work folder a stopped run left in `root` (`run-*.partial` holding
@@ -204,6 +236,10 @@ pub fn newest_stopped(root: &Path) -> Option<PathBuf> {
         .collect();
     found.sort();
     let work = found.pop()?;
-    let name = work.file_name()?.to_str()?.strip_suffix(".partial")?.to_string();
+    let name = work
+        .file_name()?
+        .to_str()?
+        .strip_suffix(".partial")?
+        .to_string();
     Some(work.with_file_name(name))
 }

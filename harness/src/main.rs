@@ -701,8 +701,8 @@ fn run_and_write(
         filter: plan.filter.map(|f| f.to_string()),
         columns: certify::columns(&plan),
     };
-    let mut journal = journal::RunJournal::open(&target, out.resume, journal_plan)
-        .map_err(|r| fail(r.0))?;
+    let mut journal =
+        journal::RunJournal::open(&target, out.resume, journal_plan).map_err(|r| fail(r.0))?;
     if journal.resumed_records() > 0 {
         eprintln!(
             "urlcert {cmd}: resuming {}: {} records kept",
@@ -718,10 +718,18 @@ fn run_and_write(
         &mut |w: &str| progress(w),
         &mut journal,
     )
-    .map_err(|e| fail(format!("cannot write the journal in {}: {e}", target.display())))?;
-    journal
-        .finish(&run)
-        .map_err(|e| fail(format!("cannot write the reports to {}: {e}", target.display())))?;
+    .map_err(|e| {
+        fail(format!(
+            "cannot write the journal in {}: {e}",
+            target.display()
+        ))
+    })?;
+    journal.finish(&run).map_err(|e| {
+        fail(format!(
+            "cannot write the reports to {}: {e}",
+            target.display()
+        ))
+    })?;
     Ok((run, results, target))
 }
 

@@ -403,7 +403,10 @@ fn an_existing_report_survives_a_write_stopped_half_way() {
     let work = Work::open(&out, "run", false).unwrap();
     std::fs::write(work.path().join("report.md"), "half a report").unwrap();
     drop(work);
-    assert_eq!(std::fs::read_to_string(out.join("report.md")).unwrap(), before);
+    assert_eq!(
+        std::fs::read_to_string(out.join("report.md")).unwrap(),
+        before
+    );
     assert_eq!(listing(root.path()), ["run-x", "run-x.partial"]);
 
     // The next write does not throw that work away unasked...

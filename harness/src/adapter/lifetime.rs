@@ -79,7 +79,10 @@ pub fn prepare(cmd: &mut Command, pass_env: &[String]) -> Tag {
         NEXT.fetch_add(1, Ordering::SeqCst)
     ));
     cmd.env_clear();
-    let names = BASE_ENV.iter().copied().chain(pass_env.iter().map(String::as_str));
+    let names = BASE_ENV
+        .iter()
+        .copied()
+        .chain(pass_env.iter().map(String::as_str));
     for name in names {
         if let Some(value) = std::env::var_os(name) {
             cmd.env(name, value);
@@ -108,7 +111,9 @@ fn die_with_parent(cmd: &mut Command) {
                 .map_err(std::io::Error::from)?;
             // The parent may have died before the prctl: then nobody would signal us.
             if std::os::unix::process::parent_id() != parent {
-                return Err(std::io::Error::other("urlcert exited while starting the adapter"));
+                return Err(std::io::Error::other(
+                    "urlcert exited while starting the adapter",
+                ));
             }
             Ok(())
         });
@@ -193,7 +198,11 @@ fn kill_marked(needle: &[u8]) -> usize {
     };
     let mut killed = 0;
     for entry in dir.flatten() {
-        let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else {
+        let Some(pid) = entry
+            .file_name()
+            .to_str()
+            .and_then(|s| s.parse::<u32>().ok())
+        else {
             continue;
         };
         if pid == me {
@@ -226,9 +235,13 @@ fn has_entry(environ: &[u8], needle: &[u8]) -> bool {
         Some((0, body)) => (true, body),
         _ => (false, needle),
     };
-    environ
-        .split(|&b| b == 0)
-        .any(|entry| if whole { entry == body } else { entry.starts_with(body) })
+    environ.split(|&b| b == 0).any(|entry| {
+        if whole {
+            entry == body
+        } else {
+            entry.starts_with(body)
+        }
+    })
 }
 
 /// Makes this process the child subreaper of what it starts (Linux), so that an
@@ -257,7 +270,11 @@ fn reap_adopted() {
             return;
         };
         for entry in dir.flatten() {
-            let Some(pid) = entry.file_name().to_str().and_then(|s| s.parse::<u32>().ok()) else {
+            let Some(pid) = entry
+                .file_name()
+                .to_str()
+                .and_then(|s| s.parse::<u32>().ok())
+            else {
                 continue;
             };
             if live.contains(&pid) {

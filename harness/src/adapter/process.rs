@@ -872,20 +872,18 @@ impl Exchange for Persistent {
         }
         let running = match self.proc.as_mut() {
             Some(proc) => proc,
-            None => {
-                match self.restart() {
-                    Ok(proc) => {
-                        self.restarts += 1;
-                        self.proc.insert(proc)
-                    }
-                    Err(detail) => {
-                        self.given_up = Some(detail.clone());
-                        return Answer::Fault {
-                            fault: Fault::Spawn { detail },
-                        };
-                    }
+            None => match self.restart() {
+                Ok(proc) => {
+                    self.restarts += 1;
+                    self.proc.insert(proc)
                 }
-            }
+                Err(detail) => {
+                    self.given_up = Some(detail.clone());
+                    return Answer::Fault {
+                        fault: Fault::Spawn { detail },
+                    };
+                }
+            },
         };
         let id = self.next_id;
         self.next_id += 1;
@@ -965,8 +963,7 @@ mod tests {
 
     #[test]
     fn answers_decode_by_the_protocol() {
-        let o = decode(br#"{"id": 3, "parsed": {"components": {"a": "x", "b": null}}}"#)
-        .unwrap();
+        let o = decode(br#"{"id": 3, "parsed": {"components": {"a": "x", "b": null}}}"#).unwrap();
         let Answer::Parsed { components } = request_answer(&o, Operation::Parse).unwrap() else {
             panic!("not parsed")
         };
@@ -975,8 +972,8 @@ mod tests {
         // Not JSON, not an object, two answers in one, a number as a component.
         assert!(matches!(decode(b"nope"), Err(Fault::Garbage { .. })));
         assert!(matches!(decode(b"[1]"), Err(Fault::Garbage { .. })));
-        let two = decode(br#"{"id":1,"rejected":{"message":"m"},"unsupported":{"why":"w"}}"#)
-        .unwrap();
+        let two =
+            decode(br#"{"id":1,"rejected":{"message":"m"},"unsupported":{"why":"w"}}"#).unwrap();
         assert!(request_answer(&two, Operation::Parse).is_err());
         let num = decode(br#"{"id":1,"parsed":{"components":{"port":80}}}"#).unwrap();
         assert!(request_answer(&num, Operation::Parse).is_err());
@@ -992,7 +989,9 @@ mod tests {
         let info = hello_info(&o, &["x".into()]).unwrap();
         assert_eq!(info.model, Model::Rfc3986);
         assert_eq!(info.operations, vec![Operation::Parse]);
-        let bad = decode(br#"{"id":0,"hello":{"name":"n","version":"1","model":"rfc9999","operations":[]}}"#)
+        let bad = decode(
+            br#"{"id":0,"hello":{"name":"n","version":"1","model":"rfc9999","operations":[]}}"#,
+        )
         .unwrap();
         assert!(hello_info(&bad, &[]).is_err());
     }

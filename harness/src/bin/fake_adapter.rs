@@ -27,19 +27,24 @@
 //! | `close-stdin` | answers the hello, closes its standard input and waits |
 //! | `env` | parses to `{"whole": "NAME,NAME,..."}`: the names in its environment, sorted |
 //! | `orphan-on:X` | on X: starts a child that holds standard output and sleeps, then exits 0 |
-//! | `setsid-child` | on every request: starts a child in a session of its own that sleeps, then answers |
+//! | `setsid-child` | on its first request: starts a child in a session of its own that sleeps; answers every request |
 //! | `slow:MS` | waits MS milliseconds before every answer |
 //! | `linger` | (the children above) starts a new session when asked, and sleeps |
 //!
 //! A second argument, PIDFILE, is where the modes that start children append each
-//! child's pid, one per line. With any mode but `accept`, the hello lists both
+//! child's pid, one per line; a third, DELAY_MS, is a wait before every answer. With any mode but `accept`, the hello lists both
 //! operations.
 
 use std::io::{BufRead, Write};
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_else(|| "accept".into());
-    let pidfile = std::env::args().nth(2);
+    let pidfile = std::env::args().nth(2).filter(|p| !p.is_empty());
+    let delay: u64 = std::env::args()
+        .nth(3)
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(0);
+    let mut children = 0;
     if mode == "linger" || mode == "linger-setsid" {
         linger(mode == "linger-setsid");
     }
@@ -105,8 +110,14 @@ fn main() {
             Some(t) => t == subject,
             None => true,
         };
+        if delay > 0 {
+            std::thread::sleep(std::time::Duration::from_millis(delay));
+        }
         if kind == "slow" {
-            let ms = trigger.as_deref().and_then(|t| t.parse().ok()).unwrap_or(10);
+            let ms = trigger
+                .as_deref()
+                .and_then(|t| t.parse().ok())
+                .unwrap_or(10);
             std::thread::sleep(std::time::Duration::from_millis(ms));
         }
         if hit {
@@ -131,7 +142,10 @@ fn main() {
                     start_child(false, pidfile.as_deref());
                     std::process::exit(0)
                 }
-                "setsid-child" => start_child(true, pidfile.as_deref()),
+                "setsid-child" if children == 0 => {
+                    children += 1;
+                    start_child(true, pidfile.as_deref());
+                }
                 "slow" => {}
                 "exit-1" => {
                     eprintln!("fake-adapter: exiting with status 1 on purpose");
@@ -200,7 +214,11 @@ fn start_child(own_session: bool, pidfile: Option<&str>) {
     let Ok(me) = std::env::current_exe() else {
         return;
     };
-    let mode = if own_session { "linger-setsid" } else { "linger" };
+    let mode = if own_session {
+        "linger-setsid"
+    } else {
+        "linger"
+    };
     let Ok(child) = std::process::Command::new(me)
         .arg(mode)
         .stdin(std::process::Stdio::null())

@@ -153,7 +153,12 @@ pub fn main(args: FuzzArgs) -> ExitCode {
         ));
     };
     let config = Config::new(args.doc, seed, limit, seeds);
-    let campaign = super::run(&config, &mut adapters, &crate::interrupt::STOP, &mut on_progress);
+    let campaign = super::run(
+        &config,
+        &mut adapters,
+        &crate::interrupt::STOP,
+        &mut on_progress,
+    );
     bar.finish_and_clear();
     drop(adapters);
     finish(&campaign, &out, args.emit_cases.as_deref())

@@ -98,17 +98,18 @@ impl Work {
         }
         clean_leftovers(target)?;
         let resumed = work.join(IN_PROGRESS).is_file();
+        if !resumed {
+            fs::create_dir(&work).map_err(|e| io_refused(&work, &e))?;
+            fs::write(work.join(IN_PROGRESS), kind).map_err(|e| io_refused(&work, &e))?;
+        }
+        // First the lock: a folder being written now is not a stopped one.
+        let lock = lock(&work)?;
         if resumed && !resume {
             return Err(refused(format!(
                 "{} holds a report that was stopped before it finished: continue it with --resume, or remove that folder",
                 work.display()
             )));
         }
-        if !resumed {
-            fs::create_dir(&work).map_err(|e| io_refused(&work, &e))?;
-            fs::write(work.join(IN_PROGRESS), kind).map_err(|e| io_refused(&work, &e))?;
-        }
-        let lock = lock(&work)?;
         fs::write(work.join(MARKER), kind).map_err(|e| io_refused(&work, &e))?;
         Ok(Work {
             target: target.to_path_buf(),
@@ -129,22 +130,34 @@ impl Work {
     }
 
     /// Moves the finished report into place: an atomic exchange with the old one, or
-    /// a rename when there is none.
+    /// a rename when there is none. Until the exchange the work folder is resumable;
+    /// after it, what is left at the work path is the old report, which holds no
+    /// [`IN_PROGRESS`] and is removed (here, or by the next writer).
     pub fn publish(self) -> io::Result<()> {
-        fs::remove_file(self.work.join(LOCK))?;
-        fs::remove_file(self.work.join(IN_PROGRESS))?;
         sync_dir(&self.work);
+        fault_point("publish");
         if !self.target.exists() {
             fs::rename(&self.work, &self.target)?;
         } else {
             exchange(&self.work, &self.target)?;
-            // The old report, now at the work path.
+            fault_point("exchanged");
             fs::remove_dir_all(&self.work)?;
+        }
+        for name in [IN_PROGRESS, LOCK] {
+            let _ = fs::remove_file(self.target.join(name));
         }
         if let Some(parent) = self.target.parent() {
             sync_dir(parent);
         }
         Ok(())
+    }
+}
+
+/// A test hook: `URLCERT_FAULT_AT=NAME` aborts the process at the point `NAME`, as a
+/// kill -9 there would stop it (no destructor runs, nothing is cleaned up).
+pub fn fault_point(name: &str) {
+    if std::env::var_os("URLCERT_FAULT_AT").is_some_and(|v| v == name) {
+        std::process::abort();
     }
 }
 
@@ -197,7 +210,22 @@ pub fn check_target(target: &Path) -> Result<(), Refused> {
 /// `NAME.old-PID` folders of earlier versions whose process is gone.
 fn clean_leftovers(target: &Path) -> Result<(), Refused> {
     let work = work_path(target);
-    if work.is_dir() && !work.join(IN_PROGRESS).exists() && work.join(MARKER).exists() {
+    if work.is_dir() && !work.join(IN_PROGRESS).exists() {
+        // An old report exchanged out, or a folder made by a writer killed before it
+        // marked it: either is urlcert's own. Anything else is left alone.
+        let names: Vec<String> = fs::read_dir(&work)
+            .map_err(|e| io_refused(&work, &e))?
+            .flatten()
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .collect();
+        let own = names.is_empty()
+            || (names.iter().any(|n| n == MARKER) && names.iter().all(|n| is_report_file(n)));
+        if !own {
+            return Err(refused(format!(
+                "{} is in the way: it is not urlcert's work folder; move it away",
+                work.display()
+            )));
+        }
         fs::remove_dir_all(&work).map_err(|e| io_refused(&work, &e))?;
     }
     let (Some(parent), Some(name)) = (target.parent(), target.file_name()) else {
@@ -398,6 +426,9 @@ mod tests {
         drop(j);
         assert_eq!(fs::read_to_string(&path).unwrap(), "{\"a\":1}\n{\"c\":3}\n");
         let lines = read_lines(&path).unwrap();
-        assert_eq!(lines, vec![(1, "{\"a\":1}".into()), (2, "{\"c\":3}".into())]);
+        assert_eq!(
+            lines,
+            vec![(1, "{\"a\":1}".into()), (2, "{\"c\":3}".into())]
+        );
     }
 }

@@ -1,0 +1,273 @@
+//! Adapters that fight the harness: one that stops reading, one that floods answers
+//! nobody asked for, one that answers twice, one that closes its input, one that exits
+//! while its child holds the pipe, one that leaves a child in a session of its own, one
+//! whose restart fails for a while. Each test fails on a harness that lacks the guard
+//! it names (a hang is turned into a failure by a watchdog, never waited out).
+
+use std::path::Path;
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use urlcert::adapter::process::{Limits, OneShot, Persistent};
+use urlcert::adapter::{Adapter, Answer, Fault};
+
+const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
+
+fn limits(timeout_ms: u64) -> Limits {
+    Limits {
+        timeout: Duration::from_millis(timeout_ms),
+        ..Limits::default()
+    }
+}
+
+fn fake(args: &[&str]) -> Vec<String> {
+    std::iter::once(FAKE)
+        .chain(args.iter().copied())
+        .map(String::from)
+        .collect()
+}
+
+/// Runs `f` on a thread and fails the test if it has not returned within `limit`.
+fn within<T: Send + 'static>(limit: Duration, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(limit)
+        .unwrap_or_else(|_| panic!("no answer within {limit:?}: the harness hangs"))
+}
+
+fn fault(answer: &Answer) -> &Fault {
+    match answer {
+        Answer::Fault { fault } => fault,
+        other => panic!("expected a fault, got {other:?}"),
+    }
+}
+
+fn parsed_whole(answer: &Answer) -> Option<&str> {
+    match answer {
+        Answer::Parsed { components } => components.get("whole")?.as_deref(),
+        _ => None,
+    }
+}
+
+/// Is `pid` gone (or a zombie nobody has reaped yet, which runs no code)?
+fn dead(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| state == "Z" || state == "X"),
+    }
+}
+
+fn pids(file: &Path) -> Vec<u32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+fn wait_until(limit: Duration, mut ok: impl FnMut() -> bool) -> bool {
+    let end = Instant::now() + limit;
+    while Instant::now() < end {
+        if ok() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ok()
+}
+
+#[test]
+fn an_adapter_that_stops_reading_is_a_timeout_not_a_hang() {
+    // 4 MiB is far more than a pipe holds: the write blocks for good.
+    let big = "a".repeat(4 << 20);
+    let answers = within(Duration::from_secs(30), move || {
+        let mut a = Persistent::start(fake(&["deaf"]), limits(500)).unwrap();
+        let first = a.parse(big.as_bytes());
+        // The adapter was killed and is started again for the next request.
+        let second = a.parse(b"small");
+        (first, second, a.restarts())
+    });
+    assert!(
+        matches!(fault(&answers.0), Fault::Timeout { after_ms: 500 }),
+        "{:?}",
+        answers.0
+    );
+    assert!(matches!(fault(&answers.1), Fault::Timeout { .. }));
+    assert_eq!(answers.2, 1);
+}
+
+#[test]
+fn an_adapter_that_prints_without_reading_cannot_grow_urlcerts_memory() {
+    // It prints answers to request 0 for ever and never reads: the 4 MiB request
+    // blocks, and every line it prints answers nothing.
+    let big = "a".repeat(4 << 20);
+    let (answer, strays) = within(Duration::from_secs(30), move || {
+        let mut a = Persistent::start(fake(&["no-read"]), limits(1000)).unwrap();
+        let answer = a.parse(big.as_bytes());
+        (answer, a.strays())
+    });
+    assert!(
+        matches!(fault(&answer), Fault::Timeout { .. }),
+        "{answer:?}"
+    );
+    // The lines were read and dropped as they came (not queued): many of them.
+    assert!(strays > 100, "only {strays} stray lines were read");
+}
+
+#[test]
+fn a_duplicated_answer_is_not_charged_to_the_next_request() {
+    let mut a = Persistent::start(fake(&["dup"]), limits(2000)).unwrap();
+    for input in ["first", "second", "third"] {
+        let answer = a.parse(input.as_bytes());
+        assert_eq!(parsed_whole(&answer), Some(input), "{answer:?}");
+    }
+    assert!(a.strays() >= 2, "{}", a.strays());
+}
+
+#[test]
+fn an_adapter_that_closed_its_input_is_said_to_have_closed_its_input() {
+    let mut a = Persistent::start(fake(&["close-stdin"]), limits(2000)).unwrap();
+    let answer = a.parse(&vec![b'a'; 1 << 20]);
+    let Fault::EarlyExit { detail } = fault(&answer) else {
+        panic!("{answer:?}")
+    };
+    assert!(detail.contains("closed its standard input"), "{detail}");
+    assert!(!detail.contains("standard output"), "{detail}");
+}
+
+#[test]
+fn an_exit_is_seen_at_once_though_a_child_holds_the_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pids");
+    // A limit far longer than the test waits: a timeout would mean the exit was
+    // missed.
+    let mut a = Persistent::start(
+        fake(&["orphan-on:x", pidfile.to_str().unwrap()]),
+        limits(20_000),
+    )
+    .unwrap();
+    let started = Instant::now();
+    let answer = within(Duration::from_secs(15), move || {
+        let answer = a.parse(b"x");
+        drop(a);
+        answer
+    });
+    let Fault::EarlyExit { detail } = fault(&answer) else {
+        panic!("{answer:?}")
+    };
+    assert!(detail.contains("status 0"), "{detail}");
+    // The child that held the pipe went with the adapter.
+    let children = pids(&pidfile);
+    assert_eq!(children.len(), 1, "{children:?}");
+    assert!(
+        wait_until(Duration::from_secs(5), || children.iter().all(|&p| dead(p))),
+        "{children:?} outlived the adapter"
+    );
+}
+
+#[test]
+fn a_child_in_a_session_of_its_own_dies_with_the_persistent_adapter() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pids");
+    let mut a = Persistent::start(
+        fake(&["setsid-child", pidfile.to_str().unwrap()]),
+        limits(5000),
+    )
+    .unwrap();
+    assert_eq!(parsed_whole(&a.parse(b"y")), Some("y"));
+    let children = pids(&pidfile);
+    assert_eq!(children.len(), 1);
+    assert!(
+        !dead(children[0]),
+        "the child should live while the adapter does"
+    );
+    drop(a);
+    assert!(
+        wait_until(Duration::from_secs(5), || dead(children[0])),
+        "{children:?} outlived the adapter"
+    );
+}
+
+#[test]
+fn a_child_in_a_session_of_its_own_dies_with_each_one_shot_process() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pids");
+    let mut a = OneShot::new(
+        fake(&["setsid-child", pidfile.to_str().unwrap()]),
+        limits(5000),
+    )
+    .unwrap();
+    for input in ["p", "q"] {
+        assert_eq!(parsed_whole(&a.parse(input.as_bytes())), Some(input));
+    }
+    let children = pids(&pidfile);
+    assert_eq!(children.len(), 2, "one per request: {children:?}");
+    assert!(
+        wait_until(Duration::from_secs(5), || children.iter().all(|&p| dead(p))),
+        "{children:?} outlived their one-shot processes"
+    );
+}
+
+#[test]
+fn a_restart_that_fails_for_a_while_is_tried_again() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("fake-adapter");
+    std::fs::copy(FAKE, &copy).unwrap();
+    let argv = vec![copy.to_string_lossy().into_owned(), "crash-on:x".into()];
+    let mut a = Persistent::start(argv, limits(2000)).unwrap();
+    assert!(matches!(fault(&a.parse(b"x")), Fault::Crash { .. }));
+    // The program is gone for a moment (an upgrade, a slow disk): the first restart
+    // fails, a later one succeeds.
+    let hidden = dir.path().join("away");
+    std::fs::rename(&copy, &hidden).unwrap();
+    let back = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(300));
+        std::fs::rename(&hidden, &copy).unwrap();
+    });
+    let answer = a.parse(b"y");
+    back.join().unwrap();
+    assert_eq!(parsed_whole(&answer), Some("y"), "{answer:?}");
+    assert_eq!(a.restarts(), 1);
+}
+
+#[test]
+fn a_restart_that_keeps_failing_gives_the_adapter_up_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let copy = dir.path().join("fake-adapter");
+    std::fs::copy(FAKE, &copy).unwrap();
+    let argv = vec![copy.to_string_lossy().into_owned(), "crash-on:x".into()];
+    let mut a = Persistent::start(argv, limits(2000)).unwrap();
+    assert!(matches!(fault(&a.parse(b"x")), Fault::Crash { .. }));
+    std::fs::remove_file(&copy).unwrap();
+    let Fault::Spawn { detail } = fault(&a.parse(b"y")).clone() else {
+        panic!()
+    };
+    assert!(detail.contains("4 restarts failed"), "{detail}");
+    // Every later request carries the same reason, without trying again.
+    let started = Instant::now();
+    let Fault::Spawn { detail: later } = fault(&a.parse(b"z")).clone() else {
+        panic!()
+    };
+    assert_eq!(later, detail);
+    assert!(started.elapsed() < Duration::from_millis(500));
+}
+
+#[test]
+fn adapters_get_a_small_environment() {
+    let mut a = Persistent::start(fake(&["env"]), limits(5000)).unwrap();
+    let answer = a.parse(b"x");
+    let names: Vec<&str> = parsed_whole(&answer).unwrap().split(',').collect();
+    let allowed = urlcert::adapter::lifetime::BASE_ENV;
+    for name in &names {
+        assert!(
+            allowed.contains(name) || *name == urlcert::adapter::lifetime::MARKER,
+            "{name} reached the adapter: {names:?}"
+        );
+    }
+    assert!(names.contains(&"PATH"), "{names:?}");
+    assert!(names.contains(&urlcert::adapter::lifetime::MARKER));
+}

@@ -1,0 +1,356 @@
+//! The `urlcert` binary under kills and bad output folders: `--out` never deletes what
+//! urlcert did not write; a kill at any moment leaves the old report or the new one; a
+//! run killed half way is resumed to the report an uninterrupted run writes; nothing
+//! urlcert started outlives it, kill -9 included.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
+const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
+
+fn cases() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases")
+}
+
+fn urlcert(args: &[&str]) -> Command {
+    let mut cmd = Command::new(URLCERT);
+    cmd.args(args).stdin(Stdio::null());
+    cmd
+}
+
+fn text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
+}
+
+fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// A reference-only run of the real cases into `out`, with `env` set.
+fn reference_run(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
+    let cases = cases();
+    let mut args = vec![
+        "run",
+        "--cases",
+        cases.to_str().unwrap(),
+        "--adapter",
+        "reference",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let mut cmd = urlcert(&args);
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    cmd.output().unwrap()
+}
+
+fn dead(pid: u32) -> bool {
+    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .and_then(|(_, rest)| rest.split_whitespace().next())
+            .is_some_and(|state| state == "Z" || state == "X"),
+    }
+}
+
+fn pids(file: &Path) -> Vec<u32> {
+    std::fs::read_to_string(file)
+        .unwrap_or_default()
+        .lines()
+        .filter_map(|l| l.trim().parse().ok())
+        .collect()
+}
+
+fn wait_until(limit: Duration, mut ok: impl FnMut() -> bool) -> bool {
+    let end = Instant::now() + limit;
+    while Instant::now() < end {
+        if ok() {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    ok()
+}
+
+fn lines(path: &Path) -> usize {
+    std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
+}
+
+/// `results.jsonl` without what differs between two runs of the same plan (when, and
+/// how long each answer took).
+fn comparable(results: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(results)
+        .unwrap()
+        .lines()
+        .map(|l| {
+            let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+            let o = v.as_object_mut().unwrap();
+            for k in ["run", "time", "elapsed_ms"] {
+                o.remove(k);
+            }
+            v
+        })
+        .collect()
+}
+
+#[test]
+fn out_refuses_a_folder_that_holds_a_users_file_and_touches_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mine");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("notes.txt"), "my notes").unwrap();
+    let res = reference_run(&out, &[], &[]);
+    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
+    assert!(text(&res).contains("notes.txt"), "{}", text(&res));
+    assert!(
+        text(&res).contains("not a urlcert report"),
+        "{}",
+        text(&res)
+    );
+    assert_eq!(listing(&out), ["notes.txt"]);
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "my notes"
+    );
+    assert_eq!(listing(dir.path()), ["mine"], "nothing written beside it");
+
+    // A urlcert report with a user's file dropped into it is not replaced either.
+    let report = dir.path().join("report");
+    assert_eq!(reference_run(&report, &[], &[]).status.code(), Some(0));
+    std::fs::write(report.join("todo.txt"), "keep me").unwrap();
+    let res = reference_run(&report, &[], &[]);
+    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
+    assert_eq!(
+        std::fs::read_to_string(report.join("todo.txt")).unwrap(),
+        "keep me"
+    );
+}
+
+#[test]
+fn a_previous_report_is_replaced_and_old_temporaries_are_cleaned() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    assert_eq!(reference_run(&out, &[], &[]).status.code(), Some(0));
+    // What an earlier version left when killed between its two renames: folders named
+    // after a process that is gone.
+    let gone = (400_000..4_000_000u32)
+        .step_by(7919)
+        .find(|p| !Path::new(&format!("/proc/{p}")).exists())
+        .unwrap();
+    for what in ["tmp", "old"] {
+        let left = dir.path().join(format!("r.{what}-{gone}"));
+        std::fs::create_dir(&left).unwrap();
+        std::fs::write(left.join("report.md"), "stale").unwrap();
+    }
+    let res = reference_run(&out, &[], &[]);
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(listing(dir.path()), ["r"]);
+    assert!(listing(&out).contains(&"report.md".to_string()));
+}
+
+#[test]
+fn a_kill_before_the_swap_leaves_the_old_report_and_a_run_to_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    assert_eq!(reference_run(&out, &[], &[]).status.code(), Some(0));
+    let old = std::fs::read_to_string(out.join("run.json")).unwrap();
+    let records = lines(&out.join("results.jsonl"));
+
+    let killed = reference_run(&out, &[], &[("URLCERT_FAULT_AT", "publish")]);
+    assert_eq!(
+        killed.status.code(),
+        None,
+        "it should die: {}",
+        text(&killed)
+    );
+    assert_eq!(std::fs::read_to_string(out.join("run.json")).unwrap(), old);
+    assert_eq!(listing(dir.path()), ["r", "r.partial"]);
+
+    // Not thrown away unasked...
+    let res = reference_run(&out, &[], &[]);
+    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
+    assert!(text(&res).contains("--resume"), "{}", text(&res));
+    // ...and finished when asked.
+    let res = reference_run(&out, &["--resume"], &[]);
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(listing(dir.path()), ["r"]);
+    assert_ne!(std::fs::read_to_string(out.join("run.json")).unwrap(), old);
+    assert_eq!(lines(&out.join("results.jsonl")), records);
+}
+
+#[test]
+fn a_kill_after_the_swap_leaves_the_new_report_and_the_old_is_cleaned_next_time() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    assert_eq!(reference_run(&out, &[], &[]).status.code(), Some(0));
+    let old = std::fs::read_to_string(out.join("run.json")).unwrap();
+
+    let killed = reference_run(&out, &[], &[("URLCERT_FAULT_AT", "exchanged")]);
+    assert_eq!(
+        killed.status.code(),
+        None,
+        "it should die: {}",
+        text(&killed)
+    );
+    let new = std::fs::read_to_string(out.join("run.json")).unwrap();
+    assert_ne!(new, old, "the new report is in place");
+    assert!(out.join("report.html").is_file());
+
+    let res = reference_run(&out, &[], &[]);
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(listing(dir.path()), ["r"]);
+}
+
+/// `urlcert certify` of the fake adapter, which starts a child in a session of its own
+/// on its first request and waits `delay_ms` before each answer.
+fn certify_fake(out: &Path, pidfile: &Path, delay_ms: &str, resume: bool) -> Command {
+    let cases = cases();
+    let mut args = vec![
+        "certify",
+        "--cases",
+        cases.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--command",
+        FAKE,
+        "--command",
+        "setsid-child",
+        "--command",
+        pidfile.to_str().unwrap(),
+        "--command",
+        delay_ms,
+    ];
+    if resume {
+        args.push("--resume");
+    }
+    let mut cmd = urlcert(&args);
+    cmd.stdout(Stdio::null()).stderr(Stdio::piped());
+    cmd
+}
+
+#[test]
+fn a_run_killed_with_kill_9_resumes_to_the_report_of_an_uninterrupted_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pids");
+
+    // Uninterrupted.
+    let whole = dir.path().join("whole");
+    let res = certify_fake(&whole, &pidfile, "2", false).output().unwrap();
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+
+    // Killed half way: the journal and a partial report are there, the adapter and
+    // its child are gone, the target is not.
+    let out = dir.path().join("killed");
+    let partial = dir.path().join("killed.partial");
+    let mut child = certify_fake(&out, &pidfile, "2", false).spawn().unwrap();
+    let started = wait_until(Duration::from_secs(60), || {
+        lines(&partial.join("results.jsonl")) >= 200 && partial.join("report.md").is_file()
+    });
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert!(started, "the run did not get going");
+    assert_eq!(status.code(), None);
+    let kept = lines(&partial.join("results.jsonl"));
+    let total = lines(&whole.join("results.jsonl"));
+    assert!(kept < total, "killed too late: {kept} of {total}");
+    assert!(!out.exists());
+    let children = pids(&pidfile);
+    assert_eq!(children.len(), 2, "{children:?}");
+    assert!(
+        wait_until(Duration::from_secs(10), || children
+            .iter()
+            .all(|&p| dead(p))),
+        "{children:?} outlived a killed urlcert"
+    );
+
+    let res = certify_fake(&out, &pidfile, "2", true).output().unwrap();
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert!(
+        text(&res).contains(&format!("{kept} records kept")),
+        "{}",
+        text(&res)
+    );
+    assert_eq!(
+        comparable(&out.join("results.jsonl")),
+        comparable(&whole.join("results.jsonl"))
+    );
+    assert!(!partial.exists());
+}
+
+#[test]
+fn nothing_urlcert_starts_outlives_it_after_an_exit_or_a_ctrl_c() {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pids");
+    let res = certify_fake(&dir.path().join("a"), &pidfile, "0", false)
+        .output()
+        .unwrap();
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    let after_exit = pids(&pidfile);
+    assert_eq!(after_exit.len(), 1);
+    assert!(
+        wait_until(Duration::from_secs(10), || dead(after_exit[0])),
+        "{after_exit:?} outlived urlcert"
+    );
+
+    std::fs::remove_file(&pidfile).unwrap();
+    let out = dir.path().join("b");
+    let mut child = certify_fake(&out, &pidfile, "2", false).spawn().unwrap();
+    assert!(wait_until(Duration::from_secs(60), || !pids(&pidfile).is_empty()));
+    nix::sys::signal::kill(
+        nix::unistd::Pid::from_raw(child.id() as i32),
+        nix::sys::signal::Signal::SIGINT,
+    )
+    .unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    let after_int = pids(&pidfile);
+    assert!(
+        wait_until(Duration::from_secs(10), || after_int
+            .iter()
+            .all(|&p| dead(p))),
+        "{after_int:?} outlived urlcert"
+    );
+    // What it had answered is kept for --resume.
+    assert!(lines(&dir.path().join("b.partial/results.jsonl")) > 0);
+}
+
+#[test]
+fn pass_env_adds_a_variable_and_nothing_else_leaks() {
+    let ask = |extra: &[&str]| {
+        let mut args = vec!["ask", "--json", "--command", FAKE, "--command", "env"];
+        args.extend_from_slice(extra);
+        args.push("x");
+        let out = urlcert(&args)
+            .env("URLCERT_TEST_SECRET", "s3cret")
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        v["adapter_components"]["whole"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    let plain = ask(&[]);
+    assert!(!plain.contains("URLCERT_TEST_SECRET"), "{plain}");
+    assert!(!plain.contains("CARGO"), "{plain}");
+    let passed = ask(&["--pass-env", "URLCERT_TEST_SECRET"]);
+    assert!(
+        passed.split(',').any(|n| n == "URLCERT_TEST_SECRET"),
+        "{passed}"
+    );
+}
