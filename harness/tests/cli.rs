@@ -727,3 +727,15 @@ fn extract_cases_run_and_are_checked() {
     let out = urlcert(&["check", "--cases", parse.path().to_str().unwrap()], None);
     assert!(String::from_utf8_lossy(&out.stderr).contains("belongs to extract cases only"));
 }
+
+#[test]
+fn check_prints_a_duplicate_key_where_it_stands_and_exits_2() {
+    let dup = case_dir(&CASE.replace("rule: ftpurl,", "rule: ftpurl, rule: fileurl,"));
+    let out = urlcert(&["check", "--cases", dup.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("t.yaml:7:45: case `t.one`: duplicate key `rule` in this mapping (first at line 7, column 31)"),
+        "{err}"
+    );
+}
