@@ -803,6 +803,7 @@ mod adapter_cli {
     use urlcert::adapter::registry::{self, Found};
     use urlcert::adapter::{Adapter, Answer, Info};
     use urlcert::compare::mapped;
+    use urlcert::text::visible;
 
     fn op_names(info: &Info) -> Vec<String> {
         info.operations
@@ -844,7 +845,7 @@ mod adapter_cli {
                         };
                         text.push_str(&format!(
                             "{:<34} available    {:?}, model {}, {}; {how}\n",
-                            info.name,
+                            visible(&info.name),
                             info.version,
                             model_name(info),
                             op_names(info).join(" and "),
@@ -859,7 +860,10 @@ mod adapter_cli {
                         text.push_str(&format!("{v}\n"));
                     } else {
                         text.push_str(&format!(
-                            "{name:<34} unavailable  {why}; install: {install}\n"
+                            "{:<34} unavailable  {}; install: {}\n",
+                            visible(name),
+                            visible(why),
+                            visible(install)
                         ));
                     }
                 }
@@ -897,7 +901,12 @@ mod adapter_cli {
             Some(name) => match registry::open(name, args.one_shot, limits) {
                 Some(Found::Ready(a)) => a,
                 Some(Found::Unavailable { name, why, install }) => {
-                    eprintln!("urlcert ask: {name} is unavailable: {why} (install: {install})");
+                    eprintln!(
+                        "urlcert ask: {} is unavailable: {} (install: {})",
+                        visible(&name),
+                        visible(&why),
+                        visible(&install)
+                    );
                     return ExitCode::from(2);
                 }
                 None => {
@@ -914,7 +923,7 @@ mod adapter_cli {
                     eprintln!(
                         "urlcert ask: the command {:?} did not start: {}",
                         args.command,
-                        describe(&fault)
+                        visible(&describe(&fault))
                     );
                     return ExitCode::from(2);
                 }
@@ -969,13 +978,13 @@ mod adapter_cli {
                 Some(base) => format!(
                     "{input:?} against {:?} by {} ({:?}, model {})\n",
                     String::from_utf8_lossy(base),
-                    info.name,
+                    visible(&info.name),
                     info.version,
                     model_name(info)
                 ),
                 None => format!(
                     "{input:?} by {} ({:?}, model {})\n",
-                    info.name,
+                    visible(&info.name),
                     info.version,
                     model_name(info)
                 ),
@@ -990,14 +999,14 @@ mod adapter_cli {
                     }
                     text.push_str("  as the adapter says it:\n");
                     for (name, value) in components {
-                        text.push_str(&format!("  {name:<16} {}\n", show(value)));
+                        text.push_str(&format!("  {:<16} {}\n", visible(name), show(value)));
                     }
                 }
                 Answer::Resolved { result } => text.push_str(&format!("  -> {result:?}\n")),
                 Answer::Rejected { message } => text.push_str(&format!("  invalid: {message:?}\n")),
                 Answer::Unsupported { why } => text.push_str(&format!("  unsupported: {why:?}\n")),
                 Answer::Fault { fault } => {
-                    text.push_str(&format!("  fault: {}\n", describe(fault)))
+                    text.push_str(&format!("  fault: {}\n", visible(&describe(fault))))
                 }
             }
             emit(&text);

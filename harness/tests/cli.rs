@@ -739,3 +739,41 @@ fn check_prints_a_duplicate_key_where_it_stands_and_exits_2() {
         "{err}"
     );
 }
+
+/// Right-to-left override and left-to-right isolate: on a terminal they reorder the
+/// rest of the line.
+const RLO: &str = "\u{202e}";
+const LRI: &str = "\u{2066}";
+
+fn no_raw_bidi(out: &[u8]) -> String {
+    let text = String::from_utf8_lossy(out).into_owned();
+    assert!(!text.contains(RLO) && !text.contains(LRI), "{text}");
+    text
+}
+
+#[test]
+fn terminal_output_shows_bidi_controls_escaped() {
+    let input = format!("http://h/{RLO}gpj.exe{LRI}");
+    for args in [
+        vec!["parse", input.as_str()],
+        vec!["trace", input.as_str()],
+        vec![
+            "resolve",
+            "--trace",
+            "--base",
+            "http://a/b/c",
+            input.as_str(),
+        ],
+        vec!["resolve", "--trace", "--base", "http://a/b/c", "g\u{202e}x"],
+    ] {
+        let out = urlcert(&args, None);
+        let text = no_raw_bidi(&out.stdout);
+        assert!(text.contains("\\u{202e}"), "{args:?}: {text}");
+    }
+    // An unknown key that holds one, in the loader's error.
+    let dir = case_dir(&CASE.replace("op: parse", &format!("op: parse\n  x{RLO}y: 1")));
+    let out = urlcert(&["check", "--cases", dir.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = no_raw_bidi(&out.stderr);
+    assert!(err.contains("unknown field `x\\u{202e}y`"), "{err}");
+}

@@ -41,7 +41,9 @@ pub struct LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file.display())?;
+        // Paths, ids and messages quote the file's text, so they are shown, not obeyed.
+        let v = crate::text::visible;
+        write!(f, "{}", v(&self.file.display().to_string()))?;
         if let Some(l) = self.line {
             write!(f, ":{l}")?;
             if let Some(c) = self.column {
@@ -49,9 +51,9 @@ impl fmt::Display for LoadError {
             }
         }
         if let Some(id) = &self.case {
-            write!(f, ": case `{id}`")?;
+            write!(f, ": case `{}`", v(id))?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", v(&self.message))
     }
 }
 
