@@ -34,7 +34,8 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Inputs; when none are given, one per line from standard input (a trailing
-        /// "\n" or "\r\n" ends a line and is not part of the input).
+        /// "\n" or "\r\n" ends a line and is not part of the input), each answered as
+        /// it arrives.
         inputs: Vec<std::ffi::OsString>,
     },
     /// Resolve references against a base under a document: from the arguments, or one
@@ -57,7 +58,8 @@ enum Command {
         /// Show every step of the algorithm with the value after it.
         #[arg(long)]
         trace: bool,
-        /// References; when none are given, one per line from standard input.
+        /// References; when none are given, one per line from standard input, each
+        /// answered as it arrives.
         references: Vec<std::ffi::OsString>,
     },
     /// Find the URLs in a text read from stdin, by one document's rules for URLs in
@@ -404,58 +406,67 @@ fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
 }
 
 fn cmd_parse(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> ExitCode {
-    let inputs = match read_inputs(inputs, "parse") {
-        Ok(i) => i,
-        Err(code) => return code,
-    };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut any_invalid = false;
-    for input in &inputs {
+    let done = each_input(inputs, "parse", |input, out| {
         let p = parse(doc, input);
         any_invalid |= matches!(p.verdict, Verdict::Invalid | Verdict::NotDefined);
-        let written = if json {
-            serde_json::to_writer(&mut out, &output::ParseLine::new(input, &p))
-                .map_err(std::io::Error::from)
-                .and_then(|()| out.write_all(b"\n"))
+        if json {
+            serde_json::to_writer(&mut *out, &output::ParseLine::new(input, &p))?;
+            out.write_all(b"\n")
         } else {
             out.write_all(output::parse_human(input, &p).as_bytes())
-        };
-        if written.is_err() {
-            // The reader went away (a closed pipe); nothing more to say.
-            return ExitCode::from(1);
         }
-    }
-    if out.flush().is_err() {
-        return ExitCode::from(1);
-    }
-    ExitCode::from(u8::from(any_invalid))
+    });
+    done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_invalid)))
 }
 
-/// The arguments, or else the lines of standard input (a trailing "\n" or "\r\n" ends a
-/// line and is not part of it).
-fn read_inputs(args: Vec<std::ffi::OsString>, cmd: &str) -> Result<Vec<Vec<u8>>, ExitCode> {
+type Out = std::io::BufWriter<std::io::StdoutLock<'static>>;
+
+/// Calls `answer` for each input: the arguments, or else each line of standard input (a
+/// trailing "\n" or "\r\n" ends a line and is not part of it), one line at a time, so
+/// memory is bounded by the longest line. The answers are flushed whenever no whole
+/// line is waiting to be read, so each is out before urlcert waits for more input, and
+/// a long piped input is still written in large blocks.
+///
+/// Err: the exit code, 2 when standard input cannot be read, 1 when standard output
+/// is closed (the reader went away; nothing more to say).
+fn each_input(
+    args: Vec<std::ffi::OsString>,
+    cmd: &str,
+    mut answer: impl FnMut(&[u8], &mut Out) -> std::io::Result<()>,
+) -> Result<(), ExitCode> {
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
+    let closed = |_| ExitCode::from(1);
     if !args.is_empty() {
-        return Ok(args.iter().map(|s| os_bytes(s)).collect());
+        for arg in &args {
+            answer(&os_bytes(arg), &mut out).map_err(closed)?;
+        }
+        return out.flush().map_err(closed);
     }
-    let mut lines = Vec::new();
-    let mut reader = std::io::stdin().lock();
+    // Our own buffer over stdin, because only a BufReader tells what it holds without
+    // reading more.
+    let mut input = std::io::BufReader::with_capacity(64 * 1024, std::io::stdin().lock());
+    let mut line = Vec::new();
     loop {
-        let mut line = Vec::new();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) => return Ok(lines),
-            Ok(_) => {
-                if line.ends_with(b"\n") {
-                    line.pop();
-                    if line.ends_with(b"\r") {
-                        line.pop();
-                    }
-                }
-                lines.push(line);
-            }
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => return out.flush().map_err(closed),
+            Ok(_) => {}
             Err(e) => {
+                let _ = out.flush();
                 eprintln!("urlcert {cmd}: cannot read standard input: {e}");
                 return Err(ExitCode::from(2));
             }
+        }
+        if line.ends_with(b"\n") {
+            line.pop();
+            if line.ends_with(b"\r") {
+                line.pop();
+            }
+        }
+        answer(&line, &mut out).map_err(closed)?;
+        if !input.buffer().contains(&b'\n') {
+            out.flush().map_err(closed)?;
         }
     }
 }
@@ -467,31 +478,19 @@ fn cmd_resolve(
     trace: bool,
     references: Vec<std::ffi::OsString>,
 ) -> ExitCode {
-    let references = match read_inputs(references, "resolve") {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut any_unresolved = false;
-    for reference in &references {
+    let done = each_input(references, "resolve", |reference, out| {
         let answer = resolve(doc, base, reference, trace);
         any_unresolved |= answer.is_err();
-        let written = if json {
+        if json {
             let line = output::ResolveLine::new(doc, base, reference, &answer, trace);
-            serde_json::to_writer(&mut out, &line)
-                .map_err(std::io::Error::from)
-                .and_then(|()| out.write_all(b"\n"))
+            serde_json::to_writer(&mut *out, &line)?;
+            out.write_all(b"\n")
         } else {
             out.write_all(output::resolve_human(reference, &answer, trace).as_bytes())
-        };
-        if written.is_err() {
-            return ExitCode::from(1);
         }
-    }
-    if out.flush().is_err() {
-        return ExitCode::from(1);
-    }
-    ExitCode::from(u8::from(any_unresolved))
+    });
+    done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_unresolved)))
 }
 
 fn load(dir: &std::path::Path) -> Result<cases::Suite, ExitCode> {

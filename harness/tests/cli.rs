@@ -12,10 +12,14 @@ fn urlcert(args: &[&str], stdin: Option<&[u8]>) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Written from a thread: urlcert answers while it reads, so a large input would
+    // otherwise fill both pipes and stop both processes.
     let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or_default()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
+    let data = stdin.unwrap_or_default().to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    out
 }
 
 /// Runs urlcert with `args` and then `last`, an argument that need not be UTF-8.
@@ -776,4 +780,83 @@ fn terminal_output_shows_bidi_controls_escaped() {
     assert_eq!(out.status.code(), Some(2));
     let err = no_raw_bidi(&out.stderr);
     assert!(err.contains("unknown field `x\\u{202e}y`"), "{err}");
+}
+
+/// Reads lines of `stdout` on a thread, so that a test can wait for one with a time
+/// limit instead of hanging.
+fn line_reader(stdout: std::process::ChildStdout) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+#[test]
+fn parse_and_resolve_answer_each_line_before_stdin_ends() {
+    let wait = std::time::Duration::from_secs(20);
+    for (args, lines) in [
+        (
+            &["parse", "--json"][..],
+            [("http://h/\n", "http://h/"), ("ftp://h/x\r\n", "ftp://h/x")],
+        ),
+        (
+            &["resolve", "--json", "--base", "http://a/b/c"][..],
+            [("g\n", "g"), ("../x\r\n", "../x")],
+        ),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let answers = line_reader(child.stdout.take().unwrap());
+        for (sent, input) in lines {
+            stdin.write_all(sent.as_bytes()).unwrap();
+            stdin.flush().unwrap();
+            // stdin is still open: the answer must come anyway.
+            let got = answers.recv_timeout(wait);
+            let Ok(got) = got else {
+                let _ = child.kill();
+                panic!("{args:?}: no answer to {sent:?} while stdin stays open");
+            };
+            let v: serde_json::Value = serde_json::from_str(&got).unwrap();
+            assert_eq!(v["input"], input, "{args:?}");
+        }
+        drop(stdin);
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}");
+    }
+}
+
+#[test]
+fn a_long_input_on_stdin_gets_every_answer() {
+    let n = 200_000;
+    let mut input = String::with_capacity(n * 16);
+    for i in 0..n {
+        // Every 1000th is invalid under RFC 1738 (a space).
+        if i % 1000 == 999 {
+            input.push_str(&format!("http://h/{i} x\r\n"));
+        } else {
+            input.push_str(&format!("http://h/{i}\n"));
+        }
+    }
+    let out = urlcert(&["parse", "--json"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), n);
+    let last: serde_json::Value = serde_json::from_str(lines[n - 1]).unwrap();
+    assert_eq!(last["input"], format!("http://h/{} x", n - 1));
+    assert_eq!(last["verdict"], "invalid");
+    let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(first["input"], "http://h/0");
 }
