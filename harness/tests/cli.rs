@@ -860,3 +860,31 @@ fn a_long_input_on_stdin_gets_every_answer() {
     let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
     assert_eq!(first["input"], "http://h/0");
 }
+
+#[cfg(unix)]
+#[test]
+fn check_ends_on_a_case_folder_with_links_back_to_itself() {
+    let dir = case_dir(CASE);
+    for link in ["l1", "l2"] {
+        std::os::unix::fs::symlink(".", dir.path().join(link)).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
+        .args(["check", "--cases", dir.path().to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("urlcert check still walking the folder after 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("l1: symbolic link loop: "), "{err}");
+    assert!(err.contains("l2: symbolic link loop: "), "{err}");
+}

@@ -639,3 +639,17 @@ fn every_case_file_is_far_below_the_size_limit() {
         );
     }
 }
+
+#[test]
+fn yaml_the_duplicate_key_check_cannot_read_is_refused_not_loaded_unchecked() {
+    // serde_yaml takes a tab after `:`; saphyr-parser, which finds duplicate keys, does
+    // not. Loading it would skip the check.
+    let e = one_error(&GOOD.replace("  op: parse", "  op:\tparse"));
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(e.column.is_some(), "{e}");
+    assert!(
+        e.message
+            .contains("the duplicate-key check cannot read this YAML"),
+        "{e}"
+    );
+}

@@ -325,7 +325,9 @@ pub fn load_file(path: &Path) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
         return Err(vec![err(
             Some(at),
             None,
-            format!("cannot check this file for duplicate keys: {message}"),
+            format!(
+                "the duplicate-key check cannot read this YAML ({message}), so the file is refused rather than loaded unchecked"
+            ),
         )]);
     }
     let mut first_line: HashMap<String, usize> = HashMap::new();
