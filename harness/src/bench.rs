@@ -441,7 +441,8 @@ pub fn render(v: &Value) -> String {
     ));
     if let Some(why) = v.pointer("/persistent/skipped").and_then(Value::as_str) {
         out.push_str(&format!(
-            "persistent vs one-shot (python-urllib) skipped: {why}\n"
+            "persistent vs one-shot (python-urllib) skipped: {}\n",
+            crate::text::visible(why)
         ));
     } else {
         out.push_str(&format!(

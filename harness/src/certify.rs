@@ -681,10 +681,10 @@ impl Strictness {
         for r in &self.unexpected_failures {
             out.push_str(&format!(
                 "unexpected failure: {} {} ({}): not in {}\n",
-                r.case,
-                r.doc,
+                v(&r.case),
+                v(&r.doc),
                 report::class_id(r.class),
-                list.display()
+                v(&list.display().to_string())
             ));
         }
         for e in &self.unexpected_passes {
@@ -693,16 +693,17 @@ impl Strictness {
                 v(&e.case),
                 v(&e.doc),
                 e.line,
-                list.display()
+                v(&list.display().to_string())
             ));
         }
         for (e, why) in &self.stale {
             out.push_str(&format!(
-                "stale entry: {} {} (line {} of {}): {why}\n",
+                "stale entry: {} {} (line {} of {}): {}\n",
                 v(&e.case),
                 v(&e.doc),
                 e.line,
-                list.display()
+                v(&list.display().to_string()),
+                v(why)
             ));
         }
         out

@@ -41,12 +41,14 @@ pub fn render(cases: &[LoadedCase]) -> String {
                 out,
                 "| {} {} | `{}` ({}:{}) | {} | {} | {} | {} | {} |",
                 key.0,
-                section.join(", "),
+                cell(&section.join(", ")),
                 case.id,
-                lc.file
-                    .file_name()
-                    .map(|f| f.to_string_lossy())
-                    .unwrap_or_default(),
+                cell(
+                    &lc.file
+                        .file_name()
+                        .map(|f| f.to_string_lossy())
+                        .unwrap_or_default()
+                ),
                 lc.line,
                 code(case.base.as_deref().unwrap_or_default()),
                 code(&case.input),

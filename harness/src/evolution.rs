@@ -251,7 +251,12 @@ pub fn markdown(steps: &[Step]) -> String {
             out.push_str("No case with expectations under both documents changes its answer.\n");
         }
         for g in &s.groups {
-            let _ = write!(out, "### {} ({})\n\n", g.title, g.entries.len());
+            let _ = write!(
+                out,
+                "### {} ({})\n\n",
+                crate::text::visible(&g.title),
+                g.entries.len()
+            );
             let _ = writeln!(out, "| case | input | {} | {} | cited |", s.from, s.to);
             out.push_str("|---|---|---|---|---|\n");
             for e in &g.entries {

@@ -41,7 +41,8 @@ enum Command {
         #[arg(long)]
         json: bool,
         /// Inputs; when none are given, one per line from standard input (a trailing
-        /// "\n" or "\r\n" ends a line and is not part of the input).
+        /// "\n" or "\r\n" ends a line and is not part of the input), each answered as
+        /// it arrives.
         inputs: Vec<std::ffi::OsString>,
     },
     /// Resolve references against a base under a document: from the arguments, or one
@@ -64,7 +65,8 @@ enum Command {
         /// Show every step of the algorithm with the value after it.
         #[arg(long)]
         trace: bool,
-        /// References; when none are given, one per line from standard input.
+        /// References; when none are given, one per line from standard input, each
+        /// answered as it arrives.
         references: Vec<std::ffi::OsString>,
     },
     /// Find the URLs in a text read from stdin, by one document's rules for URLs in
@@ -333,7 +335,7 @@ fn dispatch(command: Command) -> ExitCode {
             out,
             adapters,
             resume,
-        } => cmd_run(&cases_dir(cases), Out { out, resume }, &adapters),
+        } => cmd_run(&cases_dir(cases), ReportOut { out, resume }, &adapters),
         Command::Certify {
             adapter,
             command,
@@ -351,7 +353,7 @@ fn dispatch(command: Command) -> ExitCode {
             (!command.is_empty()).then_some(command),
             one_shot,
             doc,
-            Out { out, resume },
+            ReportOut { out, resume },
             expected,
             strict,
             update_expected,
@@ -455,58 +457,67 @@ fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
 }
 
 fn cmd_parse(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> ExitCode {
-    let inputs = match read_inputs(inputs, "parse") {
-        Ok(i) => i,
-        Err(code) => return code,
-    };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut any_invalid = false;
-    for input in &inputs {
+    let done = each_input(inputs, "parse", |input, out| {
         let p = parse(doc, input);
         any_invalid |= matches!(p.verdict, Verdict::Invalid | Verdict::NotDefined);
-        let written = if json {
-            serde_json::to_writer(&mut out, &output::ParseLine::new(input, &p))
-                .map_err(std::io::Error::from)
-                .and_then(|()| out.write_all(b"\n"))
+        if json {
+            serde_json::to_writer(&mut *out, &output::ParseLine::new(input, &p))?;
+            out.write_all(b"\n")
         } else {
             out.write_all(output::parse_human(input, &p).as_bytes())
-        };
-        if written.is_err() {
-            // The reader went away (a closed pipe); nothing more to say.
-            return ExitCode::from(1);
         }
-    }
-    if out.flush().is_err() {
-        return ExitCode::from(1);
-    }
-    ExitCode::from(u8::from(any_invalid))
+    });
+    done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_invalid)))
 }
 
-/// The arguments, or else the lines of standard input (a trailing "\n" or "\r\n" ends a
-/// line and is not part of it).
-fn read_inputs(args: Vec<std::ffi::OsString>, cmd: &str) -> Result<Vec<Vec<u8>>, ExitCode> {
+type Out = std::io::BufWriter<std::io::StdoutLock<'static>>;
+
+/// Calls `answer` for each input: the arguments, or else each line of standard input (a
+/// trailing "\n" or "\r\n" ends a line and is not part of it), one line at a time, so
+/// memory is bounded by the longest line. The answers are flushed whenever no whole
+/// line is waiting to be read, so each is out before urlcert waits for more input, and
+/// a long piped input is still written in large blocks.
+///
+/// Err: the exit code, 2 when standard input cannot be read, 1 when standard output
+/// is closed (the reader went away; nothing more to say).
+fn each_input(
+    args: Vec<std::ffi::OsString>,
+    cmd: &str,
+    mut answer: impl FnMut(&[u8], &mut Out) -> std::io::Result<()>,
+) -> Result<(), ExitCode> {
+    let mut out = std::io::BufWriter::with_capacity(64 * 1024, std::io::stdout().lock());
+    let closed = |_| ExitCode::from(1);
     if !args.is_empty() {
-        return Ok(args.iter().map(|s| os_bytes(s)).collect());
+        for arg in &args {
+            answer(&os_bytes(arg), &mut out).map_err(closed)?;
+        }
+        return out.flush().map_err(closed);
     }
-    let mut lines = Vec::new();
-    let mut reader = std::io::stdin().lock();
+    // Our own buffer over stdin, because only a BufReader tells what it holds without
+    // reading more.
+    let mut input = std::io::BufReader::with_capacity(64 * 1024, std::io::stdin().lock());
+    let mut line = Vec::new();
     loop {
-        let mut line = Vec::new();
-        match reader.read_until(b'\n', &mut line) {
-            Ok(0) => return Ok(lines),
-            Ok(_) => {
-                if line.ends_with(b"\n") {
-                    line.pop();
-                    if line.ends_with(b"\r") {
-                        line.pop();
-                    }
-                }
-                lines.push(line);
-            }
+        line.clear();
+        match input.read_until(b'\n', &mut line) {
+            Ok(0) => return out.flush().map_err(closed),
+            Ok(_) => {}
             Err(e) => {
+                let _ = out.flush();
                 eprintln!("urlcert {cmd}: cannot read standard input: {e}");
                 return Err(ExitCode::from(2));
             }
+        }
+        if line.ends_with(b"\n") {
+            line.pop();
+            if line.ends_with(b"\r") {
+                line.pop();
+            }
+        }
+        answer(&line, &mut out).map_err(closed)?;
+        if !input.buffer().contains(&b'\n') {
+            out.flush().map_err(closed)?;
         }
     }
 }
@@ -518,31 +529,19 @@ fn cmd_resolve(
     trace: bool,
     references: Vec<std::ffi::OsString>,
 ) -> ExitCode {
-    let references = match read_inputs(references, "resolve") {
-        Ok(r) => r,
-        Err(code) => return code,
-    };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut any_unresolved = false;
-    for reference in &references {
+    let done = each_input(references, "resolve", |reference, out| {
         let answer = resolve(doc, base, reference, trace);
         any_unresolved |= answer.is_err();
-        let written = if json {
+        if json {
             let line = output::ResolveLine::new(doc, base, reference, &answer, trace);
-            serde_json::to_writer(&mut out, &line)
-                .map_err(std::io::Error::from)
-                .and_then(|()| out.write_all(b"\n"))
+            serde_json::to_writer(&mut *out, &line)?;
+            out.write_all(b"\n")
         } else {
             out.write_all(output::resolve_human(reference, &answer, trace).as_bytes())
-        };
-        if written.is_err() {
-            return ExitCode::from(1);
         }
-    }
-    if out.flush().is_err() {
-        return ExitCode::from(1);
-    }
-    ExitCode::from(u8::from(any_unresolved))
+    });
+    done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_unresolved)))
 }
 
 fn load(dir: &std::path::Path) -> Result<cases::Suite, ExitCode> {
@@ -664,7 +663,7 @@ fn progress(what: &str) {
 }
 
 /// Where a run's reports go: `--out` and `--resume`.
-struct Out {
+struct ReportOut {
     out: Option<PathBuf>,
     resume: bool,
 }
@@ -675,7 +674,7 @@ fn run_and_write(
     cmd: &str,
     plan: certify::Plan,
     dir: &std::path::Path,
-    out: Out,
+    out: ReportOut,
 ) -> Result<(report::Run, Vec<runner::CaseResult>, PathBuf), ExitCode> {
     let fail = |what: String| {
         eprintln!("urlcert {cmd}: {}", urlcert::text::visible(&what));
@@ -733,7 +732,7 @@ fn run_and_write(
     Ok((run, results, target))
 }
 
-fn cmd_run(dir: &std::path::Path, out: Out, names: &[String]) -> ExitCode {
+fn cmd_run(dir: &std::path::Path, out: ReportOut, names: &[String]) -> ExitCode {
     let suite = match load(dir) {
         Ok(s) => s,
         Err(code) => return code,
@@ -796,7 +795,7 @@ fn cmd_certify(
     command: Option<Vec<String>>,
     one_shot: bool,
     doc: Option<certify::DocFilter>,
-    out: Out,
+    out: ReportOut,
     expected: Option<PathBuf>,
     strict: bool,
     update_expected: bool,
@@ -898,6 +897,7 @@ mod adapter_cli {
     use urlcert::adapter::registry::{self, Found};
     use urlcert::adapter::{Adapter, Answer, Info};
     use urlcert::compare::mapped;
+    use urlcert::text::visible;
 
     fn op_names(info: &Info) -> Vec<String> {
         info.operations
@@ -939,7 +939,7 @@ mod adapter_cli {
                         };
                         text.push_str(&format!(
                             "{:<34} available    {:?}, model {}, {}; {how}\n",
-                            info.name,
+                            visible(&info.name),
                             info.version,
                             model_name(info),
                             op_names(info).join(" and "),
@@ -954,7 +954,10 @@ mod adapter_cli {
                         text.push_str(&format!("{v}\n"));
                     } else {
                         text.push_str(&format!(
-                            "{name:<34} unavailable  {why}; install: {install}\n"
+                            "{:<34} unavailable  {}; install: {}\n",
+                            visible(name),
+                            visible(why),
+                            visible(install)
                         ));
                     }
                 }
@@ -992,7 +995,12 @@ mod adapter_cli {
             Some(name) => match registry::open(name, args.one_shot, limits) {
                 Some(Found::Ready(a)) => a,
                 Some(Found::Unavailable { name, why, install }) => {
-                    eprintln!("urlcert ask: {name} is unavailable: {why} (install: {install})");
+                    eprintln!(
+                        "urlcert ask: {} is unavailable: {} (install: {})",
+                        visible(&name),
+                        visible(&why),
+                        visible(&install)
+                    );
                     return ExitCode::from(2);
                 }
                 None => {
@@ -1009,7 +1017,7 @@ mod adapter_cli {
                     eprintln!(
                         "urlcert ask: the command {:?} did not start: {}",
                         args.command,
-                        describe(&fault)
+                        visible(&describe(&fault))
                     );
                     return ExitCode::from(2);
                 }
@@ -1064,13 +1072,13 @@ mod adapter_cli {
                 Some(base) => format!(
                     "{input:?} against {:?} by {} ({:?}, model {})\n",
                     String::from_utf8_lossy(base),
-                    info.name,
+                    visible(&info.name),
                     info.version,
                     model_name(info)
                 ),
                 None => format!(
                     "{input:?} by {} ({:?}, model {})\n",
-                    info.name,
+                    visible(&info.name),
                     info.version,
                     model_name(info)
                 ),
@@ -1085,14 +1093,14 @@ mod adapter_cli {
                     }
                     text.push_str("  as the adapter says it:\n");
                     for (name, value) in components {
-                        text.push_str(&format!("  {name:<16} {}\n", show(value)));
+                        text.push_str(&format!("  {:<16} {}\n", visible(name), show(value)));
                     }
                 }
                 Answer::Resolved { result } => text.push_str(&format!("  -> {result:?}\n")),
                 Answer::Rejected { message } => text.push_str(&format!("  invalid: {message:?}\n")),
                 Answer::Unsupported { why } => text.push_str(&format!("  unsupported: {why:?}\n")),
                 Answer::Fault { fault } => {
-                    text.push_str(&format!("  fault: {}\n", describe(fault)))
+                    text.push_str(&format!("  fault: {}\n", visible(&describe(fault))))
                 }
             }
             emit(&text);

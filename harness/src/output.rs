@@ -220,23 +220,10 @@ pub fn resolve_human(
             let value = s
                 .value
                 .as_deref()
-                .map(|v| format!(": {}", controls_escaped(v)))
+                .map(|v| format!(": {}", crate::text::visible(v)))
                 .unwrap_or_default();
             out.push_str(&format!("  step {:<14} {}{value}\n", s.id, s.text));
         }
     }
     out
-}
-
-/// Control characters escaped, everything else as it is.
-fn controls_escaped(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_control() {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }

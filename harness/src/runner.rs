@@ -93,7 +93,7 @@ pub fn failure_report(results: &[CaseResult]) -> String {
                 "FAIL {} [{}] at {}\n{base}  input: {}\n{}\n",
                 r.id,
                 r.doc,
-                r.location,
+                crate::text::visible(&r.location),
                 quote(&r.input),
                 indent(&render_diff(mismatches))
             ));

@@ -1,8 +1,11 @@
-//! Putting case data into generated reports: Markdown table cells and HTML. Whatever a
-//! case or an input says is data, so it is escaped, never interpreted.
+//! Putting case data into generated reports and on the terminal: Markdown table cells,
+//! HTML, and [`visible`] for everything else. Whatever a case, an input or an adapter
+//! says is data, so it is escaped, never interpreted: not as markup, and not as the
+//! control, bidi and invisible characters that would move a terminal, reorder a line
+//! or hide part of it.
 
-/// A value as inline code in a Markdown table cell. `|`, backticks and control
-/// characters cannot break the table.
+/// A value as inline code in a Markdown table cell. `|`, backticks and the characters
+/// [`visible`] escapes cannot break the table.
 pub fn md_code(s: &str) -> String {
     if s.is_empty() {
         return "(empty)".into();
@@ -10,12 +13,10 @@ pub fn md_code(s: &str) -> String {
     format!("`{}`", visible(s).replace('`', "'").replace('|', "\\|"))
 }
 
-/// Prose in a Markdown table cell: whitespace collapsed, `|` escaped.
+/// Prose in a Markdown table cell: whitespace collapsed, `|` escaped, and characters
+/// that act instead of showing made visible.
 pub fn md_cell(s: &str) -> String {
-    s.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .replace('|', "\\|")
+    visible(&s.split_whitespace().collect::<Vec<_>>().join(" ")).replace('|', "\\|")
 }
 
 /// Text for HTML element content or a quoted attribute value.
@@ -34,18 +35,40 @@ pub fn html(s: &str) -> String {
     out
 }
 
-/// Control characters written as `\u{..}`, so that a report shows them instead of
-/// acting on them.
+/// `s` with every character that acts instead of showing written as `\u{..}`: control
+/// characters (Cc), format characters (Cf: the bidi controls U+202A-U+202E and
+/// U+2066-U+2069, U+061C, zero-width U+200B-U+200F and U+2060-U+2064, U+FEFF, the soft
+/// hyphen, U+180E, tag characters, ...) and the line and paragraph separators (Zl, Zp).
+/// A report or a terminal then shows them instead of being reordered or hiding text.
 pub fn visible(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
+    // Most text is printable ASCII: no lookup, one copy.
+    if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
-        if c.is_control() {
-            out.push_str(&c.escape_unicode().to_string());
+        if is_hidden(c) {
+            out.extend(c.escape_unicode());
         } else {
             out.push(c);
         }
     }
     out
+}
+
+/// Whether [`visible`] escapes `c`.
+pub fn is_hidden(c: char) -> bool {
+    use unicode_properties::{GeneralCategory as G, UnicodeGeneralCategory};
+    if c.is_ascii() {
+        return c.is_ascii_control();
+    }
+    // Below U+00AD (the soft hyphen) only C1 controls are hidden.
+    c.is_control()
+        || (c >= '\u{ad}'
+            && matches!(
+                c.general_category(),
+                G::Format | G::LineSeparator | G::ParagraphSeparator
+            ))
 }
 
 #[cfg(test)]
@@ -61,5 +84,44 @@ mod tests {
         assert_eq!(md_code("a|b`c\n"), "`a\\|b'c\\u{a}`");
         assert_eq!(md_code(""), "(empty)");
         assert_eq!(md_cell("a\n  b | c"), "a b \\| c");
+    }
+
+    #[test]
+    fn bidi_and_invisible_characters_are_shown() {
+        for c in [
+            '\u{061C}',
+            '\u{200B}',
+            '\u{200E}',
+            '\u{200F}',
+            '\u{202A}',
+            '\u{202E}',
+            '\u{2060}',
+            '\u{2064}',
+            '\u{2066}',
+            '\u{2069}',
+            '\u{FEFF}',
+            '\u{00AD}',
+            '\u{180E}',
+            '\u{E0001}',
+            '\u{2028}',
+            '\u{2029}',
+            '\u{85}',
+            '\u{7f}',
+            '\n',
+        ] {
+            let shown = visible(&format!("a{c}b"));
+            assert_eq!(
+                shown,
+                format!("a{}b", c.escape_unicode()),
+                "{:04X}",
+                c as u32
+            );
+        }
+        // Printable text, ASCII or not, is left as it is.
+        assert_eq!(visible("http://h/a b"), "http://h/a b");
+        assert_eq!(visible("é中\u{a0}"), "é中\u{a0}");
+        assert_eq!(html("\u{202e}<"), "\\u{202e}&lt;");
+        assert_eq!(md_code("x\u{2066}y"), "`x\\u{2066}y`");
+        assert_eq!(md_cell("x\u{202e}|"), "x\\u{202e}\\|");
     }
 }

@@ -12,10 +12,14 @@ fn urlcert(args: &[&str], stdin: Option<&[u8]>) -> Output {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    // Written from a thread: urlcert answers while it reads, so a large input would
+    // otherwise fill both pipes and stop both processes.
     let mut input = child.stdin.take().unwrap();
-    input.write_all(stdin.unwrap_or_default()).unwrap();
-    drop(input);
-    child.wait_with_output().unwrap()
+    let data = stdin.unwrap_or_default().to_vec();
+    let writer = std::thread::spawn(move || input.write_all(&data));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    out
 }
 
 /// Runs urlcert with `args` and then `last`, an argument that need not be UTF-8.
@@ -726,4 +730,161 @@ fn extract_cases_run_and_are_checked() {
     let parse = case_dir(&CASE.replace("components: {user: null}", "urls: []"));
     let out = urlcert(&["check", "--cases", parse.path().to_str().unwrap()], None);
     assert!(String::from_utf8_lossy(&out.stderr).contains("belongs to extract cases only"));
+}
+
+#[test]
+fn check_prints_a_duplicate_key_where_it_stands_and_exits_2() {
+    let dup = case_dir(&CASE.replace("rule: ftpurl,", "rule: ftpurl, rule: fileurl,"));
+    let out = urlcert(&["check", "--cases", dup.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("t.yaml:7:45: case `t.one`: duplicate key `rule` in this mapping (first at line 7, column 31)"),
+        "{err}"
+    );
+}
+
+/// Right-to-left override and left-to-right isolate: on a terminal they reorder the
+/// rest of the line.
+const RLO: &str = "\u{202e}";
+const LRI: &str = "\u{2066}";
+
+fn no_raw_bidi(out: &[u8]) -> String {
+    let text = String::from_utf8_lossy(out).into_owned();
+    assert!(!text.contains(RLO) && !text.contains(LRI), "{text}");
+    text
+}
+
+#[test]
+fn terminal_output_shows_bidi_controls_escaped() {
+    let input = format!("http://h/{RLO}gpj.exe{LRI}");
+    for args in [
+        vec!["parse", input.as_str()],
+        vec!["trace", input.as_str()],
+        vec![
+            "resolve",
+            "--trace",
+            "--base",
+            "http://a/b/c",
+            input.as_str(),
+        ],
+        vec!["resolve", "--trace", "--base", "http://a/b/c", "g\u{202e}x"],
+    ] {
+        let out = urlcert(&args, None);
+        let text = no_raw_bidi(&out.stdout);
+        assert!(text.contains("\\u{202e}"), "{args:?}: {text}");
+    }
+    // An unknown key that holds one, in the loader's error.
+    let dir = case_dir(&CASE.replace("op: parse", &format!("op: parse\n  x{RLO}y: 1")));
+    let out = urlcert(&["check", "--cases", dir.path().to_str().unwrap()], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = no_raw_bidi(&out.stderr);
+    assert!(err.contains("unknown field `x\\u{202e}y`"), "{err}");
+}
+
+/// Reads lines of `stdout` on a thread, so that a test can wait for one with a time
+/// limit instead of hanging.
+fn line_reader(stdout: std::process::ChildStdout) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+#[test]
+fn parse_and_resolve_answer_each_line_before_stdin_ends() {
+    let wait = std::time::Duration::from_secs(20);
+    for (args, lines) in [
+        (
+            &["parse", "--json"][..],
+            [("http://h/\n", "http://h/"), ("ftp://h/x\r\n", "ftp://h/x")],
+        ),
+        (
+            &["resolve", "--json", "--base", "http://a/b/c"][..],
+            [("g\n", "g"), ("../x\r\n", "../x")],
+        ),
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let answers = line_reader(child.stdout.take().unwrap());
+        for (sent, input) in lines {
+            stdin.write_all(sent.as_bytes()).unwrap();
+            stdin.flush().unwrap();
+            // stdin is still open: the answer must come anyway.
+            let got = answers.recv_timeout(wait);
+            let Ok(got) = got else {
+                let _ = child.kill();
+                panic!("{args:?}: no answer to {sent:?} while stdin stays open");
+            };
+            let v: serde_json::Value = serde_json::from_str(&got).unwrap();
+            assert_eq!(v["input"], input, "{args:?}");
+        }
+        drop(stdin);
+        assert_eq!(child.wait().unwrap().code(), Some(0), "{args:?}");
+    }
+}
+
+#[test]
+fn a_long_input_on_stdin_gets_every_answer() {
+    let n = 200_000;
+    let mut input = String::with_capacity(n * 16);
+    for i in 0..n {
+        // Every 1000th is invalid under RFC 1738 (a space).
+        if i % 1000 == 999 {
+            input.push_str(&format!("http://h/{i} x\r\n"));
+        } else {
+            input.push_str(&format!("http://h/{i}\n"));
+        }
+    }
+    let out = urlcert(&["parse", "--json"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), n);
+    let last: serde_json::Value = serde_json::from_str(lines[n - 1]).unwrap();
+    assert_eq!(last["input"], format!("http://h/{} x", n - 1));
+    assert_eq!(last["verdict"], "invalid");
+    let first: serde_json::Value = serde_json::from_str(lines[0]).unwrap();
+    assert_eq!(first["input"], "http://h/0");
+}
+
+#[cfg(unix)]
+#[test]
+fn check_ends_on_a_case_folder_with_links_back_to_itself() {
+    let dir = case_dir(CASE);
+    for link in ["l1", "l2"] {
+        std::os::unix::fs::symlink(".", dir.path().join(link)).unwrap();
+    }
+    let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
+        .args(["check", "--cases", dir.path().to_str().unwrap()])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > std::time::Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("urlcert check still walking the folder after 10 s");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("l1: symbolic link loop: "), "{err}");
+    assert!(err.contains("l2: symbolic link loop: "), "{err}");
 }

@@ -358,3 +358,48 @@ fn the_command_writes_both_files_and_prints_the_seed() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn the_report_shows_bidi_controls_escaped() {
+    let config = Config::new(
+        draft1996(),
+        3,
+        Limit::Iterations(1),
+        seeds(&["http://h/\u{202e}x"]),
+    );
+    /// Accepts everything, with a scheme that reverses the rest of the line.
+    struct Reverser {
+        info: Info,
+    }
+    impl Adapter for Reverser {
+        fn info(&self) -> &Info {
+            &self.info
+        }
+        fn parse(&mut self, _: &[u8]) -> Answer {
+            let mut components = Parts::new();
+            components.insert("scheme".into(), Some("a\u{202e}b\u{2066}c".into()));
+            Answer::Parsed { components }
+        }
+        fn resolve(&mut self, _: &[u8], _: &[u8]) -> Answer {
+            Answer::Unsupported {
+                why: "no resolution".into(),
+            }
+        }
+    }
+    let adapter = Reverser {
+        info: Info {
+            name: "rev".into(),
+            version: "v\u{202e}1".into(),
+            model: Model::Rfc3986,
+            operations: vec![Operation::Parse],
+            argv: None,
+        },
+    };
+    let mut adapters: Vec<Box<dyn Adapter>> = vec![Box::new(adapter)];
+    let c = campaign(&config, &mut adapters);
+    assert!(!c.buckets.is_empty());
+    let md = report::markdown(&c);
+    assert!(!md.contains('\u{202e}') && !md.contains('\u{2066}'), "{md}");
+    assert!(md.contains("a\\u{202e}b\\u{2066}c"), "{md}");
+    assert!(md.contains("v\\u{202e}1"), "{md}");
+}

@@ -82,7 +82,8 @@ fn unknown_reading_is_an_error() {
 fn missing_citation_is_an_error() {
     let e = one_error(&GOOD.replace("[{doc: rfc1738, section: \"3.3\"}]", "[]"));
     assert!(e.message.contains("missing citation"), "{e}");
-    assert_eq!(e.line, Some(2));
+    // At the `cite` key.
+    assert_eq!((e.line, e.column), (Some(5), Some(3)), "{e}");
     let e = one_error(&GOOD.replace("  cite: [{doc: rfc1738, section: \"3.3\"}]\n", ""));
     assert!(e.message.contains("missing field `cite`"), "{e}");
 }
@@ -171,9 +172,10 @@ fn every_problem_in_every_file_is_reported() {
     let e = load_dir(dir.path()).unwrap_err();
     let text: Vec<String> = e.iter().map(|x| x.to_string()).collect();
     assert_eq!(e.len(), 3, "{text:#?}");
-    assert!(text[0].contains("a.yaml:2: case `t.good`"));
-    assert!(text[1].contains("b.yaml:2: case `t.one`"));
-    assert!(text[2].contains("b.yaml:8: case `t.two`"));
+    // Each at the field that is wrong: `verdict`, `cite`, `rule`.
+    assert!(text[0].contains("a.yaml:7:15: case `t.good`"), "{text:#?}");
+    assert!(text[1].contains("b.yaml:5:3: case `t.one`"), "{text:#?}");
+    assert!(text[2].contains("b.yaml:13:31: case `t.two`"), "{text:#?}");
 }
 
 #[test]
@@ -348,4 +350,306 @@ fn row_tags_must_name_a_row_of_the_divergence_table() {
     let dir = tempfile::tempdir().unwrap();
     let p = write(dir.path(), "t.yaml", ok.as_bytes());
     load_file(&p).expect("a known row tag loads");
+}
+
+// ----------------------------------------------------------------- duplicate keys
+
+/// Loads `text` and gives its one error as (line, column, case, message).
+fn located(text: &str) -> (usize, usize, Option<String>, String) {
+    let e = one_error(text);
+    (
+        e.line.expect("a line"),
+        e.column.expect("a column"),
+        e.case,
+        e.message,
+    )
+}
+
+#[test]
+fn a_duplicate_document_in_expect_is_refused_where_it_stands() {
+    // Without the check the second `rfc1738` silently replaces the first.
+    let text = GOOD.replace(
+        "    rfc1738: {verdict: valid, rule: httpurl}\n",
+        "    rfc1738: {verdict: valid, rule: httpurl}\n    rfc1738: {verdict: invalid}\n",
+    );
+    let (line, column, case, message) = located(&text);
+    assert_eq!((line, column), (8, 5));
+    assert_eq!(case.as_deref(), Some("t.good"));
+    assert_eq!(
+        message,
+        "duplicate key `rfc1738` in this mapping (first at line 7, column 5)"
+    );
+    let e = one_error(&text).to_string();
+    assert!(
+        e.ends_with("t.yaml:8:5: case `t.good`: duplicate key `rfc1738` in this mapping (first at line 7, column 5)"),
+        "{e}"
+    );
+}
+
+#[test]
+fn two_spellings_of_one_document_and_reading_are_one_key() {
+    let text = GOOD.replace(
+        "    rfc1738: {verdict: valid, rule: httpurl}\n",
+        "    rfc1738: {verdict: valid, rule: httpurl}\n    \"rfc1738@strict\": {verdict: invalid}\n",
+    );
+    let (line, column, _, message) = located(&text);
+    assert_eq!((line, column), (8, 5));
+    assert!(
+        message.contains("first at line 7, column 5, as `rfc1738`"),
+        "{message}"
+    );
+}
+
+#[test]
+fn duplicate_keys_in_flow_mappings_quoted_or_not_and_at_every_level() {
+    for (from, to, at, first, key) in [
+        // A component in a flow mapping, the second one quoted.
+        (
+            "rule: httpurl}",
+            "rule: httpurl, components: {host: h, \"host\": x}}",
+            (7, 68),
+            "line 7, column 59",
+            "host",
+        ),
+        // A field of the expectation.
+        (
+            "{verdict: valid,",
+            "{verdict: valid, 'verdict': invalid,",
+            (7, 31),
+            "line 7, column 15",
+            "verdict",
+        ),
+        // A field of the case.
+        (
+            "  op: parse\n",
+            "  op: parse\n  input: \"x\"\n",
+            (5, 3),
+            "line 4, column 3",
+            "input",
+        ),
+        // A field of a citation.
+        (
+            "section: \"3.3\"}",
+            "section: \"3.3\", section: \"5\"}",
+            (5, 41),
+            "line 5, column 25",
+            "section",
+        ),
+    ] {
+        let text = GOOD.replace(from, to);
+        let (line, column, case, message) = located(&text);
+        assert_eq!((line, column), at, "{to}: {message}");
+        assert_eq!(case.as_deref(), Some("t.good"), "{to}");
+        assert_eq!(
+            message,
+            format!("duplicate key `{key}` in this mapping (first at {first})"),
+            "{to}"
+        );
+    }
+    // Outside any case.
+    let text = format!("description: a\n{GOOD}description: b\n");
+    let (line, column, case, message) = located(&text);
+    assert_eq!((line, column, case), (9, 1, None));
+    assert!(message.contains("duplicate key `description`"), "{message}");
+}
+
+#[test]
+fn every_duplicate_is_reported_and_equal_keys_in_other_mappings_are_not() {
+    let two = format!(
+        "{}{}",
+        GOOD.replace("rule: httpurl}", "rule: httpurl, rule: httpurl}"),
+        GOOD.replace("t.good", "t.two")
+            .replace("{verdict: valid,", "{verdict: valid, verdict: valid,")
+            .trim_start_matches("cases:\n")
+    );
+    let e = errors_of(&two);
+    let cases: Vec<_> = e.iter().map(|e| e.case.as_deref()).collect();
+    assert_eq!(cases, [Some("t.good"), Some("t.two")], "{e:?}");
+    // The same keys in each case's own mappings: no error.
+    let dir = tempfile::tempdir().unwrap();
+    let ok = format!(
+        "{GOOD}{}",
+        GOOD.replace("t.good", "t.other")
+            .trim_start_matches("cases:\n")
+    );
+    let p = write(dir.path(), "t.yaml", ok.as_bytes());
+    assert_eq!(load_file(&p).unwrap().len(), 2);
+}
+
+// ------------------------------------------------------ byte order mark, documents
+
+#[test]
+fn a_byte_order_mark_is_accepted_and_takes_no_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "t.yaml", format!("\u{feff}{GOOD}").as_bytes());
+    let cases = load_file(&p).expect("a BOM may open a YAML stream");
+    assert_eq!((cases[0].line, cases[0].column), (2, 3));
+    // Positions after it are as an editor shows them.
+    let e = one_error(&format!(
+        "\u{feff}{}",
+        GOOD.replace("op: parse", "op: parze")
+    ));
+    assert_eq!((e.line, e.column), (Some(3), Some(7)), "{e}");
+    let e = one_error("\u{feff}cases: [}\n");
+    assert_eq!((e.line, e.column), (Some(1), Some(9)), "{e}");
+}
+
+#[test]
+fn a_second_document_is_an_error_where_it_starts() {
+    let e = one_error(&format!("{GOOD}---\n{GOOD}"));
+    assert_eq!((e.line, e.column), (Some(8), Some(1)), "{e}");
+    assert!(
+        e.message.contains("a second YAML document starts here"),
+        "{e}"
+    );
+}
+
+// ------------------------------------------------------------- columns, UTF-8
+
+#[test]
+fn validation_errors_point_at_the_field_or_the_id() {
+    // The field itself: the `verdict` key of the expectation.
+    let e = one_error(&GOOD.replace("verdict: valid", "verdict: fine"));
+    assert_eq!((e.line, e.column), (Some(7), Some(15)), "{e}");
+    // An unknown component: its key.
+    let e = one_error(&GOOD.replace("rule: httpurl", "rule: httpurl, components: {hots: h}"));
+    assert_eq!((e.line, e.column), (Some(7), Some(59)), "{e}");
+    // A case-wide problem: the `id` key, in a block or a flow mapping.
+    let e = one_error(&RESOLVE_NO_BASE.replace("BLOCK", ""));
+    assert_eq!((e.line, e.column), (Some(2), Some(3)), "{e}");
+    assert!(e.message.contains("needs `base`"), "{e}");
+    let e = one_error("cases:\n-   {id: t.flow, op: resolve, input: g, cite: [{doc: rfc1808, section: \"5\"}], expect: {rfc1808: {result: \"x\"}}}\n");
+    assert_eq!((e.line, e.column), (Some(2), Some(6)), "{e}");
+}
+
+const RESOLVE_NO_BASE: &str = r#"cases:
+- id: t.nobase
+  op: resolve
+  input: "g"
+  cite: [{doc: rfc1808, section: "5"}]
+  expect:
+    rfc1808: {result: "http://a/g"}BLOCK
+"#;
+
+#[test]
+fn a_bad_byte_names_the_case_it_is_in() {
+    let text = format!(
+        "{GOOD}{}",
+        GOOD.replace("t.good", "t.second")
+            .trim_start_matches("cases:\n")
+    );
+    let mut bytes = text.into_bytes();
+    let at = bytes.windows(9).rposition(|w| w == b"http://h/").unwrap() + 7;
+    bytes[at] = 0xff;
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "t.yaml", &bytes);
+    let e = load_file(&p).unwrap_err();
+    assert_eq!((e[0].line, e[0].column), (Some(10), Some(18)), "{}", e[0]);
+    assert_eq!(e[0].case.as_deref(), Some("t.second"));
+}
+
+// ---------------------------------------------------------------- symbolic links
+
+#[cfg(unix)]
+#[test]
+fn links_back_to_a_folder_being_read_are_a_loop_not_a_hang() {
+    use std::os::unix::fs::symlink;
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.yaml", GOOD.as_bytes());
+    symlink(".", dir.path().join("l1")).unwrap();
+    symlink(".", dir.path().join("l2")).unwrap();
+    std::fs::create_dir(dir.path().join("sub")).unwrap();
+    symlink("..", dir.path().join("sub/up")).unwrap();
+    let started = std::time::Instant::now();
+    let e = load_dir(dir.path()).unwrap_err();
+    assert!(started.elapsed() < std::time::Duration::from_secs(1));
+    let text: Vec<String> = e.iter().map(|x| x.to_string()).collect();
+    assert_eq!(e.len(), 3, "{text:#?}");
+    for (err, link) in e.iter().zip(["l1", "l2", "sub/up"]) {
+        assert!(err.file.ends_with(link), "{err}");
+        assert!(
+            err.message.starts_with("symbolic link loop: ")
+                && err.message.contains(&format!(
+                    "{} leads back to {}, already read",
+                    err.file.display(),
+                    dir.path().display()
+                )),
+            "{err}"
+        );
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_folder_or_file_reached_by_several_links_is_read_once() {
+    use std::os::unix::fs::symlink;
+    let outside = tempfile::tempdir().unwrap();
+    write(
+        outside.path(),
+        "o.yaml",
+        GOOD.replace("t.good", "t.outside").as_bytes(),
+    );
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), "a.yaml", GOOD.as_bytes());
+    symlink(outside.path(), dir.path().join("x1")).unwrap();
+    symlink(outside.path(), dir.path().join("x2")).unwrap();
+    symlink(dir.path().join("a.yaml"), dir.path().join("b.yaml")).unwrap();
+    let suite = load_dir(dir.path()).expect("no loop, no duplicate id");
+    let ids: Vec<&str> = suite.cases.iter().map(|c| c.case.id.as_str()).collect();
+    assert_eq!(ids, ["t.good", "t.outside"]);
+    assert_eq!(suite.files.len(), 2);
+    assert!(suite.files[1].ends_with("x1/o.yaml"), "{:?}", suite.files);
+}
+
+// ------------------------------------------------------------------- size limit
+
+#[test]
+fn a_file_over_the_size_limit_is_refused_unread() {
+    use urlcert::cases::MAX_CASE_FILE_BYTES;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("big.yaml");
+    // Sparse: nothing is written, and the loader must not read it all either.
+    let f = std::fs::File::create(&p).unwrap();
+    f.set_len(MAX_CASE_FILE_BYTES + 1).unwrap();
+    drop(f);
+    let e = load_dir(dir.path()).unwrap_err();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(e[0].file.ends_with("big.yaml"));
+    let text = e[0].to_string();
+    assert!(
+        text.contains(&(MAX_CASE_FILE_BYTES + 1).to_string()),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("more than the {MAX_CASE_FILE_BYTES} bytes")),
+        "{text}"
+    );
+}
+
+#[test]
+fn every_case_file_is_far_below_the_size_limit() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+    let suite = load_dir(&dir).unwrap();
+    for f in &suite.files {
+        let len = std::fs::metadata(f).unwrap().len();
+        assert!(
+            len < urlcert::cases::MAX_CASE_FILE_BYTES / 8,
+            "{}: {len}",
+            f.display()
+        );
+    }
+}
+
+#[test]
+fn yaml_the_duplicate_key_check_cannot_read_is_refused_not_loaded_unchecked() {
+    // serde_yaml takes a tab after `:`; saphyr-parser, which finds duplicate keys, does
+    // not. Loading it would skip the check.
+    let e = one_error(&GOOD.replace("  op: parse", "  op:\tparse"));
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(e.column.is_some(), "{e}");
+    assert!(
+        e.message
+            .contains("the duplicate-key check cannot read this YAML"),
+        "{e}"
+    );
 }

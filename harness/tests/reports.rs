@@ -145,3 +145,56 @@ fn the_evolution_report_lists_each_change_once_per_step_grouped_and_escaped() {
     );
     assert!(md.contains("search/query = \"q\""), "{md}");
 }
+
+/// Cases whose input, section, printed example and explanation hold bidi controls
+/// (right-to-left override U+202E, left-to-right isolate U+2066).
+const BIDI_CASES: &str = r#"cases:
+- id: t.bidi
+  op: parse
+  input: "http://h/\u202eexe.txt~\u2066"
+  cite:
+  - {doc: draft-06, section: "5", quote: "national \u202e"}
+  - {doc: rfc1738, section: "5"}
+  tags: [divergence, chars, row:1a.tilde]
+  expect:
+    draft-06: {verdict: valid}
+    rfc1738: {verdict: invalid}
+- id: t.contra
+  op: resolve
+  base: "http://a/b/c/d;p?q"
+  input: "?y\u202e"
+  cite: [{doc: draft-1996, section: "C.1\u2066"}]
+  tags: [contradiction, "topic\u202e"]
+  expect:
+    draft-1996: {result: "http://a/b/c/d;p?y\u202e", printed: "http://a/b/c/?y\u202e", contradiction: "the example \u202e drops d;p"}
+"#;
+
+fn no_raw_bidi(what: &str, text: &str) {
+    assert!(
+        !text.contains('\u{202e}') && !text.contains('\u{2066}'),
+        "{what} holds a raw bidi control:\n{text}"
+    );
+}
+
+#[test]
+fn bidi_controls_in_cases_are_shown_escaped_in_the_generated_reports() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.yaml"), BIDI_CASES).unwrap();
+    let suite = cases::load_dir(dir.path()).expect("the test cases load");
+    let list = contradictions::render(&suite.cases);
+    no_raw_bidi("the contradiction list", &list);
+    for shown in ["?y\\u{202e}", "C.1\\u{2066}", "the example \\u{202e} drops"] {
+        assert!(list.contains(shown), "{shown}: {list}");
+    }
+    let steps = evolution::build(&suite.cases);
+    let md = evolution::markdown(&steps);
+    let html = evolution::html_page(&steps);
+    for (what, text) in [("evolution.md", &md), ("evolution.html", &html)] {
+        no_raw_bidi(what, text);
+        assert!(
+            text.contains("http://h/\\u{202e}exe.txt~\\u{2066}"),
+            "{what}: {text}"
+        );
+        assert!(text.contains("national \\u{202e}"), "{what}: {text}");
+    }
+}

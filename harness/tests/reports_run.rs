@@ -774,3 +774,74 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
     assert_eq!(res.status.code(), Some(2), "{}", text(&res));
     assert!(text(&res).contains("unknown adapter `no-such-parser`"));
 }
+
+/// Right-to-left override, left-to-right isolate, zero width space, byte order mark:
+/// characters that reorder or hide what a report shows.
+const BIDI: &str = "http://h/\u{202e}gpj.exe\u{2066}x\u{200b}\u{feff}";
+
+fn no_raw_bidi(what: &str, text: &str) {
+    for c in ['\u{202e}', '\u{2066}', '\u{200b}', '\u{feff}'] {
+        assert!(!text.contains(c), "{what} holds a raw U+{:04X}", c as u32);
+    }
+}
+
+#[test]
+fn bidi_and_invisible_characters_are_shown_escaped_in_every_report() {
+    let adapter = "bidi\u{202e}parser";
+    let mut records = Vec::new();
+    for (case, class) in [("t.bidi", Class::Verdict), ("t.comp", Class::Component)] {
+        let mut r = record(case, adapter, class);
+        r.input = BIDI.into();
+        r.base = Some(format!("{BIDI}/base"));
+        r.tags = vec!["tag\u{2066}".into()];
+        r.version = "1\u{202e}0".into();
+        r.location = "t\u{202e}.yaml:1".into();
+        r.expected = format!("verdict valid; host {BIDI:?}");
+        r.actual = format!("rejected: {BIDI}");
+        if class == Class::Component {
+            r.component = Some("host\u{2066}".into());
+        }
+        records.push(r);
+    }
+    let run = Run {
+        provenance: provenance(),
+        columns: vec![Column {
+            name: adapter.into(),
+            version: "1\u{202e}0".into(),
+            argv: Some(vec!["run\u{2066}".into()]),
+        }],
+        unavailable: vec![report::Unavailable {
+            name: "gone\u{202e}".into(),
+            why: format!("missing {BIDI}"),
+            install: "apt-get install \u{2066}x".into(),
+        }],
+        records,
+    };
+    let files = report::render_all(&run);
+    let mut seen = 0;
+    for (name, text) in &files {
+        // The JSON files keep the exact strings, as data.
+        if name.ends_with(".json") || name.ends_with(".jsonl") {
+            continue;
+        }
+        no_raw_bidi(name, text);
+        assert!(
+            text.contains("\\u{202e}gpj.exe\\u{2066}x\\u{200b}\\u{feff}"),
+            "{name} does not show the input escaped:\n{text}"
+        );
+        seen += 1;
+    }
+    // report.md, report.html, junit.xml and the certificate.
+    assert_eq!(
+        seen,
+        4,
+        "{:?}",
+        files.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    // What `run` and `certify` print.
+    let table = report::summary::table(&run);
+    no_raw_bidi("the summary table", &table);
+    assert!(table.contains("bidi\\u{202e}parser"), "{table}");
+    let short = report::certificate::render(&run, adapter, false);
+    no_raw_bidi("the printed certificate", &short);
+}

@@ -130,19 +130,16 @@ impl Stderr {
     }
 }
 
-/// `s` with control characters escaped, cut to `max` characters.
+/// `s` with what would act instead of showing escaped ([`crate::text::visible`]), cut
+/// to `max` characters.
 fn printable(s: &str, max: usize) -> String {
-    let mut out = String::new();
-    for (n, c) in s.chars().enumerate() {
-        if n == max {
-            out.push('…');
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+    let mut end = s.len();
+    if let Some((at, _)) = s.char_indices().nth(max) {
+        end = at;
+    }
+    let mut out = crate::text::visible(&s[..end]);
+    if end < s.len() {
+        out.push('…');
     }
     out
 }

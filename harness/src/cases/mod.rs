@@ -2,14 +2,21 @@
 //! validation of what serde cannot check (unique ids, citations, known names).
 
 pub mod answer;
+pub mod layout;
 pub mod schema;
 
 pub use schema::*;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::fmt;
+use std::io::Read;
 use std::path::{Path, PathBuf};
-use urlcert_reference::{Document, Reading, Rule, Verdict};
+use urlcert_reference::{DocReading, Document, Reading, Rule, Verdict};
+
+/// The largest case file the loader reads, in bytes (8 MiB). The largest file in
+/// `cases/` holds about 150 KB; the limit keeps a stray log or dump named `*.yaml` from
+/// being read into memory whole.
+pub const MAX_CASE_FILE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// A case with where it came from.
 #[derive(Clone, Debug)]
@@ -18,6 +25,8 @@ pub struct LoadedCase {
     pub file: PathBuf,
     /// 1-based line of its `id:` key.
     pub line: usize,
+    /// 1-based column of its `id:` key, in characters.
+    pub column: usize,
 }
 
 /// One problem found while loading.
@@ -32,7 +41,9 @@ pub struct LoadError {
 
 impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.file.display())?;
+        // Paths, ids and messages quote the file's text, so they are shown, not obeyed.
+        let v = crate::text::visible;
+        write!(f, "{}", v(&self.file.display().to_string()))?;
         if let Some(l) = self.line {
             write!(f, ":{l}")?;
             if let Some(c) = self.column {
@@ -40,9 +51,9 @@ impl fmt::Display for LoadError {
             }
         }
         if let Some(id) = &self.case {
-            write!(f, ": case `{id}`")?;
+            write!(f, ": case `{}`", v(id))?;
         }
-        write!(f, ": {}", self.message)
+        write!(f, ": {}", v(&self.message))
     }
 }
 
@@ -59,21 +70,37 @@ pub fn is_case_file(path: &Path) -> bool {
     name.ends_with(".yaml") && !name.starts_with('_')
 }
 
-/// Loads every case file below `dir`, in path order. Ids must be unique across files.
-pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
-    let mut files = Vec::new();
-    if let Err(e) = walk(dir, &mut files) {
-        return Err(vec![LoadError {
-            file: dir.to_path_buf(),
-            line: None,
-            column: None,
-            case: None,
-            message: format!("cannot read the case folder: {e}"),
-        }]);
+fn path_error(file: &Path, message: String) -> LoadError {
+    LoadError {
+        file: file.to_path_buf(),
+        line: None,
+        column: None,
+        case: None,
+        message,
     }
+}
+
+/// Loads every case file below `dir`, in path order. Ids must be unique across files.
+/// Symbolic links are followed, but every folder and file is read once.
+pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
+    let mut walk = Walk::default();
+    let root = std::fs::canonicalize(dir).and_then(|real| {
+        walk.seen_dirs.insert(real.clone(), dir.to_path_buf());
+        walk.dir(dir, &mut vec![real])
+    });
+    if let Err(e) = root {
+        return Err(vec![path_error(
+            dir,
+            format!("cannot read the case folder: {e}"),
+        )]);
+    }
+    let Walk {
+        mut files,
+        mut errors,
+        ..
+    } = walk;
     files.sort();
     let mut suite = Suite::default();
-    let mut errors = Vec::new();
     for file in &files {
         match load_file(file) {
             Ok(cases) => suite.cases.extend(cases),
@@ -89,16 +116,65 @@ pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
     }
 }
 
-fn walk(dir: &Path, out: &mut Vec<PathBuf>) -> std::io::Result<()> {
-    for entry in std::fs::read_dir(dir)? {
-        let path = entry?.path();
-        if path.is_dir() {
-            walk(&path, out)?;
-        } else if is_case_file(&path) {
-            out.push(path);
+/// The case files below a folder. Folders are told apart by their canonical paths, so
+/// a link back to a folder being read is a loop, reported instead of followed, and a
+/// folder or file reached again by another link is not read twice.
+#[derive(Default)]
+struct Walk {
+    files: Vec<PathBuf>,
+    errors: Vec<LoadError>,
+    /// Canonical path -> the path it was first read by.
+    seen_dirs: HashMap<PathBuf, PathBuf>,
+    seen_files: HashSet<PathBuf>,
+}
+
+impl Walk {
+    /// `within`: the canonical paths of `dir` and the folders it is in.
+    fn dir(&mut self, dir: &Path, within: &mut Vec<PathBuf>) -> std::io::Result<()> {
+        let mut entries = std::fs::read_dir(dir)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<Result<Vec<_>, _>>()?;
+        entries.sort();
+        for path in entries {
+            if path.is_dir() {
+                let real = match std::fs::canonicalize(&path) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        self.errors
+                            .push(path_error(&path, format!("cannot read the folder: {e}")));
+                        continue;
+                    }
+                };
+                if let Some(first) = self.seen_dirs.get(&real) {
+                    if within.contains(&real) {
+                        self.errors.push(path_error(
+                            &path,
+                            format!(
+                                "symbolic link loop: {} leads back to {}, already read",
+                                path.display(),
+                                first.display()
+                            ),
+                        ));
+                    }
+                    continue;
+                }
+                self.seen_dirs.insert(real.clone(), path.clone());
+                within.push(real);
+                if let Err(e) = self.dir(&path, within) {
+                    self.errors
+                        .push(path_error(&path, format!("cannot read the folder: {e}")));
+                }
+                within.pop();
+            } else if is_case_file(&path) {
+                // A dangling link has no canonical path; reading it says so.
+                let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
+                if self.seen_files.insert(real) {
+                    self.files.push(path);
+                }
+            }
         }
+        Ok(())
     }
-    Ok(())
 }
 
 fn duplicate_ids(cases: &[LoadedCase]) -> Vec<LoadError> {
@@ -109,7 +185,7 @@ fn duplicate_ids(cases: &[LoadedCase]) -> Vec<LoadError> {
             errors.push(LoadError {
                 file: c.file.clone(),
                 line: Some(c.line),
-                column: None,
+                column: Some(c.column),
                 case: Some(c.case.id.clone()),
                 message: format!(
                     "duplicate id: already used at {}:{}",
@@ -124,28 +200,68 @@ fn duplicate_ids(cases: &[LoadedCase]) -> Vec<LoadError> {
     errors
 }
 
+/// The bytes of a case file, refused when it is not a regular file or is larger than
+/// [`MAX_CASE_FILE_BYTES`]; never more than that is read.
+fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
+    let too_big = |size: String| {
+        format!(
+            "the file holds {size} bytes, more than the {MAX_CASE_FILE_BYTES} bytes a case file may hold; split it"
+        )
+    };
+    // Checked before opening: opening a FIFO would wait for a writer.
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if !meta.is_file() {
+        return Err("cannot read: not a regular file".into());
+    }
+    if meta.len() > MAX_CASE_FILE_BYTES {
+        return Err(too_big(meta.len().to_string()));
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(MAX_CASE_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read: {e}"))?;
+    // It grew while being read.
+    if bytes.len() as u64 > MAX_CASE_FILE_BYTES {
+        return Err(too_big(format!("more than {MAX_CASE_FILE_BYTES}")));
+    }
+    Ok(bytes)
+}
+
+/// Two keys of `expect` name the same expectation when they parse to the same document
+/// and reading (`rfc1738` and `rfc1738@strict`); other keys are compared as written.
+fn same_key(path: &str, key: &str) -> String {
+    let in_expect = path
+        .strip_suffix("].expect")
+        .and_then(|p| p.strip_prefix("cases["))
+        .is_some_and(|n| n.parse::<usize>().is_ok());
+    match key.parse::<DocReading>() {
+        Ok(d) if in_expect => d.to_string(),
+        _ => key.to_string(),
+    }
+}
+
 /// Loads and validates one file. Ids are checked for uniqueness within the file.
 pub fn load_file(path: &Path) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
-    let err = |line: Option<usize>,
-               column: Option<usize>,
-               case: Option<String>,
-               message: String| LoadError {
+    let err = |at: Option<(usize, usize)>, case: Option<&str>, message: String| LoadError {
         file: path.to_path_buf(),
-        line,
-        column,
-        case,
+        line: at.map(|a| a.0),
+        column: at.map(|a| a.1),
+        case: case.map(str::to_string),
         message,
     };
-    let bytes = std::fs::read(path)
-        .map_err(|e| vec![err(None, None, None, format!("cannot read: {e}"))])?;
+    let bytes = read_bounded(path).map_err(|m| vec![err(None, None, m)])?;
     let text = match std::str::from_utf8(&bytes) {
         Ok(t) => t,
         Err(e) => {
-            let (line, column) = line_col(&bytes, e.valid_up_to());
+            let valid = &bytes[..e.valid_up_to()];
+            // The prefix is UTF-8, so it tells which case the bad byte is in.
+            let prefix = std::str::from_utf8(valid).unwrap_or_default();
+            let at = line_col(prefix.strip_prefix('\u{feff}').unwrap_or(prefix));
+            let case = id_lines(prefix).pop().map(|(id, ..)| id);
             return Err(vec![err(
-                Some(line),
-                Some(column),
-                None,
+                Some(at),
+                case.as_deref(),
                 format!(
                     "not valid UTF-8 (byte {:#04x} at offset {})",
                     bytes[e.valid_up_to()],
@@ -154,35 +270,78 @@ pub fn load_file(path: &Path) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
             )]);
         }
     };
-    let ids = id_lines(text);
+    // A byte order mark may open a YAML stream; it takes no column in an editor.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let (layout, flaws) = layout::scan(text, &same_key);
+    let mut unreadable = None;
+    let mut errors = Vec::new();
+    for flaw in flaws {
+        match flaw {
+            layout::Flaw::Duplicate {
+                case,
+                key,
+                at,
+                first,
+                first_as,
+            } => {
+                let written = first_as.map(|w| format!(", as `{w}`")).unwrap_or_default();
+                errors.push(err(
+                    Some(at),
+                    case.and_then(|c| layout.id(c)),
+                    format!(
+                        "duplicate key `{key}` in this mapping (first at line {}, column {}{written})",
+                        first.0, first.1
+                    ),
+                ));
+            }
+            layout::Flaw::SecondDocument { at } => errors.push(err(
+                Some(at),
+                None,
+                "a second YAML document starts here; a case file holds one".into(),
+            )),
+            layout::Flaw::Unreadable { at, message } => unreadable = Some((at, message)),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
     let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
-        let (line, column) = e.location().map(|l| (l.line(), l.column())).unzip();
-        let case = line
-            .and_then(|l| ids.iter().rev().find(|(_, at)| *at <= l))
-            .map(|(id, _)| id.clone());
-        vec![err(line, column, case, strip_location(&e.to_string()))]
+        let at = e.location().map(|l| (l.line(), l.column()));
+        let case = at.and_then(|(l, _)| {
+            id_lines(text)
+                .into_iter()
+                .rev()
+                .find(|(_, line, _)| *line <= l)
+        });
+        vec![err(
+            at,
+            case.map(|c| c.0).as_deref(),
+            strip_location(&e.to_string()),
+        )]
     })?;
-    // The k-th case with an id stands at the k-th `id:` line with that id.
-    let mut lines_of: HashMap<&str, std::collections::VecDeque<usize>> = HashMap::new();
-    for (id, line) in &ids {
-        lines_of.entry(id).or_default().push_back(*line);
+    if let Some((at, message)) = unreadable {
+        // serde_yaml read it, but the duplicate-key check could not: refuse rather than
+        // let duplicates through.
+        return Err(vec![err(
+            Some(at),
+            None,
+            format!(
+                "the duplicate-key check cannot read this YAML ({message}), so the file is refused rather than loaded unchecked"
+            ),
+        )]);
     }
     let mut first_line: HashMap<String, usize> = HashMap::new();
-    let mut errors = Vec::new();
     let mut cases = Vec::new();
-    for case in file.cases {
-        let line = lines_of
-            .get_mut(case.id.as_str())
-            .and_then(|l| l.pop_front())
-            .unwrap_or(0);
+    for (k, case) in file.cases.into_iter().enumerate() {
+        let (line, column) = layout.find(k, "id").unwrap_or((0, 0));
         for problem in validate(&case) {
-            errors.push(err(Some(line), None, Some(case.id.clone()), problem));
+            let at = layout.find(k, &problem.field).unwrap_or((line, column));
+            errors.push(err(Some(at), Some(&case.id), problem.message));
         }
         match first_line.get(&case.id) {
             Some(prev) => errors.push(err(
-                Some(line),
-                None,
-                Some(case.id.clone()),
+                Some((line, column)),
+                Some(&case.id),
                 format!("duplicate id: already used at line {prev}"),
             )),
             None => {
@@ -193,6 +352,7 @@ pub fn load_file(path: &Path) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
             case,
             file: path.to_path_buf(),
             line,
+            column,
         });
     }
     if errors.is_empty() {
@@ -210,24 +370,21 @@ fn strip_location(msg: &str) -> String {
     }
 }
 
-fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
-    let before = &bytes[..offset];
-    let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-    let column = offset
-        - before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |p| p + 1)
-        + 1;
-    (line, column)
+/// The 1-based line and column (in characters) just past `text`.
+fn line_col(text: &str) -> (usize, usize) {
+    let line = text.matches('\n').count() + 1;
+    let last = text.rfind('\n').map_or(text, |i| &text[i + 1..]);
+    (line, last.chars().count() + 1)
 }
 
-/// The `id:` keys of a file and their lines, found by reading the text, because serde
-/// keeps no positions for values that deserialize without error.
-fn id_lines(text: &str) -> Vec<(String, usize)> {
+/// The `id:` keys of a file with their lines and columns, found by reading the text:
+/// where serde_yaml fails, or the text is cut short, this still tells which case a line
+/// is in.
+fn id_lines(text: &str) -> Vec<(String, usize, usize)> {
     text.lines()
         .enumerate()
         .filter_map(|(n, line)| {
+            let line = line.strip_prefix('\u{feff}').unwrap_or(line);
             let t = line
                 .trim_start()
                 .strip_prefix("- ")
@@ -240,14 +397,43 @@ fn id_lines(text: &str) -> Vec<(String, usize)> {
                 .next()?
                 .trim()
                 .trim_matches(['"', '\'']);
-            (!value.is_empty()).then(|| (value.to_string(), n + 1))
+            let column = line[..line.len() - t.len()].chars().count() + 1;
+            (!value.is_empty()).then(|| (value.to_string(), n + 1, column))
         })
         .collect()
 }
 
+/// One thing [`validate`] finds wrong with a case.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    /// Where, as a path in the case (`expect.rfc1738.verdict`, `cite[0]`), so that the
+    /// error can point at it; empty for the case as a whole.
+    pub field: String,
+    pub message: String,
+}
+
+#[derive(Default)]
+struct Problems(Vec<Problem>);
+
+impl Problems {
+    fn push(&mut self, field: impl Into<String>, message: impl Into<String>) {
+        self.0.push(Problem {
+            field: field.into(),
+            message: message.into(),
+        });
+    }
+
+    /// A message that starts with the path of its field (`expect.rfc1738.verdict: ...`),
+    /// as every message about an expectation does.
+    fn said(&mut self, message: String) {
+        let field = message.split_once(": ").map_or("", |(f, _)| f).to_string();
+        self.push(field, message);
+    }
+}
+
 /// What serde cannot check.
-pub fn validate(case: &Case) -> Vec<String> {
-    let mut problems = Vec::new();
+pub fn validate(case: &Case) -> Vec<Problem> {
+    let mut problems = Problems::default();
     let id_ok = case
         .id
         .bytes()
@@ -258,50 +444,60 @@ pub fn validate(case: &Case) -> Vec<String> {
             .bytes()
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b));
     if !id_ok {
-        problems.push("id must match [a-z0-9][a-z0-9._-]*".to_string());
+        problems.push("id", "id must match [a-z0-9][a-z0-9._-]*");
     }
     if case.cite.is_empty() {
-        problems.push("missing citation: `cite` needs at least one {doc, section}".to_string());
+        problems.push(
+            "cite",
+            "missing citation: `cite` needs at least one {doc, section}",
+        );
     }
-    for c in &case.cite {
+    for (i, c) in case.cite.iter().enumerate() {
         if c.section.trim().is_empty() {
-            problems.push(format!("citation of {} has an empty section", c.doc.0));
+            problems.push(
+                format!("cite[{i}].section"),
+                format!("citation of {} has an empty section", c.doc.0),
+            );
         }
     }
     if case.expect.is_empty() {
-        problems.push("`expect` names no document".to_string());
+        problems.push("expect", "`expect` names no document");
     }
     match case.op {
         Op::Parse => {
             if case.base.is_some() {
-                problems.push("`base` belongs to resolve cases only".to_string());
+                problems.push("base", "`base` belongs to resolve cases only");
             }
             for (key, e) in &case.expect {
                 validate_parse(key, e, &mut problems);
             }
-            problems.extend(parse_divergence_tag(case));
+            for p in parse_divergence_tag(case) {
+                problems.push("tags", p);
+            }
         }
         Op::Resolve => {
             let base = case.base.as_deref();
             if base.is_none() {
-                problems.push("a resolve case needs `base`".to_string());
+                problems.push("", "a resolve case needs `base`");
             }
             for (key, e) in &case.expect {
                 validate_resolve(key, e, base.unwrap_or(""), &mut problems);
             }
-            problems.extend(resolve_tags(case));
+            for p in resolve_tags(case) {
+                problems.push("tags", p);
+            }
         }
         Op::Extract => {
             if case.base.is_some() {
-                problems.push("`base` belongs to resolve cases only".to_string());
+                problems.push("base", "`base` belongs to resolve cases only");
             }
             for (key, e) in &case.expect {
                 validate_extract(key, e, case.input.len(), &mut problems);
             }
         }
     }
-    problems.extend(row_tags(case));
-    problems
+    row_tags(case, &mut problems);
+    problems.0
 }
 
 /// A parse case is tagged `divergence` exactly when two documents' expectations (default
@@ -332,13 +528,13 @@ fn parse_divergence_tag(case: &Case) -> Vec<String> {
 
 /// `row:` tags name a row of the divergence table, and a `divergence` case cites every
 /// document it has an expectation for.
-fn row_tags(case: &Case) -> Vec<String> {
-    let mut problems = Vec::new();
-    for t in case.tags.iter().filter(|t| t.starts_with("row:")) {
-        if crate::rows::by_tag(t).is_none() {
-            problems.push(format!(
-                "unknown tag `{t}`: row tags are listed in harness/src/rows.rs"
-            ));
+fn row_tags(case: &Case, problems: &mut Problems) {
+    for (i, t) in case.tags.iter().enumerate() {
+        if t.starts_with("row:") && crate::rows::by_tag(t).is_none() {
+            problems.push(
+                format!("tags[{i}]"),
+                format!("unknown tag `{t}`: row tags are listed in harness/src/rows.rs"),
+            );
         }
     }
     if case.tags.iter().any(|t| t == "divergence") {
@@ -351,34 +547,36 @@ fn row_tags(case: &Case) -> Vec<String> {
             .collect();
         uncited.dedup();
         if !uncited.is_empty() {
-            problems.push(format!(
-                "a divergence case cites every document it expects something of; no citation for {}",
-                uncited.join(", ")
-            ));
+            problems.push(
+                "cite",
+                format!(
+                    "a divergence case cites every document it expects something of; no citation for {}",
+                    uncited.join(", ")
+                ),
+            );
         }
     }
-    problems
 }
 
-fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &mut Vec<String>) {
+fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &mut Problems) {
     let at = format!("expect.{}", key.0);
     misplaced_fields(Op::Extract, e, &at, problems);
     let urls = match (&e.verdict, &e.urls) {
         (Some(v), None) if v == "not-defined" => return,
         (Some(v), None) => {
-            problems.push(format!(
+            problems.said(format!(
                 "{at}.verdict: an extract case's verdict is `not-defined`, not `{v}`"
             ));
             return;
         }
         (Some(_), Some(_)) => {
-            problems.push(format!(
+            problems.said(format!(
                 "{at}: give either `urls` or `verdict: not-defined`, not both"
             ));
             return;
         }
         (None, None) => {
-            problems.push(format!("{at}: an extract expectation needs `urls`"));
+            problems.said(format!("{at}: an extract expectation needs `urls`"));
             return;
         }
         (None, Some(urls)) => urls,
@@ -392,7 +590,7 @@ fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &
                     .iter()
                     .map(|w| w.id())
                     .collect();
-                problems.push(format!(
+                problems.said(format!(
                     "{at}.wrapper: unknown wrapper `{w}` (known: {})",
                     known.join(", ")
                 ));
@@ -400,19 +598,19 @@ fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &
         }
         for (field, offset) in [("start", u.start), ("end", u.end)] {
             if offset.is_some_and(|o| o > input_len) {
-                problems.push(format!(
+                problems.said(format!(
                     "{at}.{field}: past the end of the input ({input_len} bytes)"
                 ));
             }
         }
         if let (Some(s), Some(e)) = (u.start, u.end) {
             if s >= e {
-                problems.push(format!("{at}: `start` must come before `end`"));
+                problems.said(format!("{at}: `start` must come before `end`"));
             }
         }
         if let Some(s) = u.start {
             if s < last_end {
-                problems.push(format!(
+                problems.said(format!(
                     "{at}.start: the URLs must be in order, without overlapping"
                 ));
             }
@@ -424,7 +622,7 @@ fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &
 }
 
 /// Every field that is set in `e` but belongs to another operation's cases.
-fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Vec<String>) {
+fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Problems) {
     let fields = [
         ("rule", e.rule.is_some(), Op::Parse),
         ("components", !e.components.is_empty(), Op::Parse),
@@ -443,20 +641,20 @@ fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Vec<String
     ];
     for (field, set, owner) in fields {
         if set && owner != op {
-            problems.push(format!("{at}.{field}: belongs to {owner} cases only"));
+            problems.said(format!("{at}.{field}: belongs to {owner} cases only"));
         }
     }
 }
 
-fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
+fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Problems) {
     let at = format!("expect.{}", key.0);
     misplaced_fields(Op::Parse, e, &at, problems);
     let Some(verdict_id) = &e.verdict else {
-        problems.push(format!("{at}: a parse expectation needs `verdict`"));
+        problems.said(format!("{at}: a parse expectation needs `verdict`"));
         return;
     };
     let Some(verdict) = Verdict::from_id(verdict_id) else {
-        problems.push(format!(
+        problems.said(format!(
             "{at}.verdict: unknown verdict `{verdict_id}` (known: valid, generic-only, invalid, not-defined)"
         ));
         return;
@@ -464,62 +662,69 @@ fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Vec<String>) {
     let doc = key.0.doc;
     if let Some(Some(rule)) = &e.rule {
         if Rule::from_name(doc, rule).is_none() {
-            problems.push(format!("{at}.rule: unknown rule `{rule}` for {doc}"));
+            problems.said(format!("{at}.rule: unknown rule `{rule}` for {doc}"));
         }
     }
     if let Some(err) = &e.error {
         if verdict == Verdict::Valid {
-            problems.push(format!("{at}.error: a valid verdict has no error"));
+            problems.said(format!("{at}.error: a valid verdict has no error"));
         }
         if let Some(rule) = &err.rule {
             if Rule::from_name(doc, rule).is_none() {
-                problems.push(format!("{at}.error.rule: unknown rule `{rule}` for {doc}"));
+                problems.said(format!("{at}.error.rule: unknown rule `{rule}` for {doc}"));
             }
         }
     }
     let known = urlcert_reference::components(doc);
     for name in e.components.keys() {
         if !known.contains(&name.as_str()) {
-            problems.push(format!(
-                "{at}.components: unknown component `{name}` for {doc}"
-            ));
+            problems.push(
+                format!("{at}.components.{name}"),
+                format!("{at}.components: unknown component `{name}` for {doc}"),
+            );
         }
     }
     let notes = urlcert_reference::note_ids(doc);
-    for n in &e.notes {
+    for (i, n) in e.notes.iter().enumerate() {
         if !notes.contains(&n.id()) {
-            problems.push(format!("{at}.notes: unknown note `{}` for {doc}", n.id()));
+            problems.push(
+                format!("{at}.notes[{i}]"),
+                format!("{at}.notes: unknown note `{}` for {doc}", n.id()),
+            );
         }
     }
 }
 
-fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Vec<String>) {
+fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Problems) {
     let at = format!("expect.{}", key.0);
     misplaced_fields(Op::Resolve, e, &at, problems);
     match (&e.verdict, &e.result) {
         (Some(v), None) if v == "not-defined" || v == "invalid" => {
             if e.printed.is_some() || e.current_document.is_some() || e.steps.is_some() {
-                problems.push(format!(
+                problems.said(format!(
                     "{at}: a `{v}` verdict gives no result, so no `printed`, `current_document` or `steps`"
                 ));
             }
         }
-        (Some(v), None) => problems.push(format!(
+        (Some(v), None) => problems.said(format!(
             "{at}.verdict: a resolve case's verdict is `not-defined` or `invalid`, not `{v}`"
         )),
-        (Some(_), Some(_)) => problems.push(format!(
+        (Some(_), Some(_)) => problems.said(format!(
             "{at}: give either `result` or a `verdict`, not both"
         )),
-        (None, None) => problems.push(format!("{at}: a resolve expectation needs `result`")),
+        (None, None) => problems.said(format!("{at}: a resolve expectation needs `result`")),
         (None, Some(result)) => {
             let printed = e.printed_as_url(base);
             let differs = printed.as_ref().is_some_and(|p| p != result);
             match (differs, &e.contradiction) {
-                (true, None) => problems.push(format!(
-                    "{at}: `printed` ({:?}) differs from `result` ({result:?}); say why in `contradiction`",
-                    e.printed.as_deref().unwrap_or_default()
-                )),
-                (false, Some(_)) => problems.push(format!(
+                (true, None) => problems.push(
+                    format!("{at}.printed"),
+                    format!(
+                        "{at}: `printed` ({:?}) differs from `result` ({result:?}); say why in `contradiction`",
+                        e.printed.as_deref().unwrap_or_default()
+                    ),
+                ),
+                (false, Some(_)) => problems.said(format!(
                     "{at}.contradiction: `printed` and `result` agree, so there is no contradiction"
                 )),
                 _ => {}

@@ -4,6 +4,7 @@ use super::{report, Campaign, Config, Limit, Seeds, Status};
 use crate::adapter::process::Limits;
 use crate::adapter::registry::{self, Found};
 use crate::adapter::Adapter;
+use crate::text::visible as v;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::PathBuf;
@@ -97,12 +98,18 @@ pub fn main(args: FuzzArgs) -> ExitCode {
         match registry::by_name(name, limits) {
             Some(Found::Ready(a)) => adapters.push(a),
             Some(Found::Unavailable { why, install, .. }) => {
-                eprintln!("urlcert fuzz: adapter `{name}` is unavailable here: {why} (install: {install})");
+                eprintln!(
+                    "urlcert fuzz: adapter `{}` is unavailable here: {} (install: {})",
+                    v(name),
+                    v(&why),
+                    v(&install)
+                );
                 return ExitCode::from(2);
             }
             None => {
                 eprintln!(
-                    "urlcert fuzz: unknown adapter `{name}` (known: {})",
+                    "urlcert fuzz: unknown adapter `{}` (known: {})",
+                    v(name),
                     registry::names().join(", ")
                 );
                 return ExitCode::from(2);
@@ -114,7 +121,7 @@ pub fn main(args: FuzzArgs) -> ExitCode {
     let seeds = match Seeds::from_cases(&cases) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("urlcert fuzz: {e}; starting from built-in seeds");
+            eprintln!("urlcert fuzz: {}; starting from built-in seeds", v(&e));
             Seeds::builtin()
         }
     };
@@ -137,7 +144,7 @@ pub fn main(args: FuzzArgs) -> ExitCode {
     eprintln!(
         "urlcert fuzz: seed {seed}, document {}, adapters {}",
         args.doc,
-        args.adapters.join(",")
+        v(&args.adapters.join(","))
     );
     crate::interrupt::graceful();
     let bar = progress_bar(limit);
@@ -222,13 +229,13 @@ fn finish(c: &Campaign, out: &std::path::Path, emit: Option<&std::path::Path>) -
         println!(
             "  {:>7}  {} {} {}{} [{}]  {}",
             b.count,
-            b.kind.adapter,
+            v(&b.kind.adapter),
             b.kind.op,
             b.kind.class,
             b.kind
                 .component
                 .as_deref()
-                .map(|c| format!(" {c}"))
+                .map(|c| format!(" {}", v(c)))
                 .unwrap_or_default(),
             b.shape,
             report::escape(&b.request.input)
