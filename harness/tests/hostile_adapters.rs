@@ -114,8 +114,9 @@ fn an_adapter_that_prints_without_reading_cannot_grow_urlcerts_memory() {
         matches!(fault(&answer), Fault::Timeout { .. }),
         "{answer:?}"
     );
-    // The lines were read and dropped as they came (not queued): many of them.
-    assert!(strays > 100, "only {strays} stray lines were read");
+    // The lines were read and dropped as they came: more of them than the four the
+    // reading side may hold, so none were left queued.
+    assert!(strays > 4, "only {strays} stray lines were read");
 }
 
 #[test]

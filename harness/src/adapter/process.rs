@@ -147,10 +147,11 @@ fn printable(s: &str, max: usize) -> String {
 /// One running adapter process.
 struct Proc {
     child: Child,
-    /// Request lines for the writer thread; dropped to close standard input.
-    requests: Option<SyncSender<Vec<u8>>>,
-    /// The writer thread's word on each request line: written, or why not.
-    written: Receiver<std::io::Result<()>>,
+    /// Request lines (with their ids) for the writer thread; dropped to close standard
+    /// input.
+    requests: Option<SyncSender<(u64, Vec<u8>)>>,
+    /// The writer thread's word on each request line, by id: written, or why not.
+    written: Receiver<(u64, std::io::Result<()>)>,
     events: Receiver<Event>,
     stderr: Arc<Stderr>,
     /// The standard error count when the last answer came.
@@ -203,7 +204,7 @@ impl Proc {
         }
         // Writes block when the adapter does not read: they happen on a thread of
         // their own, so that the wait for the answer keeps its deadline.
-        let (requests, to_write) = mpsc::sync_channel::<Vec<u8>>(1);
+        let (requests, to_write) = mpsc::sync_channel::<(u64, Vec<u8>)>(1);
         let (done, written) = mpsc::channel();
         if let Some(stdin) = child.stdin.take() {
             std::thread::spawn(move || write_lines(stdin, &to_write, &done));
@@ -236,7 +237,7 @@ impl Proc {
         let sent = self
             .requests
             .as_ref()
-            .is_some_and(|r| r.send(request.line(id).into_bytes()).is_ok());
+            .is_some_and(|r| r.send((id, request.line(id).into_bytes())).is_ok());
         if close {
             self.requests = None;
         }
@@ -252,11 +253,14 @@ impl Proc {
                     after_ms: millis(limits.timeout),
                 });
             }
-            if write_pending {
+            // The word on an earlier request's write may still be queued: only this
+            // request's counts.
+            while write_pending {
                 match self.written.try_recv() {
-                    Ok(Ok(())) => write_pending = false,
-                    Ok(Err(e)) => return Err(self.input_closed(&e, deadline)),
-                    Err(_) => {}
+                    Ok((n, Ok(()))) if n == id => write_pending = false,
+                    Ok((n, Err(e))) if n == id => return Err(self.input_closed(&e, deadline)),
+                    Ok(_) => {}
+                    Err(_) => break,
                 }
             }
             match self.events.recv_timeout((deadline - now).min(POLL)) {
@@ -469,13 +473,13 @@ impl Drop for Proc {
 /// Ends when the requests end (standard input is then closed) or a write fails.
 fn write_lines(
     mut stdin: ChildStdin,
-    lines: &Receiver<Vec<u8>>,
-    done: &Sender<std::io::Result<()>>,
+    lines: &Receiver<(u64, Vec<u8>)>,
+    done: &Sender<(u64, std::io::Result<()>)>,
 ) {
-    for line in lines {
+    for (id, line) in lines {
         let result = stdin.write_all(&line).and_then(|()| stdin.flush());
         let failed = result.is_err();
-        if done.send(result).is_err() || failed {
+        if done.send((id, result)).is_err() || failed {
             return;
         }
     }
