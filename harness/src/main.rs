@@ -243,11 +243,13 @@ enum Command {
     #[command(name = "__guard", hide = true)]
     Guard { session: String },
     /// A differential campaign: generated and mutated inputs asked of the reference and
-    /// of adapters, each discrepancy minimised and bucketed; writes fuzz.md and
-    /// fuzz.jsonl into --out (default reports/fuzz-<UTC time>/).
+    /// of adapters, each discrepancy minimised and bucketed; writes fuzz.md, fuzz.jsonl
+    /// and campaign.json into --out (default reports/fuzz-<UTC time>/), journaled in
+    /// OUT.partial/ as it goes so that --resume continues a killed campaign.
     ///
     /// Exit status: 0 when the report is written, 2 on a usage error, an unknown or
-    /// unavailable adapter, or when the report cannot be written.
+    /// unavailable adapter, a folder that cannot be used or resumed, or when the report
+    /// cannot be written.
     Fuzz(urlcert::fuzz::cli::FuzzArgs),
     /// Benchmarks: the reference's RFC 1738 parse and 1996-draft resolution against the
     /// url crate, python-urllib persistent against one process per input, and parse

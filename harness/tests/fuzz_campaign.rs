@@ -1,7 +1,10 @@
-//! `urlcert fuzz` (issue 6 §3): campaigns are reproducible, minimise and bucket what they
-//! find, survive adapters that crash, write reports no input can break, and emit
-//! candidate cases the loader reads once renamed.
+//! `urlcert fuzz`: campaigns are reproducible, minimise and bucket what they find,
+//! survive adapters that crash, write reports no input can break, emit candidate cases
+//! the loader reads once renamed, keep what they found on disk as they go, and resume
+//! after a kill to the same buckets as a campaign that was not stopped.
 
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
 use urlcert::adapter::process::{Limits, Persistent};
 use urlcert::adapter::{inproc, Adapter, Answer, Info, Model, Operation, Parts};
@@ -335,8 +338,21 @@ fn the_command_writes_both_files_and_prints_the_seed() {
     assert!(md.contains("Differential, not certification"));
     assert!(md.contains("`77`"));
     assert!(md.contains("`url 2.5.8`"));
+    // The published report: one `bucket` line per bucket, the header with its result,
+    // and no work folder left beside it.
     let jsonl = std::fs::read_to_string(out.join("fuzz.jsonl")).unwrap();
     assert!(jsonl.lines().count() > 0);
+    for line in jsonl.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(v["type"], "bucket", "{line}");
+    }
+    let header = json_file(&out.join("campaign.json"));
+    assert_eq!(header["seed"], 77);
+    assert_eq!(header["limit"]["iterations"], 300);
+    assert_eq!(header["adapters"][0]["start"]["adapter"], "url");
+    assert_eq!(header["result"]["execs"], 300);
+    assert_eq!(header["result"]["buckets"], jsonl.lines().count());
+    assert!(!dir.path().join("campaign.partial").exists());
     // An adapter urlcert does not know is a usage error, before anything runs.
     let o = std::process::Command::new(URLCERT)
         .args(["fuzz", "--adapter", "no-such", "--iterations", "1"])
@@ -402,4 +418,384 @@ fn the_report_shows_bidi_controls_escaped() {
     assert!(!md.contains('\u{202e}') && !md.contains('\u{2066}'), "{md}");
     assert!(md.contains("a\\u{202e}b\\u{2066}c"), "{md}");
     assert!(md.contains("v\\u{202e}1"), "{md}");
+}
+
+// ------------------------------------------------------------------ journal and resume
+
+fn json_file(path: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The journal's lines, parsed.
+fn journal(dir: &Path) -> Vec<serde_json::Value> {
+    std::fs::read_to_string(dir.join("fuzz.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect()
+}
+
+fn of_type<'a>(lines: &'a [serde_json::Value], t: &str) -> Vec<&'a serde_json::Value> {
+    lines.iter().filter(|v| v["type"] == t).collect()
+}
+
+fn partial(out: &Path) -> PathBuf {
+    let mut name = out.file_name().unwrap().to_os_string();
+    name.push(".partial");
+    out.with_file_name(name)
+}
+
+/// `urlcert fuzz ARGS --out OUT`, with `URLCERT_FUZZ_ABORT_AFTER` when `abort` is given.
+fn fuzz_cmd(out: &Path, args: &[&str], abort: Option<u64>) -> Output {
+    let mut cmd = Command::new(URLCERT);
+    cmd.arg("fuzz").args(args).arg("--out").arg(out);
+    match abort {
+        Some(k) => cmd.env("URLCERT_FUZZ_ABORT_AFTER", k.to_string()),
+        None => cmd.env_remove("URLCERT_FUZZ_ABORT_AFTER"),
+    };
+    cmd.output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+#[test]
+fn an_aborted_campaign_resumed_finds_the_buckets_of_an_uninterrupted_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = [
+        "--adapter",
+        "url,fluent-uri",
+        "--iterations",
+        "3000",
+        "--seed",
+        "21",
+        "--checkpoint-execs",
+        "1000",
+    ];
+    let whole = dir.path().join("whole");
+    let o = fuzz_cmd(&whole, &args, None);
+    assert!(o.status.success(), "{}", stderr(&o));
+
+    // Killed between two checkpoints, twice; each time --resume takes it up.
+    let out = dir.path().join("stopped");
+    let o = fuzz_cmd(&out, &args, Some(1500));
+    assert!(!o.status.success(), "the campaign was to abort");
+    assert!(!out.exists(), "nothing is published by a killed campaign");
+    let work = partial(&out);
+    assert!(work.join(".in-progress").is_file());
+    let header = json_file(&work.join("campaign.json"));
+    assert_eq!(header["seed"], 21);
+    assert!(header.get("result").is_none());
+    let lines = journal(&work);
+    let checkpoints = of_type(&lines, "checkpoint");
+    // Every 1000 iterations (or 2 s): the last one was before the abort.
+    let last = checkpoints.last().unwrap()["execs"].as_u64().unwrap();
+    assert!((1000..1500).contains(&last), "{last}");
+    // Every bucket the uninterrupted campaign had opened by then is on disk, those
+    // opened after the last checkpoint included.
+    let on_disk: Vec<&str> = of_type(&lines, "bucket")
+        .iter()
+        .map(|b| b["key"].as_str().unwrap())
+        .collect();
+    let whole_lines = journal(&whole);
+    let by_then: Vec<&str> = whole_lines
+        .iter()
+        .filter(|b| b["first_exec"].as_u64().unwrap() <= 1500)
+        .map(|b| b["key"].as_str().unwrap())
+        .collect();
+    assert!(
+        whole_lines
+            .iter()
+            .any(|b| (1001..=1500).contains(&b["first_exec"].as_u64().unwrap())),
+        "this seed opens a bucket between the checkpoint and the abort"
+    );
+    for key in &by_then {
+        assert!(on_disk.contains(key), "{key} is not in the journal");
+    }
+    assert!(work.join("fuzz.md").is_file());
+    // Without --resume the stopped campaign is not overwritten.
+    let o = fuzz_cmd(&out, &args, None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--resume"), "{}", stderr(&o));
+
+    let o = fuzz_cmd(
+        &out,
+        &["--resume", "--checkpoint-execs", "1000"],
+        Some(2600),
+    );
+    assert!(!o.status.success(), "the resumed campaign was to abort");
+    assert!(
+        stderr(&o).contains(&format!("at execution {last}")),
+        "{}",
+        stderr(&o)
+    );
+    let o = fuzz_cmd(&out, &["--resume"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!work.exists());
+
+    let read = |d: &Path| std::fs::read_to_string(d.join("fuzz.jsonl")).unwrap();
+    let (a, b) = (read(&whole), read(&out));
+    let keys = |s: &str| -> Vec<(String, u64)> {
+        s.lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).unwrap();
+                (
+                    v["key"].as_str().unwrap().to_string(),
+                    v["count"].as_u64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert!(keys(&a).len() > 5, "{a}");
+    assert_eq!(keys(&a), keys(&b));
+    // More than the keys and counts: every minimal example and number is the same.
+    assert_eq!(a, b);
+    let result = &json_file(&out.join("campaign.json"))["result"];
+    assert_eq!(result["execs"], 3000);
+    assert_eq!(result["sessions"], 3);
+    let md = std::fs::read_to_string(out.join("fuzz.md")).unwrap();
+    assert!(md.contains("resumed 2 times"), "{md}");
+}
+
+#[test]
+fn a_journal_read_back_is_the_campaign_it_recorded() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut config = Config::new(draft1996(), 5, Limit::Iterations(1500), Seeds::builtin());
+    config.checkpoint_execs = 100;
+    let mut adapters = inproc::all();
+    let doc = draft1996();
+    let mut record = fuzz::journal::Journal::open(dir.path(), doc, 5).unwrap();
+    let stop = AtomicBool::new(false);
+    let (c, failed) = fuzz::run_from(
+        &config,
+        &mut adapters,
+        &stop,
+        &mut |_| {},
+        &mut record,
+        fuzz::Saved::default(),
+    );
+    assert!(failed.is_none());
+    let r = fuzz::journal::restore(dir.path(), doc, "then").unwrap();
+    assert!(r.checkpointed);
+    assert_eq!(r.dropped, 0, "the last line is the final checkpoint");
+    let s = r.saved;
+    assert_eq!((s.execs, s.discrepancies), (c.execs, c.discrepancies));
+    assert_eq!(s.minimise_evals, c.minimise_evals);
+    let mut restored = s.buckets.clone();
+    restored.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key().cmp(&b.key())));
+    assert_eq!(restored.len(), c.buckets.len());
+    for (x, y) in restored.iter().zip(&c.buckets) {
+        assert_eq!(
+            (&x.key(), x.count, &x.request, &x.expected, &x.actual),
+            (&y.key(), y.count, &y.request, &y.expected, &y.actual)
+        );
+        assert_eq!(
+            (x.first_exec, x.minimise_evals),
+            (y.first_exec, y.minimise_evals)
+        );
+        assert_eq!(x.reference, y.reference, "asked again of the reference");
+        assert_eq!(x.opened_by, y.opened_by);
+    }
+    // Continued from there with more iterations, it is the longer campaign.
+    let mut longer = config.clone();
+    longer.limit = Limit::Iterations(2500);
+    let mut adapters = inproc::all();
+    let (resumed, _) = fuzz::run_from(
+        &longer,
+        &mut adapters,
+        &stop,
+        &mut |_| {},
+        &mut fuzz::Unrecorded,
+        s,
+    );
+    let whole = campaign(&longer, &mut inproc::all());
+    assert_eq!(summary(&resumed), summary(&whole));
+    assert_eq!(resumed.sessions, 2);
+}
+
+#[test]
+fn a_campaign_killed_with_sigkill_keeps_its_findings_and_resumes() {
+    use std::os::unix::process::ExitStatusExt;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("killed");
+    let work = partial(&out);
+    // Each answer takes a millisecond: 3000 iterations take seconds, the first
+    // checkpoint (500 iterations, or 2 s) comes well before the end.
+    let mut child = Command::new(URLCERT)
+        .args(["fuzz", "--command", FAKE, "--command", "slow:1"])
+        .args([
+            "--iterations",
+            "3000",
+            "--seed",
+            "8",
+            "--checkpoint-execs",
+            "500",
+        ])
+        .arg("--out")
+        .arg(&out)
+        .env_remove("URLCERT_FUZZ_ABORT_AFTER")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    loop {
+        let text = std::fs::read_to_string(work.join("fuzz.jsonl")).unwrap_or_default();
+        if text.contains("\"type\":\"checkpoint\"") && text.contains("\"type\":\"bucket\"") {
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the campaign ended before it could be killed"
+        );
+        assert!(
+            std::time::Instant::now() < deadline,
+            "no checkpoint in 60 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    assert_eq!(status.signal(), Some(9));
+    assert!(!out.exists());
+
+    // What it had found is on disk: the header, the journal, a report so far.
+    let header = json_file(&work.join("campaign.json"));
+    assert_eq!(header["adapters"][0]["name"], "fake-slow");
+    assert_eq!(header["adapters"][0]["start"]["command"][1], "slow:1");
+    let lines = journal(&work);
+    let buckets = of_type(&lines, "bucket");
+    assert!(!buckets.is_empty());
+    for b in &buckets {
+        assert_eq!(b["adapter"], "fake-slow");
+        assert!(b["key"].as_str().unwrap().starts_with("fake-slow|"));
+    }
+    let last = of_type(&lines, "checkpoint").last().unwrap()["execs"]
+        .as_u64()
+        .unwrap();
+    assert!(last > 0 && last < 3000, "{last}");
+    let md = std::fs::read_to_string(work.join("fuzz.md")).unwrap();
+    assert!(md.contains("in progress"), "{md}");
+
+    // Resumed with nothing but --resume: the adapter command comes from campaign.json.
+    let o = fuzz_cmd(&out, &["--resume"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!work.exists());
+    let result = &json_file(&out.join("campaign.json"))["result"];
+    assert_eq!(result["execs"], 3000);
+    assert_eq!(result["sessions"], 2);
+    let resumed = std::fs::read_to_string(out.join("fuzz.jsonl")).unwrap();
+    let md = std::fs::read_to_string(out.join("fuzz.md")).unwrap();
+    assert!(
+        md.contains(&format!("urlcert fuzz --command {FAKE} --command slow:1 ")),
+        "the rerun command starts the program again: {md}"
+    );
+    assert!(md.contains("resumed once"), "{md}");
+    // The same campaign without the wait nor the kill.
+    let whole = dir.path().join("whole");
+    let o = Command::new(URLCERT)
+        .args(["fuzz", "--command", FAKE, "--command", "slow:0"])
+        .args(["--iterations", "3000", "--seed", "8", "--out"])
+        .arg(&whole)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let expected = std::fs::read_to_string(whole.join("fuzz.jsonl")).unwrap();
+    assert_eq!(resumed, expected);
+    for b in &buckets {
+        assert!(
+            resumed.contains(b["key"].as_str().unwrap()),
+            "a bucket found before the kill is in the final report: {}",
+            b["key"]
+        );
+    }
+}
+
+#[test]
+fn resume_refuses_other_arguments_and_says_which() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("c");
+    let args = ["--adapter", "url", "--iterations", "2000", "--seed", "4"];
+    let o = fuzz_cmd(&out, &args, Some(1200));
+    assert!(!o.status.success());
+    let work = partial(&out);
+    let before = std::fs::read(work.join("fuzz.jsonl")).unwrap();
+    for (given, said) in [
+        (
+            &["--seed", "5"][..],
+            "the seed: the campaign's is 4, --seed says 5",
+        ),
+        (&["--adapter", "fluent-uri"][..], "the adapters"),
+        (&["--doc", "rfc1738"][..], "the document"),
+        (&["--iterations", "10"][..], "the limit"),
+    ] {
+        let mut a = vec!["--resume"];
+        a.extend_from_slice(given);
+        let o = fuzz_cmd(&out, &a, None);
+        assert_eq!(o.status.code(), Some(2), "{given:?}");
+        assert!(stderr(&o).contains(said), "{given:?}: {}", stderr(&o));
+    }
+    assert_eq!(std::fs::read(work.join("fuzz.jsonl")).unwrap(), before);
+    // The same arguments again are no difference.
+    let mut a = vec!["--resume"];
+    a.extend_from_slice(&args);
+    let o = fuzz_cmd(&out, &a, None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // Nothing is left to resume now.
+    let o = fuzz_cmd(&out, &["--resume"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("nothing to resume"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_time_limited_campaign_resumes_for_the_time_it_had_left() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("t");
+    let args = [
+        "--adapter",
+        "url",
+        "--time",
+        "4s",
+        "--seed",
+        "6",
+        "--checkpoint-execs",
+        "1000",
+    ];
+    let o = fuzz_cmd(&out, &args, Some(3000));
+    assert!(!o.status.success());
+    let lines = journal(&partial(&out));
+    let cp = of_type(&lines, "checkpoint");
+    let before = cp.last().expect("checkpoints before the abort")["elapsed_ms"]
+        .as_u64()
+        .unwrap();
+    assert!(before < 4000, "{before}");
+    let o = fuzz_cmd(&out, &["--resume"], None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let result = &json_file(&out.join("campaign.json"))["result"];
+    assert_eq!(result["stop"], "time");
+    let ms = result["duration_ms"].as_u64().unwrap();
+    // The two sessions together: the limit, give or take one iteration's time.
+    assert!((4000..8000).contains(&ms), "{ms}");
+    assert!(result["execs"].as_u64().unwrap() > 3000);
+}
+
+#[test]
+fn an_out_folder_holding_a_users_file_is_refused_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("mine");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join("notes.txt"), "my notes\n").unwrap();
+    let o = fuzz_cmd(&out, &["--adapter", "url", "--iterations", "10"], None);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("notes.txt"), "{}", stderr(&o));
+    assert_eq!(
+        std::fs::read_to_string(out.join("notes.txt")).unwrap(),
+        "my notes\n"
+    );
+    let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().flatten().collect();
+    assert_eq!(left.len(), 1, "nothing written beside it: {left:?}");
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 1);
 }

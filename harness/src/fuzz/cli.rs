@@ -1,16 +1,23 @@
-//! `urlcert fuzz`: the command line of a campaign.
+//! `urlcert fuzz`: the command line of a campaign. The report folder is built in
+//! `OUT.partial/` as the campaign goes ([`super::journal`]), published into `OUT` at the
+//! end; `--resume` continues a campaign whose process was killed.
 
+use super::journal::{self, Header, Start};
 use super::{report, Campaign, Config, Limit, Seeds, Status};
 use crate::adapter::process::Limits;
 use crate::adapter::registry::{self, Found};
-use crate::adapter::Adapter;
+use crate::adapter::{Adapter, Info};
+use crate::report::outdir;
 use crate::text::visible as v;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 use urlcert_reference::DocReading;
+
+/// The fault injection of the resume tests: abort right after this iteration.
+const ABORT_AFTER: &str = "URLCERT_FUZZ_ABORT_AFTER";
 
 /// The arguments of `urlcert fuzz`.
 #[derive(clap::Args, Debug)]
@@ -21,12 +28,17 @@ pub struct FuzzArgs {
         long = "adapter",
         value_name = "A[,B...]",
         value_delimiter = ',',
-        required = true
+        required_unless_present_any = ["command", "resume"]
     )]
     pub adapters: Vec<String>,
-    /// The document (and reading) the reference answers under.
-    #[arg(long, default_value = "draft-1996")]
-    pub doc: DocReading,
+    /// An external program speaking the adapter protocol (ADAPTERS.md), one argument
+    /// per --command: --command python3 --command my_adapter.py. Run as argv, never
+    /// through a shell; asked after the --adapter ones.
+    #[arg(long = "command", value_name = "ARG", allow_hyphen_values = true)]
+    pub command: Vec<String>,
+    /// The document (and reading) the reference answers under (default draft-1996).
+    #[arg(long)]
+    pub doc: Option<DocReading>,
     /// How long to run: 30s, 10m, 1h (a bare number is seconds). The default, without
     /// --iterations, is 60s.
     #[arg(long, value_parser = parse_duration, conflicts_with = "iterations")]
@@ -37,18 +49,28 @@ pub struct FuzzArgs {
     /// The seed of every random choice (default: from the clock; printed either way).
     #[arg(long)]
     pub seed: Option<u64>,
-    /// The folder to write fuzz.md and fuzz.jsonl into (default reports/fuzz-<UTC time>/).
+    /// The folder to write fuzz.md, fuzz.jsonl and campaign.json into (default
+    /// reports/fuzz-<UTC time>/). It is built in OUT.partial/ while the campaign runs.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Continue the campaign that was stopped in --out's OUT.partial/ (default: the
+    /// newest reports/fuzz-*.partial/) up to its own limit. Its document, seed, limit
+    /// and adapters are taken from it; any given must be the same.
+    #[arg(long)]
+    pub resume: bool,
     /// Also write candidate YAML cases (`_candidates-<adapter>.yaml`) into this folder.
     #[arg(long, value_name = "DIR")]
     pub emit_cases: Option<PathBuf>,
     /// The case files the seeds come from (default: cases/).
     #[arg(long)]
     pub cases: Option<PathBuf>,
-    /// How long an external adapter may take to answer, in milliseconds.
-    #[arg(long, default_value_t = 5000)]
-    pub timeout_ms: u64,
+    /// How long an external adapter may take to answer, in milliseconds (default 5000).
+    #[arg(long)]
+    pub timeout_ms: Option<u64>,
+    /// A checkpoint at least every N iterations besides every 2 s (for tests, which
+    /// want checkpoints at known places; checkpoints change nothing found).
+    #[arg(long, hide = true, value_name = "N")]
+    pub checkpoint_execs: Option<u64>,
 }
 
 /// `30s`, `10m`, `1h`, `2h30m`, or a number of seconds.
@@ -87,36 +109,201 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
 
 /// Runs `urlcert fuzz`. Exit status 0 when the campaign ran and its report is written
 /// (discrepancies are what it is for), 2 on a usage error, an unknown or unavailable
-/// adapter, or when the report cannot be written.
+/// adapter, a folder that cannot be used or resumed, or when the report cannot be
+/// written.
 pub fn main(args: FuzzArgs) -> ExitCode {
-    let limits = Limits {
-        timeout: Duration::from_millis(args.timeout_ms),
-        ..Limits::default()
-    };
-    let mut adapters: Vec<Box<dyn Adapter>> = Vec::new();
-    for name in &args.adapters {
-        match registry::by_name(name, limits) {
-            Some(Found::Ready(a)) => adapters.push(a),
-            Some(Found::Unavailable { why, install, .. }) => {
-                eprintln!(
-                    "urlcert fuzz: adapter `{}` is unavailable here: {} (install: {})",
-                    v(name),
-                    v(&why),
-                    v(&install)
-                );
-                return ExitCode::from(2);
-            }
-            None => {
-                eprintln!(
-                    "urlcert fuzz: unknown adapter `{}` (known: {})",
-                    v(name),
-                    registry::names().join(", ")
-                );
-                return ExitCode::from(2);
-            }
+    match campaign(args) {
+        Ok(code) => code,
+        Err(why) => {
+            eprintln!("urlcert fuzz: {}", v(&why));
+            ExitCode::from(2)
         }
     }
+}
+
+/// The campaign's folder, and the stopped campaign's header when resuming.
+fn target(args: &FuzzArgs, root: &Path) -> Result<(PathBuf, Option<Header>), String> {
+    if !args.resume {
+        let out = args.out.clone().unwrap_or_else(|| {
+            let stamp = crate::report::run_names(std::time::SystemTime::now()).0;
+            let stamp = stamp.trim_start_matches("run-").to_string();
+            root.join("reports").join(format!("fuzz-{stamp}"))
+        });
+        // Refused before any adapter starts, and before anything is written.
+        outdir::check_target(&out).map_err(|r| r.to_string())?;
+        let work = outdir::work_path(&out);
+        if work.join(outdir::IN_PROGRESS).is_file() {
+            return Err(format!(
+                "{} holds a campaign that was stopped before it finished: continue it with --resume --out {}, or remove that folder",
+                work.display(),
+                out.display()
+            ));
+        }
+        return Ok((out, None));
+    }
+    let out = match &args.out {
+        Some(out) => out.clone(),
+        None => newest_partial(&root.join("reports"))?,
+    };
+    let work = outdir::work_path(&out);
+    if !work.join(outdir::IN_PROGRESS).is_file() {
+        let finished = out.join(journal::HEADER).is_file();
+        return Err(format!(
+            "nothing to resume: {} holds no stopped campaign{}",
+            work.display(),
+            if finished {
+                format!(" ({} is a campaign that finished)", out.display())
+            } else {
+                String::new()
+            }
+        ));
+    }
+    let header = journal::read_header(&work)?;
+    Ok((out, Some(header)))
+}
+
+/// The newest `fuzz-*.partial` folder in `reports` that a stopped campaign left, as
+/// its target (without `.partial`).
+fn newest_partial(reports: &Path) -> Result<PathBuf, String> {
+    let none = || {
+        format!(
+            "no stopped campaign to resume in {} (a fuzz-*.partial folder): give --out",
+            reports.display()
+        )
+    };
+    let entries = std::fs::read_dir(reports).map_err(|_| none())?;
+    let mut found: Vec<PathBuf> = entries
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.starts_with("fuzz-") && n.ends_with(".partial"))
+                && p.join(outdir::IN_PROGRESS).is_file()
+        })
+        .collect();
+    // fuzz-YYYYMMDD-HHMMSS: the names sort as the times do.
+    found.sort();
+    let newest = found.pop().ok_or_else(none)?;
+    let name = newest
+        .file_name()
+        .and_then(|n| n.to_str())
+        .and_then(|n| n.strip_suffix(".partial"))
+        .ok_or_else(none)?
+        .to_string();
+    Ok(newest.with_file_name(name))
+}
+
+/// An adapter, started, and how.
+type Started = (Start, Box<dyn Adapter>);
+
+/// Starts every adapter, in order.
+fn start_adapters(starts: &[Start], limits: Limits) -> Result<Vec<Started>, String> {
+    let mut adapters = Vec::new();
+    for start in starts {
+        let adapter = match start {
+            Start::Adapter(name) => match registry::by_name(name, limits) {
+                Some(Found::Ready(a)) => a,
+                Some(Found::Unavailable { why, install, .. }) => {
+                    return Err(format!(
+                        "adapter `{name}` is unavailable here: {why} (install: {install})"
+                    ))
+                }
+                None => {
+                    return Err(format!(
+                        "unknown adapter `{name}` (known: {})",
+                        registry::names().join(", ")
+                    ))
+                }
+            },
+            Start::Command(argv) => {
+                registry::command(argv.clone(), false, limits).map_err(|f| {
+                    format!(
+                        "the command {argv:?} did not start: {}",
+                        crate::adapter::process::describe(&f)
+                    )
+                })?
+            }
+        };
+        adapters.push((start.clone(), adapter));
+    }
+    Ok(adapters)
+}
+
+fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
     let root = registry::repo_root();
+    let (out, recorded) = target(&args, &root)?;
+    if let Some(h) = &recorded {
+        let work = outdir::work_path(&out);
+        if h.result.is_some() && !journal::has_checkpoint(&work)? {
+            // Killed between writing its report and publishing it: only the publishing
+            // is left to do.
+            let w = outdir::Work::open(&out, "fuzz", true).map_err(|r| r.to_string())?;
+            w.publish()
+                .map_err(|e| format!("cannot publish {}: {e}", out.display()))?;
+            println!(
+                "the campaign had finished; report: {}",
+                out.join(journal::MARKDOWN).display()
+            );
+            return Ok(ExitCode::SUCCESS);
+        }
+    }
+    let abort_after = match std::env::var(ABORT_AFTER) {
+        Ok(v) => Some(
+            v.parse::<u64>()
+                .map_err(|_| format!("{ABORT_AFTER}={v:?} is not a number"))?,
+        ),
+        Err(_) => None,
+    };
+    // Whatever is not given is the stopped campaign's own, or the default.
+    let doc = match (args.doc, &recorded) {
+        (Some(d), _) => d,
+        (None, Some(h)) => h
+            .doc
+            .parse()
+            .map_err(|e| format!("{}: its document: {e}", journal::HEADER))?,
+        (None, None) => urlcert_reference::Document::Draft1996.into(),
+    };
+    let seed = match (args.seed, &recorded) {
+        (Some(s), _) => s,
+        (None, Some(h)) => h.seed,
+        (None, None) => std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(1),
+    };
+    let limit = match (args.iterations, args.time, &recorded) {
+        (Some(n), _, _) => Limit::Iterations(n),
+        (None, Some(d), _) => Limit::Time(d),
+        (None, None, Some(h)) => h.limit.limit(),
+        (None, None, None) => Limit::Time(Duration::from_secs(60)),
+    };
+    let timeout_ms = args
+        .timeout_ms
+        .or(recorded.as_ref().map(|h| h.timeout_ms))
+        .unwrap_or(5000);
+    let mut starts: Vec<Start> = args.adapters.iter().cloned().map(Start::Adapter).collect();
+    if !args.command.is_empty() {
+        starts.push(Start::Command(args.command.clone()));
+    }
+    if starts.is_empty() {
+        if let Some(h) = &recorded {
+            starts = h.adapters.iter().map(|a| a.start.clone()).collect();
+        }
+    }
+    if starts.is_empty() {
+        return Err("give --adapter NAME or --command ARG...".into());
+    }
+    let limits = Limits {
+        timeout: Duration::from_millis(timeout_ms),
+        ..Limits::default()
+    };
+    let started = start_adapters(&starts, limits)?;
+    let infos: Vec<(Start, Info)> = started
+        .iter()
+        .map(|(s, a)| (s.clone(), a.info().clone()))
+        .collect();
+    let mut adapters: Vec<Box<dyn Adapter>> = started.into_iter().map(|(_, a)| a).collect();
     let cases = args.cases.clone().unwrap_or_else(|| root.join("cases"));
     let seeds = match Seeds::from_cases(&cases) {
         Ok(s) => s,
@@ -125,26 +312,70 @@ pub fn main(args: FuzzArgs) -> ExitCode {
             Seeds::builtin()
         }
     };
-    let seed = args.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1)
-    });
-    let limit = match (args.iterations, args.time) {
-        (Some(n), _) => Limit::Iterations(n),
-        (None, Some(d)) => Limit::Time(d),
-        (None, None) => Limit::Time(Duration::from_secs(60)),
+    let mut config = Config::new(doc, seed, limit, seeds);
+    config.abort_after = abort_after;
+    if let Some(n) = args.checkpoint_execs {
+        config.checkpoint_execs = n.max(1);
+    }
+    let now = crate::report::run_names(std::time::SystemTime::now()).1;
+    let header = Header::new(
+        &config,
+        &infos,
+        timeout_ms,
+        super::grammar_available(doc),
+        recorded.as_ref().map_or(now, |h| h.started.clone()),
+    );
+    if let Some(h) = &recorded {
+        let differences = h.differences(&header);
+        if !differences.is_empty() {
+            return Err(format!(
+                "cannot resume the campaign in {}: {} (leave an option out to take the campaign's own)",
+                outdir::work_path(&out).display(),
+                differences.join("; ")
+            ));
+        }
+    }
+    let work = outdir::Work::open(&out, "fuzz", recorded.is_some()).map_err(|r| r.to_string())?;
+    let dir = work.path().to_path_buf();
+    let cannot = |what: &str, e: &dyn std::fmt::Display| {
+        format!("cannot write {} into {}: {e}", what, dir.display())
     };
-    let out = args.out.clone().unwrap_or_else(|| {
-        let stamp = crate::report::run_names(std::time::SystemTime::now()).0;
-        let stamp = stamp.trim_start_matches("run-").to_string();
-        root.join("reports").join(format!("fuzz-{stamp}"))
-    });
+    let saved = match &recorded {
+        None => {
+            journal::write_header(&dir, &header).map_err(|e| cannot(journal::HEADER, &e))?;
+            super::Saved::default()
+        }
+        Some(h) => {
+            let r = journal::restore(&dir, doc, &h.started)?;
+            // The journal goes on from its last checkpoint; what followed is made again.
+            let mut kept = r.kept.join("\n");
+            if !kept.is_empty() {
+                kept.push('\n');
+            }
+            outdir::write_file(&dir, journal::JOURNAL, &kept)
+                .map_err(|e| cannot(journal::JOURNAL, &e))?;
+            eprintln!(
+                "urlcert fuzz: resuming {} at execution {} of {} ({} buckets{})",
+                dir.display(),
+                r.saved.execs,
+                h.limit,
+                r.saved.buckets.len(),
+                match r.dropped {
+                    0 => String::new(),
+                    1 => "; the journal line after its last checkpoint is made again".into(),
+                    n =>
+                        format!("; the {n} journal lines after its last checkpoint are made again"),
+                }
+            );
+            r.saved
+        }
+    };
+    let mut record =
+        journal::Journal::open(&dir, doc, seed).map_err(|e| cannot(journal::JOURNAL, &e))?;
+    let names: Vec<&str> = infos.iter().map(|(_, i)| i.name.as_str()).collect();
     eprintln!(
-        "urlcert fuzz: seed {seed}, document {}, adapters {}",
-        args.doc,
-        v(&args.adapters.join(","))
+        "urlcert fuzz: seed {seed}, document {doc}, adapters {}",
+        v(&names.join(","))
     );
     crate::interrupt::graceful();
     let bar = progress_bar(limit);
@@ -159,16 +390,41 @@ pub fn main(args: FuzzArgs) -> ExitCode {
             s.execs, s.buckets
         ));
     };
-    let config = Config::new(args.doc, seed, limit, seeds);
-    let campaign = super::run(
+    let (campaign, failed) = super::run_from(
         &config,
         &mut adapters,
         &crate::interrupt::STOP,
         &mut on_progress,
+        &mut record,
+        saved,
     );
     bar.finish_and_clear();
     drop(adapters);
-    finish(&campaign, &out, args.emit_cases.as_deref())
+    drop(record);
+    if let Some(e) = failed {
+        return Err(format!(
+            "{}; what was found up to the last checkpoint is in {} (continue with --resume)",
+            cannot(journal::JOURNAL, &e),
+            dir.display()
+        ));
+    }
+    let mut header = header;
+    header.result = Some(journal::outcome(&campaign));
+    // The header's result before the journal is replaced: a kill in between leaves a
+    // folder that --resume finishes from the journal.
+    outdir::write_file(&dir, journal::MARKDOWN, &report::markdown(&campaign))
+        .map_err(|e| cannot(journal::MARKDOWN, &e))?;
+    journal::write_header(&dir, &header).map_err(|e| cannot(journal::HEADER, &e))?;
+    outdir::write_file(&dir, journal::JOURNAL, &report::jsonl(&campaign))
+        .map_err(|e| cannot(journal::JOURNAL, &e))?;
+    work.publish().map_err(|e| {
+        format!(
+            "cannot publish {} into {}: {e}",
+            dir.display(),
+            out.display()
+        )
+    })?;
+    Ok(finish(&campaign, &out, args.emit_cases.as_deref()))
 }
 
 fn progress_bar(limit: Limit) -> ProgressBar {
@@ -190,14 +446,8 @@ fn progress_bar(limit: Limit) -> ProgressBar {
     bar
 }
 
-fn finish(c: &Campaign, out: &std::path::Path, emit: Option<&std::path::Path>) -> ExitCode {
-    if let Err(e) = report::write(c, out) {
-        eprintln!(
-            "urlcert fuzz: cannot write the report into {}: {e}",
-            out.display()
-        );
-        return ExitCode::from(2);
-    }
+/// The candidate cases and the summary, once the report is published.
+fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
     let mut code = ExitCode::SUCCESS;
     if let Some(dir) = emit {
         match report::emit_cases(c, dir) {

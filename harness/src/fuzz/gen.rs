@@ -1,5 +1,7 @@
 //! A campaign's inputs. First every seed as it is (the cases' inputs, then their
-//! references against their bases), then, drawn from one seeded generator:
+//! references against their bases), then, each drawn from its own seeded generator
+//! (see [`iteration_rng`]), so that the n-th request depends only on the seed, n and
+//! the inputs kept so far:
 //! - strings derived from the document's grammar (the oracle crate's [`Generator`]
 //!   walking the candidates' productions), for resolutions cut down to a relative form;
 //! - seeds, and inputs that opened a new bucket.
@@ -85,13 +87,26 @@ fn push_new(v: &mut Vec<Vec<u8>>, b: &[u8]) {
     }
 }
 
+/// The generator of the request at 0-based position `iteration` of a campaign: the
+/// campaign's seed and the position mixed (SplitMix64's finaliser), so that a resumed
+/// campaign draws what an uninterrupted one would have, without replaying the draws
+/// before it.
+pub fn iteration_rng(seed: u64, iteration: u64) -> Rng {
+    let mut z = (seed ^ 0x9e37_79b9_7f4a_7c15).wrapping_add(
+        iteration
+            .wrapping_add(1)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15),
+    );
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    Rng::new(z ^ (z >> 31))
+}
+
 /// The generator of one campaign.
 pub struct Inputs<'o> {
     grammar: Option<(&'o Oracle, Generator<'o>)>,
     seeds: &'o Seeds,
     interesting: Vec<Vec<u8>>,
-    /// How many seeds have been given as they are.
-    replayed: usize,
 }
 
 impl<'o> Inputs<'o> {
@@ -102,7 +117,6 @@ impl<'o> Inputs<'o> {
                 .map(|o| (o, Generator::new(o))),
             seeds,
             interesting: Vec::new(),
-            replayed: 0,
         }
     }
 
@@ -114,9 +128,15 @@ impl<'o> Inputs<'o> {
         }
     }
 
-    /// The next request.
-    pub fn next(&mut self, rng: &mut Rng, resolve: bool, resolve_percent: u64) -> Request {
-        if let Some(r) = self.replay(resolve) {
+    /// The request at 0-based position `iteration`, drawn with `rng`.
+    pub fn request(
+        &self,
+        iteration: u64,
+        rng: &mut Rng,
+        resolve: bool,
+        resolve_percent: u64,
+    ) -> Request {
+        if let Some(r) = self.replay(iteration, resolve) {
             return r;
         }
         let want_resolve =
@@ -142,12 +162,12 @@ impl<'o> Inputs<'o> {
         }
     }
 
-    /// The seeds as they are: every input, then every reference against a base.
-    fn replay(&mut self, resolve: bool) -> Option<Request> {
+    /// The seeds as they are, one per position: every input, then every reference
+    /// against a base.
+    fn replay(&self, iteration: u64, resolve: bool) -> Option<Request> {
         let s = self.seeds;
-        let i = self.replayed;
+        let i = usize::try_from(iteration).ok()?;
         if i < s.inputs.len() {
-            self.replayed += 1;
             return Some(Request {
                 op: Operation::Parse,
                 base: None,
@@ -156,7 +176,6 @@ impl<'o> Inputs<'o> {
         }
         let j = i - s.inputs.len();
         if resolve && !s.bases.is_empty() && j < s.references.len() {
-            self.replayed += 1;
             return Some(Request {
                 op: Operation::Resolve,
                 base: Some(s.bases[j % s.bases.len()].clone()),

@@ -1,4 +1,4 @@
-//! `urlcert fuzz`: differential campaigns against any adapter (issue 6 §3).
+//! `urlcert fuzz`: differential campaigns against any adapter.
 //!
 //! A campaign makes inputs ([`gen`]: strings derived from the document's grammar by the
 //! oracle crate's generator, the cases' inputs and bases, and mutations of all of them),
@@ -18,12 +18,18 @@
 //! again. The work is bounded: evaluations per minimisation, minimisations per key and
 //! buckets in all are capped ([`Config`]).
 //!
-//! Everything is drawn from one seeded generator and no decision depends on the clock
-//! (except when a `--time` campaign stops), so the same seed and number of iterations
-//! give the same buckets.
+//! Each request is drawn from a generator seeded with the campaign's seed and its
+//! position, and no decision depends on the clock (except when a `--time` campaign
+//! stops), so the same seed and number of iterations give the same buckets.
+//!
+//! A campaign run by the command line writes what it finds as it finds it
+//! ([`journal`]): each bucket once it is minimised, and checkpoints of its whole state,
+//! so that a killed campaign leaves its findings on disk and `--resume` continues it
+//! from its last checkpoint as if it had not stopped.
 
 pub mod cli;
 pub mod gen;
+pub mod journal;
 pub mod minimise;
 pub mod report;
 
@@ -35,7 +41,6 @@ use crate::report::class_id;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
-use urlcert_oracle::generate::Rng;
 use urlcert_reference::{DocReading, Document, Value};
 
 pub use gen::Seeds;
@@ -66,6 +71,15 @@ pub struct Config {
     /// Percent of generated requests that are resolutions (when the document and the
     /// adapter resolve).
     pub resolve_percent: u64,
+    /// A checkpoint at least this often...
+    pub checkpoint_every: Duration,
+    /// ...and at least every this many iterations: about a second of the fastest
+    /// campaigns, so that their journal grows by a line or two a second (tests set it
+    /// low, for checkpoints at known places).
+    pub checkpoint_execs: u64,
+    /// Fault injection for tests: abort the process right after this iteration (before
+    /// its checkpoint), as a kill would.
+    pub abort_after: Option<u64>,
 }
 
 impl Config {
@@ -79,6 +93,9 @@ impl Config {
             max_minimise_evals: 1500,
             max_minimisations_per_key: 48,
             resolve_percent: 30,
+            checkpoint_every: Duration::from_secs(2),
+            checkpoint_execs: 100_000,
+            abort_after: None,
         }
     }
 }
@@ -247,6 +264,11 @@ pub fn ask(adapter: &mut dyn Adapter, req: &Request) -> Option<Answer> {
     }
 }
 
+/// Whether the document's grammar is there to generate from (the oracle crate loads it).
+pub fn grammar_available(doc: DocReading) -> bool {
+    urlcert_oracle::Oracle::load(doc.doc.id(), None, &urlcert_oracle::grammar_dir()).is_ok()
+}
+
 /// Does `doc` define a relative form (so that resolutions are worth asking)?
 pub fn resolves(doc: Document) -> bool {
     matches!(
@@ -363,6 +385,11 @@ pub struct Bucket {
     pub first_exec: u64,
     /// Answers asked while minimising it.
     pub minimise_evals: u64,
+    /// Its place in the order buckets were opened (0-based).
+    pub index: usize,
+    /// The generated input that opened it, kept for mutation.
+    pub opened_by: Vec<u8>,
+    /// The shape of its minimal input as bits; `None` when it was not minimised.
     bits: Option<u32>,
 }
 
@@ -396,6 +423,8 @@ pub enum Stop {
     Iterations,
     Time,
     Interrupted,
+    /// Not stopped yet: the report of a checkpoint.
+    Running,
 }
 
 impl Stop {
@@ -404,6 +433,7 @@ impl Stop {
             Stop::Iterations => "iterations",
             Stop::Time => "time",
             Stop::Interrupted => "interrupted",
+            Stop::Running => "running",
         }
     }
 }
@@ -429,6 +459,8 @@ pub struct Campaign {
     pub overflow: u64,
     /// Whether grammar-based generation was available for the document.
     pub grammar: bool,
+    /// How many times it was started: 1, and one more per `--resume`.
+    pub sessions: u32,
     /// Most frequent first, then by key.
     pub buckets: Vec<Bucket>,
 }
@@ -453,124 +485,346 @@ pub struct Status {
     pub discrepancies: u64,
 }
 
+/// What a stopped campaign had done at its last checkpoint: a resumed campaign starts
+/// from it ([`run_from`]). [`Saved::default`] is a campaign that has not begun.
+#[derive(Clone, Debug, Default)]
+pub struct Saved {
+    /// `YYYY-MM-DDTHH:MM:SSZ`, when the first session began (`None`: now).
+    pub started: Option<String>,
+    /// Sessions before this one.
+    pub sessions: u32,
+    pub execs: u64,
+    pub discrepancies: u64,
+    pub overflow: u64,
+    pub minimise_evals: u64,
+    pub elapsed: Duration,
+    /// In the order they were opened ([`Bucket::index`]).
+    pub buckets: Vec<Bucket>,
+    /// (bucket index, raw shape): discrepancies of the bucket's kind with that raw
+    /// shape go to that bucket without being minimised.
+    pub memo: Vec<(usize, u32)>,
+    /// Minimisations made per kind.
+    pub minimisations: Vec<(Kind, usize)>,
+}
+
+/// A checkpoint: everything a resumed campaign needs, at an iteration boundary.
+pub struct Checkpoint<'a> {
+    /// 1-based: how many times the campaign has been started, this one included.
+    pub session: u32,
+    pub execs: u64,
+    pub discrepancies: u64,
+    pub overflow: u64,
+    pub minimise_evals: u64,
+    pub elapsed: Duration,
+    /// Every bucket, in the order they were opened.
+    pub buckets: &'a [Bucket],
+    /// The (bucket index, raw shape) pairs memorised since the previous checkpoint.
+    pub memo: &'a [(usize, u32)],
+    /// Minimisations made per kind, sorted by kind.
+    pub minimisations: Vec<(&'a Kind, usize)>,
+    /// The campaign has stopped: this is its final state, and its report comes next.
+    pub last: bool,
+}
+
+/// Where a campaign writes what it finds as it finds it (`fuzz.jsonl`, see
+/// [`journal`]). An error stops the campaign.
+pub trait Record {
+    /// A bucket was opened; its example is minimised.
+    fn bucket(&mut self, b: &Bucket) -> std::io::Result<()>;
+    /// A bucket's example was replaced by a smaller one.
+    fn example(&mut self, b: &Bucket) -> std::io::Result<()>;
+    /// The campaign is between two iterations; `snapshot` makes its report so far.
+    fn checkpoint(
+        &mut self,
+        cp: &Checkpoint,
+        snapshot: &dyn Fn() -> Campaign,
+    ) -> std::io::Result<()>;
+}
+
+/// Records nothing: a campaign kept in memory.
+pub struct Unrecorded;
+
+impl Record for Unrecorded {
+    fn bucket(&mut self, _: &Bucket) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn example(&mut self, _: &Bucket) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn checkpoint(&mut self, _: &Checkpoint, _: &dyn Fn() -> Campaign) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What filing a discrepancy changed, for the [`Record`].
+enum Event {
+    Opened(usize),
+    Example(usize),
+}
+
 struct State {
     buckets: Vec<Bucket>,
     by_key: HashMap<String, usize>,
     /// (kind, raw shape) → the bucket it was sorted into.
     memo: HashMap<(Kind, u32), usize>,
+    /// Memo entries since the last checkpoint, as (bucket index, raw shape).
+    memo_new: Vec<(usize, u32)>,
     minimisations: HashMap<Kind, usize>,
     minimise_evals: u64,
     overflow: u64,
+    execs: u64,
+    discrepancies: u64,
+    events: Vec<Event>,
 }
 
-/// Runs a campaign: `adapters` are asked in order; `stop` ends it early (Ctrl-C), and
-/// `progress` is told where it is now and then.
+impl State {
+    fn from_saved(saved: Saved) -> State {
+        let by_key = saved
+            .buckets
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.key(), i))
+            .collect();
+        let memo = saved
+            .memo
+            .iter()
+            .filter_map(|&(i, raw)| saved.buckets.get(i).map(|b| ((b.kind.clone(), raw), i)))
+            .collect();
+        State {
+            by_key,
+            memo,
+            memo_new: Vec::new(),
+            minimisations: saved.minimisations.into_iter().collect(),
+            minimise_evals: saved.minimise_evals,
+            overflow: saved.overflow,
+            execs: saved.execs,
+            discrepancies: saved.discrepancies,
+            events: Vec::new(),
+            buckets: saved.buckets,
+        }
+    }
+
+    /// Tells `record` what the last filing changed.
+    fn flush(&mut self, record: &mut dyn Record) -> std::io::Result<()> {
+        for e in self.events.drain(..) {
+            match e {
+                Event::Opened(i) => record.bucket(&self.buckets[i])?,
+                Event::Example(i) => record.example(&self.buckets[i])?,
+            }
+        }
+        Ok(())
+    }
+
+    fn status(&self, elapsed: Duration) -> Status {
+        Status {
+            execs: self.execs,
+            elapsed,
+            buckets: self.buckets.len(),
+            discrepancies: self.discrepancies,
+        }
+    }
+}
+
+/// What a campaign's report says besides its state.
+struct Head {
+    doc: DocReading,
+    seed: u64,
+    limit: Limit,
+    adapters: Vec<Info>,
+    started: String,
+    grammar: bool,
+    sessions: u32,
+}
+
+impl Head {
+    fn campaign(&self, st: &State, duration: Duration, stop: Stop) -> Campaign {
+        let mut buckets = st.buckets.clone();
+        buckets.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key().cmp(&b.key())));
+        Campaign {
+            doc: self.doc,
+            seed: self.seed,
+            limit: self.limit,
+            adapters: self.adapters.clone(),
+            started: self.started.clone(),
+            duration,
+            stop,
+            execs: st.execs,
+            minimise_evals: st.minimise_evals,
+            discrepancies: st.discrepancies,
+            overflow: st.overflow,
+            grammar: self.grammar,
+            sessions: self.sessions,
+            buckets,
+        }
+    }
+}
+
+/// Runs a campaign in memory: `adapters` are asked in order; `stop` ends it early
+/// (Ctrl-C), and `progress` is told where it is now and then.
 pub fn run(
     config: &Config,
     adapters: &mut [Box<dyn Adapter>],
     stop: &AtomicBool,
     progress: &mut dyn FnMut(Status),
 ) -> Campaign {
-    let started = crate::report::run_names(std::time::SystemTime::now()).1;
+    // Recording nothing never fails.
+    run_from(
+        config,
+        adapters,
+        stop,
+        progress,
+        &mut Unrecorded,
+        Saved::default(),
+    )
+    .0
+}
+
+/// Runs a campaign from `saved` (a new one from [`Saved::default`]), telling `record`
+/// each bucket as it is opened and the state at checkpoints (every
+/// [`Config::checkpoint_execs`] iterations, at least every
+/// [`Config::checkpoint_every`], and at the end). Returns the campaign, and the
+/// recording error that stopped it, if one did.
+pub fn run_from(
+    config: &Config,
+    adapters: &mut [Box<dyn Adapter>],
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Status),
+    record: &mut dyn Record,
+    saved: Saved,
+) -> (Campaign, Option<std::io::Error>) {
     let clock = Instant::now();
+    let before = saved.elapsed;
+    let elapsed = || before + clock.elapsed();
     let oracle =
         urlcert_oracle::Oracle::load(config.doc.doc.id(), None, &urlcert_oracle::grammar_dir())
             .ok();
     let mut inputs = gen::Inputs::new(oracle.as_ref(), &config.seeds);
-    let mut rng = Rng::new(config.seed ^ 0x9e37_79b9_7f4a_7c15);
     let doc = config.doc;
     let can_resolve = resolves(doc.doc)
         && adapters
             .iter()
             .any(|a| a.info().operations.contains(&Operation::Resolve));
-    let infos: Vec<Info> = adapters.iter().map(|a| a.info().clone()).collect();
-    let mut st = State {
-        buckets: Vec::new(),
-        by_key: HashMap::new(),
-        memo: HashMap::new(),
-        minimisations: HashMap::new(),
-        minimise_evals: 0,
-        overflow: 0,
+    let head = Head {
+        doc,
+        seed: config.seed,
+        limit: config.limit,
+        adapters: adapters.iter().map(|a| a.info().clone()).collect(),
+        started: saved
+            .started
+            .clone()
+            .unwrap_or_else(|| crate::report::run_names(std::time::SystemTime::now()).1),
+        grammar: oracle.is_some(),
+        sessions: saved.sessions + 1,
     };
-    let mut execs = 0u64;
-    let mut discrepancies = 0u64;
+    let mut st = State::from_saved(saved);
+    // The inputs that opened buckets are kept for mutation, in the order they did.
+    for b in &st.buckets {
+        inputs.interesting(&b.opened_by);
+    }
+    let checkpoint = |st: &mut State, record: &mut dyn Record, stop: Stop| {
+        let mut minimisations: Vec<(&Kind, usize)> =
+            st.minimisations.iter().map(|(k, n)| (k, *n)).collect();
+        minimisations.sort();
+        let duration = elapsed();
+        let cp = Checkpoint {
+            session: head.sessions,
+            execs: st.execs,
+            discrepancies: st.discrepancies,
+            overflow: st.overflow,
+            minimise_evals: st.minimise_evals,
+            elapsed: duration,
+            buckets: &st.buckets,
+            memo: &st.memo_new,
+            minimisations,
+            last: stop != Stop::Running,
+        };
+        let written = record.checkpoint(&cp, &|| head.campaign(st, duration, stop));
+        st.memo_new.clear();
+        written
+    };
+    let mut failed = None;
+    let mut last_checkpoint = (st.execs, Instant::now());
     let why = loop {
         if stop.load(Ordering::Relaxed) {
             break Stop::Interrupted;
         }
         match config.limit {
-            Limit::Iterations(n) if execs >= n => break Stop::Iterations,
-            Limit::Time(d) if clock.elapsed() >= d => break Stop::Time,
+            Limit::Iterations(n) if st.execs >= n => break Stop::Iterations,
+            Limit::Time(d) if elapsed() >= d => break Stop::Time,
             _ => {}
         }
-        let req = inputs.next(&mut rng, can_resolve, config.resolve_percent);
-        execs += 1;
+        let mut rng = gen::iteration_rng(config.seed, st.execs);
+        let req = inputs.request(st.execs, &mut rng, can_resolve, config.resolve_percent);
+        st.execs += 1;
+        let exec = st.execs;
         let reference = reference_answer(doc, &req);
         let mut new_bucket = false;
         if let RefAnswer::Panic { message } = &reference {
-            discrepancies += 1;
+            st.discrepancies += 1;
             let f = Finding {
                 class: "reference-panic".into(),
                 component: None,
                 expected: "the reference answers without panicking".into(),
                 actual: format!("panicked: {message}"),
             };
-            new_bucket |= st.file("reference", &req, &reference, f, execs, None, config);
+            new_bucket |= st.file("reference", &req, &reference, f, exec, None, config);
+            if let Err(e) = st.flush(record) {
+                failed = Some(e);
+                break Stop::Interrupted;
+            }
         } else {
             for adapter in adapters.iter_mut() {
                 let Some(answer) = ask(adapter.as_mut(), &req) else {
                     continue;
                 };
-                // A Ctrl-C reaches the adapter's process too: its last answer is not
-                // the parser's.
+                // Stopping was asked while the adapter answered: the adapters after it
+                // are not asked, so that the campaign ends at once.
                 if stop.load(Ordering::Relaxed) {
                     break;
                 }
                 let info = adapter.info().clone();
                 if let Some(f) = judge_one(doc, &req, &reference, &info, &answer) {
-                    discrepancies += 1;
+                    st.discrepancies += 1;
                     let name = info.name.clone();
                     let a: &mut dyn Adapter = adapter.as_mut();
                     new_bucket |=
-                        st.file(&name, &req, &reference, f, execs, Some((a, stop)), config);
+                        st.file(&name, &req, &reference, f, exec, Some((a, stop)), config);
+                    // Written as soon as it is minimised.
+                    if let Err(e) = st.flush(record) {
+                        failed = Some(e);
+                        break;
+                    }
                 }
+            }
+            if failed.is_some() {
+                break Stop::Interrupted;
             }
         }
         if new_bucket {
             inputs.interesting(&req.input);
         }
-        if execs.is_multiple_of(64) {
-            progress(Status {
-                execs,
-                elapsed: clock.elapsed(),
-                buckets: st.buckets.len(),
-                discrepancies,
-            });
+        if config.abort_after == Some(exec) {
+            // Fault injection for the tests of --resume: a kill between checkpoints.
+            std::process::abort();
+        }
+        if exec - last_checkpoint.0 >= config.checkpoint_execs
+            || last_checkpoint.1.elapsed() >= config.checkpoint_every
+        {
+            if let Err(e) = checkpoint(&mut st, record, Stop::Running) {
+                failed = Some(e);
+                break Stop::Interrupted;
+            }
+            last_checkpoint = (exec, Instant::now());
+        }
+        if exec.is_multiple_of(64) {
+            progress(st.status(elapsed()));
         }
     };
-    progress(Status {
-        execs,
-        elapsed: clock.elapsed(),
-        buckets: st.buckets.len(),
-        discrepancies,
-    });
-    let mut buckets = st.buckets;
-    buckets.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key().cmp(&b.key())));
-    Campaign {
-        doc,
-        seed: config.seed,
-        limit: config.limit,
-        adapters: infos,
-        started,
-        duration: clock.elapsed(),
-        stop: why,
-        execs,
-        minimise_evals: st.minimise_evals,
-        discrepancies,
-        overflow: st.overflow,
-        grammar: oracle.is_some(),
-        buckets,
+    if failed.is_none() {
+        failed = checkpoint(&mut st, record, why).err();
     }
+    progress(st.status(elapsed()));
+    (head.campaign(&st, elapsed(), why), failed)
 }
 
 /// The adapter's finding on `cand` and the reference's answer, when the finding has
@@ -591,6 +845,12 @@ fn same_kind(
 }
 
 impl State {
+    /// Sends later discrepancies of `kind` with raw shape `raw` to bucket `i`.
+    fn remember(&mut self, kind: Kind, raw: u32, i: usize) {
+        self.memo.insert((kind, raw), i);
+        self.memo_new.push((i, raw));
+    }
+
     /// Puts a discrepancy in its bucket, minimising it first when its kind and raw
     /// shape are new. Returns whether a new bucket was made.
     #[allow(clippy::too_many_arguments)]
@@ -662,8 +922,9 @@ impl State {
                     b.actual = min_f.actual;
                     b.reference = min_ref;
                     b.original_len = b.original_len.min(req.input.len());
+                    self.events.push(Event::Example(i));
                 }
-                self.memo.insert((kind, raw), i);
+                self.remember(kind, raw, i);
                 return false;
             }
             None => self.buckets.len(),
@@ -680,10 +941,13 @@ impl State {
             reference: min_ref,
             first_exec: exec,
             minimise_evals: evals as u64,
+            index: i,
+            opened_by: req.input.clone(),
             bits: Some(bits),
         });
         self.by_key.insert(key, i);
-        self.memo.insert((kind, raw), i);
+        self.remember(kind, raw, i);
+        self.events.push(Event::Opened(i));
         true
     }
 
@@ -709,7 +973,7 @@ impl State {
             .max_by_key(|(i, s)| (s.count_ones(), std::cmp::Reverse(*i)));
         if let Some((i, _)) = fits {
             self.buckets[i].count += 1;
-            self.memo.insert((kind, raw), i);
+            self.remember(kind, raw, i);
             return false;
         }
         let shape_text = if f.class == "timeout" {
@@ -727,6 +991,7 @@ impl State {
                 b.expected = f.expected;
                 b.actual = f.actual;
                 b.reference = reference.clone();
+                self.events.push(Event::Example(i));
             }
             return false;
         }
@@ -747,9 +1012,12 @@ impl State {
             reference: reference.clone(),
             first_exec: exec,
             minimise_evals: 0,
+            index: i,
+            opened_by: req.input.clone(),
             bits: None,
         });
         self.by_key.insert(key, i);
+        self.events.push(Event::Opened(i));
         true
     }
 }

@@ -1,19 +1,20 @@
-//! A campaign's report: `fuzz.md` and `fuzz.jsonl` (one object per bucket), and with
+//! A campaign's report: `fuzz.md` and `fuzz.jsonl` (one `bucket` object per bucket; while
+//! the campaign runs the same file is its journal, see [`super::journal`]), and with
 //! `--emit-cases` candidate case files for a person to triage.
 //!
 //! Whatever an input or an adapter says is data: inputs are shown as escaped literals
 //! (bytes that are not printable ASCII as `\xNN`), and every value goes through
 //! [`crate::text::md_code`], so no input can break the Markdown.
 
-use super::{Bucket, Campaign, Limit, RefAnswer};
+use super::{Bucket, Campaign, Limit, RefAnswer, Stop};
 use crate::adapter::{Model, Operation};
 use crate::report::{bound, file_safe};
 use crate::text::md_code;
 use serde_json::{json, Value as Json};
 use std::fmt::Write as _;
-use std::io::{self, Write};
+use std::io;
 use std::path::{Path, PathBuf};
-use urlcert_reference::Value;
+use urlcert_reference::{DocReading, Value};
 
 /// Bytes as a double-quoted literal: printable ASCII as it is (`"` and `\` escaped),
 /// everything else as `\xNN`.
@@ -50,16 +51,41 @@ fn limit_text(l: Limit) -> String {
     }
 }
 
-/// The command that runs the same campaign again.
+/// The command that runs the same campaign again: registered adapters by name, the
+/// others by the command they ran (`--command`).
 pub fn rerun(c: &Campaign) -> String {
-    let names: Vec<&str> = c.adapters.iter().map(|a| a.name.as_str()).collect();
+    let known = crate::adapter::registry::names();
+    let mut names = Vec::new();
+    let mut commands = String::new();
+    for a in &c.adapters {
+        match &a.argv {
+            Some(argv) if !known.contains(&a.name) => {
+                for arg in argv {
+                    let _ = write!(commands, " --command {}", shell_word(arg));
+                }
+            }
+            _ => names.push(a.name.as_str()),
+        }
+    }
+    let named = if names.is_empty() {
+        String::new()
+    } else {
+        format!(" --adapter {}", names.join(","))
+    };
     format!(
-        "urlcert fuzz --adapter {} --doc {} --seed {} --iterations {}",
-        names.join(","),
-        c.doc,
-        c.seed,
-        c.execs
+        "urlcert fuzz{named}{commands} --doc {} --seed {} --iterations {}",
+        c.doc, c.seed, c.execs
     )
+}
+
+/// `s` as one word of a POSIX shell: as it is when that is safe, else single-quoted.
+fn shell_word(s: &str) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_-./:@=,+%".contains(c);
+    if !s.is_empty() && s.chars().all(plain) {
+        s.to_string()
+    } else {
+        format!("'{}'", s.replace('\'', "'\\''"))
+    }
 }
 
 fn bucket_title(b: &Bucket) -> String {
@@ -69,6 +95,23 @@ fn bucket_title(b: &Bucket) -> String {
     }
     let _ = write!(t, ", shape {}", b.shape);
     t
+}
+
+fn duration_text(c: &Campaign) -> String {
+    let stop = match c.stop {
+        Stop::Running => "in progress: this is the report of its last checkpoint".to_string(),
+        s => format!("stopped by {}", s.id()),
+    };
+    let resumed = match c.sessions {
+        0 | 1 => String::new(),
+        2 => "; resumed once".to_string(),
+        n => format!("; resumed {} times", n - 1),
+    };
+    format!(
+        "{:.1} s ({}; {stop}{resumed})",
+        c.duration.as_secs_f64(),
+        limit_text(c.limit)
+    )
 }
 
 /// `fuzz.md`.
@@ -101,15 +144,7 @@ pub fn markdown(c: &Campaign) -> String {
         ("document", format!("`{}`", c.doc)),
         ("adapters", names.join(", ")),
         ("started", c.started.clone()),
-        (
-            "duration",
-            format!(
-                "{:.1} s ({}; stopped by {})",
-                c.duration.as_secs_f64(),
-                limit_text(c.limit),
-                c.stop.id()
-            ),
-        ),
+        ("duration", duration_text(c)),
         (
             "executions",
             format!("{} ({:.0} exec/s)", c.execs, c.exec_per_sec()),
@@ -201,6 +236,7 @@ pub fn markdown(c: &Campaign) -> String {
     s
 }
 
+/// `key` as text (lossy), and `key_hex` beside it when the bytes are not UTF-8.
 fn text_and_hex(o: &mut serde_json::Map<String, Json>, key: &str, bytes: &[u8]) {
     o.insert(key.into(), json!(String::from_utf8_lossy(bytes)));
     if std::str::from_utf8(bytes).is_err() {
@@ -211,11 +247,23 @@ fn text_and_hex(o: &mut serde_json::Map<String, Json>, key: &str, bytes: &[u8]) 
 
 /// One bucket as a JSON object.
 pub fn bucket_json(c: &Campaign, b: &Bucket) -> Json {
+    bucket_object(c.doc, c.seed, b, bound)
+}
+
+/// One bucket as a `bucket` line: the report's (texts through `text`, which bounds
+/// them) or the journal's (texts whole, so that a resumed campaign has them all).
+pub(super) fn bucket_object(
+    doc: DocReading,
+    seed: u64,
+    b: &Bucket,
+    text: fn(&str) -> String,
+) -> Json {
     let mut o = serde_json::Map::new();
+    o.insert("type".into(), json!("bucket"));
     o.insert("bucket".into(), json!(b.hash));
     o.insert("key".into(), json!(b.key()));
-    o.insert("doc".into(), json!(c.doc.to_string()));
-    o.insert("seed".into(), json!(c.seed));
+    o.insert("doc".into(), json!(doc.to_string()));
+    o.insert("seed".into(), json!(seed));
     o.insert("adapter".into(), json!(b.kind.adapter));
     o.insert("op".into(), json!(b.kind.op));
     o.insert("class".into(), json!(b.kind.class));
@@ -230,14 +278,36 @@ pub fn bucket_json(c: &Campaign, b: &Bucket) -> Json {
         }
     }
     o.insert("original_len".into(), json!(b.original_len));
-    o.insert("expected".into(), json!(bound(&b.expected)));
-    o.insert("actual".into(), json!(bound(&b.actual)));
+    o.insert("expected".into(), json!(text(&b.expected)));
+    o.insert("actual".into(), json!(text(&b.actual)));
     o.insert("first_exec".into(), json!(b.first_exec));
     o.insert("minimise_evals".into(), json!(b.minimise_evals));
+    o.insert("index".into(), json!(b.index));
+    text_and_hex(&mut o, "opened_by", &b.opened_by);
+    o.insert("shape_bits".into(), json!(b.bits));
     Json::Object(o)
 }
 
-/// `fuzz.jsonl`: one bucket per line, in the order of `fuzz.md`.
+/// A bucket's example replaced by a smaller one: an `example` line of the journal.
+pub(super) fn example_object(b: &Bucket) -> Json {
+    let mut o = serde_json::Map::new();
+    o.insert("type".into(), json!("example"));
+    o.insert("bucket".into(), json!(b.hash));
+    o.insert("index".into(), json!(b.index));
+    text_and_hex(&mut o, "input", &b.request.input);
+    match &b.request.base {
+        Some(base) => text_and_hex(&mut o, "base", base),
+        None => {
+            o.insert("base".into(), Json::Null);
+        }
+    }
+    o.insert("original_len".into(), json!(b.original_len));
+    o.insert("expected".into(), json!(b.expected));
+    o.insert("actual".into(), json!(b.actual));
+    Json::Object(o)
+}
+
+/// The final `fuzz.jsonl`: one bucket per line, in the order of `fuzz.md`.
 pub fn jsonl(c: &Campaign) -> String {
     c.buckets
         .iter()
@@ -247,26 +317,9 @@ pub fn jsonl(c: &Campaign) -> String {
 
 /// Writes `path` by way of a temporary sibling renamed into place.
 fn write_file(path: &Path, text: &str) -> io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
-    let tmp = path.with_file_name(format!(
-        ".{}.tmp-{}",
-        name.unwrap_or_default(),
-        std::process::id()
-    ));
-    let mut f = std::fs::File::create(&tmp)?;
-    f.write_all(text.as_bytes())?;
-    f.sync_all()?;
-    drop(f);
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
-}
-
-/// Writes `fuzz.md` and `fuzz.jsonl` into `dir` (made if need be), each atomically.
-pub fn write(c: &Campaign, dir: &Path) -> io::Result<()> {
-    std::fs::create_dir_all(dir)?;
-    write_file(&dir.join("fuzz.jsonl"), &jsonl(c))?;
-    write_file(&dir.join("fuzz.md"), &markdown(c))
+    crate::report::outdir::write_file(dir, &name.unwrap_or_default(), text)
 }
 
 // ------------------------------------------------------------------ candidate cases
@@ -476,4 +529,19 @@ pub fn emit_cases(c: &Campaign, dir: &Path) -> io::Result<Vec<PathBuf>> {
         written.push(path);
     }
     Ok(written)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn shell_words_are_quoted_when_they_must_be() {
+        assert_eq!(shell_word("/bin/fake-adapter"), "/bin/fake-adapter");
+        assert_eq!(shell_word("slow:1"), "slow:1");
+        assert_eq!(shell_word("a b"), "'a b'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+        assert_eq!(shell_word(""), "''");
+        assert_eq!(shell_word("$(x)"), "'$(x)'");
+    }
 }
