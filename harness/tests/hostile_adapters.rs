@@ -4,7 +4,8 @@
 //! whose restart fails for a while. Each test fails on a harness that lacks the guard
 //! it names (a hang is turned into a failure by a watchdog, never waited out).
 
-use std::path::Path;
+mod common;
+use common::procs::{dead, pids, wait_until};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use urlcert::adapter::process::{Limits, OneShot, Persistent};
@@ -48,36 +49,6 @@ fn parsed_whole(answer: &Answer) -> Option<&str> {
         Answer::Parsed { components } => components.get("whole")?.as_deref(),
         _ => None,
     }
-}
-
-/// Is `pid` gone (or a zombie nobody has reaped yet, which runs no code)?
-fn dead(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit_once(')')
-            .and_then(|(_, rest)| rest.split_whitespace().next())
-            .is_some_and(|state| state == "Z" || state == "X"),
-    }
-}
-
-fn pids(file: &Path) -> Vec<u32> {
-    std::fs::read_to_string(file)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| l.trim().parse().ok())
-        .collect()
-}
-
-fn wait_until(limit: Duration, mut ok: impl FnMut() -> bool) -> bool {
-    let end = Instant::now() + limit;
-    while Instant::now() < end {
-        if ok() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    ok()
 }
 
 #[test]
@@ -151,7 +122,6 @@ fn an_exit_is_seen_at_once_though_a_child_holds_the_pipe() {
         limits(20_000),
     )
     .unwrap();
-    let started = Instant::now();
     let answer = within(Duration::from_secs(15), move || {
         let answer = a.parse(b"x");
         drop(a);
@@ -213,14 +183,21 @@ fn a_child_in_a_session_of_its_own_dies_with_each_one_shot_process() {
     );
 }
 
-#[test]
-fn a_restart_that_fails_for_a_while_is_tried_again() {
+/// A copy of the fake adapter (so that a test can take the program away), started and
+/// crashed once: its next request restarts it.
+fn crashed_copy() -> (tempfile::TempDir, std::path::PathBuf, Persistent) {
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("fake-adapter");
     std::fs::copy(FAKE, &copy).unwrap();
     let argv = vec![copy.to_string_lossy().into_owned(), "crash-on:x".into()];
     let mut a = Persistent::start(argv, limits(2000)).unwrap();
     assert!(matches!(fault(&a.parse(b"x")), Fault::Crash { .. }));
+    (dir, copy, a)
+}
+
+#[test]
+fn a_restart_that_fails_for_a_while_is_tried_again() {
+    let (dir, copy, mut a) = crashed_copy();
     // The program is gone for a moment (an upgrade, a slow disk): the first restart
     // fails, a later one succeeds.
     let hidden = dir.path().join("away");
@@ -237,12 +214,7 @@ fn a_restart_that_fails_for_a_while_is_tried_again() {
 
 #[test]
 fn a_restart_that_keeps_failing_gives_the_adapter_up_with_the_reason() {
-    let dir = tempfile::tempdir().unwrap();
-    let copy = dir.path().join("fake-adapter");
-    std::fs::copy(FAKE, &copy).unwrap();
-    let argv = vec![copy.to_string_lossy().into_owned(), "crash-on:x".into()];
-    let mut a = Persistent::start(argv, limits(2000)).unwrap();
-    assert!(matches!(fault(&a.parse(b"x")), Fault::Crash { .. }));
+    let (_dir, copy, mut a) = crashed_copy();
     std::fs::remove_file(&copy).unwrap();
     let Fault::Spawn { detail } = fault(&a.parse(b"y")).clone() else {
         panic!()

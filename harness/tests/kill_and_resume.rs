@@ -3,9 +3,11 @@
 //! run killed half way is resumed to the report an uninterrupted run writes; nothing
 //! urlcert started outlives it, kill -9 included.
 
+mod common;
+use common::procs::{dead, pids, wait_until};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
@@ -55,35 +57,6 @@ fn reference_run(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
         cmd.env(k, v);
     }
     cmd.output().unwrap()
-}
-
-fn dead(pid: u32) -> bool {
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Err(_) => true,
-        Ok(stat) => stat
-            .rsplit_once(')')
-            .and_then(|(_, rest)| rest.split_whitespace().next())
-            .is_some_and(|state| state == "Z" || state == "X"),
-    }
-}
-
-fn pids(file: &Path) -> Vec<u32> {
-    std::fs::read_to_string(file)
-        .unwrap_or_default()
-        .lines()
-        .filter_map(|l| l.trim().parse().ok())
-        .collect()
-}
-
-fn wait_until(limit: Duration, mut ok: impl FnMut() -> bool) -> bool {
-    let end = Instant::now() + limit;
-    while Instant::now() < end {
-        if ok() {
-            return true;
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-    ok()
 }
 
 fn lines(path: &Path) -> usize {

@@ -193,23 +193,13 @@ fn kill_marked(needle: &[u8]) -> usize {
     use nix::sys::signal::{kill, Signal};
     use nix::unistd::Pid;
     let me = std::process::id();
-    let Ok(dir) = std::fs::read_dir("/proc") else {
-        return 0;
-    };
     let mut killed = 0;
-    for entry in dir.flatten() {
-        let Some(pid) = entry
-            .file_name()
-            .to_str()
-            .and_then(|s| s.parse::<u32>().ok())
-        else {
-            continue;
-        };
+    for (pid, dir) in processes() {
         if pid == me {
             continue;
         }
         // A zombie's environment reads empty, so what was killed is not found again.
-        let Ok(environ) = std::fs::read(entry.path().join("environ")) else {
+        let Ok(environ) = std::fs::read(dir.join("environ")) else {
             continue;
         };
         if has_entry(&environ, needle) {
@@ -221,6 +211,19 @@ fn kill_marked(needle: &[u8]) -> usize {
         }
     }
     killed
+}
+
+/// Every process's pid and `/proc` folder.
+#[cfg(target_os = "linux")]
+fn processes() -> impl Iterator<Item = (u32, std::path::PathBuf)> {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter_map(|entry| {
+            let pid = entry.file_name().to_str()?.parse().ok()?;
+            Some((pid, entry.path()))
+        })
 }
 
 #[cfg(not(target_os = "linux"))]
@@ -266,21 +269,11 @@ fn reap_adopted() {
         }
         let me = std::process::id();
         let live = direct().lock().map(|d| d.clone()).unwrap_or_default();
-        let Ok(dir) = std::fs::read_dir("/proc") else {
-            return;
-        };
-        for entry in dir.flatten() {
-            let Some(pid) = entry
-                .file_name()
-                .to_str()
-                .and_then(|s| s.parse::<u32>().ok())
-            else {
-                continue;
-            };
+        for (pid, dir) in processes() {
             if live.contains(&pid) {
                 continue;
             }
-            let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            let Ok(stat) = std::fs::read_to_string(dir.join("stat")) else {
                 continue;
             };
             if let Some((state, ppid)) = state_and_parent(&stat) {

@@ -270,13 +270,7 @@ pub(super) fn bucket_object(
     o.insert("component".into(), json!(b.kind.component));
     o.insert("shape".into(), json!(b.shape));
     o.insert("count".into(), json!(b.count));
-    text_and_hex(&mut o, "input", &b.request.input);
-    match &b.request.base {
-        Some(base) => text_and_hex(&mut o, "base", base),
-        None => {
-            o.insert("base".into(), Json::Null);
-        }
-    }
+    request_fields(&mut o, b);
     o.insert("original_len".into(), json!(b.original_len));
     o.insert("expected".into(), json!(text(&b.expected)));
     o.insert("actual".into(), json!(text(&b.actual)));
@@ -288,19 +282,25 @@ pub(super) fn bucket_object(
     Json::Object(o)
 }
 
+/// The bucket's example request: `input` and `base` (null for a parse), each with a
+/// `_hex` twin when it is not UTF-8.
+fn request_fields(o: &mut serde_json::Map<String, Json>, b: &Bucket) {
+    text_and_hex(o, "input", &b.request.input);
+    match &b.request.base {
+        Some(base) => text_and_hex(o, "base", base),
+        None => {
+            o.insert("base".into(), Json::Null);
+        }
+    }
+}
+
 /// A bucket's example replaced by a smaller one: an `example` line of the journal.
 pub(super) fn example_object(b: &Bucket) -> Json {
     let mut o = serde_json::Map::new();
     o.insert("type".into(), json!("example"));
     o.insert("bucket".into(), json!(b.hash));
     o.insert("index".into(), json!(b.index));
-    text_and_hex(&mut o, "input", &b.request.input);
-    match &b.request.base {
-        Some(base) => text_and_hex(&mut o, "base", base),
-        None => {
-            o.insert("base".into(), Json::Null);
-        }
-    }
+    request_fields(&mut o, b);
     o.insert("original_len".into(), json!(b.original_len));
     o.insert("expected".into(), json!(b.expected));
     o.insert("actual".into(), json!(b.actual));
