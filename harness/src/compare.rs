@@ -202,11 +202,14 @@ pub fn same_value(
     if e == a {
         return true;
     }
-    // A path of "/" (now "") stands for no path as well.
+    // A path of "/" stands for no path as well: after its "/" is dropped (now ""),
+    // and, where the document's path keeps its "/" (RFC 2396, RFC 3986), for "".
     kind == Kind::Path
         && active("empty-path-slash", model)
-        && e.is_none()
-        && a.as_deref() == Some("")
+        && matches!(
+            (e.as_deref(), a.as_deref()),
+            (None, Some("")) | (Some(""), Some("/"))
+        )
 }
 
 // ------------------------------------------------------------------ the tables
@@ -559,6 +562,58 @@ const CURL_DRAFT1996: &[Map] = &[
     m("fragment", Other, Source::Part("fragment")),
 ];
 
+// RFC 2396 and RFC 3986 share these names, and their `path` keeps its "/" (the
+// host-kind components, `IP-literal`, `reg_name` and the rest, no model gives).
+const WHATWG_URI: &[Map] = &[
+    m("scheme", Scheme, Source::Part("protocol")),
+    m(
+        "authority",
+        KAuth,
+        Source::Authority(W_USER, "hostname", "port"),
+    ),
+    m("host", Host, Source::Part("hostname")),
+    m("port", Port, Source::Part("port")),
+    m("path", Path, Source::Part("pathname")),
+    m("query", Other, Source::Part("search")),
+    m("fragment", Other, Source::Part("hash")),
+];
+const RFC3986_URI: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m(
+        "authority",
+        KAuth,
+        Source::Authority(R_USER, "host", "port"),
+    ),
+    m("userinfo", Other, Source::Part("userinfo")),
+    m("host", Host, Source::Part("host")),
+    m("port", Port, Source::Part("port")),
+    m("path", Path, Source::Part("path")),
+    m("query", Other, Source::Part("query")),
+    m("fragment", Other, Source::Part("fragment")),
+];
+const URLPARSE_URI: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m("authority", KAuth, Source::Part("netloc")),
+    m("host", Host, Source::Part("hostname")),
+    m("port", Port, Source::Part("port")),
+    m("path", Path, Source::Part("path")),
+    m("query", Other, Source::Part("query")),
+    m("fragment", Other, Source::Part("fragment")),
+];
+const CURL_URI: &[Map] = &[
+    m("scheme", Scheme, Source::Part("scheme")),
+    m(
+        "authority",
+        KAuth,
+        Source::Authority(C_USER, "host", "port"),
+    ),
+    m("host", Host, Source::Part("host")),
+    m("port", Port, Source::Part("port")),
+    m("path", Path, Source::Part("path")),
+    m("query", Other, Source::Part("query")),
+    m("fragment", Other, Source::Part("fragment")),
+];
+
 /// The one table mapping `model` onto `doc`'s components. draft-02 and draft-03 share
 /// their names (draft-03 has no `fragmentid`, so that row never applies to it), and
 /// draft-06 uses RFC 1738's.
@@ -581,6 +636,10 @@ pub fn table(model: Model, doc: Document) -> &'static [Map] {
         (Model::Curl, Draft06 | Rfc1738) => CURL_RFC1738,
         (Model::Curl, Rfc1808) => CURL_RFC1808,
         (Model::Curl, Draft1996) => CURL_DRAFT1996,
+        (Model::Whatwg, Rfc2396 | Rfc3986) => WHATWG_URI,
+        (Model::Rfc3986, Rfc2396 | Rfc3986) => RFC3986_URI,
+        (Model::Urlparse, Rfc2396 | Rfc3986) => URLPARSE_URI,
+        (Model::Curl, Rfc2396 | Rfc3986) => CURL_URI,
     }
 }
 

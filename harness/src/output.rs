@@ -67,6 +67,7 @@ pub fn parse_human(input: &[u8], p: &Parse) -> String {
             (None, _) => "error",
             (Some(_), Document::Draft1996) => "generic-URL failed",
             (Some(_), Document::Rfc1808) => "generic-RL failed",
+            (Some(_), Document::Rfc2396 | Document::Rfc3986) => "the other derivation failed",
             (Some(_), _) => "own production failed",
         };
         out.push_str(&format!(

@@ -18,6 +18,12 @@ pub enum Document {
     Rfc1808,
     /// draft-fielding-url-syntax-01, 26 November 1996 (seed 004).
     Draft1996,
+    /// RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax", August 1998: the
+    /// 1996 draft as published (<https://www.rfc-editor.org/rfc/rfc2396>).
+    Rfc2396,
+    /// RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax", January 2005,
+    /// which obsoletes RFC 2396 (<https://www.rfc-editor.org/rfc/rfc3986>).
+    Rfc3986,
 }
 
 impl Document {
@@ -29,6 +35,8 @@ impl Document {
         Document::Rfc1738,
         Document::Rfc1808,
         Document::Draft1996,
+        Document::Rfc2396,
+        Document::Rfc3986,
     ];
 
     /// The short id used on the command line and in case files.
@@ -40,7 +48,22 @@ impl Document {
             Document::Rfc1738 => "rfc1738",
             Document::Rfc1808 => "rfc1808",
             Document::Draft1996 => "draft-1996",
+            Document::Rfc2396 => "rfc2396",
+            Document::Rfc3986 => "rfc3986",
         }
+    }
+
+    /// Does the document define relative references and their resolution? draft-03,
+    /// draft-06 and RFC 1738 do not ([`crate::resolve`] says so in their words).
+    pub fn resolves(self) -> bool {
+        matches!(
+            self,
+            Document::Draft02
+                | Document::Rfc1808
+                | Document::Draft1996
+                | Document::Rfc2396
+                | Document::Rfc3986
+        )
     }
 
     /// The readings this document admits, the first being its default.
@@ -61,6 +84,13 @@ impl Document {
                 Reading::MailtoSingleColon,
                 Reading::FtptypeProse,
             ],
+            Document::Rfc2396 => &[
+                Reading::Strict,
+                Reading::Rfc2732,
+                Reading::AboveRootRemoved,
+                Reading::SameSchemeRelative,
+            ],
+            Document::Rfc3986 => &[Reading::Strict, Reading::NonStrict],
             _ => &[Reading::Strict],
         }
     }
@@ -113,6 +143,21 @@ pub enum Reading {
     /// draft-03 grammar: the ftp data type is the prose's suffix ";type=" followed by
     /// an RFC 959 type code with the space omitted, instead of the BNF's bare `ftptype`.
     FtptypeProse,
+    /// RFC 2396 with RFC 2732 (December 1999): `host` also derives an IPv6 literal in
+    /// brackets, and "[" and "]" leave `unwise` for `reserved`.
+    Rfc2732,
+    /// RFC 2396 Section 5.2 step 6g: the "../" segments that would climb above the root
+    /// are discarded ("discarding relative levels above the root"), the treatment
+    /// Appendix C.2 gives as an alternative, instead of being kept.
+    AboveRootRemoved,
+    /// RFC 2396 Section 5.2 step 3: a reference whose scheme equals the base's is
+    /// resolved as a relative one (the "backwards compatibility" parse the section
+    /// allows), instead of being taken as absolute.
+    SameSchemeRelative,
+    /// RFC 3986 Section 5.2.2: a reference's scheme equal to the base's is dropped
+    /// "for backward compatibility" (the non-strict parser), instead of being taken
+    /// as absolute.
+    NonStrict,
 }
 
 impl Reading {
@@ -125,6 +170,10 @@ impl Reading {
             Reading::XxxExcludesDots => "xxx-excludes-dots",
             Reading::MailtoSingleColon => "mailto-single-colon",
             Reading::FtptypeProse => "ftptype-prose",
+            Reading::Rfc2732 => "rfc2732",
+            Reading::AboveRootRemoved => "above-root-removed",
+            Reading::SameSchemeRelative => "same-scheme-relative",
+            Reading::NonStrict => "non-strict",
         }
     }
 }

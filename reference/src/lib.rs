@@ -24,6 +24,8 @@ pub mod outcome;
 pub mod resolve;
 pub mod rfc1738;
 pub mod rfc1808;
+pub mod rfc2396;
+pub mod rfc3986;
 pub mod rule;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -44,6 +46,8 @@ pub fn parse(doc: DocReading, input: &[u8]) -> Parse {
         Document::Rfc1738 => rfc1738::parse(input, doc.reading),
         Document::Rfc1808 => rfc1808::parse(input, doc.reading),
         Document::Draft1996 => draft1996::parse(input, doc.reading),
+        Document::Rfc2396 => rfc2396::parse(input, doc.reading),
+        Document::Rfc3986 => rfc3986::parse(input, doc.reading),
     }
 }
 
@@ -56,6 +60,8 @@ pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse, Coverage) {
         Document::Rfc1738 => rfc1738::parse_with_coverage(input, doc.reading),
         Document::Rfc1808 => rfc1808::parse_with_coverage(input, doc.reading),
         Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
+        Document::Rfc2396 => rfc2396::parse_with_coverage(input, doc.reading),
+        Document::Rfc3986 => rfc3986::parse_with_coverage(input, doc.reading),
     }
 }
 
@@ -71,6 +77,10 @@ pub fn components(doc: Document) -> &'static [&'static str] {
         Document::Rfc1808 => rfc1808::COMPONENTS,
         // The Section 4.3 split, by the draft's rule names.
         Document::Draft1996 => draft1996::COMPONENTS,
+        // The Section 4.3 split and Appendix A's names.
+        Document::Rfc2396 => rfc2396::COMPONENTS,
+        // The Section 3 split and Appendix A's names.
+        Document::Rfc3986 => rfc3986::COMPONENTS,
     }
 }
 
@@ -83,5 +93,7 @@ pub fn note_ids(doc: Document) -> &'static [&'static str] {
         Document::Rfc1738 => rfc1738::notes::IDS,
         Document::Rfc1808 => rfc1808::notes::IDS,
         Document::Draft1996 => draft1996::notes::IDS,
+        Document::Rfc2396 => rfc2396::notes::IDS,
+        Document::Rfc3986 => rfc3986::notes::IDS,
     }
 }

@@ -386,6 +386,12 @@ rules! {
         F01Pchar => "pchar",
         F01Query => "query",
     }
+    // RFC 2396 Appendix A, in its order (names as the RFC writes them).
+    Rfc2396 {
+    }
+    // RFC 3986 Appendix A, in its order (names as the RFC writes them).
+    Rfc3986 {
+    }
 }
 
 impl Rule {

@@ -763,17 +763,12 @@ fn resolve_tags(case: &Case) -> Vec<String> {
     problems
 }
 
-/// The results the three resolving documents give, under their default readings.
+/// The results the resolving documents give, under their default readings.
 pub fn resolver_results(case: &Case) -> Vec<(Document, &str)> {
     case.expect
         .iter()
         .filter(|(k, _)| k.0.reading == Reading::Strict)
-        .filter(|(k, _)| {
-            matches!(
-                k.0.doc,
-                Document::Draft02 | Document::Rfc1808 | Document::Draft1996
-            )
-        })
+        .filter(|(k, _)| k.0.doc.resolves())
         .filter_map(|(k, e)| Some((k.0.doc, e.result.as_deref()?)))
         .collect()
 }

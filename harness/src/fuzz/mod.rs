@@ -271,10 +271,7 @@ pub fn grammar_available(doc: DocReading) -> bool {
 
 /// Does `doc` define a relative form (so that resolutions are worth asking)?
 pub fn resolves(doc: Document) -> bool {
-    matches!(
-        doc,
-        Document::Draft02 | Document::Rfc1808 | Document::Draft1996
-    )
+    doc.resolves()
 }
 
 // ------------------------------------------------------------------ shapes and keys

@@ -39,6 +39,8 @@ mod draft06;
 mod draft1996;
 mod rfc1738;
 mod rfc1808;
+mod rfc2396;
+mod rfc3986;
 mod scan;
 #[cfg(test)]
 mod tests;
@@ -158,5 +160,7 @@ pub fn extract(doc: Document, text: &[u8]) -> Result<Vec<Found>, NotDefined> {
         Document::Rfc1738 => rfc1738::extract(text),
         Document::Rfc1808 => return Err(rfc1808::not_defined()),
         Document::Draft1996 => draft1996::extract(text),
+        Document::Rfc2396 => rfc2396::extract(text),
+        Document::Rfc3986 => rfc3986::extract(text),
     })
 }

@@ -13,6 +13,8 @@ pub mod draft02;
 pub mod draft1996;
 mod not_defined;
 pub mod rfc1808;
+pub mod rfc2396;
+pub mod rfc3986;
 mod step6;
 mod trace;
 
@@ -82,6 +84,8 @@ pub fn resolve(
 ) -> Result<Resolution, Unresolvable> {
     match doc.doc {
         Document::Draft1996 => draft1996::resolve(doc, base, reference, trace),
+        Document::Rfc2396 => rfc2396::resolve(doc, base, reference, trace),
+        Document::Rfc3986 => rfc3986::resolve(doc, base, reference, trace),
         Document::Rfc1808 => rfc1808::resolve(doc, base, reference, trace),
         Document::Draft02 => draft02::resolve(doc, base, reference, trace),
         Document::Draft03 | Document::Draft06 | Document::Rfc1738 => {

@@ -1,0 +1,4 @@
+//! What RFC 3986 says about an input beyond its grammar.
+
+/// The ids of the notes a parse may give.
+pub const IDS: &[&str] = &[];
