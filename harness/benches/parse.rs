@@ -66,6 +66,53 @@ fn resolve_pairs(c: &mut Criterion) {
     g.finish();
 }
 
+/// RFC 3986: the reference's parse against fluent-uri's, and its resolution against
+/// `Url::join`, each on its own corpus of inputs both sides accept.
+fn rfc3986(c: &mut Criterion) {
+    let cases = cases();
+    let doc: DocReading = bench::RFC3986_DOC.into();
+    let corpus = bench::corpus_3986(&cases);
+    let strs: Vec<&str> = corpus
+        .iter()
+        .map(|i| std::str::from_utf8(i).unwrap_or_default())
+        .collect();
+    let mut g = c.benchmark_group("parse_rfc3986");
+    g.throughput(Throughput::Bytes(corpus.iter().map(Vec::len).sum::<usize>() as u64));
+    g.bench_function("reference_rfc3986", |b| {
+        b.iter(|| {
+            for i in &corpus {
+                black_box(parse(doc, black_box(i)));
+            }
+        })
+    });
+    g.bench_function("fluent_uri", |b| {
+        b.iter(|| {
+            for s in &strs {
+                let _ = black_box(fluent_uri::UriRef::parse(black_box(*s)));
+            }
+        })
+    });
+    g.finish();
+    let pairs = bench::pairs_for(&cases, bench::RFC3986_DOC);
+    let mut g = c.benchmark_group("resolve_rfc3986");
+    g.throughput(Throughput::Elements(pairs.len() as u64));
+    g.bench_function("reference_rfc3986", |b| {
+        b.iter(|| {
+            for (base, r) in &pairs {
+                let _ = black_box(resolve(doc, base.as_bytes(), r.as_bytes(), false));
+            }
+        })
+    });
+    g.bench_function("url_crate_join", |b| {
+        b.iter(|| {
+            for (base, r) in &pairs {
+                black_box(bench::url_join(base, r));
+            }
+        })
+    });
+    g.finish();
+}
+
 /// Parse time against input length, 1 KiB to 1 MiB: linear when bytes/s is flat.
 fn parse_scaling(c: &mut Criterion) {
     let doc: DocReading = bench::PARSE_DOC.into();
@@ -114,6 +161,7 @@ criterion_group!(
     benches,
     parse_corpus,
     resolve_pairs,
+    rfc3986,
     parse_scaling,
     adapter_protocol
 );

@@ -21,8 +21,16 @@ pub const PARSE_DOC: Document = Document::Rfc1738;
 /// The document the resolution comparison uses.
 pub const RESOLVE_DOC: Document = Document::Draft1996;
 
-/// The targets of issue 7.
+/// The document of the comparisons with fluent-uri and, for resolution, `Url::join`
+/// on RFC 3986's terms.
+pub const RFC3986_DOC: Document = Document::Rfc3986;
+
+/// The targets (BENCHMARKS.md).
 pub const TARGET_PARSE: f64 = 2.0;
+/// RFC 3986 parse against fluent-uri's: at least as fast.
+pub const TARGET_PARSE_3986: f64 = 1.0;
+/// RFC 3986 resolution against `url::Url::join`.
+pub const TARGET_RESOLVE_3986: f64 = 2.0;
 pub const TARGET_RESOLVE: f64 = 2.0;
 pub const TARGET_PERSISTENT: f64 = 50.0;
 pub const TARGET_SCALING: f64 = 2.0;
@@ -36,6 +44,16 @@ pub fn reference_accepts(input: &[u8]) -> bool {
         parse(PARSE_DOC.into(), input).verdict,
         Verdict::Valid | Verdict::GenericOnly
     )
+}
+
+/// Does the reference accept `input` as an RFC 3986 URI-reference?
+pub fn reference_3986_accepts(input: &[u8]) -> bool {
+    parse(RFC3986_DOC.into(), input).verdict == Verdict::Valid
+}
+
+/// Does fluent-uri accept `input` as a URI reference?
+pub fn fluent_accepts(input: &[u8]) -> bool {
+    std::str::from_utf8(input).is_ok_and(|s| fluent_uri::UriRef::parse(s).is_ok())
 }
 
 /// Does the `url` crate accept `input`?
@@ -141,9 +159,26 @@ pub fn corpus(cases: &[LoadedCase]) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The RFC 3986 parse corpus: every parse case input, then [`GENERATED`] generated
+/// URLs, each kept when both the reference (RFC 3986) and fluent-uri accept it.
+pub fn corpus_3986(cases: &[LoadedCase]) -> Vec<Vec<u8>> {
+    cases
+        .iter()
+        .filter(|lc| lc.case.op == Op::Parse)
+        .map(|lc| lc.case.input.clone().into_bytes())
+        .chain(generated_urls(GENERATED).into_iter().map(String::into_bytes))
+        .filter(|i| reference_3986_accepts(i) && fluent_accepts(i))
+        .collect()
+}
+
 /// Base/reference pairs for which both the 1996 draft's algorithm and `Url::join` give
 /// a result: the resolve cases', then generated ones against a few bases.
 pub fn pairs(cases: &[LoadedCase]) -> Vec<(String, String)> {
+    pairs_for(cases, RESOLVE_DOC)
+}
+
+/// The same pairs, kept where `doc`'s algorithm and `Url::join` both give a result.
+pub fn pairs_for(cases: &[LoadedCase], doc: Document) -> Vec<(String, String)> {
     let from_cases = cases
         .iter()
         .filter(|lc| lc.case.op == Op::Resolve)
@@ -191,7 +226,7 @@ pub fn pairs(cases: &[LoadedCase]) -> Vec<(String, String)> {
     from_cases
         .chain(generated)
         .filter(|(b, r)| {
-            resolve(RESOLVE_DOC.into(), b.as_bytes(), r.as_bytes(), false).is_ok()
+            resolve(doc.into(), b.as_bytes(), r.as_bytes(), false).is_ok()
                 && url_join(b, r).is_some()
         })
         .collect()
@@ -236,7 +271,7 @@ pub struct Budget {
 }
 
 /// How many figures a run measures (each gets an equal share of the budget).
-const FIGURES: usize = 8;
+const FIGURES: usize = 12;
 
 impl Budget {
     fn slot(&self) -> Duration {
@@ -315,6 +350,42 @@ pub fn run(cases: &[LoadedCase], budget: Budget) -> Value {
     let (ref_ops, url_ops) = (n / ref_resolve, n / url_resolve);
     let resolve_ratio = ref_ops / url_ops;
 
+    let corpus_3986 = corpus_3986(cases);
+    let bytes_3986: usize = corpus_3986.iter().map(Vec::len).sum();
+    let strs_3986: Vec<&str> = corpus_3986
+        .iter()
+        .map(|i| std::str::from_utf8(i).unwrap_or_default())
+        .collect();
+    let doc_3986: DocReading = RFC3986_DOC.into();
+    let ref_parse_3986 = measure(budget, || {
+        for i in &corpus_3986 {
+            std::hint::black_box(parse(doc_3986, std::hint::black_box(i)));
+        }
+    });
+    let fluent_parse = measure(budget, || {
+        for s in &strs_3986 {
+            let _ = std::hint::black_box(fluent_uri::UriRef::parse(std::hint::black_box(*s)));
+        }
+    });
+    let mb_3986 = bytes_3986 as f64 / 1e6;
+    let (ref_3986_mbs, fluent_mbs) = (mb_3986 / ref_parse_3986, mb_3986 / fluent_parse);
+    let parse_3986_ratio = ref_3986_mbs / fluent_mbs;
+
+    let pairs_3986 = pairs_for(cases, RFC3986_DOC);
+    let ref_resolve_3986 = measure(budget, || {
+        for (b, r) in &pairs_3986 {
+            let _ = std::hint::black_box(resolve(doc_3986, b.as_bytes(), r.as_bytes(), false));
+        }
+    });
+    let url_resolve_3986 = measure(budget, || {
+        for (b, r) in &pairs_3986 {
+            std::hint::black_box(url_join(b, r));
+        }
+    });
+    let n_3986 = pairs_3986.len() as f64;
+    let (ref_3986_ops, url_3986_ops) = (n_3986 / ref_resolve_3986, n_3986 / url_resolve_3986);
+    let resolve_3986_ratio = ref_3986_ops / url_3986_ops;
+
     let small = input_of_size(1 << 10);
     let large = input_of_size(1 << 20);
     let t_small = measure(budget, || {
@@ -352,6 +423,29 @@ pub fn run(cases: &[LoadedCase], budget: Budget) -> Value {
             "url_crate_seconds_per_pass": url_resolve,
             "target": TARGET_RESOLVE,
             "met": met(resolve_ratio, TARGET_RESOLVE, true),
+        },
+        "rfc3986_parse_vs_fluent_uri": parse_3986_ratio,
+        "rfc3986_resolve_vs_url_crate": resolve_3986_ratio,
+        "parse_rfc3986": {
+            "doc": RFC3986_DOC.to_string(),
+            "inputs": corpus_3986.len(),
+            "bytes": bytes_3986,
+            "reference_mb_per_s": ref_3986_mbs,
+            "fluent_uri_mb_per_s": fluent_mbs,
+            "reference_seconds_per_pass": ref_parse_3986,
+            "fluent_uri_seconds_per_pass": fluent_parse,
+            "target": TARGET_PARSE_3986,
+            "met": met(parse_3986_ratio, TARGET_PARSE_3986, true),
+        },
+        "resolve_rfc3986": {
+            "doc": RFC3986_DOC.to_string(),
+            "pairs": pairs_3986.len(),
+            "reference_ops_per_s": ref_3986_ops,
+            "url_crate_ops_per_s": url_3986_ops,
+            "reference_seconds_per_pass": ref_resolve_3986,
+            "url_crate_seconds_per_pass": url_resolve_3986,
+            "target": TARGET_RESOLVE_3986,
+            "met": met(resolve_3986_ratio, TARGET_RESOLVE_3986, true),
         },
         "persistent": persistent,
         "scaling": {
@@ -438,6 +532,23 @@ pub fn render(v: &Value) -> String {
         f("/resolve/reference_ops_per_s"),
         f("/resolve/url_crate_ops_per_s"),
         f("/resolve/pairs"),
+    ));
+    out.push_str(&format!(
+        "parse (rfc3986) vs fluent-uri         {:>8.2}x  target >= {TARGET_PARSE_3986}: {}  (reference {:.1} MB/s, fluent-uri {:.1} MB/s, {} inputs, {} bytes)\n",
+        f("/rfc3986_parse_vs_fluent_uri"),
+        verdict(b("/parse_rfc3986/met")),
+        f("/parse_rfc3986/reference_mb_per_s"),
+        f("/parse_rfc3986/fluent_uri_mb_per_s"),
+        f("/parse_rfc3986/inputs"),
+        f("/parse_rfc3986/bytes"),
+    ));
+    out.push_str(&format!(
+        "resolve (rfc3986) vs Url::join        {:>8.2}x  target >= {TARGET_RESOLVE_3986}: {}  (reference {:.0} ops/s, url {:.0} ops/s, {} pairs)\n",
+        f("/rfc3986_resolve_vs_url_crate"),
+        verdict(b("/resolve_rfc3986/met")),
+        f("/resolve_rfc3986/reference_ops_per_s"),
+        f("/resolve_rfc3986/url_crate_ops_per_s"),
+        f("/resolve_rfc3986/pairs"),
     ));
     if let Some(why) = v.pointer("/persistent/skipped").and_then(Value::as_str) {
         out.push_str(&format!(
