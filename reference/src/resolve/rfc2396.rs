@@ -240,7 +240,8 @@ pub fn resolve(
         u.path = step_6(&b.path, &u.path, doc.reading, &mut t);
     }
 
-    // Step 7.
+    // Step 7: "The resulting URI components, including any inherited from the base URI,
+    // are recombined to give the absolute form of the URI reference" (`recombine`).
     let result = recombine(&u);
     t.step("7", "the components are recombined", || lossy(&result));
     t.finish(doc, result, false)
@@ -252,8 +253,8 @@ fn step_6(base_path: &[u8], reference_path: &[u8], reading: Reading, t: &mut Tra
         "6",
         "a relative-path reference: its path is merged with the base's in a buffer",
     );
-    // "a) All but the last segment of the base URI's path component is copied to the
-    // buffer. In other words, any characters after the last (right-most) slash
+    // Step 6a: "a) All but the last segment of the base URI's path component is copied
+    // to the buffer. In other words, any characters after the last (right-most) slash
     // character, if any, are excluded."
     let keep = base_path
         .iter()
@@ -266,35 +267,45 @@ fn step_6(base_path: &[u8], reference_path: &[u8], reading: Reading, t: &mut Tra
         "all but the last segment of the base path is copied to the buffer",
         || lossy(&buffer),
     );
-    // "b) The reference's path component is appended to the buffer string."
+    // Step 6b: "b) The reference's path component is appended to the buffer string."
     buffer.extend_from_slice(reference_path);
     t.step(
         "6b",
         "the reference's path is appended to the buffer",
         || lossy(&buffer),
     );
+    // Step 6c: "c) All occurrences of "./", where "." is a complete path segment, are
+    // removed from the buffer string."
     let buffer = step_6c(&buffer);
     t.step(
         "6c",
         "all occurrences of \"./\" (\".\" a complete segment) are removed",
         || lossy(&buffer),
     );
+    // Step 6d: "d) If the buffer string ends with "." as a complete path segment, that
+    // "." is removed."
     let buffer = step_6d(buffer);
     t.step("6d", "a final \".\" complete segment is removed", || {
         lossy(&buffer)
     });
+    // Step 6e: "e) All occurrences of "<segment>/../", where <segment> is a complete path
+    // segment not equal to "..", are removed from the buffer string. Removal of these
+    // path segments is performed iteratively, removing the leftmost matching pattern on
+    // each iteration, until no matching pattern remains."
     let buffer = step_6e(&buffer);
     t.step(
         "6e",
         "\"<segment>/../\" is removed, leftmost first, until none remains",
         || lossy(&buffer),
     );
+    // Step 6f: "f) If the buffer string ends with "<segment>/..", where <segment> is a
+    // complete path segment not equal to "..", that "<segment>/.." is removed."
     let buffer = step_6f(buffer);
     t.step("6f", "a final \"<segment>/..\" is removed", || {
         lossy(&buffer)
     });
-    // "g) If the resulting buffer string still begins with one or more complete path
-    // segments of "..", then the reference is considered to be in error.
+    // Step 6g: "g) If the resulting buffer string still begins with one or more complete
+    // path segments of "..", then the reference is considered to be in error.
     // Implementations may handle this error by retaining these components in the
     // resolved path (i.e., treating them as part of the final URI), by removing them
     // from the resolved path (i.e., discarding relative levels above the root), or by
@@ -308,6 +319,8 @@ fn step_6(base_path: &[u8], reference_path: &[u8], reading: Reading, t: &mut Tra
         t.pass("6g", "the buffer begins with no \"..\" segment");
         buffer
     } else if reading == Reading::AboveRootRemoved {
+        // rfc2396@above-root-removed: "by removing them from the resolved path (i.e.,
+        // discarding relative levels above the root)".
         let mut out = root.to_vec();
         for s in &segments[above..] {
             out.extend_from_slice(s);
@@ -319,6 +332,8 @@ fn step_6(base_path: &[u8], reference_path: &[u8], reading: Reading, t: &mut Tra
         );
         out
     } else {
+        // rfc2396: "by retaining these components in the resolved path (i.e., treating
+        // them as part of the final URI)", as Appendix C.2 prints `http://a/../g`.
         t.step(
             "6g",
             "the buffer begins with \"..\": in error; the \"..\" segments are retained (treated as part of the final URI)",
@@ -326,7 +341,8 @@ fn step_6(base_path: &[u8], reference_path: &[u8], reading: Reading, t: &mut Tra
         );
         buffer
     };
-    // "h) The remaining buffer string is the reference URI's new path component."
+    // Step 6h: "h) The remaining buffer string is the reference URI's new path
+    // component."
     t.step("6h", "the remaining buffer is the new path", || {
         lossy(&buffer)
     });
