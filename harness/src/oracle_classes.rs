@@ -21,6 +21,10 @@ pub const DOCS: &[&str] = &[
     "rfc1738@scheme-case-ignore",
     "rfc1808",
     "draft-1996",
+    // RFC 2396's above-root-removed and same-scheme-relative are resolution readings and
+    // parse as the default does.
+    "rfc2396",
+    "rfc2396@rfc2732",
 ];
 
 /// What a class looks at: the input, both answers, the oracle (to ask again), and for
@@ -112,7 +116,27 @@ pub fn same(reference: &Parse, answer: &Answer) -> bool {
         let has_server = matches!(reference.components.get(component), Some(Some(_)));
         has_server == answer.chain.iter().any(|c| c == "net_path")
     });
-    rule && form
+    rule && form && rfc2396_form(reference, answer)
+}
+
+/// RFC 2396: the oracle's candidate names the path form (`abs_path`, `opaque_part`,
+/// `rel_path`) or, for a net_path, the alternative of `authority` (`server`,
+/// `reg_name`): the reference took that path form, or a net_path whose authority it
+/// reports under that alternative's component.
+fn rfc2396_form(reference: &Parse, answer: &Answer) -> bool {
+    if reference.doc.doc != urlcert_reference::Document::Rfc2396 {
+        return true;
+    }
+    let Some(via) = answer.chain.get(1) else {
+        return true;
+    };
+    let took = |name: &str| reference.alternatives.iter().any(|a| a.name() == name);
+    match via.as_str() {
+        "server" | "reg_name" => {
+            took("net_path") && matches!(reference.components.get(via.as_str()), Some(Some(_)))
+        }
+        form => took(form),
+    }
 }
 
 fn f01_double_slash_is_a_server(cx: &Ctx) -> bool {

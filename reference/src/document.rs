@@ -143,16 +143,20 @@ pub enum Reading {
     /// draft-03 grammar: the ftp data type is the prose's suffix ";type=" followed by
     /// an RFC 959 type code with the space omitted, instead of the BNF's bare `ftptype`.
     FtptypeProse,
-    /// RFC 2396 with RFC 2732 (December 1999): `host` also derives an IPv6 literal in
-    /// brackets, and "[" and "]" leave `unwise` for `reserved`.
+    /// RFC 2396 with RFC 2732 (December 1999) Section 3: `host` also derives an IPv6
+    /// literal in brackets (`IPv6reference`, with RFC 2373's `IPv6address`),
+    /// `IPv4address` becomes RFC 2373's (at most three digits a group), and "[" and "]"
+    /// leave `unwise` for `reserved`.
     Rfc2732,
     /// RFC 2396 Section 5.2 step 6g: the "../" segments that would climb above the root
     /// are discarded ("discarding relative levels above the root"), the treatment
     /// Appendix C.2 gives as an alternative, instead of being kept.
     AboveRootRemoved,
     /// RFC 2396 Section 5.2 step 3: a reference whose scheme equals the base's is
-    /// resolved as a relative one (the "backwards compatibility" parse the section
-    /// allows), instead of being taken as absolute.
+    /// resolved as a relative one (the "backwards compatibility" work-around the section
+    /// allows "if the scheme is known to always use the <hier_part> syntax", which
+    /// urlcert takes to be when the base is in that syntax), instead of being taken as
+    /// absolute.
     SameSchemeRelative,
     /// RFC 3986 Section 5.2.2: a reference's scheme equal to the base's is dropped
     /// "for backward compatibility" (the non-strict parser), instead of being taken

@@ -201,8 +201,90 @@ pub fn rebuild(p: &Parse) -> Option<Vec<String>> {
         (Document::Rfc1738 | Document::Draft06, "otherurl") => {
             Some(vec![format!("{}:{}", s(c, "scheme")?, s(c, "schemepart")?)])
         }
+        (Document::Rfc2396, "absoluteURI" | "relativeURI" | "URI-reference") => {
+            Some(vec![rfc2396(c)])
+        }
         _ => None,
     }
+}
+
+/// RFC 2396: Appendix B, "going in the opposite direction, we can recreate a URI
+/// reference from its components using the algorithm in step 7 of Section 5.2" (which
+/// writes each delimiter when its component is defined, and the path as it is); and the
+/// parts of the parts: a server is `[ [ userinfo "@" ] hostport ]` (§3.2.2), the host
+/// is its one kind, the segments and params make up the path (§3.3), and the
+/// opaque_part is the path and the query (§3). A part that does not fit is returned as a
+/// description, which is no candidate.
+fn rfc2396(c: &Components) -> String {
+    if let Some(server) = s(c, "server") {
+        let built = match s(c, "host") {
+            None => String::new(),
+            Some(_) => login_rfc2396(c),
+        };
+        if server != built {
+            return format!("server {server:?} from {built:?}");
+        }
+        let kinds: Vec<&str> = ["hostname", "IPv4address", "IPv6reference"]
+            .into_iter()
+            .filter_map(|k| s(c, k))
+            .collect();
+        if kinds != s(c, "host").into_iter().collect::<Vec<_>>() {
+            return format!("host kinds {kinds:?}");
+        }
+    }
+    let path = s(c, "path").unwrap_or("");
+    if let (Some(segs), Some(params)) = (list(c, "segments"), list(c, "params")) {
+        let joined: Vec<String> = segs
+            .iter()
+            .zip(&params)
+            .map(|(a, b)| format!("{a}{b}"))
+            .collect();
+        let joined = joined.join("/");
+        if segs.len() != params.len() || (joined != path && format!("/{joined}") != path) {
+            return format!("segments {segs:?} and params {params:?} of {path:?}");
+        }
+    }
+    if let Some(opaque) = s(c, "opaque_part") {
+        let whole = match s(c, "query") {
+            Some(q) => format!("{path}?{q}"),
+            None => path.to_string(),
+        };
+        if opaque != whole {
+            return format!("opaque_part {opaque:?} of {whole:?}");
+        }
+    }
+    let mut out = String::new();
+    if let Some(v) = s(c, "scheme") {
+        out.push_str(v);
+        out.push(':');
+    }
+    if let Some(v) = s(c, "authority") {
+        out.push_str("//");
+        out.push_str(v);
+    }
+    out.push_str(path);
+    for (d, name) in [('?', "query"), ('#', "fragment")] {
+        if let Some(v) = s(c, name) {
+            out.push(d);
+            out.push_str(v);
+        }
+    }
+    out
+}
+
+/// `[ userinfo "@" ] host [ ":" port ]` (RFC 2396 §3.2.2).
+fn login_rfc2396(c: &Components) -> String {
+    let mut out = String::new();
+    if let Some(u) = s(c, "userinfo") {
+        out.push_str(u);
+        out.push('@');
+    }
+    out.push_str(s(c, "host").unwrap_or(""));
+    if let Some(p) = s(c, "port") {
+        out.push(':');
+        out.push_str(p);
+    }
+    out
 }
 
 /// Does `url` have a scheme, as the generic syntaxes split one off (1996 draft §4.1,
@@ -234,7 +316,13 @@ pub fn check_resolve(doc: DocReading, base: &[u8], reference: &[u8]) -> Result<(
     }
     let result = &r.result;
     let show = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    if !has_scheme(result) {
+    // RFC 2396 §5.2 Step 3 asks whether the scheme component is "defined", as Section
+    // 4.3 and Appendix B split one off.
+    let absolute = match doc.doc {
+        Document::Rfc2396 => crate::rfc2396::parts::Parts::of(result).scheme.is_some(),
+        _ => has_scheme(result),
+    };
+    if !absolute {
         if base.is_empty() {
             return Ok(());
         }
@@ -245,9 +333,17 @@ pub fn check_resolve(doc: DocReading, base: &[u8], reference: &[u8]) -> Result<(
             show(result)
         ));
     }
+    // Under rfc2396@same-scheme-relative an absolute result whose scheme is another
+    // base's is resolved against it as a relative reference (RFC 2396 §5.2 Step 3, "by
+    // removing the scheme if it matches that of the base URI"), so `http:g` is stable
+    // against its own base only: the other bases are not asked.
+    let others: &[&[u8]] = match doc.reading {
+        crate::document::Reading::SameSchemeRelative => &[],
+        _ => OTHER_BASES,
+    };
     let againsts: Vec<&[u8]> = [base, result.as_slice()]
         .into_iter()
-        .chain(OTHER_BASES.iter().copied())
+        .chain(others.iter().copied())
         .collect();
     for other in againsts {
         let again = resolve(doc, other, result, false).map(|r| r.result);
@@ -287,6 +383,11 @@ mod tests {
             (Document::Draft1996, b"http://h"),
             (Document::Draft1996, b"../g?y"),
             (Document::Rfc1808, b"http://h/a;p?q#f"),
+            (Document::Rfc2396, b"http://u@h:8/a;p/b?q#f"),
+            (Document::Rfc2396, b"mailto:a?b#c"),
+            (Document::Rfc2396, b"g;x/h"),
+            (Document::Rfc2396, b"#f"),
+            (Document::Rfc2396, b"//h_x"),
         ] {
             let p = crate::parse(doc.into(), input);
             assert_eq!(p.verdict, Verdict::Valid, "{input:?}");
@@ -322,6 +423,13 @@ mod tests {
                 check_resolve(Document::Rfc1808.into(), b"http://a/b/c/d;p?q", r),
                 Ok(())
             );
+            for doc in every_doc_reading() {
+                if doc.doc == Document::Rfc2396 {
+                    assert_eq!(check_resolve(doc, b"http://a/b/c/d;p?q", r), Ok(()));
+                    assert_eq!(check_resolve(doc, b"news:a", b"http:g"), Ok(()));
+                    assert_eq!(check_resolve(doc, b"http://a/b", b"a@b:c"), Ok(()));
+                }
+            }
         }
         assert!(has_scheme(b"a+b:x") && !has_scheme(b":x") && !has_scheme(b"a/b:x"));
     }

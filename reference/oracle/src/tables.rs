@@ -125,7 +125,9 @@ pub enum Def {
 }
 
 /// The tables, one per document.
-pub const TABLES: &[Table] = &[DRAFT_02, DRAFT_03, DRAFT_06, RFC1738, RFC1808, DRAFT_1996];
+pub const TABLES: &[Table] = &[
+    DRAFT_02, DRAFT_03, DRAFT_06, RFC1738, RFC1808, DRAFT_1996, RFC2396,
+];
 
 /// The table of a document id.
 pub fn table(doc: &str) -> Option<&'static Table> {
@@ -517,4 +519,180 @@ pub const DRAFT_03: Table = Table {
            entry `prefixedurl | url`, valid when the scheme's production matches, invalid \
            when the scheme is in the list but its production fails, not-defined for a \
            scheme outside the list",
+};
+
+const RFC2373_B: &str = "RFC 2373 Appendix B (https://www.rfc-editor.org/rfc/rfc2373), \"ABNF \
+    Description of Text Representations\", written with \"|\" as RFC 2373 writes it";
+
+/// RFC 2396, Appendix A.
+pub const RFC2396: Table = Table {
+    doc: "rfc2396",
+    // §1.6 gives the 1996 draft's conventions word for word: "The grammar is that of
+    // [RFC822], except that "|" is used to designate alternatives. Briefly, rules are
+    // separated from definitions by an equal "=", indentation is used to continue a rule
+    // definition over more than one line [...]".
+    notation: Notation::Draft1996,
+    file: "rfc2396-bnf.txt",
+    entry: "URI-reference",
+    prefix: None,
+    suffix: Some("[ \"#\" fragment ]"),
+    candidates: Candidates::List(&[
+        // absoluteURI = scheme ":" ( hier_part | opaque_part ), hier_part = ( net_path |
+        // abs_path ) [ "?" query ], net_path = "//" authority [ abs_path ], authority =
+        // server | reg_name: one candidate per path form and, for a net_path, per
+        // alternative of authority, so that the oracle says which one derives (the test
+        // compares it with the reference's alternatives and its server / reg_name). The
+        // net_path forms come first: §4.3, "the left-most matching rule soaks up as much
+        // of the URI reference string as it is capable of matching. In other words, the
+        // authority component wins". server before reg_name, as the BNF lists them.
+        listed(
+            "absoluteURI",
+            Some("server"),
+            "scheme \":\" \"//\" server [ abs_path ] [ \"?\" query ]",
+            Verdict::Valid,
+        ),
+        listed(
+            "absoluteURI",
+            Some("reg_name"),
+            "scheme \":\" \"//\" reg_name [ abs_path ] [ \"?\" query ]",
+            Verdict::Valid,
+        ),
+        listed(
+            "absoluteURI",
+            Some("abs_path"),
+            "scheme \":\" abs_path [ \"?\" query ]",
+            Verdict::Valid,
+        ),
+        listed(
+            "absoluteURI",
+            Some("opaque_part"),
+            "scheme \":\" opaque_part",
+            Verdict::Valid,
+        ),
+        // relativeURI = ( net_path | abs_path | rel_path ) [ "?" query ].
+        listed(
+            "relativeURI",
+            Some("server"),
+            "\"//\" server [ abs_path ] [ \"?\" query ]",
+            Verdict::Valid,
+        ),
+        listed(
+            "relativeURI",
+            Some("reg_name"),
+            "\"//\" reg_name [ abs_path ] [ \"?\" query ]",
+            Verdict::Valid,
+        ),
+        listed(
+            "relativeURI",
+            Some("abs_path"),
+            "abs_path [ \"?\" query ]",
+            Verdict::Valid,
+        ),
+        listed(
+            "relativeURI",
+            Some("rel_path"),
+            "rel_path [ \"?\" query ]",
+            Verdict::Valid,
+        ),
+        // The empty option of `[ absoluteURI | relativeURI ]`: "" or only a fragment,
+        // reported as URI-reference itself (contract, reference/src/rfc2396/mod.rs).
+        listed("URI-reference", None, "\"\"", Verdict::Valid),
+    ]),
+    not_defined_scheme: None,
+    defines: &[],
+    bare: &[],
+    readings: &[
+        (
+            "rfc2732",
+            &[
+                Defined {
+                    name: "host",
+                    def: Def::Bnf(
+                        Notation::Rfc822,
+                        "hostname | IPv4address | IPv6reference",
+                    ),
+                    cite: "RFC 2732 §3: \"(1) change the 'host' non-terminal to add an IPv6 \
+                           option: host = hostname | IPv4address | IPv6reference\"",
+                },
+                Defined {
+                    name: "IPv6reference",
+                    def: Def::Bnf(Notation::Rfc822, "\"[\" IPv6address \"]\""),
+                    cite: "RFC 2732 §3: \"ipv6reference = \"[\" IPv6address \"]\" where \
+                           IPv6address is defined as in RFC2373\" (the name as `host` writes \
+                           it; RFC 2234 §2.1: rule names are case-insensitive)",
+                },
+                Defined {
+                    name: "IPv4address",
+                    def: Def::Bnf(
+                        Notation::Rfc822,
+                        "1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT",
+                    ),
+                    cite: "RFC 2732 §3: \"(2) Replace the definition of 'IPv4address' with \
+                           that of RFC 2373\"; RFC 2373 Appendix B: IPv4address = 1*3DIGIT \
+                           \".\" 1*3DIGIT \".\" 1*3DIGIT \".\" 1*3DIGIT",
+                },
+                Defined {
+                    name: "reserved",
+                    def: Def::Bnf(
+                        Notation::Rfc822,
+                        "\";\" | \"/\" | \"?\" | \":\" | \"@\" | \"&\" | \"=\" | \"+\" | \"$\" | \",\" | \"[\" | \"]\"",
+                    ),
+                    cite: "RFC 2732 §3: \"(3) Add \"[\" and \"]\" to the set of 'reserved' \
+                           characters\" (and remove them from 'unwise', which no production \
+                           uses)",
+                },
+                Defined {
+                    name: "IPv6address",
+                    def: Def::Bnf(Notation::Rfc822, "hexpart [ \":\" IPv4address ]"),
+                    cite: RFC2373_B,
+                },
+                Defined {
+                    name: "hexpart",
+                    def: Def::Bnf(
+                        Notation::Rfc822,
+                        "hexseq | hexseq \"::\" [ hexseq ] | \"::\" [ hexseq ]",
+                    ),
+                    cite: RFC2373_B,
+                },
+                Defined {
+                    name: "hexseq",
+                    def: Def::Bnf(Notation::Rfc822, "hex4 *( \":\" hex4)"),
+                    cite: RFC2373_B,
+                },
+                Defined {
+                    name: "hex4",
+                    def: Def::Bnf(Notation::Rfc822, "1*4HEXDIG"),
+                    cite: RFC2373_B,
+                },
+                Defined {
+                    name: "DIGIT",
+                    def: Def::CharsExcept {
+                        lo: b'0',
+                        hi: b'9',
+                        except: b"",
+                    },
+                    cite: "RFC 2234 §6.1 (core rules, which RFC 2373's ABNF uses): DIGIT = \
+                           %x30-39",
+                },
+                Defined {
+                    name: "HEXDIG",
+                    def: Def::Bnf(
+                        Notation::Rfc822,
+                        "DIGIT | \"A\" | \"B\" | \"C\" | \"D\" | \"E\" | \"F\" | \"a\" | \"b\" | \"c\" | \"d\" | \"e\" | \"f\"",
+                    ),
+                    cite: "RFC 2234 §6.1: HEXDIG = DIGIT / \"A\" / \"B\" / \"C\" / \"D\" / \
+                           \"E\" / \"F\"; §2.3: ABNF strings are case-insensitive, so the \
+                           lower-case letters are written out here",
+                },
+            ],
+        ),
+        // Resolution readings (Section 5.2 steps 6g and 3): they change no parse.
+        ("above-root-removed", &[]),
+        ("same-scheme-relative", &[]),
+    ],
+    cite: "RFC 2396 App. A: `URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ]`, \
+           `absoluteURI = scheme \":\" ( hier_part | opaque_part )`, `relativeURI = ( \
+           net_path | abs_path | rel_path ) [ \"?\" query ]`; §4.3: the authority wins. \
+           Contract (reference/src/rfc2396/mod.rs): valid with absoluteURI or relativeURI (or \
+           URI-reference for an empty URI), invalid otherwise; no generic-only",
 };

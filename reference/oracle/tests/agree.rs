@@ -261,6 +261,11 @@ fn a_changed_production_is_caught() {
             "      port         = *digit",
             "      port         = 1*digit",
         ),
+        (
+            "rfc2396",
+            "      port          = *digit",
+            "      port          = 1*digit",
+        ),
     ];
     for (doc, from, to) in changes {
         let table = urlcert_oracle::table(doc).expect("a table");

@@ -211,6 +211,52 @@ fn the_real_tables_judge_the_examples_of_their_documents() {
     says(&o, "http://h?x", Valid, "generic-URL > abs_path");
 }
 
+/// RFC 2396's Appendix A alone, and with RFC 2732's changes: the BNF's answers on the
+/// RFC's examples, before any prose.
+#[test]
+fn rfc2396_judges_its_examples() {
+    use Verdict::*;
+    let dir = urlcert_oracle::grammar_dir();
+    let o = Oracle::load("rfc2396", None, &dir).unwrap();
+    says(&o, "http://a/b/c/d;p?q", Valid, "absoluteURI > server");
+    says(&o, "http://h_x/", Valid, "absoluteURI > reg_name");
+    says(
+        &o,
+        "mailto:mduerst@ifi.unizh.ch",
+        Valid,
+        "absoluteURI > opaque_part",
+    );
+    says(&o, "foo:/bar", Valid, "absoluteURI > abs_path");
+    says(&o, "g;x=1/../y", Valid, "relativeURI > rel_path");
+    says(&o, "//g", Valid, "relativeURI > server");
+    says(&o, "/g", Valid, "relativeURI > abs_path");
+    says(&o, "#s", Valid, "URI-reference");
+    says(&o, "", Valid, "URI-reference");
+    // Appendix C.1 resolves "?y"; no production derives it (rel_segment = 1*( ... )).
+    says(&o, "?y", Invalid, "");
+    // opaque_part = uric_no_slash *uric is never empty; rel_segment holds no ":".
+    says(&o, "s:", Invalid, "");
+    says(&o, "a@b:c", Invalid, "");
+    says(&o, "1abc:x", Invalid, "");
+    // "Literal IPv6 addresses are not supported."
+    says(&o, "http://[::1]/", Invalid, "");
+    let o = Oracle::load("rfc2396", Some("rfc2732"), &dir).unwrap();
+    for url in [
+        "http://[FEDC:BA98:7654:3210:FEDC:BA98:7654:3210]:80/index.html",
+        "http://[1080:0:0:0:8:800:200C:417A]/index.html",
+        "http://[3ffe:2a00:100:7031::1]",
+        "http://[1080::8:800:200C:417A]/foo",
+        "http://[::FFFF:129.144.52.38]:80/index.html",
+        "http://[2010:836B:4179::836B:4179]",
+    ] {
+        says(&o, url, Valid, "absoluteURI > server");
+    }
+    // RFC 2373's IPv6address, read literally, has no hexpart for "::192.9.5.5".
+    says(&o, "http://[::192.9.5.5]/ipng", Invalid, "");
+    says(&o, "http://h/?[x]", Valid, "absoluteURI > server");
+    says(&o, "http://h/[x]", Invalid, "");
+}
+
 /// Every oracle that can be built: the real grammar files and the fixtures, under every
 /// reading.
 fn every_oracle() -> Vec<Oracle> {

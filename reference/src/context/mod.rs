@@ -21,6 +21,7 @@
 //! | `rfc1738` | "APPENDIX: Recommendations for URLs in Context" | `<URL:...>` | ignored | both readings |
 //! | `rfc1808` | none: [`NotDefined`] | | | |
 //! | `draft-1996` | Appendix B | `<...>`, `[...]`, `{...}`, each with or without "URL:" | ignored | both readings |
+//! | `rfc2396` | Appendix E | `"..."`, `<...>`, each with or without "URL:"; whitespace alone | ignored | both readings |
 //!
 //! What every document shares (`scan.rs`): a wrapper ends at its first closing
 //! delimiter, and a delimiter of any of the document's wrappers inside one ends the
@@ -64,6 +65,13 @@ pub enum Wrapper {
     BraceUrl,
     /// `{...}` (1996 draft only).
     Brace,
+    /// `"..."` (RFC 2396 Appendix E: "within double-quotes").
+    Quote,
+    /// `"URL:..."` (RFC 2396 Appendix E, with its "URL:" prefix).
+    QuoteUrl,
+    /// No delimiters: a URI between whitespace, or the text's start or end (RFC 2396
+    /// Appendix E: "or just using whitespace"). `start..end` is the URI itself.
+    Whitespace,
 }
 
 impl Wrapper {
@@ -75,6 +83,9 @@ impl Wrapper {
         Wrapper::Bracket,
         Wrapper::BraceUrl,
         Wrapper::Brace,
+        Wrapper::Quote,
+        Wrapper::QuoteUrl,
+        Wrapper::Whitespace,
     ];
 
     /// How the wrapper is written in output and in case files: `<URL:...>`, `<...>`.
@@ -86,6 +97,9 @@ impl Wrapper {
             Wrapper::Bracket => "[...]",
             Wrapper::BraceUrl => "{URL:...}",
             Wrapper::Brace => "{...}",
+            Wrapper::Quote => "\"...\"",
+            Wrapper::QuoteUrl => "\"URL:...\"",
+            Wrapper::Whitespace => "whitespace",
         }
     }
 

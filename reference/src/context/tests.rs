@@ -240,7 +240,7 @@ impl XorShift {
 /// What must hold of any answer: spans in order, not overlapping, starting and ending
 /// with the wrapper's delimiters; no whitespace in the URL where it is ignored; each
 /// hyphen offset a "-" before a line break.
-fn check(doc: Document, text: &[u8], found: &[Found]) {
+pub(super) fn check(doc: Document, text: &[u8], found: &[Found]) {
     let mut last_end = 0;
     for f in found {
         assert!(last_end <= f.start && f.start < f.end && f.end <= text.len());
@@ -249,12 +249,20 @@ fn check(doc: Document, text: &[u8], found: &[Found]) {
             Wrapper::Angle | Wrapper::AngleUrl => (b'<', b'>'),
             Wrapper::Bracket | Wrapper::BracketUrl => (b'[', b']'),
             Wrapper::Brace | Wrapper::BraceUrl => (b'{', b'}'),
+            Wrapper::Quote | Wrapper::QuoteUrl => (b'"', b'"'),
+            Wrapper::Whitespace => {
+                // The URI itself, with whitespace or an end of the text on either side.
+                assert_eq!(f.url, &text[f.start..f.end]);
+                assert!(f.start == 0 || is_whitespace(text[f.start - 1]));
+                assert!(f.end == text.len() || is_whitespace(text[f.end]));
+                continue;
+            }
         };
         assert_eq!(text[f.start], open);
         assert_eq!(text[f.end - 1], close);
         if matches!(
             doc,
-            Document::Draft06 | Document::Rfc1738 | Document::Draft1996
+            Document::Draft06 | Document::Rfc1738 | Document::Draft1996 | Document::Rfc2396
         ) {
             assert!(!f.url.iter().any(|&b| is_whitespace(b)));
         } else {

@@ -1,0 +1,73 @@
+//! Every production of RFC 2396 Appendix A stands verbatim in the doc comment of the
+//! function (or, for a character class, the constant) named after it.
+//!
+//! The productions come from `grammar/rfc2396-bnf.txt`, whose lines are the RFC's own,
+//! indentation included; a doc comment quotes a production without the indentation of
+//! its first line (continuation lines keep theirs relative to it), so one space more or
+//! less anywhere in a quote, or in the grammar file, fails the test.
+
+mod common;
+
+use common::bnf::{self, Grammar, Notation};
+use urlcert_reference::Document;
+
+const GRAMMAR: Grammar = Grammar {
+    text: include_str!("../grammar/rfc2396-bnf.txt"),
+    sources: &[
+        include_str!("../src/rfc2396/mod.rs"),
+        include_str!("../src/rfc2396/classes.rs"),
+        include_str!("../src/rfc2396/generic.rs"),
+        include_str!("../src/rfc2396/authority.rs"),
+        include_str!("../src/rfc2396/path.rs"),
+    ],
+    notation: Notation::Indented,
+    doc: Document::Rfc2396,
+    count: 40,
+    // RFC 2732 Section 3 and RFC 2373 Appendix B, for the reading rfc2396@rfc2732.
+    external: &["IPv6reference", "IPv6address", "hexpart", "hexseq", "hex4"],
+    item_examples: &[
+        ("URI-reference", "fn uri_reference("),
+        ("absoluteURI", "fn absolute_uri("),
+        ("hier_part", "fn hier_part("),
+        ("IPv4address", "fn ipv4address("),
+        ("uric_no_slash", "fn uric_no_slash("),
+        ("reserved", "const RESERVED: "),
+    ],
+};
+
+bnf::grammar_tests!(GRAMMAR);
+
+/// Where the RFC text is beside the repository (`../shared`, as in CI), the grammar
+/// file's heading and production lines are exactly Appendix A's lines, in order, but
+/// the page break (its footer, form feed and header) and blank lines.
+#[test]
+fn the_grammar_file_lines_are_the_rfcs() {
+    let Some(rfc) = bnf::shared_file("spec/ref/rfc2396.txt") else {
+        return;
+    };
+    let body: Vec<&str> = rfc.lines().collect();
+    let start = body
+        .iter()
+        .position(|l| *l == "A. Collected BNF for URI")
+        .expect("Appendix A in the RFC");
+    let end = body
+        .iter()
+        .position(|l| l.starts_with("B. Parsing a URI Reference"))
+        .expect("Appendix B in the RFC");
+    let page_break = |l: &&str| {
+        l.starts_with("Berners-Lee, et. al.")
+            || l.starts_with("RFC 2396 ")
+            || l.starts_with('\u{c}')
+    };
+    let rfc_lines: Vec<&str> = body[start..end]
+        .iter()
+        .filter(|l| !l.trim().is_empty() && !page_break(l))
+        .copied()
+        .collect();
+    let file_lines: Vec<&str> = GRAMMAR
+        .text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .collect();
+    assert_eq!(file_lines, rfc_lines);
+}
