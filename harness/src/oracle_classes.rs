@@ -6,7 +6,7 @@
 
 use regex::bytes::Regex;
 use urlcert_oracle::{Answer, Oracle};
-use urlcert_reference::{Parse, Reading};
+use urlcert_reference::{Document, Parse, Reading};
 
 /// Every document and reading whose parse the oracle covers.
 pub const DOCS: &[&str] = &[
@@ -21,6 +21,9 @@ pub const DOCS: &[&str] = &[
     "rfc1738@scheme-case-ignore",
     "rfc1808",
     "draft-1996",
+    // `rfc3986@non-strict` differs in resolution only (Section 5.2.2), so it is not
+    // repeated here.
+    "rfc3986",
 ];
 
 /// What a class looks at: the input, both answers, the oracle (to ask again), and for
@@ -94,7 +97,8 @@ pub const CLASSES: &[Class] = &[
 /// name one (the reference's must be in the oracle's chain), and for an absolute URL of
 /// the generic syntaxes (`generic-URL`, `generic-RL`) whether it has a server: the
 /// reference's `server` / `net_loc` component is there exactly when the oracle's
-/// relativeURL form is `net_path`.
+/// relativeURL form is `net_path`. Under RFC 3986, the path rule the reference took
+/// (`path-abempty`, `path-absolute`, ...) is in the oracle's chain.
 pub fn same(reference: &Parse, answer: &Answer) -> bool {
     if reference.verdict.id() != answer.verdict.id() {
         return false;
@@ -112,7 +116,15 @@ pub fn same(reference: &Parse, answer: &Answer) -> bool {
         let has_server = matches!(reference.components.get(component), Some(Some(_)));
         has_server == answer.chain.iter().any(|c| c == "net_path")
     });
-    rule && form
+    // RFC 3986: the path rule the reference's hier-part or relative-part took (its
+    // second alternative) is the one the oracle's candidate names.
+    let path = reference.doc.doc != Document::Rfc3986
+        || reference.rule.is_none()
+        || reference
+            .alternatives
+            .get(1)
+            .is_some_and(|p| answer.chain.iter().any(|c| c == p.name()));
+    rule && form && path
 }
 
 fn f01_double_slash_is_a_server(cx: &Ctx) -> bool {

@@ -21,6 +21,7 @@
 //! | `rfc1738` | "APPENDIX: Recommendations for URLs in Context" | `<URL:...>` | ignored | both readings |
 //! | `rfc1808` | none: [`NotDefined`] | | | |
 //! | `draft-1996` | Appendix B | `<...>`, `[...]`, `{...}`, each with or without "URL:" | ignored | both readings |
+//! | `rfc3986` | Appendix C | `"..."`, `<...>` (with or without "URL:"), whitespace | ignored | both readings |
 //!
 //! What every document shares (`scan.rs`): a wrapper ends at its first closing
 //! delimiter, and a delimiter of any of the document's wrappers inside one ends the
@@ -64,6 +65,11 @@ pub enum Wrapper {
     BraceUrl,
     /// `{...}` (1996 draft only).
     Brace,
+    /// `"..."`: double quotes (RFC 3986 Appendix C).
+    Quote,
+    /// No delimiter: whitespace, or the start or end of the text, on either side (RFC
+    /// 3986 Appendix C: "or just by using whitespace"). The URI's span is its own.
+    Whitespace,
 }
 
 impl Wrapper {
@@ -75,9 +81,12 @@ impl Wrapper {
         Wrapper::Bracket,
         Wrapper::BraceUrl,
         Wrapper::Brace,
+        Wrapper::Quote,
+        Wrapper::Whitespace,
     ];
 
-    /// How the wrapper is written in output and in case files: `<URL:...>`, `<...>`.
+    /// How the wrapper is written in output and in case files: `<URL:...>`, `<...>`,
+    /// `"..."`, `whitespace`.
     pub fn id(self) -> &'static str {
         match self {
             Wrapper::AngleUrl => "<URL:...>",
@@ -86,6 +95,8 @@ impl Wrapper {
             Wrapper::Bracket => "[...]",
             Wrapper::BraceUrl => "{URL:...}",
             Wrapper::Brace => "{...}",
+            Wrapper::Quote => "\"...\"",
+            Wrapper::Whitespace => "whitespace",
         }
     }
 
@@ -111,9 +122,11 @@ pub struct Found {
     /// The URL as the document's rules take it out of its wrapper: under RFC 1738,
     /// draft-06 and the 1996 draft without the whitespace, and with every hyphen kept.
     pub url: Vec<u8>,
-    /// Byte offset of the wrapper's opening delimiter.
+    /// Byte offset of the wrapper's opening delimiter (of the URI's first byte, for
+    /// [`Wrapper::Whitespace`]).
     pub start: usize,
-    /// Byte offset just past the wrapper's closing delimiter.
+    /// Byte offset just past the wrapper's closing delimiter (past the URI's last byte,
+    /// for [`Wrapper::Whitespace`]).
     pub end: usize,
     pub wrapper: Wrapper,
     /// The other readings where a hyphen stands just before a line break (RFC 1738 and

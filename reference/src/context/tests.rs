@@ -249,6 +249,8 @@ fn check(doc: Document, text: &[u8], found: &[Found]) {
             Wrapper::Angle | Wrapper::AngleUrl => (b'<', b'>'),
             Wrapper::Bracket | Wrapper::BracketUrl => (b'[', b']'),
             Wrapper::Brace | Wrapper::BraceUrl => (b'{', b'}'),
+            Wrapper::Quote => (b'"', b'"'),
+            Wrapper::Whitespace => (text[f.start], text[f.end - 1]),
         };
         assert_eq!(text[f.start], open);
         assert_eq!(text[f.end - 1], close);
