@@ -143,20 +143,24 @@ fn host_case(p: &mut Parse) {
 fn percent_encodings(cx: &Cx, p: &mut Parse) {
     let input = cx.input;
     let (mut lower, mut unreserved, mut nul) = (Vec::new(), Vec::new(), false);
+    // Each triplet as written once, in order of appearance: a set of the two digits.
+    let mut seen = std::collections::HashSet::new();
     let mut i = 0;
     while i < input.len() {
         let Some(octet) = triplet(input, i) else {
             i += 1;
             continue;
         };
-        let written = String::from_utf8_lossy(&input[i..i + 3]).into_owned();
-        if input[i + 1..i + 3].iter().any(u8::is_ascii_lowercase) && !lower.contains(&written) {
-            lower.push(written.clone());
-        }
-        if UNRESERVED.contains(octet) && !unreserved.contains(&written) {
-            unreserved.push(written);
-        }
         nul |= octet == 0;
+        if seen.insert([input[i + 1], input[i + 2]]) {
+            let written = String::from_utf8_lossy(&input[i..i + 3]).into_owned();
+            if input[i + 1..i + 3].iter().any(u8::is_ascii_lowercase) {
+                lower.push(written.clone());
+            }
+            if UNRESERVED.contains(octet) {
+                unreserved.push(written);
+            }
+        }
         i += 3;
     }
     if !lower.is_empty() {
@@ -424,8 +428,10 @@ fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Parse) {
 /// Sections 1.2.1 and 2.5, for octets 80-FF. Data: each distinct one, as `%XX`.
 fn non_ascii(cx: &Cx, p: &mut Parse) {
     let mut found: Vec<u8> = Vec::new();
+    let mut seen = [false; 256];
     for &b in cx.input {
-        if !b.is_ascii() && !found.contains(&b) {
+        if !b.is_ascii() && !seen[b as usize] {
+            seen[b as usize] = true;
             found.push(b);
         }
     }
