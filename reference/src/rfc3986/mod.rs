@@ -36,7 +36,7 @@
 //! The components are the RFC's rule names ([`COMPONENTS`]); `path` is the whole path,
 //! its leading "/" included, and always present. The host is given under `host` and
 //! under the name of the alternative that derived it; an IP literal also under the rule
-//! inside its brackets (`[::1]` gives `IP-literal` "[::1]" and `IPv6address` "::1").
+//! inside its brackets (`[::1]` gives `IP-literal` `"[::1]"` and `IPv6address` `"::1"`).
 //!
 //! The grammar derives a reference one way only, except at `host`: an `IPv4address` is
 //! a `reg-name` too, and urlcert reports the IPv4address, as Section 3.2.2 says

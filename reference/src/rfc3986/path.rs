@@ -91,8 +91,9 @@ pub fn path_rootless(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// `path-empty    = 0<pchar>`
 ///
-/// Zero repetitions of anything derive the empty string only (RFC 5234 §3.6: "at most
-/// <b> occurrences"), whatever `<pchar>`, a prose value, stands for.
+/// Zero repetitions of anything derive the empty string only (RFC 5234 §3.6:
+/// `<a>*<b>element` means "at least `<a>` and at most `<b>` occurrences of the
+/// element"), whatever `<pchar>`, a prose value, stands for.
 pub fn path_empty(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R3986PathEmpty, |cx| {
         if s.is_empty() {
