@@ -6,7 +6,7 @@
 
 use regex::bytes::Regex;
 use urlcert_oracle::{Answer, Oracle};
-use urlcert_reference::{Parse, Reading};
+use urlcert_reference::{Document, Parse, Reading};
 
 /// Every document and reading whose parse the oracle covers.
 pub const DOCS: &[&str] = &[
@@ -25,6 +25,9 @@ pub const DOCS: &[&str] = &[
     // parse as the default does.
     "rfc2396",
     "rfc2396@rfc2732",
+    // `rfc3986@non-strict` differs in resolution only (Section 5.2.2), so it is not
+    // repeated here.
+    "rfc3986",
 ];
 
 /// What a class looks at: the input, both answers, the oracle (to ask again), and for
@@ -98,7 +101,8 @@ pub const CLASSES: &[Class] = &[
 /// name one (the reference's must be in the oracle's chain), and for an absolute URL of
 /// the generic syntaxes (`generic-URL`, `generic-RL`) whether it has a server: the
 /// reference's `server` / `net_loc` component is there exactly when the oracle's
-/// relativeURL form is `net_path`.
+/// relativeURL form is `net_path`. Under RFC 3986, the path rule the reference took
+/// (`path-abempty`, `path-absolute`, ...) is in the oracle's chain.
 pub fn same(reference: &Parse, answer: &Answer) -> bool {
     if reference.verdict.id() != answer.verdict.id() {
         return false;
@@ -116,7 +120,15 @@ pub fn same(reference: &Parse, answer: &Answer) -> bool {
         let has_server = matches!(reference.components.get(component), Some(Some(_)));
         has_server == answer.chain.iter().any(|c| c == "net_path")
     });
-    rule && form && rfc2396_form(reference, answer)
+    // RFC 3986: the path rule the reference's hier-part or relative-part took (its
+    // second alternative) is the one the oracle's candidate names.
+    let path = reference.doc.doc != Document::Rfc3986
+        || reference.rule.is_none()
+        || reference
+            .alternatives
+            .get(1)
+            .is_some_and(|p| answer.chain.iter().any(|c| c == p.name()));
+    rule && form && path && rfc2396_form(reference, answer)
 }
 
 /// RFC 2396: the oracle's candidate names the path form (`abs_path`, `opaque_part`,

@@ -126,6 +126,42 @@ fn generic(c: &Components, server: &str, params: bool) -> Vec<String> {
     vec![format!("{head}{tail}"), format!("{head}/{tail}")]
 }
 
+/// RFC 3986 §5.3, "Component Recomposition", on a parse's components (the path holds
+/// its "/"); the authority must be its subcomponents put together (§3.2: `[ userinfo
+/// "@" ] host [ ":" port ]`).
+fn recompose_3986(c: &Components) -> String {
+    let mut out = String::new();
+    if let Some(v) = s(c, "scheme") {
+        out.push_str(v);
+        out.push(':');
+    }
+    if let Some(a) = s(c, "authority") {
+        let mut built = String::new();
+        if let Some(u) = s(c, "userinfo") {
+            built.push_str(u);
+            built.push('@');
+        }
+        built.push_str(s(c, "host").unwrap_or(""));
+        if let Some(p) = s(c, "port") {
+            built.push(':');
+            built.push_str(p);
+        }
+        if built != a {
+            return format!("authority {a:?} from {built:?}");
+        }
+        out.push_str("//");
+        out.push_str(a);
+    }
+    out.push_str(s(c, "path").unwrap_or(""));
+    for (d, name) in [('?', "query"), ('#', "fragment")] {
+        if let Some(v) = s(c, name) {
+            out.push(d);
+            out.push_str(v);
+        }
+    }
+    out
+}
+
 /// The ways the components of a valid parse put back together, or `None` where the
 /// document or production does not define a rebuild urlcert checks.
 ///
@@ -134,6 +170,8 @@ fn generic(c: &Components, server: &str, params: bool) -> Vec<String> {
 ///   recombined, and a `server` that is `[ user [ ":" password ] "@" ] host [ ":" port ]`
 ///   (§4.3.1);
 /// - RFC 1808 (`generic-RL` and the relative forms): §2.4's split recombined;
+/// - RFC 3986 (`URI`, `relative-ref`): §5.3's recomposition, the authority from its
+///   subcomponents;
 /// - RFC 1738 and draft-06: `httpurl` = "http://" hostport [ "/" hpath [ "?" search ]],
 ///   `ftpurl` = "ftp://" login [ "/" fpath [ ";type=" ftptype ]], `otherurl` = scheme
 ///   ":" schemepart; `hsegments` / `fsegments` joined by "/" give `hpath` / `fpath`.
@@ -161,6 +199,7 @@ pub fn rebuild(p: &Parse) -> Option<Vec<String>> {
             }
             Some(out)
         }
+        (Document::Rfc3986, "URI" | "relative-ref") => Some(vec![recompose_3986(c)]),
         (Document::Rfc1808, "generic-RL" | "net_path" | "abs_path" | "rel_path") => {
             let mut out = generic(c, "net_loc", true);
             if s(c, "net_loc").is_some() && !s(c, "path").unwrap_or("").is_empty() {
@@ -388,6 +427,9 @@ mod tests {
             (Document::Rfc2396, b"g;x/h"),
             (Document::Rfc2396, b"#f"),
             (Document::Rfc2396, b"//h_x"),
+            (Document::Rfc3986, b"http://u@[::1]:8/a?q#f"),
+            (Document::Rfc3986, b"//h:/?#"),
+            (Document::Rfc3986, b""),
         ] {
             let p = crate::parse(doc.into(), input);
             assert_eq!(p.verdict, Verdict::Valid, "{input:?}");

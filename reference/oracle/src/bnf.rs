@@ -1,6 +1,6 @@
 //! Reading a grammar file into rules: one reader per notation, one AST for all.
 //!
-//! The documents use four notations:
+//! The documents use five notations:
 //!
 //! - [`Notation::Old1993`], the October 1993 draft's and draft-03's: a rule name, then
 //!   its definition, with no "=" between them. "A vertical line "|" indicates
@@ -25,6 +25,7 @@
 //! - [`Notation::Draft1996`], the 1996 draft's Section 1.3: the same as RFC 1808's, and
 //!   "rules are separated from definitions by an equal "=", indentation is used to
 //!   continue a rule definition over more than one line".
+//! - [`Notation::Abnf`], RFC 5234's ABNF (RFC 3986's): read by [`crate::abnf`].
 //!
 //! In the three RFC 822 notations, `;` outside quotes starts a comment (RFC 822 §2.8),
 //! `<">` is the double-quote character (RFC 822 §3.3 writes it so), and any other
@@ -53,6 +54,8 @@ pub enum Notation {
     Rfc822,
     /// The 1996 draft: RFC 822's, with "|" for alternatives.
     Draft1996,
+    /// RFC 5234's ABNF (RFC 3986): see [`crate::abnf`].
+    Abnf,
 }
 
 /// A rule's definition.
@@ -119,15 +122,39 @@ pub struct Grammar {
     /// with their line numbers.
     pub skipped: Vec<(usize, String)>,
     index: HashMap<String, usize>,
+    /// Whether rule names are compared without case (ABNF, RFC 5234 §2.1).
+    fold_case: bool,
 }
 
 impl Grammar {
-    pub fn get(&self, name: &str) -> Option<&Production> {
-        self.index.get(name).map(|&i| &self.rules[i])
+    /// An empty grammar whose rule names are compared without case.
+    pub(crate) fn case_insensitive() -> Grammar {
+        Grammar {
+            fold_case: true,
+            ..Grammar::default()
+        }
     }
 
-    fn push(&mut self, p: Production) -> Result<(), BnfError> {
-        if let Some(&i) = self.index.get(&p.name) {
+    fn key(&self, name: &str) -> String {
+        if self.fold_case {
+            name.to_ascii_lowercase()
+        } else {
+            name.to_string()
+        }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Production> {
+        self.index.get(&self.key(name)).map(|&i| &self.rules[i])
+    }
+
+    /// The rule `name`, to change (ABNF's incremental alternatives, `=/`).
+    pub(crate) fn get_mut(&mut self, name: &str) -> Option<&mut Production> {
+        let i = *self.index.get(&self.key(name))?;
+        Some(&mut self.rules[i])
+    }
+
+    pub(crate) fn push(&mut self, p: Production) -> Result<(), BnfError> {
+        if let Some(&i) = self.index.get(&self.key(&p.name)) {
             return Err(BnfError {
                 line: p.line,
                 message: format!(
@@ -136,7 +163,7 @@ impl Grammar {
                 ),
             });
         }
-        self.index.insert(p.name.clone(), self.rules.len());
+        self.index.insert(self.key(&p.name), self.rules.len());
         self.rules.push(p);
         Ok(())
     }
@@ -164,6 +191,7 @@ pub fn read(text: &str, notation: Notation) -> Result<Grammar, BnfError> {
         Notation::Rfc1738 => read_rfc1738(text),
         Notation::Rfc822 => read_rfc822(text),
         Notation::Draft1996 => read_draft1996(text),
+        Notation::Abnf => crate::abnf::read(text),
     }
 }
 
@@ -173,6 +201,7 @@ pub fn read_expr(text: &str, notation: Notation) -> Result<Expr, BnfError> {
     let mut bare = Vec::new();
     match notation {
         Notation::Old1993 => parse_old(text, 0),
+        Notation::Abnf => crate::abnf::read_expr(text, 0),
         n => parse_rfc(text, 0, rfc_options(n), &mut bare),
     }
 }

@@ -400,6 +400,9 @@ impl<'g> Compiler<'g> {
             Expr::Seq(v) => Re::seq(v.iter().map(|x| self.expr(x)).collect::<Result<_, _>>()?),
             Expr::Alt(v) => Re::alt(v.iter().map(|x| self.expr(x)).collect::<Result<_, _>>()?),
             Expr::Opt(x) => Re::alt(vec![Re::Empty, self.expr(x)?]),
+            // Zero occurrences at most derive the empty string, whatever the element
+            // (RFC 3986's `path-empty = 0<pchar>` repeats a prose value zero times).
+            Expr::Repeat { max: Some(0), .. } => Re::Empty,
             Expr::Repeat { min, max, body } => Re::rep(self.expr(body)?, *min, *max),
         })
     }

@@ -101,7 +101,9 @@ impl<'o> Generator<'o> {
                 .fold(0, |a, b| (a + b).min(INF)),
             Expr::Alt(v) => v.iter().map(|x| self.min_len(x)).min().unwrap_or(INF),
             Expr::Opt(_) => 0,
-            Expr::Repeat { min, body, .. } => (self.min_len(body) * *min as u64).min(INF),
+            Expr::Repeat { min, body, .. } => {
+                self.min_len(body).saturating_mul(*min as u64).min(INF)
+            }
         }
     }
 

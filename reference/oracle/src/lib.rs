@@ -19,6 +19,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod abnf;
 pub mod bnf;
 pub mod compile;
 pub mod generate;

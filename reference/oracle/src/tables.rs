@@ -126,7 +126,7 @@ pub enum Def {
 
 /// The tables, one per document.
 pub const TABLES: &[Table] = &[
-    DRAFT_02, DRAFT_03, DRAFT_06, RFC1738, RFC1808, DRAFT_1996, RFC2396,
+    DRAFT_02, DRAFT_03, DRAFT_06, RFC1738, RFC1808, DRAFT_1996, RFC2396, RFC3986,
 ];
 
 /// The table of a document id.
@@ -695,4 +695,81 @@ pub const RFC2396: Table = Table {
            net_path | abs_path | rel_path ) [ \"?\" query ]`; §4.3: the authority wins. \
            Contract (reference/src/rfc2396/mod.rs): valid with absoluteURI or relativeURI (or \
            URI-reference for an empty URI), invalid otherwise; no generic-only",
+};
+
+/// RFC 3986, Appendix A (ABNF). Nothing in it needs the table: no rule is recursive,
+/// and its one prose value, `path-empty = 0<pchar>`, is repeated zero times, which
+/// compiles to the empty string whatever it stands for. The candidates only name the
+/// alternatives: one per path rule of `hier-part` and of `relative-part`, so that the
+/// oracle says which one derives (the test compares it with the reference's).
+pub const RFC3986: Table = Table {
+    doc: "rfc3986",
+    notation: Notation::Abnf,
+    file: "rfc3986-abnf.txt",
+    entry: "URI-reference",
+    prefix: None,
+    suffix: Some("[ \"?\" query ] [ \"#\" fragment ]"),
+    candidates: Candidates::List(&[
+        listed(
+            "URI",
+            Some("path-abempty"),
+            "scheme \":\" \"//\" authority path-abempty",
+            Verdict::Valid,
+        ),
+        listed(
+            "URI",
+            Some("path-absolute"),
+            "scheme \":\" path-absolute",
+            Verdict::Valid,
+        ),
+        listed(
+            "URI",
+            Some("path-rootless"),
+            "scheme \":\" path-rootless",
+            Verdict::Valid,
+        ),
+        listed(
+            "URI",
+            Some("path-empty"),
+            "scheme \":\" path-empty",
+            Verdict::Valid,
+        ),
+        listed(
+            "relative-ref",
+            Some("path-abempty"),
+            "\"//\" authority path-abempty",
+            Verdict::Valid,
+        ),
+        listed(
+            "relative-ref",
+            Some("path-absolute"),
+            "path-absolute",
+            Verdict::Valid,
+        ),
+        listed(
+            "relative-ref",
+            Some("path-noscheme"),
+            "path-noscheme",
+            Verdict::Valid,
+        ),
+        listed(
+            "relative-ref",
+            Some("path-empty"),
+            "path-empty",
+            Verdict::Valid,
+        ),
+    ]),
+    not_defined_scheme: None,
+    defines: &[],
+    bare: &[],
+    // Section 5.2.2's non-strict parser: a resolution reading, no parse changes.
+    readings: &[("non-strict", &[])],
+    cite: "RFC 3986 §4.1: `URI-reference = URI / relative-ref`; §3: `URI = scheme \":\" \
+           hier-part [ \"?\" query ] [ \"#\" fragment ]`, `hier-part = \"//\" authority \
+           path-abempty / path-absolute / path-rootless / path-empty`; §4.2: `relative-ref = \
+           relative-part [ \"?\" query ] [ \"#\" fragment ]`, `relative-part = \"//\" \
+           authority path-abempty / path-absolute / path-noscheme / path-empty`. Every \
+           reference that derives is valid (the RFC defines no schemes and URI-reference has \
+           no catch-all); the alternatives derive disjoint strings, so their order is the \
+           grammar's",
 };

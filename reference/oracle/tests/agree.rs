@@ -266,6 +266,11 @@ fn a_changed_production_is_caught() {
             "      port          = *digit",
             "      port          = 1*digit",
         ),
+        (
+            "rfc3986",
+            "port          = *DIGIT",
+            "port          = 1*DIGIT",
+        ),
     ];
     for (doc, from, to) in changes {
         let table = urlcert_oracle::table(doc).expect("a table");
@@ -286,4 +291,116 @@ fn a_changed_production_is_caught() {
             report.unexplained.len()
         );
     }
+}
+
+/// RFC 3986's IP literals, where both recognizers have the most to get right (the nine
+/// alternatives of `IPv6address`, the ranges of `dec-octet`): as the host of "//[...]",
+/// every string of up to seven characters over "1", "f", ":" and "."; every shape of
+/// address up to nine pieces on either side of a "::"; the IPv4 part of addresses from
+/// "0" to "999", with leading zeros too; and strings generated from `IP-literal`, with
+/// their mutations. The verdicts must be the same.
+/// The comparison is not blind there either: with `h16` or `dec-octet` changed in the
+/// grammar file, the changed oracle disagrees on many of those inputs.
+#[test]
+fn rfc3986_ip_literals_agree() {
+    let dir = urlcert_oracle::grammar_dir();
+    let table = urlcert_oracle::table("rfc3986").expect("a table");
+    let text = std::fs::read_to_string(dir.join(table.file)).expect("the grammar file");
+    let oracle = Oracle::from_text(table, None, &text).expect("the rfc3986 oracle");
+    let (inputs, valid, disagree) = ip_literal_disagreements(&oracle);
+    println!(
+        "rfc3986 IP literals: {inputs} inputs, {valid} valid, {} disagree",
+        disagree.len()
+    );
+    assert!(valid > 5000, "only {valid} valid IP literals");
+    assert!(disagree.is_empty(), "{}", disagree.join("\n"));
+    for (from, to) in [
+        ("h16           = 1*4HEXDIG", "h16           = 1*3HEXDIG"),
+        (
+            "/ \"25\" %x30-35          ; 250-255",
+            "/ \"25\" %x30-36          ; 250-255",
+        ),
+        (
+            "/ [ *4( h16 \":\" ) h16 ] \"::\"              ls32",
+            "/ [ *3( h16 \":\" ) h16 ] \"::\"              ls32",
+        ),
+    ] {
+        assert!(text.contains(from), "{from:?} is not in the file");
+        let changed = Oracle::from_text(table, None, &text.replace(from, to)).expect("it compiles");
+        let (_, _, disagree) = ip_literal_disagreements(&changed);
+        println!("rfc3986 with {to:?}: {} disagree", disagree.len());
+        assert!(disagree.len() > 5, "{to:?} went unnoticed");
+    }
+}
+
+/// How many inputs, how many the oracle finds valid, and the disagreements.
+fn ip_literal_disagreements(oracle: &Oracle) -> (usize, usize, Vec<String>) {
+    let doc: DocReading = "rfc3986".parse().expect("a document");
+    let mut hosts: Vec<Vec<u8>> = vec![Vec::new()];
+    let mut frontier: Vec<Vec<u8>> = vec![Vec::new()];
+    for _ in 0..7 {
+        let mut next = Vec::new();
+        for s in &frontier {
+            for &c in b"1f:." {
+                let mut t = s.clone();
+                t.push(c);
+                next.push(t);
+            }
+        }
+        hosts.extend(next.iter().cloned());
+        frontier = next;
+    }
+    // Every shape of address: b pieces, "::" or not, a pieces, the last two perhaps an
+    // IPv4 address, for b and a up to nine, in three spellings of a piece.
+    for piece in ["1", "ab", "fFf0"] {
+        let run = |n: usize| vec![piece; n].join(":");
+        for b in 0..=9 {
+            hosts.push(run(b).into_bytes());
+            hosts.push(format!("{}:1.2.3.4", run(b)).into_bytes());
+            for a in 0..=9 {
+                hosts.push(format!("{}::{}", run(b), run(a)).into_bytes());
+                hosts.push(format!("{}::{}:1.2.3.4", run(b), run(a)).into_bytes());
+            }
+        }
+    }
+    for n in 0..1000 {
+        for octet in [format!("{n}"), format!("{n:02}"), format!("{n:03}")] {
+            for head in ["::", "::ffff:", "1:2:3:4:5:6:"] {
+                hosts.push(format!("{head}1.2.3.{octet}").into_bytes());
+                hosts.push(format!("{head}{octet}.2.3.4").into_bytes());
+            }
+        }
+    }
+    let mut rng = Rng::new(0x3986);
+    let generator = Generator::new(oracle);
+    let literal = urlcert_oracle::Expr::Ref("IP-literal".to_string());
+    let mut generated = Vec::new();
+    for _ in 0..20_000 {
+        let s = generator.string(&mut rng, &literal);
+        generated.push(mutate(&mut rng, &s));
+        generated.push(s);
+    }
+    let mut inputs: Vec<Vec<u8>> = hosts
+        .iter()
+        .map(|h| [&b"//["[..], h, b"]"].concat())
+        .collect();
+    inputs.extend(generated.iter().map(|g| [&b"//"[..], g].concat()));
+    let mut seen = BTreeSet::new();
+    inputs.retain(|i| seen.insert(i.clone()));
+    let mut disagree = Vec::new();
+    let mut valid = 0;
+    for input in &inputs {
+        let reference = parse(doc, input);
+        let answer = oracle.judge(input);
+        valid += usize::from(answer.verdict == urlcert_oracle::Verdict::Valid);
+        if !same(&reference, &answer) {
+            disagree.push(format!(
+                "{}  reference: {}  oracle: {}",
+                escape(input),
+                show_reference(&reference),
+                show_oracle(&answer)
+            ));
+        }
+    }
+    (inputs.len(), valid, disagree)
 }

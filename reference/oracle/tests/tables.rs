@@ -316,3 +316,51 @@ fn generated_strings_match_their_candidate_and_the_entry_agrees() {
         }
     }
 }
+
+/// RFC 3986's table on the RFC's own examples: which alternative of `URI-reference`,
+/// and which path rule, derives each.
+#[test]
+fn the_rfc3986_table_judges_the_rfc_examples() {
+    use Verdict::*;
+    let o = Oracle::load("rfc3986", None, &urlcert_oracle::grammar_dir()).unwrap();
+    // Section 3's examples, Section 1.1.2's, Appendix D.2's "dav:".
+    says(
+        &o,
+        "foo://example.com:8042/over/there?name=ferret#nose",
+        Valid,
+        "URI > path-abempty",
+    );
+    says(
+        &o,
+        "urn:example:animal:ferret:nose",
+        Valid,
+        "URI > path-rootless",
+    );
+    says(
+        &o,
+        "ldap://[2001:db8::7]/c=GB?objectClass?one",
+        Valid,
+        "URI > path-abempty",
+    );
+    says(&o, "telnet://192.0.2.16:80/", Valid, "URI > path-abempty");
+    says(&o, "dav:", Valid, "URI > path-empty");
+    says(&o, "a:/b", Valid, "URI > path-absolute");
+    // Section 4.2's three kinds of relative reference, and Section 4.4's.
+    says(&o, "//g", Valid, "relative-ref > path-abempty");
+    says(&o, "/g", Valid, "relative-ref > path-absolute");
+    says(&o, "../g", Valid, "relative-ref > path-noscheme");
+    says(&o, "./this:that", Valid, "relative-ref > path-noscheme");
+    says(&o, "", Valid, "relative-ref > path-empty");
+    says(&o, "#s", Valid, "relative-ref > path-empty");
+    // A first segment with a colon that is no scheme.
+    says(&o, "1this:that", Invalid, "");
+    // Quoted strings match either case: "v" and "V".
+    says(&o, "//[v1.x]", Valid, "relative-ref > path-abempty");
+    says(&o, "//[V1.x]", Valid, "relative-ref > path-abempty");
+    says(&o, "//[::1.2.3.256]", Invalid, "");
+    says(&o, "//[1::2::3]", Invalid, "");
+    says(&o, "//1.2.3.256", Valid, "relative-ref > path-abempty");
+    says(&o, "http://h/%4g", Invalid, "");
+    // The one prose value, `path-empty = 0<pchar>`, is the empty string.
+    assert_eq!(o.rule_pattern("path-empty").unwrap(), "");
+}

@@ -22,6 +22,7 @@
 //! | `rfc1808` | none: [`NotDefined`] | | | |
 //! | `draft-1996` | Appendix B | `<...>`, `[...]`, `{...}`, each with or without "URL:" | ignored | both readings |
 //! | `rfc2396` | Appendix E | `"..."`, `<...>`, each with or without "URL:"; whitespace alone | ignored | both readings |
+//! | `rfc3986` | Appendix C | `"..."`, `<...>` (with or without "URL:"), whitespace | ignored | both readings |
 //!
 //! What every document shares (`scan.rs`): a wrapper ends at its first closing
 //! delimiter, and a delimiter of any of the document's wrappers inside one ends the
@@ -65,12 +66,12 @@ pub enum Wrapper {
     BraceUrl,
     /// `{...}` (1996 draft only).
     Brace,
-    /// `"..."` (RFC 2396 Appendix E: "within double-quotes").
+    /// `"..."` (RFC 2396 Appendix E: "within double-quotes"; RFC 3986 Appendix C).
     Quote,
     /// `"URL:..."` (RFC 2396 Appendix E, with its "URL:" prefix).
     QuoteUrl,
     /// No delimiters: a URI between whitespace, or the text's start or end (RFC 2396
-    /// Appendix E: "or just using whitespace"). `start..end` is the URI itself.
+    /// Appendix E: "or just using whitespace"; RFC 3986 Appendix C: "or just by using whitespace"). `start..end` is the URI itself.
     Whitespace,
 }
 
@@ -88,7 +89,8 @@ impl Wrapper {
         Wrapper::Whitespace,
     ];
 
-    /// How the wrapper is written in output and in case files: `<URL:...>`, `<...>`.
+    /// How the wrapper is written in output and in case files: `<URL:...>`, `<...>`,
+    /// `"..."`, `whitespace`.
     pub fn id(self) -> &'static str {
         match self {
             Wrapper::AngleUrl => "<URL:...>",
@@ -125,9 +127,11 @@ pub struct Found {
     /// The URL as the document's rules take it out of its wrapper: under RFC 1738,
     /// draft-06 and the 1996 draft without the whitespace, and with every hyphen kept.
     pub url: Vec<u8>,
-    /// Byte offset of the wrapper's opening delimiter.
+    /// Byte offset of the wrapper's opening delimiter (of the URI's first byte, for
+    /// [`Wrapper::Whitespace`]).
     pub start: usize,
-    /// Byte offset just past the wrapper's closing delimiter.
+    /// Byte offset just past the wrapper's closing delimiter (past the URI's last byte,
+    /// for [`Wrapper::Whitespace`]).
     pub end: usize,
     pub wrapper: Wrapper,
     /// The other readings where a hyphen stands just before a line break (RFC 1738 and

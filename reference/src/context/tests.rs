@@ -262,7 +262,11 @@ pub(super) fn check(doc: Document, text: &[u8], found: &[Found]) {
         assert_eq!(text[f.end - 1], close);
         if matches!(
             doc,
-            Document::Draft06 | Document::Rfc1738 | Document::Draft1996 | Document::Rfc2396
+            Document::Draft06
+                | Document::Rfc1738
+                | Document::Draft1996
+                | Document::Rfc2396
+                | Document::Rfc3986
         ) {
             assert!(!f.url.iter().any(|&b| is_whitespace(b)));
         } else {

@@ -38,6 +38,14 @@ pub enum Notation {
         /// or is an error (draft-03: one production a line).
         continued: bool,
     },
+    /// RFC 5234's ABNF, as RFC 3986 Appendix A writes it: a rule `name = elements`
+    /// starts in column 0 and continues on the lines after it that start with
+    /// whitespace (a continuation line may hold only a `;` comment, as under
+    /// `segment-nz-nc`); `;` starts a comment, and a line starting with `;` is a comment
+    /// line; blank lines separate rules. Rule names are case-insensitive (RFC 5234
+    /// §2.1), so a rule defined twice in two spellings is caught; the file, the doc
+    /// comments and `rule.rs` keep the RFC's spelling.
+    Abnf,
 }
 
 /// One grammar file and the sources that quote it.
@@ -66,8 +74,8 @@ pub struct Production {
     pub lines: Vec<String>,
 }
 
-/// The most lines a production may take.
-const MAX_LINES: usize = 5;
+/// The most lines a production may take (RFC 3986's `IPv6address` takes nine).
+const MAX_LINES: usize = 9;
 
 /// The four tests every grammar gets, for the [`Grammar`] `$grammar`.
 #[allow(unused_macros)] // by the test crates that are not grammar tests
@@ -110,6 +118,7 @@ impl Grammar {
             Notation::Rfc822 { from, blank_lines } => (';', blank_lines, from),
             Notation::Indented => ('#', true, None),
             Notation::NoEquals { .. } => (';', false, None),
+            Notation::Abnf => (';', true, None),
         };
         let body = match from {
             Some(from) => &self.text[self.text.find(from).expect("the grammar's start")..],
@@ -143,6 +152,12 @@ impl Grammar {
                     assert!(indent == 0 || continued, "not a production: {line:?}");
                     indent == 0
                 }
+                Notation::Abnf => {
+                    let defined_as = line[name.len()..].trim_start();
+                    let rule = defined_as.starts_with('=');
+                    assert!(indent > 0 || rule, "not a rule: {line:?}");
+                    indent == 0
+                }
             };
             if starts {
                 let lines = vec![line[indent..].to_string()];
@@ -172,7 +187,11 @@ impl Grammar {
         let all = self.productions();
         let names: Vec<&str> = all.iter().map(|p| p.name.as_str()).collect();
         assert_eq!(names.len(), self.count, "productions found: {names:?}");
-        let mut once = names.clone();
+        // ABNF rule names are case-insensitive: `HEXDIG` and `hexdig` are one rule.
+        let mut once: Vec<String> = match self.notation {
+            Notation::Abnf => names.iter().map(|n| n.to_ascii_lowercase()).collect(),
+            _ => names.iter().map(|n| n.to_string()).collect(),
+        };
         once.sort_unstable();
         once.dedup();
         assert_eq!(once.len(), names.len(), "a rule is defined twice");
