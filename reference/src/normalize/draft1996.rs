@@ -34,7 +34,7 @@ pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNorm
         (Verdict::Valid, _) => {
             return Err(NotNormalizable::NotAUri {
                 doc,
-                why: "it is a relative URL (Section 4.2: \"Relative URL references are distinguished from absolute URLs in that they do not begin with a scheme name\"); resolve it against a base first (Section 6)".into(),
+                why: "it is a relative URL (Section 4.1: \"Relative URL references are distinguished from absolute URLs in that they do not begin with a scheme name\"); resolve it against a base first (Section 6)".into(),
             })
         }
         _ => {

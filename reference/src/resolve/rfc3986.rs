@@ -33,7 +33,7 @@ use super::{Resolution, Unresolvable};
 use crate::document::{DocReading, Reading};
 
 /// The five components of Section 3 as Appendix B finds them: `None` is undefined
-/// ("its associated delimiter does not appear"), `Some(b"")` is empty. "The path
+/// ("its associated delimiter does not appear"), `Some(b"")` is empty: "the path
 /// component is never undefined, though it may be empty."
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Components<'a> {
