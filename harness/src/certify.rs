@@ -178,6 +178,11 @@ pub fn expectation_line(case: &Case, e: &Expectation) -> String {
             }
             None => format!("verdict {}", e.verdict.as_deref().unwrap_or("?")),
         },
+        Op::Normalize => match (&e.result, &e.verdict) {
+            (Some(r), _) => format!("normal form {}", quote(r)),
+            (None, Some(v)) => format!("no normal form ({v})"),
+            (None, None) => "no normal form".into(),
+        },
     }
 }
 
@@ -389,14 +394,14 @@ fn reference_failure(op: Op, mismatches: &[Mismatch]) -> Judged {
 }
 
 /// Asks `adapter` one case: `parse` or `resolve` by the case's op (`None` for extract
-/// cases, which only the reference answers). An operation the adapter does not offer
+/// and normalize cases, which only the reference answers). An operation the adapter does not offer
 /// is answered `unsupported` without asking; a panic inside an in-process adapter is a
 /// crash.
 pub fn ask(adapter: &mut dyn Adapter, case: &Case) -> Option<Answer> {
     let op = match case.op {
         Op::Parse => Operation::Parse,
         Op::Resolve => Operation::Resolve,
-        Op::Extract => return None,
+        Op::Extract | Op::Normalize => return None,
     };
     if !adapter.info().operations.contains(&op) {
         return Some(Answer::Unsupported {
@@ -468,7 +473,7 @@ fn adapter_pass(
             .iter()
             .filter(|(k, _)| in_scope(filter, k.0))
             .collect();
-        if docs.is_empty() || case.op == Op::Extract {
+        if docs.is_empty() || matches!(case.op, Op::Extract | Op::Normalize) {
             continue;
         }
         let prior: Vec<Option<Record>> = docs

@@ -1,7 +1,10 @@
 //! Compares an expectation with what an engine answered, and renders the difference.
 
 use crate::cases::{Expectation, ExpectedField, ExpectedUrl, ExpectedValue};
-use urlcert_reference::{Found, NotDefined, Parse, Resolution, Unresolvable, Value};
+use urlcert_reference::{
+    normalize, DocReading, Found, Normalization, NotDefined, NotNormalizable, Parse, Resolution,
+    Unresolvable, Value,
+};
 
 /// One difference between an expectation and an answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -335,6 +338,94 @@ pub fn compare_extraction(
                     show_list(got.iter().map(String::as_str)),
                 );
             }
+        }
+    }
+    out
+}
+
+/// Every difference between a normalize expectation and the normal form given: the
+/// result, the steps that changed the input, and each `equivalent` (`different`) input,
+/// which must have the same (another) normal form under the same document.
+pub fn compare_normalization(
+    e: &Expectation,
+    doc: DocReading,
+    answer: &Result<Normalization, NotNormalizable>,
+) -> Vec<Mismatch> {
+    let mut out = Vec::new();
+    let mut differ = |at: String, expected: String, actual: String| {
+        out.push(Mismatch {
+            at,
+            expected,
+            actual,
+        });
+    };
+    let n = match answer {
+        Ok(n) => n,
+        Err(why) => {
+            let verdict = match why {
+                NotNormalizable::NotDefined { .. } => "not-defined",
+                NotNormalizable::NotAUri { .. } => "invalid",
+            };
+            match (&e.verdict, &e.result) {
+                (Some(v), _) if v == verdict => {}
+                (Some(v), _) => differ("verdict".into(), v.clone(), format!("{verdict}: {why}")),
+                (None, result) => differ(
+                    "result".into(),
+                    quote(result.as_deref().unwrap_or_default()),
+                    format!("none: {why}"),
+                ),
+            }
+            return out;
+        }
+    };
+    let result = String::from_utf8_lossy(&n.result);
+    match (&e.verdict, &e.result) {
+        (Some(v), _) => differ(
+            "verdict".into(),
+            v.clone(),
+            format!("a normal form: {}", quote(&result)),
+        ),
+        (None, Some(want)) if *want != result => {
+            differ("result".into(), quote(want), quote(&result))
+        }
+        _ => {}
+    }
+    if let Some(want) = &e.steps {
+        let got = n.changed_ids();
+        if *want != got {
+            differ(
+                "steps".into(),
+                format!("[{}]", want.join(", ")),
+                format!("[{}]", got.join(", ")),
+            );
+        }
+    }
+    let other = |input: &str| match normalize(doc, input.as_bytes()) {
+        Ok(o) => String::from_utf8_lossy(&o.result).into_owned(),
+        Err(why) => format!("none: {why}"),
+    };
+    for (i, eq) in e.equivalent.iter().flatten().enumerate() {
+        let got = other(eq);
+        if got != result {
+            differ(
+                format!("equivalent[{i}]"),
+                format!("{} normalises to {}", quote(eq), quote(&result)),
+                quote(&got),
+            );
+        }
+    }
+    for (i, d) in e.different.iter().flatten().enumerate() {
+        let got = other(d);
+        if got == result {
+            differ(
+                format!("different[{i}]"),
+                format!(
+                    "{} normalises to something else than {}",
+                    quote(d),
+                    quote(&result)
+                ),
+                quote(&got),
+            );
         }
     }
     out

@@ -1007,6 +1007,11 @@ pub fn judge(
             ),
             actual,
         ),
+        Op::Normalize => judged(
+            Class::Unsupported,
+            format!("{}: a normal form (no adapter normalises)", doc_id(doc)),
+            actual,
+        ),
         Op::Parse => judge_parse(case, doc, e, info, answer, actual),
         Op::Resolve => judge_resolve(doc, e, info, answer, actual),
     }
@@ -1023,6 +1028,11 @@ fn describe_expectation(case: &Case, doc: DocReading, e: &Expectation) -> String
     let d = doc_id(doc);
     match case.op {
         Op::Extract => format!("{d}: URLs in running text"),
+        Op::Normalize => match (&e.result, &e.verdict) {
+            (Some(r), _) => format!("{d}: normal form {}", quote(r)),
+            (None, Some(v)) => format!("{d}: {v} (no normal form)"),
+            (None, None) => format!("{d}: no normal form given"),
+        },
         Op::Parse => format!("{d}: {}", e.verdict.as_deref().unwrap_or("no verdict")),
         Op::Resolve => match (&e.result, &e.verdict) {
             (Some(r), _) => format!("{d}: resolves to {}", quote(r)),

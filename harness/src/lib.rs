@@ -8,6 +8,7 @@
 //!   JSON lines.
 //! - [`trace`]: one input under every document, with the changes marked.
 //! - [`extract`]: `urlcert extract`, the URLs in running text under one document.
+//! - [`normalize`]: `urlcert normalize`, one document's normal form of each input.
 //! - [`contradictions`]: the list of printed examples that contradict their own
 //!   document's algorithm, generated from the cases.
 //! - [`evolution`]: how each document's answers differ from the one before it,
@@ -49,6 +50,7 @@ pub mod fuzzcheck;
 pub mod interrupt;
 pub mod journal;
 pub mod judge;
+pub mod normalize;
 pub mod oracle_classes;
 pub mod output;
 pub mod report;

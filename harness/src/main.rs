@@ -82,6 +82,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Normalise inputs under a document (its stated equivalences, in order): from the
+    /// arguments, or one per line from stdin. Prints each normal form and its steps.
+    ///
+    /// Exit status: 0 when every input has a normal form, 1 when any has none (the
+    /// document states no equivalence, or the input is not an absolute URL under it), 2
+    /// on a usage error.
+    Normalize {
+        /// Document id, optionally with a reading: rfc3986, rfc2396, draft-1996,
+        /// rfc1808, rfc1738, draft-06, draft-03, draft-02.
+        #[arg(long, default_value = "rfc3986")]
+        doc: DocReading,
+        /// One JSON object per input, one per line.
+        #[arg(long)]
+        json: bool,
+        /// Inputs; when none are given, one per line from standard input, each answered
+        /// as it arrives.
+        inputs: Vec<std::ffi::OsString>,
+    },
     /// The main job: every case file against the reference and every available
     /// adapter. Prints the reference's failures and a summary table, and writes the
     /// reports to reports/run-YYYYMMDD-HHMMSS/ (or --out).
@@ -332,6 +350,7 @@ fn dispatch(command: Command) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Extract { doc, json } => extract::main(doc, json),
+        Command::Normalize { doc, json, inputs } => cmd_normalize(doc, json, inputs),
         Command::Run {
             cases,
             out,
@@ -544,6 +563,15 @@ fn cmd_resolve(
         }
     });
     done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_unresolved)))
+}
+
+fn cmd_normalize(doc: DocReading, json: bool, inputs: Vec<std::ffi::OsString>) -> ExitCode {
+    let mut any_not = false;
+    let done = each_input(inputs, "normalize", |input, out| {
+        any_not |= !urlcert::normalize::answer(doc, json, input, out)?;
+        Ok(())
+    });
+    done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_not)))
 }
 
 fn load(dir: &std::path::Path) -> Result<cases::Suite, ExitCode> {

@@ -2,8 +2,11 @@
 //! reported together rather than one at a time.
 
 use crate::cases::{LoadedCase, Op};
-use crate::check::{compare, compare_extraction, compare_resolution, quote, render_diff, Mismatch};
-use urlcert_reference::{extract, parse, resolve, DocReading};
+use crate::check::{
+    compare, compare_extraction, compare_normalization, compare_resolution, quote, render_diff,
+    Mismatch,
+};
+use urlcert_reference::{extract, normalize, parse, resolve, DocReading};
 
 /// What happened to one case under one document.
 #[derive(Clone, Debug)]
@@ -39,6 +42,10 @@ pub fn run_cases(cases: &[LoadedCase]) -> Vec<CaseResult> {
                 Op::Extract => {
                     let answer = extract(doc.doc, case.input.as_bytes());
                     compare_extraction(expectation, &answer)
+                }
+                Op::Normalize => {
+                    let answer = normalize(doc, case.input.as_bytes());
+                    compare_normalization(expectation, doc, &answer)
                 }
             };
             let outcome = if checked.is_empty() {

@@ -705,7 +705,7 @@ fn extract_cases_run_and_are_checked() {
         (
             "{verdict: not-defined}",
             "{result: x}",
-            "expect.rfc1808.result: belongs to resolve cases only",
+            "expect.rfc1808.result: belongs to resolve and normalize cases only",
         ),
         ("end: 24", "end: 99", "past the end of the input"),
         ("start: 4", "start: 30", "`start` must come before `end`"),

@@ -279,7 +279,7 @@ fn resolve_and_parse_fields_do_not_mix() {
         "a resolve case's verdict is `not-defined` or `invalid`",
         "give either `result` or a `verdict`",
         "`base` belongs to resolve cases only",
-        "expect.rfc1738.result: belongs to resolve cases only",
+        "expect.rfc1738.result: belongs to resolve and normalize cases only",
     ] {
         assert!(all.iter().any(|t| t.contains(want)), "{want}: {all:?}");
     }

@@ -35,16 +35,21 @@ pub enum Change {
         before: String,
         after: String,
     },
+    Normalization {
+        before: String,
+        after: String,
+    },
 }
 
 impl Change {
-    /// `verdict`, `component`, `resolution` or `extraction`.
+    /// `verdict`, `component`, `resolution`, `extraction` or `normalization`.
     pub fn kind(&self) -> &'static str {
         match self {
             Change::Verdict { .. } => "verdict",
             Change::Component { .. } => "component",
             Change::Resolution { .. } => "resolution",
             Change::Extraction { .. } => "extraction",
+            Change::Normalization { .. } => "normalization",
         }
     }
 }
@@ -60,6 +65,11 @@ pub fn change(case: &Case, a: &Expectation, b: &Expectation) -> Option<Change> {
         Op::Extract => {
             let (before, after) = (extraction(a), extraction(b));
             (before != after).then_some(Change::Extraction { before, after })
+        }
+        Op::Normalize => {
+            // A normal form, or the verdict when there is none: read as a resolution.
+            let (before, after) = (resolution(a), resolution(b));
+            (before != after).then_some(Change::Normalization { before, after })
         }
         Op::Parse => {
             let (before, after) = (verdict(a), verdict(b));

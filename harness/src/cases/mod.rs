@@ -495,6 +495,17 @@ pub fn validate(case: &Case) -> Vec<Problem> {
                 validate_extract(key, e, case.input.len(), &mut problems);
             }
         }
+        Op::Normalize => {
+            if case.base.is_some() {
+                problems.push("base", "`base` belongs to resolve cases only");
+            }
+            for (key, e) in &case.expect {
+                validate_normalize(key, e, &mut problems);
+            }
+            for p in normalize_tags(case) {
+                problems.push("tags", p);
+            }
+        }
     }
     row_tags(case, &mut problems);
     problems.0
@@ -621,29 +632,102 @@ fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &
     }
 }
 
-/// Every field that is set in `e` but belongs to another operation's cases.
+/// Every field that is set in `e` but belongs to other operations' cases.
 fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Problems) {
+    const PARSE: &[Op] = &[Op::Parse];
+    const RESOLVE: &[Op] = &[Op::Resolve];
+    const RESOLVE_NORMALIZE: &[Op] = &[Op::Resolve, Op::Normalize];
+    const NORMALIZE: &[Op] = &[Op::Normalize];
     let fields = [
-        ("rule", e.rule.is_some(), Op::Parse),
-        ("components", !e.components.is_empty(), Op::Parse),
-        ("notes", !e.notes.is_empty(), Op::Parse),
-        ("error", e.error.is_some(), Op::Parse),
-        ("result", e.result.is_some(), Op::Resolve),
-        ("printed", e.printed.is_some(), Op::Resolve),
-        ("contradiction", e.contradiction.is_some(), Op::Resolve),
-        (
-            "current_document",
-            e.current_document.is_some(),
-            Op::Resolve,
-        ),
-        ("steps", e.steps.is_some(), Op::Resolve),
-        ("urls", e.urls.is_some(), Op::Extract),
+        ("rule", e.rule.is_some(), PARSE),
+        ("components", !e.components.is_empty(), PARSE),
+        ("notes", !e.notes.is_empty(), PARSE),
+        ("error", e.error.is_some(), PARSE),
+        ("result", e.result.is_some(), RESOLVE_NORMALIZE),
+        ("printed", e.printed.is_some(), RESOLVE),
+        ("contradiction", e.contradiction.is_some(), RESOLVE),
+        ("current_document", e.current_document.is_some(), RESOLVE),
+        ("steps", e.steps.is_some(), RESOLVE_NORMALIZE),
+        ("urls", e.urls.is_some(), &[Op::Extract]),
+        ("equivalent", e.equivalent.is_some(), NORMALIZE),
+        ("different", e.different.is_some(), NORMALIZE),
     ];
-    for (field, set, owner) in fields {
-        if set && owner != op {
-            problems.said(format!("{at}.{field}: belongs to {owner} cases only"));
+    for (field, set, owners) in fields {
+        if set && !owners.contains(&op) {
+            let owners: Vec<String> = owners.iter().map(Op::to_string).collect();
+            problems.said(format!(
+                "{at}.{field}: belongs to {} cases only",
+                owners.join(" and ")
+            ));
         }
     }
+}
+
+fn validate_normalize(key: &DocKey, e: &Expectation, problems: &mut Problems) {
+    let at = format!("expect.{}", key.0);
+    misplaced_fields(Op::Normalize, e, &at, problems);
+    match (&e.verdict, &e.result) {
+        (Some(v), None) if v == "not-defined" || v == "invalid" => {
+            if e.steps.is_some() || e.equivalent.is_some() || e.different.is_some() {
+                problems.said(format!(
+                    "{at}: a `{v}` verdict gives no normal form, so no `steps`, `equivalent` or `different`"
+                ));
+            }
+        }
+        (Some(v), None) => problems.said(format!(
+            "{at}.verdict: a normalize case's verdict is `not-defined` or `invalid`, not `{v}`"
+        )),
+        (Some(_), Some(_)) => problems.said(format!(
+            "{at}: give either `result` or a `verdict`, not both"
+        )),
+        (None, None) => problems.said(format!("{at}: a normalize expectation needs `result`")),
+        (None, Some(_)) => {
+            let known = urlcert_reference::normalize::step_ids(key.0.doc);
+            for (i, id) in e.steps.iter().flatten().enumerate() {
+                if !known.contains(&id.as_str()) {
+                    problems.push(
+                        format!("{at}.steps[{i}]"),
+                        format!(
+                            "{at}.steps: unknown step `{id}` for {} (known: {})",
+                            key.0.doc,
+                            known.join(", ")
+                        ),
+                    );
+                }
+            }
+            for (field, list) in [("equivalent", &e.equivalent), ("different", &e.different)] {
+                if list.as_ref().is_some_and(Vec::is_empty) {
+                    problems.said(format!(
+                        "{at}.{field}: an empty list checks nothing; leave it out"
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// A normalize case is tagged `divergence` exactly when two documents' normal forms
+/// (default readings) differ.
+fn normalize_tags(case: &Case) -> Vec<String> {
+    let results: Vec<(Document, &str)> = case
+        .expect
+        .iter()
+        .filter(|(k, _)| k.0.reading == Reading::Strict)
+        .filter_map(|(k, e)| Some((k.0.doc, e.result.as_deref()?)))
+        .collect();
+    let differ = results.windows(2).any(|w| w[0].1 != w[1].1);
+    let tagged = case.tags.iter().any(|t| t == "divergence");
+    if differ && !tagged {
+        let shown: Vec<String> = results.iter().map(|(d, r)| format!("{d}: {r:?}")).collect();
+        return vec![format!(
+            "the documents' normal forms differ ({}): tag the case `divergence`",
+            shown.join(", ")
+        )];
+    }
+    if !differ && tagged {
+        return vec!["tagged `divergence`, but no two documents' normal forms differ".into()];
+    }
+    Vec::new()
 }
 
 fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Problems) {

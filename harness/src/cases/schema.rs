@@ -48,6 +48,8 @@ pub enum Op {
     /// Find the URLs in running text (the input), by the document's rules for URLs in
     /// context.
     Extract,
+    /// The document's normal form of the input: the equivalences it states, applied.
+    Normalize,
 }
 
 impl std::fmt::Display for Op {
@@ -56,6 +58,7 @@ impl std::fmt::Display for Op {
             Op::Parse => "parse",
             Op::Resolve => "resolve",
             Op::Extract => "extract",
+            Op::Normalize => "normalize",
         })
     }
 }
@@ -95,7 +98,10 @@ impl<'de> Deserialize<'de> for DocKey {
 /// `components`, `notes` and `error`; `resolve` cases use `result`, `printed`,
 /// `contradiction`, `current_document` and `steps`, or a `verdict` of `not-defined` or
 /// `invalid` when the document gives no result; `extract` cases use `urls`, or a
-/// `verdict` of `not-defined` when the document has no rules for URLs in running text.
+/// `verdict` of `not-defined` when the document has no rules for URLs in running text;
+/// `normalize` cases use `result`, `steps`, `equivalent` and `different`, or a `verdict`
+/// of `not-defined` (the document states no equivalence) or `invalid` (the input is not
+/// an absolute URL under it).
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expectation {
@@ -111,7 +117,7 @@ pub struct Expectation {
     pub notes: Vec<ExpectedNote>,
     #[serde(default)]
     pub error: Option<ExpectedError>,
-    /// What the document's algorithm gives.
+    /// What the document's algorithm gives: a resolution's target, a normal form.
     #[serde(default)]
     pub result: Option<String>,
     /// What the document prints for this example, verbatim; "(current document)" stands
@@ -123,9 +129,18 @@ pub struct Expectation {
     pub contradiction: Option<String>,
     #[serde(default)]
     pub current_document: Option<bool>,
-    /// The ids of the steps the algorithm takes, in order.
+    /// The ids of the steps the algorithm takes, in order; for `normalize`, the steps
+    /// that change the input (`[]`: it is already in normal form).
     #[serde(default)]
     pub steps: Option<Vec<String>>,
+    /// `normalize` cases: other inputs the document says are equivalent to this one;
+    /// each must have the same normal form.
+    #[serde(default)]
+    pub equivalent: Option<Vec<String>>,
+    /// `normalize` cases: inputs the document says are different from this one (or
+    /// "cannot be assumed to be equivalent"); each must have another normal form.
+    #[serde(default)]
+    pub different: Option<Vec<String>>,
     /// `extract` cases: every URL found, in order (`[]`: none).
     #[serde(default)]
     pub urls: Option<Vec<ExpectedUrl>>,

@@ -53,7 +53,7 @@ impl Seeds {
                         push_new(&mut s.bases, b.as_bytes());
                     }
                 }
-                crate::cases::Op::Extract => {}
+                crate::cases::Op::Extract | crate::cases::Op::Normalize => {}
             }
         }
         Ok(s)

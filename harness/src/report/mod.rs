@@ -107,7 +107,7 @@ pub struct Record {
     pub location: String,
     /// `DOC` or `DOC@READING`.
     pub doc: String,
-    /// `parse`, `resolve` or `extract`.
+    /// `parse`, `resolve`, `extract` or `normalize`.
     pub op: String,
     pub input: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
