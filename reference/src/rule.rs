@@ -388,9 +388,13 @@ rules! {
     }
     // RFC 2396 Appendix A, in its order (names as the RFC writes them).
     Rfc2396 {
+        R2396AbsoluteUri => "absoluteURI",
+        R2396RelativeUri => "relativeURI",
     }
     // RFC 3986 Appendix A, in its order (names as the RFC writes them).
     Rfc3986 {
+        R3986Uri => "URI",
+        R3986RelativeRef => "relative-ref",
     }
 }
 
