@@ -77,7 +77,9 @@ fn rfc3986(c: &mut Criterion) {
         .map(|i| std::str::from_utf8(i).unwrap_or_default())
         .collect();
     let mut g = c.benchmark_group("parse_rfc3986");
-    g.throughput(Throughput::Bytes(corpus.iter().map(Vec::len).sum::<usize>() as u64));
+    g.throughput(Throughput::Bytes(
+        corpus.iter().map(Vec::len).sum::<usize>() as u64,
+    ));
     g.bench_function("reference_rfc3986", |b| {
         b.iter(|| {
             for i in &corpus {

@@ -166,7 +166,11 @@ pub fn corpus_3986(cases: &[LoadedCase]) -> Vec<Vec<u8>> {
         .iter()
         .filter(|lc| lc.case.op == Op::Parse)
         .map(|lc| lc.case.input.clone().into_bytes())
-        .chain(generated_urls(GENERATED).into_iter().map(String::into_bytes))
+        .chain(
+            generated_urls(GENERATED)
+                .into_iter()
+                .map(String::into_bytes),
+        )
         .filter(|i| reference_3986_accepts(i) && fluent_accepts(i))
         .collect()
 }

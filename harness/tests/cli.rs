@@ -372,7 +372,9 @@ fn trace_gives_every_document_in_one_object() {
             "draft-06",
             "rfc1738",
             "rfc1808",
-            "draft-1996"
+            "draft-1996",
+            "rfc2396",
+            "rfc3986"
         ]
     );
     for (id, d) in docs {
@@ -384,6 +386,13 @@ fn trace_gives_every_document_in_one_object() {
     assert_eq!(docs["rfc1738"]["verdict"], "generic-only");
     assert_eq!(docs["draft-1996"]["rule"], "opaque-URL");
     assert_eq!(docs["draft-1996"]["components"]["server"], "h?x");
+    // RFC 2396 §3.2 and RFC 3986 §3.2: the authority "is terminated by the next slash
+    // ("/"), question-mark ("?"), or number sign ("#")": host "h", query "x".
+    for id in ["rfc2396", "rfc3986"] {
+        assert_eq!(docs[id]["verdict"], "valid", "{id}");
+        assert_eq!(docs[id]["components"]["host"], "h", "{id}");
+        assert_eq!(docs[id]["components"]["query"], "x", "{id}");
+    }
 }
 
 /// shared/spec/divergences.md §1a, row `~`: allowed unescaped only in draft-06
@@ -399,6 +408,8 @@ fn trace_marks_each_document_whose_verdict_changes() {
         "rfc1738",
         "rfc1808",
         "draft-1996",
+        "rfc2396",
+        "rfc3986",
     ]
     .iter()
     .map(|id| {
@@ -416,6 +427,11 @@ fn trace_marks_each_document_whose_verdict_changes() {
             ("valid", true),
             ("invalid", true),
             ("invalid", false),
+            ("valid", true),
+            // RFC 2396 §2.3 `mark` and RFC 3986 §2.3 `unreserved` keep "~"; each
+            // answer is marked as changed all the same, its components being named by
+            // its own grammar (`authority`, `reg-name`, a path with its "/").
+            ("valid", true),
             ("valid", true)
         ]
     );
@@ -443,6 +459,9 @@ fn trace_with_a_base_resolves_under_every_document_and_marks_changes() {
     // ";x = http://a/b/c/;x".
     assert_eq!(d["rfc1808"]["result"], "http://a/b/c/d;x");
     assert_eq!(d["draft-1996"]["result"], "http://a/b/c/;x");
+    // RFC 2396 C.1 and RFC 3986 5.4.1 print the same.
+    assert_eq!(d["rfc2396"]["result"], "http://a/b/c/;x");
+    assert_eq!(d["rfc3986"]["result"], "http://a/b/c/;x");
     assert_eq!(d["rfc1738"]["error"]["kind"], "not-defined");
 
     let out = urlcert(&["trace", "--base", base, ";x"], None);

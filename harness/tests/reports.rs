@@ -95,7 +95,9 @@ fn the_evolution_report_lists_each_change_once_per_step_grouped_and_escaped() {
             "draft-03>draft-06",
             "draft-06>rfc1738",
             "rfc1738>rfc1808",
-            "rfc1808>draft-1996"
+            "rfc1808>draft-1996",
+            "draft-1996>rfc2396",
+            "rfc2396>rfc3986"
         ]
     );
     let ids = |i: usize| -> Vec<(String, String, &'static str)> {

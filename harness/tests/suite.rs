@@ -203,3 +203,88 @@ fn the_later_rows_are_in_the_cases_divergence_table() {
         );
     }
 }
+
+/// The same for RFC 2396 Appendix A. `path` is defined there but used by no production
+/// (`hier_part` and `relativeURI` name `net_path`, `abs_path` and `rel_path`); the five
+/// rules RFC 2732 adds (`IPv6reference` and RFC 2373's `IPv6address`, `hexpart`,
+/// `hexseq`, `hex4`) are asked only under `rfc2396@rfc2732`, which the cases cover too.
+#[test]
+fn every_rfc2396_production_accepts_and_rejects_in_some_case() {
+    let missing = coverage_gaps(Document::Rfc2396, &["path"]);
+    assert!(missing.is_empty(), "coverage gaps:\n{}", missing.join("\n"));
+}
+
+/// The same for RFC 3986 Appendix A. `path` (Section 3.3 lists the five path rules
+/// under it, but `URI-reference` reaches them only through `hier-part` and
+/// `relative-part`), `reserved` and `gen-delims` are used by no rule that a
+/// `URI-reference` reaches.
+#[test]
+fn every_rfc3986_production_accepts_and_rejects_in_some_case() {
+    let missing = coverage_gaps(Document::Rfc3986, &["path", "reserved", "gen-delims"]);
+    assert!(missing.is_empty(), "coverage gaps:\n{}", missing.join("\n"));
+}
+
+/// The steps a resolve case takes under `doc` (every reading the cases give).
+fn steps_reached(doc: Document) -> std::collections::BTreeSet<&'static str> {
+    let mut seen = std::collections::BTreeSet::new();
+    for lc in &suite().cases {
+        if lc.case.op != Op::Resolve {
+            continue;
+        }
+        let base = lc.case.base.as_deref().unwrap_or_default();
+        for key in lc.case.expect.keys().filter(|k| k.0.doc == doc) {
+            if let Ok(r) =
+                urlcert_reference::resolve(key.0, base.as_bytes(), lc.case.input.as_bytes(), false)
+            {
+                seen.extend(r.step_ids());
+            }
+        }
+    }
+    seen
+}
+
+/// Every step of RFC 2396 Section 5.2 (1 to 7, and 6a to 6h) is taken by some resolve
+/// case.
+#[test]
+fn every_rfc2396_resolution_step_is_reached() {
+    let all = [
+        "1", "2", "3", "4", "5", "6", "6a", "6b", "6c", "6d", "6e", "6f", "6g", "6h", "7",
+    ];
+    let seen = steps_reached(Document::Rfc2396);
+    let missing: Vec<_> = all.iter().filter(|s| !seen.contains(*s)).collect();
+    assert!(
+        missing.is_empty(),
+        "no case takes {missing:?}; seen {seen:?}"
+    );
+}
+
+/// Every part of RFC 3986 Sections 5.2.1 to 5.3 is taken by some resolve case: each
+/// branch of 5.2.2 (the non-strict parser's included), the merge of 5.2.3, each rule
+/// A to E of remove_dot_segments, and the recomposition.
+#[test]
+fn every_rfc3986_resolution_step_is_reached() {
+    let all = [
+        "5.2.1",
+        "5.2.2",
+        "5.2.2-undefine",
+        "5.2.2-scheme",
+        "5.2.2-authority",
+        "5.2.2-empty-path",
+        "5.2.2-absolute-path",
+        "5.2.2-merge",
+        "5.2.3",
+        "5.2.4",
+        "5.2.4A",
+        "5.2.4B",
+        "5.2.4C",
+        "5.2.4D",
+        "5.2.4E",
+        "5.3",
+    ];
+    let seen = steps_reached(Document::Rfc3986);
+    let missing: Vec<_> = all.iter().filter(|s| !seen.contains(*s)).collect();
+    assert!(
+        missing.is_empty(),
+        "no case takes {missing:?}; seen {seen:?}"
+    );
+}

@@ -275,14 +275,23 @@ fn normalising_twice_changes_nothing() {
                 continue;
             };
             assert_eq!(once.step_ids(), step_ids(*doc), "{doc} {input:?}");
-            let twice = normalize((*doc).into(), &once.result).unwrap();
-            if *doc == Document::Rfc3986 && twice.result != once.result {
+            let twice = normalize((*doc).into(), &once.result);
+            // The exception reads back as another URI, or (its new authority not being
+            // one) as none.
+            if *doc == Document::Rfc3986 && twice.as_ref().map_or(true, |t| t.result != once.result)
+            {
                 let c = crate::resolve::rfc3986::appendix_b(input.as_bytes());
                 assert!(c.authority.is_none(), "{input:?}");
                 assert!(once.result.windows(3).any(|w| w == b"://"), "{input:?}");
                 exceptions += 1;
                 continue;
             }
+            let twice = twice.unwrap_or_else(|e| {
+                panic!(
+                    "{doc} {input:?} -> {:?}: {e:?}",
+                    String::from_utf8_lossy(&once.result)
+                )
+            });
             assert_eq!(
                 String::from_utf8_lossy(&twice.result),
                 String::from_utf8_lossy(&once.result),
