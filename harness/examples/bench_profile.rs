@@ -1,6 +1,6 @@
 //! One workload of `urlcert bench` in a loop, for a profiler:
 //! `perf record -g target/release/examples/bench_profile parse 200` (or `resolve`,
-//! `large`). See BENCHMARKS.md.
+//! `large`, `rfc3986`). See BENCHMARKS.md.
 
 use std::hint::black_box;
 use urlcert::bench;
@@ -34,6 +34,14 @@ fn main() {
                 }
             }
         }
+        "rfc3986" => {
+            let corpus = bench::corpus_3986(&cases);
+            for _ in 0..times {
+                for i in &corpus {
+                    black_box(parse(bench::RFC3986_DOC.into(), black_box(i)));
+                }
+            }
+        }
         "large" => {
             let input = bench::input_of_size(1 << 20);
             for _ in 0..times {
@@ -41,7 +49,7 @@ fn main() {
             }
         }
         other => {
-            eprintln!("bench_profile: unknown workload {other} (parse, resolve, large)");
+            eprintln!("bench_profile: unknown workload {other} (parse, resolve, large, rfc3986)");
             std::process::exit(2);
         }
     }
