@@ -89,6 +89,8 @@ pub fn prepare(cmd: &mut Command, pass_env: &[String]) -> Tag {
         }
     }
     cmd.env(MARKER, tag.value());
+    // Where the install command put the adapters' packages (Node's `node_modules`).
+    cmd.env("URLCERT_DEPS", super::registry::deps_dir());
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;

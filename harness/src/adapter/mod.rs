@@ -7,6 +7,7 @@
 //!
 //! The protocol external adapters speak is documented in `ADAPTERS.md`.
 
+pub mod catalog;
 pub mod inproc;
 pub mod lifetime;
 pub mod process;

@@ -39,133 +39,14 @@ impl Found {
 /// them.
 const IN_PROCESS: &[&str] = &["url", "fluent-uri"];
 
-/// How an external adapter runs.
-#[derive(Clone, Copy)]
-enum Kind {
-    /// `RUNTIME SCRIPT`, optionally needing a module the runtime imports.
-    Script {
-        runtime: &'static str,
-        script: &'static str,
-        /// A Python module checked with `python3 -c "import MODULE"`.
-        module: Option<&'static str>,
-    },
-    /// A C program compiled with `cc` against a library found by `pkg-config`.
-    C {
-        source: &'static str,
-        pkg: &'static str,
-        binary: &'static str,
-    },
+pub use super::catalog::{External, Kind};
+
+/// Every external adapter and profile, runtime after runtime.
+fn external() -> impl Iterator<Item = &'static External> {
+    super::catalog::ALL
+        .iter()
+        .flat_map(|entries| entries.iter())
 }
-
-/// One external adapter or profile.
-struct External {
-    name: &'static str,
-    kind: Kind,
-    /// The extra argument a profile passes.
-    profile: Option<&'static str>,
-    install: &'static str,
-}
-
-const PY_URLLIB: Kind = Kind::Script {
-    runtime: "python3",
-    script: "harness/adapters/python_urllib.py",
-    module: None,
-};
-const NODE_URL: Kind = Kind::Script {
-    runtime: "node",
-    script: "harness/adapters/node_url.js",
-    module: None,
-};
-const PY_RFC3986: Kind = Kind::Script {
-    runtime: "python3",
-    script: "harness/adapters/python_rfc3986.py",
-    module: Some("rfc3986"),
-};
-const URIPARSER: Kind = Kind::C {
-    source: "harness/adapters/uriparser.c",
-    pkg: "liburiparser",
-    binary: "uriparser",
-};
-const CURL: Kind = Kind::C {
-    source: "harness/adapters/curl_url.c",
-    pkg: "libcurl",
-    binary: "curl_url",
-};
-
-const EXTERNAL: &[External] = &[
-    External {
-        name: "python-urllib",
-        kind: PY_URLLIB,
-        profile: None,
-        install: "apt-get install python3",
-    },
-    External {
-        name: "python-urllib@urlsplit",
-        kind: PY_URLLIB,
-        profile: Some("--urlsplit"),
-        install: "apt-get install python3",
-    },
-    External {
-        name: "node-url",
-        kind: NODE_URL,
-        profile: None,
-        install: "apt-get install nodejs",
-    },
-    External {
-        name: "python-rfc3986",
-        kind: PY_RFC3986,
-        profile: None,
-        install: "pip install rfc3986",
-    },
-    External {
-        name: "python-rfc3986@require-scheme",
-        kind: PY_RFC3986,
-        profile: Some("--require-scheme"),
-        install: "pip install rfc3986",
-    },
-    External {
-        name: "python-rfc3986@strict",
-        kind: PY_RFC3986,
-        profile: Some("--strict"),
-        install: "pip install rfc3986",
-    },
-    External {
-        name: "uriparser",
-        kind: URIPARSER,
-        profile: None,
-        install: "apt-get install liburiparser-dev",
-    },
-    External {
-        name: "uriparser@identical-scheme-compat",
-        kind: URIPARSER,
-        profile: Some("--identical-scheme-compat"),
-        install: "apt-get install liburiparser-dev",
-    },
-    External {
-        name: "curl",
-        kind: CURL,
-        profile: None,
-        install: "apt-get install libcurl4-openssl-dev",
-    },
-    External {
-        name: "curl@non-support-scheme",
-        kind: CURL,
-        profile: Some("--non-support-scheme"),
-        install: "apt-get install libcurl4-openssl-dev",
-    },
-    External {
-        name: "curl@allow-space",
-        kind: CURL,
-        profile: Some("--allow-space"),
-        install: "apt-get install libcurl4-openssl-dev",
-    },
-    External {
-        name: "curl@guess-scheme",
-        kind: CURL,
-        profile: Some("--guess-scheme"),
-        install: "apt-get install libcurl4-openssl-dev",
-    },
-];
 
 /// Every known adapter and profile, in-process first.
 pub fn names() -> Vec<String> {
@@ -175,7 +56,7 @@ pub fn names() -> Vec<String> {
             names.push(a.info().name.clone());
         }
     }
-    names.extend(EXTERNAL.iter().map(|e| e.name.to_string()));
+    names.extend(external().map(|e| e.name.to_string()));
     names
 }
 
@@ -193,7 +74,7 @@ pub fn open(name: &str, one_shot: bool, limits: Limits) -> Option<Found> {
     if IN_PROCESS.contains(&name) {
         return Some(not_built(name));
     }
-    let external = EXTERNAL.iter().find(|e| e.name == name)?;
+    let external = external().find(|e| e.name == name)?;
     Some(external.open(one_shot, limits))
 }
 
@@ -212,7 +93,7 @@ pub fn all(limits: Limits) -> Vec<Found> {
             .position(|n| *n == f.name())
             .unwrap_or(IN_PROCESS.len())
     });
-    found.extend(EXTERNAL.iter().map(|e| e.open(false, limits)));
+    found.extend(external().map(|e| e.open(false, limits)));
     found
 }
 
@@ -286,11 +167,13 @@ impl External {
                 if !script_path.is_file() {
                     return Err(format!("{script} is missing from this checkout"));
                 }
-                if on_path(runtime).is_none() {
-                    return Err(format!("{runtime} is not on PATH"));
-                }
+                let runtime = runtime_path(runtime)
+                    .ok_or_else(|| format!("{runtime} is not on PATH"))?
+                    .to_string_lossy()
+                    .into_owned();
+                let runtime = runtime.as_str();
                 if let Some(module) = module {
-                    let check = [runtime, "-c", &format!("import {module}")].map(String::from);
+                    let check = module_check(runtime, module);
                     match run(&check, Duration::from_secs(20)) {
                         Ok(out) if out.ok => {}
                         Ok(_) => {
@@ -343,6 +226,44 @@ pub fn adapters_dir() -> PathBuf {
         .or_else(|| option_env!("CARGO_TARGET_DIR").map(PathBuf::from))
         .unwrap_or_else(|| repo_root().join("target"));
     target.join("urlcert-adapters")
+}
+
+/// Where the install command (`harness/adapters/install`) puts what it installs:
+/// `$URLCERT_DEPS`, or `.deps/` in the repository (ignored by git). `venv/` holds a
+/// Python virtual environment, `node_modules/` the npm packages.
+pub fn deps_dir() -> PathBuf {
+    std::env::var_os("URLCERT_DEPS")
+        .filter(|v| !v.is_empty())
+        .map(PathBuf::from)
+        .unwrap_or_else(|| repo_root().join(".deps"))
+}
+
+/// A script's runtime: Python from the install command's virtual environment when it
+/// is there (its packages are installed there), anything else from PATH.
+fn runtime_path(runtime: &str) -> Option<PathBuf> {
+    let venv = deps_dir().join("venv/bin").join(runtime);
+    if runtime.starts_with("python") && is_executable(&venv) {
+        return Some(venv);
+    }
+    on_path(runtime)
+}
+
+/// The command that succeeds when `runtime` can load `module`: Python imports it; Node
+/// resolves it from the install command's `node_modules` or its own paths.
+fn module_check(runtime: &str, module: &str) -> Vec<String> {
+    let node = Path::new(runtime)
+        .file_name()
+        .is_some_and(|n| n.to_string_lossy().starts_with("node"));
+    if node {
+        let paths = deps_dir().join("node_modules");
+        let script = format!(
+            "require.resolve({module:?}, {{paths: [{:?}, ...module.paths]}})",
+            paths.to_string_lossy()
+        );
+        vec![runtime.to_string(), "-e".into(), script]
+    } else {
+        vec![runtime.to_string(), "-c".into(), format!("import {module}")]
+    }
 }
 
 /// `program` found on PATH.
