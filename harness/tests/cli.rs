@@ -1,26 +1,11 @@
 //! `urlcert parse`, `run` and `check` as a user meets them: output fields, exit codes,
 //! standard input, and hostile strings.
 
+mod common;
+
+use common::cli::{case_dir, json_lines, urlcert};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn urlcert(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Written from a thread: urlcert answers while it reads, so a large input would
-    // otherwise fill both pipes and stop both processes.
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.unwrap_or_default().to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    out
-}
 
 /// Runs urlcert with `args` and then `last`, an argument that need not be UTF-8.
 #[cfg(unix)]
@@ -31,14 +16,6 @@ fn urlcert_raw(args: &[&str], last: &[u8]) -> Output {
         .arg(std::ffi::OsStr::from_bytes(last))
         .output()
         .unwrap()
-}
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8(out.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
 }
 
 #[test]
@@ -186,12 +163,6 @@ fn human_output_escapes_control_characters() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(!text.contains('\x1b') && !text.contains('\x07'), "{text}");
     assert!(text.contains("\\u{1b}[31m"), "{text}");
-}
-
-fn case_dir(text: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("t.yaml"), text).unwrap();
-    dir
 }
 
 const CASE: &str = r#"cases:

@@ -1,32 +1,11 @@
 //! `urlcert normalize` and `op: normalize` cases as a user meets them: output fields,
 //! exit codes, standard input, and the loader's and checker's messages.
 
+mod common;
+
+use common::cli::{case_dir, json_lines, urlcert};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
-
-fn urlcert(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.unwrap_or_default().to_vec();
-    let writer = std::thread::spawn(move || input.write_all(&data));
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap().unwrap();
-    out
-}
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8(out.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
 
 #[test]
 fn normalize_prints_the_normal_form_and_every_step() {
@@ -180,12 +159,6 @@ fn normalize_output_escapes_control_characters() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(!text.contains('\x1b'), "{text}");
     assert!(text.contains("\\u{1b}[31m"), "{text}");
-}
-
-fn case_dir(text: &str) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    std::fs::write(dir.path().join("t.yaml"), text).unwrap();
-    dir
 }
 
 const CASE: &str = r#"cases:
