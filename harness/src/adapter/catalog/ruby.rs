@@ -1,0 +1,3 @@
+//! placeholder
+use super::External;
+pub const ENTRIES: &[External] = &[];
