@@ -200,6 +200,60 @@ impl External {
                 compile(&source_path, pkg, &out)?;
                 Ok(vec![out.to_string_lossy().into_owned()])
             }
+            Kind::Java { source, class } => {
+                let source_path = root.join(source);
+                if !source_path.is_file() {
+                    return Err(format!("{source} is missing from this checkout"));
+                }
+                let java = on_path("java").ok_or("java is not on PATH")?;
+                let dir = adapters_dir().join("java");
+                compile_other(&source_path, &dir.join(format!("{class}.class")), |tmp| {
+                    let javac = on_path("javac").ok_or("javac (a JDK) is not on PATH")?;
+                    std::fs::create_dir_all(tmp).map_err(|e| e.to_string())?;
+                    Ok(vec![
+                        javac.to_string_lossy().into_owned(),
+                        "-encoding".into(),
+                        "UTF-8".into(),
+                        "-d".into(),
+                        tmp.to_string_lossy().into_owned(),
+                    ])
+                })?;
+                Ok(vec![
+                    java.to_string_lossy().into_owned(),
+                    // A small, quick-starting JVM: one thread answers line after line.
+                    "-Xss8m".into(),
+                    "-XX:+UseSerialGC".into(),
+                    "-XX:TieredStopAtLevel=1".into(),
+                    "-cp".into(),
+                    dir.to_string_lossy().into_owned(),
+                    class.to_string(),
+                ])
+            }
+            Kind::Go { source, binary } => {
+                let source_path = root.join(source);
+                if !source_path.is_file() {
+                    return Err(format!("{source} is missing from this checkout"));
+                }
+                let out = adapters_dir().join(binary);
+                compile_other(&source_path, &out, |tmp| {
+                    let go = on_path("go").ok_or("go is not on PATH")?;
+                    let cache = adapters_dir().join("go-cache");
+                    // Standard library only: no module downloads, no toolchain switch.
+                    Ok(vec![
+                        "env".into(),
+                        format!("GOCACHE={}", cache.to_string_lossy()),
+                        "GOPROXY=off".into(),
+                        "GOTOOLCHAIN=local".into(),
+                        "GOFLAGS=".into(),
+                        "GO111MODULE=off".into(),
+                        go.to_string_lossy().into_owned(),
+                        "build".into(),
+                        "-o".into(),
+                        tmp.to_string_lossy().into_owned(),
+                    ])
+                })?;
+                Ok(vec![out.to_string_lossy().into_owned()])
+            }
         }
     }
 }
@@ -356,6 +410,66 @@ fn compile(source: &Path, pkg: &str, out: &Path) -> Result<(), String> {
         Err(e) => {
             let _ = std::fs::remove_file(&tmp);
             Err(format!("cannot run cc: {e}"))
+        }
+    }
+}
+
+/// Builds `source` into `out` (a program, or a class file in `out`'s folder) when
+/// `out` is missing or older than `source`: `command(tmp)` gives the compiler's argv
+/// writing to `tmp` (the source is appended); `tmp` then replaces `out` (a folder's
+/// files are moved into `out`'s folder), so builds at once do not share a file.
+fn compile_other(
+    source: &Path,
+    out: &Path,
+    command: impl FnOnce(&Path) -> Result<Vec<String>, String>,
+) -> Result<(), String> {
+    if let (Some(src), Some(bin)) = (modified(source), modified(out)) {
+        if bin >= src {
+            return Ok(());
+        }
+    }
+    let name = source.file_name().unwrap_or_default().to_string_lossy();
+    let dir = out.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+    static BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let n = BUILDS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let tmp = dir.join(format!(".tmp-{}-{n}", std::process::id()));
+    let mut argv = command(&tmp)?;
+    argv.push(source.to_string_lossy().into_owned());
+    let cleanup = |tmp: &Path| {
+        let _ = std::fs::remove_dir_all(tmp);
+        let _ = std::fs::remove_file(tmp);
+    };
+    match run(&argv, Duration::from_secs(300)) {
+        Ok(r) if r.ok => {
+            let moved = if tmp.is_dir() {
+                std::fs::read_dir(&tmp)
+                    .and_then(|entries| {
+                        for entry in entries.flatten() {
+                            std::fs::rename(entry.path(), dir.join(entry.file_name()))?;
+                        }
+                        Ok(())
+                    })
+                    .map_err(|e| format!("cannot move the compiled {name} into place: {e}"))
+            } else {
+                std::fs::rename(&tmp, out)
+                    .map_err(|e| format!("cannot move the compiled {name} into place: {e}"))
+            };
+            cleanup(&tmp);
+            moved
+        }
+        Ok(r) => {
+            cleanup(&tmp);
+            let text = String::from_utf8_lossy(&r.stderr);
+            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+            Err(format!(
+                "compiling {name} failed: {}",
+                lines[..lines.len().min(3)].join(" | ")
+            ))
+        }
+        Err(e) => {
+            cleanup(&tmp);
+            Err(format!("cannot run the compiler for {name}: {e}"))
         }
     }
 }

@@ -3,11 +3,25 @@
 //! `harness/adapters/`, its install step in `harness/adapters/install.d/`.
 
 mod c;
+mod go;
+mod jvm;
 mod node;
+mod perl;
+mod php;
 mod python;
+mod ruby;
 
 /// Every runtime's entries, in the order `urlcert adapters` lists them.
-pub const ALL: &[&[External]] = &[python::ENTRIES, node::ENTRIES, c::ENTRIES];
+pub const ALL: &[&[External]] = &[
+    python::ENTRIES,
+    node::ENTRIES,
+    c::ENTRIES,
+    jvm::ENTRIES,
+    go::ENTRIES,
+    perl::ENTRIES,
+    ruby::ENTRIES,
+    php::ENTRIES,
+];
 
 /// How an external adapter runs.
 #[derive(Clone, Copy)]
@@ -25,6 +39,18 @@ pub enum Kind {
     C {
         source: &'static str,
         pkg: &'static str,
+        binary: &'static str,
+    },
+    /// A Java program (one source file, its public class `class`), compiled with
+    /// `javac` on first use and run with `java -cp DIR CLASS`.
+    Java {
+        source: &'static str,
+        class: &'static str,
+    },
+    /// A Go program (one source file, the standard library only), built with
+    /// `go build` on first use.
+    Go {
+        source: &'static str,
         binary: &'static str,
     },
 }

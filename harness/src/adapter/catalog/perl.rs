@@ -1,0 +1,15 @@
+//! Perl: CPAN's `URI` module (Debian `liburi-perl`). The script checks for the module
+//! itself: without it, it says so and exits 3 before answering.
+
+use super::{External, Kind};
+
+pub const ENTRIES: &[External] = &[External {
+    name: "perl-uri",
+    kind: Kind::Script {
+        runtime: "perl",
+        script: "harness/adapters/perl_uri.pl",
+        module: None,
+    },
+    profile: None,
+    install: "apt-get install liburi-perl",
+}];

@@ -1,0 +1,14 @@
+//! PHP: `parse_url` (parse only), from Debian's `php-cli`.
+
+use super::{External, Kind};
+
+pub const ENTRIES: &[External] = &[External {
+    name: "php-parse-url",
+    kind: Kind::Script {
+        runtime: "php",
+        script: "harness/adapters/php_parse_url.php",
+        module: None,
+    },
+    profile: None,
+    install: "apt-get install php-cli",
+}];

@@ -1,0 +1,25 @@
+//! Ruby: the standard library's `URI`, and the `addressable` gem from Debian's
+//! `ruby-addressable` (`--addressable`; without the gem the script exits 3).
+
+use super::{External, Kind};
+
+const RUBY: Kind = Kind::Script {
+    runtime: "ruby",
+    script: "harness/adapters/ruby_uri.rb",
+    module: None,
+};
+
+pub const ENTRIES: &[External] = &[
+    External {
+        name: "ruby-uri",
+        kind: RUBY,
+        profile: None,
+        install: "apt-get install ruby",
+    },
+    External {
+        name: "ruby-addressable",
+        kind: RUBY,
+        profile: Some("--addressable"),
+        install: "apt-get install ruby-addressable",
+    },
+];
