@@ -2,12 +2,19 @@
 //! adapters are added in one place: its entries here, its programs in
 //! `harness/adapters/`, its install step in `harness/adapters/install.d/`.
 
+mod browsers;
 mod c;
 mod node;
 mod python;
 
 /// Every runtime's entries, in the order `urlcert adapters` lists them.
-pub const ALL: &[&[External]] = &[python::ENTRIES, node::ENTRIES, c::ENTRIES];
+pub const ALL: &[&[External]] = &[
+    // one runtime per line
+    python::ENTRIES,
+    node::ENTRIES,
+    c::ENTRIES,
+    browsers::ENTRIES,
+];
 
 /// How an external adapter runs.
 #[derive(Clone, Copy)]
