@@ -11,6 +11,7 @@ pub mod catalog;
 pub mod inproc;
 pub mod lifetime;
 pub mod process;
+pub mod recorded;
 pub mod registry;
 
 use serde::{Deserialize, Serialize};

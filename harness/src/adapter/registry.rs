@@ -57,6 +57,7 @@ pub fn names() -> Vec<String> {
         }
     }
     names.extend(external().map(|e| e.name.to_string()));
+    names.extend(super::recorded::names());
     names
 }
 
@@ -73,6 +74,9 @@ pub fn open(name: &str, one_shot: bool, limits: Limits) -> Option<Found> {
     }
     if IN_PROCESS.contains(&name) {
         return Some(not_built(name));
+    }
+    if name.starts_with(super::recorded::PREFIX) {
+        return super::recorded::open(name);
     }
     let external = external().find(|e| e.name == name)?;
     Some(external.open(one_shot, limits))
@@ -94,6 +98,7 @@ pub fn all(limits: Limits) -> Vec<Found> {
             .unwrap_or(IN_PROCESS.len())
     });
     found.extend(external().map(|e| e.open(false, limits)));
+    found.extend(super::recorded::all());
     found
 }
 

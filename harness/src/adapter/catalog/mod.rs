@@ -2,6 +2,7 @@
 //! adapters are added in one place: its entries here, its programs in
 //! `harness/adapters/`, its install step in `harness/adapters/install.d/`.
 
+mod browsers;
 mod c;
 mod go;
 mod jvm;
@@ -13,6 +14,7 @@ mod ruby;
 
 /// Every runtime's entries, in the order `urlcert adapters` lists them.
 pub const ALL: &[&[External]] = &[
+    // one runtime per line
     python::ENTRIES,
     node::ENTRIES,
     c::ENTRIES,
@@ -21,6 +23,7 @@ pub const ALL: &[&[External]] = &[
     perl::ENTRIES,
     ruby::ENTRIES,
     php::ENTRIES,
+    browsers::ENTRIES,
 ];
 
 /// How an external adapter runs.

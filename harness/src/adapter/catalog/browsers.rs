@@ -1,0 +1,40 @@
+//! Browsers, resolve only: each resolves a reference as a link under `<base href>`.
+//! Lynx and w3m list a page's links resolved (`harness/adapters/lynx_links.py`,
+//! `w3m_links.py`); headless Chromium gives the DOM's `a.href`
+//! (`harness/adapters/chromium_dom.py`). The adapters are Python programs that run the
+//! browser; the browser missing makes the adapter unavailable.
+
+use super::{External, Kind};
+
+pub const ENTRIES: &[External] = &[
+    External {
+        name: "lynx",
+        kind: Kind::Script {
+            runtime: "python3",
+            script: "harness/adapters/lynx_links.py",
+            module: None,
+        },
+        profile: None,
+        install: "apt-get install lynx",
+    },
+    External {
+        name: "w3m",
+        kind: Kind::Script {
+            runtime: "python3",
+            script: "harness/adapters/w3m_links.py",
+            module: None,
+        },
+        profile: None,
+        install: "apt-get install w3m",
+    },
+    External {
+        name: "chromium",
+        kind: Kind::Script {
+            runtime: "python3",
+            script: "harness/adapters/chromium_dom.py",
+            module: None,
+        },
+        profile: None,
+        install: "apt-get install chromium",
+    },
+];
