@@ -8,7 +8,20 @@
 //!   Resolution is Section 5.2, against the base with its fragment stripped, as Section
 //!   5.2.1 asks of a base ("stripped of any fragment component prior to its use").
 //!
-//! Neither crate sees bytes that are not UTF-8: such inputs are `Unsupported`.
+//! - `iri-string`: RFC 3986 (`iri-string` crate, its URI types). The input is parsed as
+//!   a `URI-reference` (`UriReferenceStr`); components from its getters and
+//!   `authority_components`. Resolution: `UriReferenceStr::resolve_against` the base with
+//!   its fragment stripped (`UriStr::to_absolute`, Section 5.2.1); a result the crate
+//!   says RFC 3986 cannot write (`ensure_rfc3986_normalizable`, e.g. `scheme:` with
+//!   `.///bar`) is rejected rather than written the crate's WHATWG-like way.
+//! - `oxiri`: RFC 3987 (`oxiri` crate). The input is parsed as an `IRI-reference`
+//!   (`IriRef::parse`); resolution is `Iri::parse(base)?.resolve(reference)`. oxiri gives
+//!   the authority whole, so userinfo, host and port are read off the authority it
+//!   validated, at RFC 3986's delimiters (Section 3.2: userinfo before the "@", which
+//!   neither the host nor the port may hold; port after the last ":" that is not inside
+//!   the IP literal's brackets).
+//!
+//! No crate sees bytes that are not UTF-8: such inputs are `Unsupported`.
 
 use super::{Adapter, Answer, Info, Model, Operation, Parts};
 
@@ -16,15 +29,28 @@ use super::{Adapter, Answer, Info, Model, Operation, Parts};
 pub const URL_VERSION: &str = "2.5.8";
 /// The `fluent-uri` crate's version, as in Cargo.lock (a test checks they agree).
 pub const FLUENT_URI_VERSION: &str = "0.4.1";
+/// The `iri-string` crate's version, as in Cargo.lock (a test checks they agree).
+pub const IRI_STRING_VERSION: &str = "0.7.14";
+/// The `oxiri` crate's version, as in Cargo.lock (a test checks they agree).
+pub const OXIRI_VERSION: &str = "0.2.11";
 
-/// Every in-process adapter, in a fixed order.
+/// The in-process adapters the differential fuzz oracle compares (`url` and
+/// `fluent-uri`: `fuzzcheck`'s classifiers are written for this pair), in a fixed order.
 pub fn all() -> Vec<Box<dyn Adapter>> {
     vec![Box::new(WhatwgUrl::new()), Box::new(FluentUri::new())]
 }
 
+/// Every in-process adapter: [`all`], then `iri-string` and `oxiri`.
+pub fn every() -> Vec<Box<dyn Adapter>> {
+    let mut v = all();
+    v.push(Box::new(IriString::new()));
+    v.push(Box::new(Oxiri::new()));
+    v
+}
+
 /// The in-process adapter called `name`, if there is one.
 pub fn by_name(name: &str) -> Option<Box<dyn Adapter>> {
-    all().into_iter().find(|a| a.info().name == name)
+    every().into_iter().find(|a| a.info().name == name)
 }
 
 fn utf8<'a>(what: &str, bytes: &'a [u8]) -> Result<&'a str, Answer> {
@@ -223,5 +249,215 @@ impl Adapter for FluentUri {
                 message: e.to_string(),
             },
         }
+    }
+}
+
+/// RFC 3986, by the `iri-string` crate's URI types.
+pub struct IriString {
+    info: Info,
+}
+
+impl IriString {
+    pub fn new() -> Self {
+        IriString {
+            info: Info {
+                name: "iri-string".into(),
+                version: format!("iri-string {IRI_STRING_VERSION}"),
+                model: Model::Rfc3986,
+                operations: vec![Operation::Parse, Operation::Resolve],
+                argv: None,
+            },
+        }
+    }
+
+    /// RFC 3986 Section 3's components, as the crate's getters give them.
+    pub fn components(r: &iri_string::types::UriReferenceStr) -> Parts {
+        let auth = r.authority_components();
+        parts([
+            ("scheme", r.scheme_str()),
+            ("userinfo", auth.as_ref().and_then(|a| a.userinfo())),
+            ("host", auth.as_ref().map(|a| a.host())),
+            ("port", auth.as_ref().and_then(|a| a.port())),
+            ("path", Some(r.path_str())),
+            ("query", r.query_str()),
+            ("fragment", r.fragment_str()),
+        ])
+    }
+}
+
+impl Default for IriString {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Adapter for IriString {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn parse(&mut self, input: &[u8]) -> Answer {
+        let input = match utf8("input", input) {
+            Ok(s) => s,
+            Err(a) => return a,
+        };
+        match iri_string::types::UriReferenceStr::new(input) {
+            Ok(r) => Answer::Parsed {
+                components: Self::components(r),
+            },
+            Err(e) => Answer::Rejected {
+                message: e.to_string(),
+            },
+        }
+    }
+
+    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+        use iri_string::types::{UriReferenceStr, UriStr};
+        let (base, reference) = match (utf8("base", base), utf8("reference", reference)) {
+            (Ok(b), Ok(r)) => (b, r),
+            (Err(a), _) | (_, Err(a)) => return a,
+        };
+        // Section 5.1: the base is an absolute URI; Section 5.2.1: without its fragment.
+        let base = match UriStr::new(base) {
+            Ok(b) => b.to_absolute(),
+            Err(e) => {
+                return Answer::Rejected {
+                    message: format!("the base is not a URI: {e}"),
+                }
+            }
+        };
+        let reference = match UriReferenceStr::new(reference) {
+            Ok(r) => r,
+            Err(e) => {
+                return Answer::Rejected {
+                    message: format!("the reference: {e}"),
+                }
+            }
+        };
+        let resolved = reference.resolve_against(base);
+        match resolved.ensure_rfc3986_normalizable() {
+            Ok(()) => Answer::Resolved {
+                result: resolved.to_string(),
+            },
+            Err(e) => Answer::Rejected {
+                message: format!("not resolvable under RFC 3986: {e}"),
+            },
+        }
+    }
+}
+
+/// RFC 3987 (IRIs), by the `oxiri` crate.
+pub struct Oxiri {
+    info: Info,
+}
+
+/// An authority oxiri validated, at RFC 3986's delimiters: (userinfo, host, port).
+fn split_authority(a: &str) -> (Option<&str>, &str, Option<&str>) {
+    let (userinfo, hostport) = match a.split_once('@') {
+        Some((u, h)) => (Some(u), h),
+        None => (None, a),
+    };
+    // The port follows the last ":" after an IP literal's "]".
+    let from = hostport.rfind(']').unwrap_or(0);
+    match hostport[from..].rfind(':') {
+        Some(c) => (
+            userinfo,
+            &hostport[..from + c],
+            Some(&hostport[from + c + 1..]),
+        ),
+        None => (userinfo, hostport, None),
+    }
+}
+
+impl Oxiri {
+    pub fn new() -> Self {
+        Oxiri {
+            info: Info {
+                name: "oxiri".into(),
+                version: format!("oxiri {OXIRI_VERSION}"),
+                model: Model::Rfc3986,
+                operations: vec![Operation::Parse, Operation::Resolve],
+                argv: None,
+            },
+        }
+    }
+
+    /// RFC 3986 Section 3's components of what oxiri parsed; the authority split as
+    /// [`split_authority`] says.
+    pub fn components(r: &oxiri::IriRef<&str>) -> Parts {
+        let auth = r.authority().map(split_authority);
+        parts([
+            ("scheme", r.scheme()),
+            ("userinfo", auth.and_then(|a| a.0)),
+            ("host", auth.map(|a| a.1)),
+            ("port", auth.and_then(|a| a.2)),
+            ("path", Some(r.path())),
+            ("query", r.query()),
+            ("fragment", r.fragment()),
+        ])
+    }
+}
+
+impl Default for Oxiri {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Adapter for Oxiri {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn parse(&mut self, input: &[u8]) -> Answer {
+        let input = match utf8("input", input) {
+            Ok(s) => s,
+            Err(a) => return a,
+        };
+        match oxiri::IriRef::parse(input) {
+            Ok(r) => Answer::Parsed {
+                components: Self::components(&r),
+            },
+            Err(e) => Answer::Rejected {
+                message: e.to_string(),
+            },
+        }
+    }
+
+    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+        let (base, reference) = match (utf8("base", base), utf8("reference", reference)) {
+            (Ok(b), Ok(r)) => (b, r),
+            (Err(a), _) | (_, Err(a)) => return a,
+        };
+        let base = match oxiri::Iri::parse(base) {
+            Ok(b) => b,
+            Err(e) => {
+                return Answer::Rejected {
+                    message: format!("the base is not an IRI: {e}"),
+                }
+            }
+        };
+        match base.resolve(reference) {
+            Ok(u) => Answer::Resolved {
+                result: u.into_inner(),
+            },
+            Err(e) => Answer::Rejected {
+                message: e.to_string(),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::split_authority;
+
+    #[test]
+    fn authority_split_at_rfc3986_delimiters() {
+        assert_eq!(split_authority("h"), (None, "h", None));
+        assert_eq!(split_authority("u:p@h:80"), (Some("u:p"), "h", Some("80")));
+        assert_eq!(split_authority("[::1]"), (None, "[::1]", None));
+        assert_eq!(split_authority("@[::1]:"), (Some(""), "[::1]", Some("")));
+        assert_eq!(split_authority(""), (None, "", None));
     }
 }

@@ -1,4 +1,6 @@
-//! Python: `urllib.parse` and the `rfc3986` package.
+//! Python: `urllib.parse`, the `rfc3986`, `yarl`, `hyperlink`, `uritools`, `rfc3987`
+//! and `ada-url` packages (from the install command's virtual environment), and
+//! Python 2's `urlparse` when `python2.7` is on PATH.
 
 use super::{External, Kind};
 
@@ -12,6 +14,43 @@ const PY_RFC3986: Kind = Kind::Script {
     runtime: "python3",
     script: "harness/adapters/python_rfc3986.py",
     module: Some("rfc3986"),
+};
+
+const PY_YARL: Kind = Kind::Script {
+    runtime: "python3",
+    script: "harness/adapters/python_yarl.py",
+    module: Some("yarl"),
+};
+
+const PY_HYPERLINK: Kind = Kind::Script {
+    runtime: "python3",
+    script: "harness/adapters/python_hyperlink.py",
+    module: Some("hyperlink"),
+};
+
+const PY_URITOOLS: Kind = Kind::Script {
+    runtime: "python3",
+    script: "harness/adapters/python_uritools.py",
+    module: Some("uritools"),
+};
+
+const PY_RFC3987: Kind = Kind::Script {
+    runtime: "python3",
+    script: "harness/adapters/python_rfc3987.py",
+    module: Some("rfc3987"),
+};
+
+const PY_ADA: Kind = Kind::Script {
+    runtime: "python3",
+    script: "harness/adapters/python_ada.py",
+    module: Some("ada_url"),
+};
+
+/// Python 2.7's own `urlparse` module (no packages).
+const PY2_URLPARSE: Kind = Kind::Script {
+    runtime: "python2.7",
+    script: "harness/adapters/python2_urlparse.py",
+    module: None,
 };
 
 pub const ENTRIES: &[External] = &[
@@ -44,5 +83,41 @@ pub const ENTRIES: &[External] = &[
         kind: PY_RFC3986,
         profile: Some("--strict"),
         install: "pip install rfc3986",
+    },
+    External {
+        name: "python-yarl",
+        kind: PY_YARL,
+        profile: None,
+        install: "pip install yarl",
+    },
+    External {
+        name: "python-hyperlink",
+        kind: PY_HYPERLINK,
+        profile: None,
+        install: "pip install hyperlink",
+    },
+    External {
+        name: "python-uritools",
+        kind: PY_URITOOLS,
+        profile: None,
+        install: "pip install uritools",
+    },
+    External {
+        name: "python-rfc3987",
+        kind: PY_RFC3987,
+        profile: None,
+        install: "pip install rfc3987 regex",
+    },
+    External {
+        name: "python-ada",
+        kind: PY_ADA,
+        profile: None,
+        install: "pip install ada-url",
+    },
+    External {
+        name: "python2-urlparse",
+        kind: PY2_URLPARSE,
+        profile: None,
+        install: "apt-get install python2.7 (not in Debian 12; any python2.7 on PATH)",
     },
 ];
