@@ -37,7 +37,7 @@ impl Found {
 
 /// The in-process adapters urlcert is meant to carry, whether or not this build has
 /// them.
-const IN_PROCESS: &[&str] = &["url", "fluent-uri"];
+const IN_PROCESS: &[&str] = &["url", "fluent-uri", "iri-string", "oxiri"];
 
 pub use super::catalog::{External, Kind};
 
@@ -51,7 +51,7 @@ fn external() -> impl Iterator<Item = &'static External> {
 /// Every known adapter and profile, in-process first.
 pub fn names() -> Vec<String> {
     let mut names: Vec<String> = IN_PROCESS.iter().map(|s| s.to_string()).collect();
-    for a in inproc::all() {
+    for a in inproc::every() {
         if !names.contains(&a.info().name) {
             names.push(a.info().name.clone());
         }
@@ -69,7 +69,7 @@ pub fn by_name(name: &str, limits: Limits) -> Option<Found> {
 
 /// As [`by_name`], in one-shot mode when `one_shot` (in-process adapters have one mode).
 pub fn open(name: &str, one_shot: bool, limits: Limits) -> Option<Found> {
-    if let Some(a) = inproc::all().into_iter().find(|a| a.info().name == name) {
+    if let Some(a) = inproc::every().into_iter().find(|a| a.info().name == name) {
         return Some(Found::Ready(a));
     }
     if IN_PROCESS.contains(&name) {
@@ -84,7 +84,7 @@ pub fn open(name: &str, one_shot: bool, limits: Limits) -> Option<Found> {
 
 /// Every known adapter, in the order of [`names`], each started or unavailable.
 pub fn all(limits: Limits) -> Vec<Found> {
-    let mut found: Vec<Found> = inproc::all().into_iter().map(Found::Ready).collect();
+    let mut found: Vec<Found> = inproc::every().into_iter().map(Found::Ready).collect();
     for name in IN_PROCESS {
         if !found.iter().any(|f| f.name() == *name) {
             found.push(not_built(name));
