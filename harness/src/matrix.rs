@@ -389,9 +389,11 @@ pub fn html(m: &Matrix) -> String {
          <title>urlcert: the parser matrix</title>\n<style>\n\
          body { font-family: system-ui, sans-serif; margin: 2em; color: #111; }\n\
          table { border-collapse: collapse; }\n\
-         th, td { border: 1px solid #999; padding: 0.35em 0.6em; }\n\
+         th, td { border: 1px solid #999; padding: 0.3em 0.45em; white-space: nowrap; }\n\
+         td.version { white-space: normal; max-width: 8em; }\n\
          th { background: #eee; }\n\
-         td.score { text-align: center; font-variant-numeric: tabular-nums; min-width: 5.5em; }\n\
+         tbody th { text-align: left; }\n\
+         td.score { text-align: center; font-variant-numeric: tabular-nums; }\n\
          td.score small { display: block; color: #333; }\n\
          td.nearest { font-weight: bold; outline: 3px solid #000; outline-offset: -3px; }\n\
          td.none { background: #f4f4f4; color: #777; }\n\
@@ -406,7 +408,7 @@ pub fn html(m: &Matrix) -> String {
         h(&m.provenance.urlcert_version),
         h(&m.provenance.cases_sha256)
     ));
-    out.push_str(&format!("<p class=\"basis\">{}</p>\n", h(BASIS)));
+    out.push_str(&format!("<p class=\"basis\">{}</p>\n", h(&BASIS.replace('`', "\""))));
     out.push_str("<p class=\"key\">Agreement: ");
     for pc in [0, 25, 50, 75, 100] {
         out.push_str(&format!(
@@ -422,7 +424,7 @@ pub fn html(m: &Matrix) -> String {
     out.push_str("<th>Nearest</th></tr></thead>\n<tbody>\n");
     for p in &m.parsers {
         out.push_str(&format!(
-            "<tr><th scope=\"row\"><code>{}</code></th><td>{}</td><td>{}</td>",
+            "<tr><th scope=\"row\"><code>{}</code></th><td class=\"version\">{}</td><td>{}</td>",
             h(&p.adapter),
             h(&p.version),
             h(&p.runtime)
