@@ -129,7 +129,7 @@ impl RunJournal {
     /// (`urlcert matrix`'s); their names must be ones [`outdir`] knows as a report's.
     pub fn finish_with(self, run: &Run, extra: &[(String, String)]) -> io::Result<()> {
         for (name, text) in report::render_all(run).iter().chain(extra) {
-            outdir::write_file(self.work.path(), &name, &text)?;
+            outdir::write_file(self.work.path(), name, text)?;
         }
         drop(self.results);
         self.work.publish()

@@ -408,7 +408,10 @@ pub fn html(m: &Matrix) -> String {
         h(&m.provenance.urlcert_version),
         h(&m.provenance.cases_sha256)
     ));
-    out.push_str(&format!("<p class=\"basis\">{}</p>\n", h(&BASIS.replace('`', "\""))));
+    out.push_str(&format!(
+        "<p class=\"basis\">{}</p>\n",
+        h(&BASIS.replace('`', "\""))
+    ));
     out.push_str("<p class=\"key\">Agreement: ");
     for pc in [0, 25, 50, 75, 100] {
         out.push_str(&format!(
