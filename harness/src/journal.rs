@@ -122,8 +122,14 @@ impl RunJournal {
 
     /// Writes the finished report and moves it into place.
     pub fn finish(self, run: &Run) -> io::Result<()> {
-        for (name, text) in report::render_all(run) {
-            outdir::write_file(self.work.path(), &name, &text)?;
+        self.finish_with(run, &[])
+    }
+
+    /// [`RunJournal::finish`] with `extra` files (name, contents) in the report too
+    /// (`urlcert matrix`'s); their names must be ones [`outdir`] knows as a report's.
+    pub fn finish_with(self, run: &Run, extra: &[(String, String)]) -> io::Result<()> {
+        for (name, text) in report::render_all(run).iter().chain(extra) {
+            outdir::write_file(self.work.path(), name, text)?;
         }
         drop(self.results);
         self.work.publish()

@@ -24,6 +24,8 @@
 //!   the component tables and the declared normalisations.
 //! - [`certify`]: runs of every case against the reference and adapters, and the
 //!   expected-failure lists `urlcert certify --strict` checks.
+//! - [`matrix`]: `urlcert matrix`, which document each parser follows best: the suite
+//!   against every available adapter, scored per document, as JSON, Markdown and HTML.
 //! - [`fuzz`]: `urlcert fuzz`, differential campaigns against any adapter: generated
 //!   and mutated inputs, delta-debugging minimisation, buckets, reports.
 //! - [`corpus`]: `urlcert corpus`, the fuzz targets' seeds from the cases.
@@ -50,6 +52,7 @@ pub mod fuzzcheck;
 pub mod interrupt;
 pub mod journal;
 pub mod judge;
+pub mod matrix;
 pub mod normalize;
 pub mod oracle_classes;
 pub mod output;

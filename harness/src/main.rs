@@ -269,6 +269,14 @@ enum Command {
     /// unavailable adapter, a folder that cannot be used or resumed, or when the report
     /// cannot be written.
     Fuzz(urlcert::fuzz::cli::FuzzArgs),
+    /// The parser matrix: the case suite against every available adapter (or those
+    /// named), each parser scored under each document; writes matrix.json, matrix.md
+    /// and matrix.html (with the run's usual reports) into --out (default
+    /// reports/matrix/), journaled in OUT.partial/ so that --resume continues it.
+    ///
+    /// Exit status: 0 when the files are written, 2 on a usage error, an unknown
+    /// adapter, or a folder that cannot be used or resumed.
+    Matrix(urlcert::matrix::MatrixArgs),
     /// Benchmarks: the reference's RFC 1738 parse and 1996-draft resolution against the
     /// url crate, python-urllib persistent against one process per input, and parse
     /// time at 1 MiB against 1 KiB. Prints each ratio with its target (BENCHMARKS.md).
@@ -321,6 +329,7 @@ fn starts_adapters(command: &Command) -> bool {
             | Command::Adapters { .. }
             | Command::Ask { .. }
             | Command::Fuzz(_)
+            | Command::Matrix(_)
             | Command::Bench { .. }
     )
 }
@@ -404,6 +413,7 @@ fn dispatch(command: Command) -> ExitCode {
             timeout_ms,
         }),
         Command::Fuzz(args) => urlcert::fuzz::cli::main(args),
+        Command::Matrix(args) => urlcert::matrix::main(args),
         Command::Bench {
             quick,
             json,

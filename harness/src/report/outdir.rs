@@ -59,6 +59,9 @@ fn is_report_file(name: &str) -> bool {
             | "fuzz.md"
             | "fuzz.jsonl"
             | "campaign.json"
+            | "matrix.json"
+            | "matrix.md"
+            | "matrix.html"
     ) || (name.starts_with("certificate-") && name.ends_with(".md"))
         || (name.starts_with('.') && name.contains(".tmp"))
 }
