@@ -4,8 +4,10 @@
 //! In the work folder ([`crate::report::outdir`]) the run writes `run.json` first (the
 //! provenance and the plan: which command, documents, reference, adapters and their
 //! versions) and then appends every record to `results.jsonl` as it is made, one
-//! flushed line each. After the reference, after each adapter and every few seconds
-//! between, the other report files are rendered from what is there. `--resume` checks that the plan is the same
+//! flushed line each. The other report files are rendered from what is there now and
+//! then: 2 s after the start, then after the reference or an adapter, or between, once
+//! four times as long as the last rendering took has passed, so that rendering, which
+//! grows with the records, stays a small share of the run. `--resume` checks that the plan is the same
 //! (same case files, adapters, versions), takes the records already made, asks only the
 //! rest, and writes the same report an uninterrupted run would have.
 
@@ -45,6 +47,8 @@ pub struct RunJournal {
     /// The partial report: the plan's columns and every record so far, prior first.
     so_far: Run,
     refreshed: std::time::Instant,
+    /// How long to wait after `refreshed` before rendering again.
+    refresh_every: std::time::Duration,
 }
 
 impl RunJournal {
@@ -107,6 +111,7 @@ impl RunJournal {
             },
             provenance,
             refreshed: std::time::Instant::now(),
+            refresh_every: REFRESH,
         })
     }
 
@@ -147,17 +152,30 @@ impl Sink for RunJournal {
         self.results
             .line(&report::results_line(&self.provenance, record))?;
         self.so_far.records.push(record.clone());
-        if self.refreshed.elapsed() >= REFRESH {
+        if self.refreshed.elapsed() >= self.refresh_every {
+            let started = std::time::Instant::now();
             render_partial(self.work.path(), &self.so_far)?;
-            self.refreshed = std::time::Instant::now();
+            self.rendered(started);
         }
         Ok(())
     }
 
     fn checkpoint(&mut self, run: &Run) -> io::Result<()> {
-        render_partial(self.work.path(), run)?;
-        self.refreshed = std::time::Instant::now();
+        if self.refreshed.elapsed() >= self.refresh_every {
+            let started = std::time::Instant::now();
+            render_partial(self.work.path(), run)?;
+            self.rendered(started);
+        }
         Ok(())
+    }
+}
+
+impl RunJournal {
+    /// A rendering that began at `started` is done: the next waits at least
+    /// [`REFRESH`], and four times as long as this one took.
+    fn rendered(&mut self, started: std::time::Instant) {
+        self.refresh_every = REFRESH.max(started.elapsed() * 4);
+        self.refreshed = std::time::Instant::now();
     }
 }
 
