@@ -190,6 +190,10 @@ enum Command {
         /// reports/contradictions.md.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Also ask these live adapters (repeatable) what they answer to each
+        /// contradiction; the recorded clients are always asked.
+        #[arg(long = "adapter", value_name = "NAME")]
+        adapters: Vec<String>,
     },
     /// Write the evolution report (reports/evolution.md and reports/evolution.html):
     /// for each step from one document to the next, the cases whose verdict,
@@ -331,6 +335,7 @@ fn starts_adapters(command: &Command) -> bool {
             | Command::Fuzz(_)
             | Command::Matrix(_)
             | Command::Bench { .. }
+            | Command::Contradictions { .. }
     )
 }
 
@@ -390,7 +395,11 @@ fn dispatch(command: Command) -> ExitCode {
         ),
         Command::Check { cases } => cmd_check(&cases_dir(cases)),
         Command::Corpus { cases, out } => cmd_corpus(&cases_dir(cases), out),
-        Command::Contradictions { cases, out } => cmd_contradictions(&cases_dir(cases), out),
+        Command::Contradictions {
+            cases,
+            out,
+            adapters,
+        } => cmd_contradictions(&cases_dir(cases), out, &adapters),
         Command::Evolution { cases, out } => cmd_evolution(&cases_dir(cases), out),
         Command::Adapters { json } => adapter_cli::adapters(json),
         Command::Ask {
@@ -594,12 +603,35 @@ fn load(dir: &std::path::Path) -> Result<cases::Suite, ExitCode> {
     })
 }
 
-fn cmd_contradictions(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
+fn cmd_contradictions(dir: &std::path::Path, out: Option<PathBuf>, names: &[String]) -> ExitCode {
+    use urlcert::adapter::registry::{self, Found};
     let suite = match load(dir) {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let text = contradictions::render(&suite.cases);
+    let text = if names.is_empty() {
+        contradictions::render(&suite.cases)
+    } else {
+        let mut clients = Vec::new();
+        for name in names.iter().chain(&registry::recorded_names()) {
+            match registry::by_name(name, Default::default()) {
+                Some(Found::Ready(a)) => clients.push(a),
+                Some(Found::Unavailable { why, .. }) => eprintln!(
+                    "urlcert contradictions: {} is unavailable: {}",
+                    urlcert::text::visible(name),
+                    urlcert::text::visible(&why)
+                ),
+                None => {
+                    eprintln!(
+                        "urlcert contradictions: unknown adapter `{}` (see `urlcert adapters`)",
+                        urlcert::text::visible(name)
+                    );
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        contradictions::render_with(&suite.cases, &mut clients)
+    };
     let Some(path) = out else {
         emit(&text);
         return ExitCode::SUCCESS;

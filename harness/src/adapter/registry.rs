@@ -48,6 +48,11 @@ fn external() -> impl Iterator<Item = &'static External> {
         .flat_map(|entries| entries.iter())
 }
 
+/// The recorded clients' adapter names (`recorded-NAME`).
+pub fn recorded_names() -> Vec<String> {
+    super::recorded::names()
+}
+
 /// Every known adapter and profile, in-process first.
 pub fn names() -> Vec<String> {
     let mut names: Vec<String> = IN_PROCESS.iter().map(|s| s.to_string()).collect();
