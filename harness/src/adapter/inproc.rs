@@ -62,6 +62,45 @@ fn utf8<'a>(what: &str, bytes: &'a [u8]) -> Result<&'a str, Answer> {
     })
 }
 
+/// The base and the reference as text, or the answer when either is not UTF-8.
+fn texts<'a>(base: &'a [u8], reference: &'a [u8]) -> Result<(&'a str, &'a str), Answer> {
+    Ok((utf8("base", base)?, utf8("reference", reference)?))
+}
+
+/// A crate's parse: its components, or its refusal.
+fn parsed<T, E: std::fmt::Display>(r: Result<T, E>, components: impl FnOnce(T) -> Parts) -> Answer {
+    match r {
+        Ok(t) => Answer::Parsed {
+            components: components(t),
+        },
+        Err(e) => Answer::Rejected {
+            message: e.to_string(),
+        },
+    }
+}
+
+/// A refusal of `what` (the base, the reference), with the crate's message.
+fn refused(what: &str, e: impl std::fmt::Display) -> Answer {
+    Answer::Rejected {
+        message: format!("{what}: {e}"),
+    }
+}
+
+/// A crate's resolution: its result, or its refusal.
+fn resolved<E: std::fmt::Display>(r: Result<String, E>) -> Answer {
+    match r {
+        Ok(result) => Answer::Resolved { result },
+        Err(e) => Answer::Rejected {
+            message: e.to_string(),
+        },
+    }
+}
+
+/// The answer of a body that stops early with an answer of its own (`?`).
+fn answer(body: impl FnOnce() -> Result<Answer, Answer>) -> Answer {
+    body().unwrap_or_else(|a| a)
+}
+
 fn parts<const N: usize>(items: [(&str, Option<&str>); N]) -> Parts {
     items
         .into_iter()
@@ -115,41 +154,20 @@ impl Adapter for WhatwgUrl {
     }
 
     fn parse(&mut self, input: &[u8]) -> Answer {
-        let input = match utf8("input", input) {
-            Ok(s) => s,
-            Err(a) => return a,
-        };
-        match url::Url::parse(input) {
-            Ok(u) => Answer::Parsed {
-                components: Self::components(&u),
-            },
-            Err(e) => Answer::Rejected {
-                message: e.to_string(),
-            },
-        }
+        answer(|| {
+            let input = utf8("input", input)?;
+            Ok(parsed(url::Url::parse(input), |u| Self::components(&u)))
+        })
     }
 
     fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
-        let (base, reference) = match (utf8("base", base), utf8("reference", reference)) {
-            (Ok(b), Ok(r)) => (b, r),
-            (Err(a), _) | (_, Err(a)) => return a,
-        };
-        let base = match url::Url::parse(base) {
-            Ok(b) => b,
-            Err(e) => {
-                return Answer::Rejected {
-                    message: format!("the base: {e}"),
-                }
-            }
-        };
-        match base.join(reference) {
-            Ok(u) => Answer::Resolved {
-                result: u.as_str().to_string(),
-            },
-            Err(e) => Answer::Rejected {
-                message: e.to_string(),
-            },
-        }
+        answer(|| {
+            let (base, reference) = texts(base, reference)?;
+            let base = url::Url::parse(base).map_err(|e| refused("the base", e))?;
+            Ok(resolved(
+                base.join(reference).map(|u| u.as_str().to_string()),
+            ))
+        })
     }
 }
 
@@ -205,50 +223,28 @@ impl Adapter for FluentUri {
     }
 
     fn parse(&mut self, input: &[u8]) -> Answer {
-        let input = match utf8("input", input) {
-            Ok(s) => s,
-            Err(a) => return a,
-        };
-        match fluent_uri::UriRef::parse(input) {
-            Ok(r) => Answer::Parsed {
-                components: Self::components(&r),
-            },
-            Err(e) => Answer::Rejected {
-                message: e.to_string(),
-            },
-        }
+        answer(|| {
+            let input = utf8("input", input)?;
+            Ok(parsed(fluent_uri::UriRef::parse(input), |r| {
+                Self::components(&r)
+            }))
+        })
     }
 
     fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
-        let (base, reference) = match (utf8("base", base), utf8("reference", reference)) {
-            (Ok(b), Ok(r)) => (b, r),
-            (Err(a), _) | (_, Err(a)) => return a,
-        };
-        // Section 5.1: the base is an absolute URI, so it needs a scheme.
-        let base = match fluent_uri::Uri::parse(base) {
-            Ok(b) => b,
-            Err(e) => {
-                return Answer::Rejected {
-                    message: format!("the base is not an absolute URI: {e}"),
-                }
-            }
-        };
-        let reference = match fluent_uri::UriRef::parse(reference) {
-            Ok(r) => r,
-            Err(e) => {
-                return Answer::Rejected {
-                    message: format!("the reference: {e}"),
-                }
-            }
-        };
-        match reference.resolve_against(&base.strip_fragment()) {
-            Ok(u) => Answer::Resolved {
-                result: u.into_string(),
-            },
-            Err(e) => Answer::Rejected {
-                message: e.to_string(),
-            },
-        }
+        answer(|| {
+            let (base, reference) = texts(base, reference)?;
+            // Section 5.1: the base is an absolute URI, so it needs a scheme.
+            let base = fluent_uri::Uri::parse(base)
+                .map_err(|e| refused("the base is not an absolute URI", e))?;
+            let reference =
+                fluent_uri::UriRef::parse(reference).map_err(|e| refused("the reference", e))?;
+            Ok(resolved(
+                reference
+                    .resolve_against(&base.strip_fragment())
+                    .map(|u| u.into_string()),
+            ))
+        })
     }
 }
 
@@ -297,52 +293,33 @@ impl Adapter for IriString {
     }
 
     fn parse(&mut self, input: &[u8]) -> Answer {
-        let input = match utf8("input", input) {
-            Ok(s) => s,
-            Err(a) => return a,
-        };
-        match iri_string::types::UriReferenceStr::new(input) {
-            Ok(r) => Answer::Parsed {
-                components: Self::components(r),
-            },
-            Err(e) => Answer::Rejected {
-                message: e.to_string(),
-            },
-        }
+        answer(|| {
+            let input = utf8("input", input)?;
+            Ok(parsed(
+                iri_string::types::UriReferenceStr::new(input),
+                Self::components,
+            ))
+        })
     }
 
     fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
         use iri_string::types::{UriReferenceStr, UriStr};
-        let (base, reference) = match (utf8("base", base), utf8("reference", reference)) {
-            (Ok(b), Ok(r)) => (b, r),
-            (Err(a), _) | (_, Err(a)) => return a,
-        };
-        // Section 5.1: the base is an absolute URI; Section 5.2.1: without its fragment.
-        let base = match UriStr::new(base) {
-            Ok(b) => b.to_absolute(),
-            Err(e) => {
-                return Answer::Rejected {
-                    message: format!("the base is not a URI: {e}"),
-                }
-            }
-        };
-        let reference = match UriReferenceStr::new(reference) {
-            Ok(r) => r,
-            Err(e) => {
-                return Answer::Rejected {
-                    message: format!("the reference: {e}"),
-                }
-            }
-        };
-        let resolved = reference.resolve_against(base);
-        match resolved.ensure_rfc3986_normalizable() {
-            Ok(()) => Answer::Resolved {
-                result: resolved.to_string(),
-            },
-            Err(e) => Answer::Rejected {
-                message: format!("not resolvable under RFC 3986: {e}"),
-            },
-        }
+        answer(|| {
+            let (base, reference) = texts(base, reference)?;
+            // Section 5.1: the base is an absolute URI; Section 5.2.1: without its fragment.
+            let base = UriStr::new(base)
+                .map_err(|e| refused("the base is not a URI", e))?
+                .to_absolute();
+            let reference =
+                UriReferenceStr::new(reference).map_err(|e| refused("the reference", e))?;
+            let resolved = reference.resolve_against(base);
+            Ok(match resolved.ensure_rfc3986_normalizable() {
+                Ok(()) => Answer::Resolved {
+                    result: resolved.to_string(),
+                },
+                Err(e) => refused("not resolvable under RFC 3986", e),
+            })
+        })
     }
 }
 
@@ -410,41 +387,20 @@ impl Adapter for Oxiri {
     }
 
     fn parse(&mut self, input: &[u8]) -> Answer {
-        let input = match utf8("input", input) {
-            Ok(s) => s,
-            Err(a) => return a,
-        };
-        match oxiri::IriRef::parse(input) {
-            Ok(r) => Answer::Parsed {
-                components: Self::components(&r),
-            },
-            Err(e) => Answer::Rejected {
-                message: e.to_string(),
-            },
-        }
+        answer(|| {
+            let input = utf8("input", input)?;
+            Ok(parsed(oxiri::IriRef::parse(input), |r| {
+                Self::components(&r)
+            }))
+        })
     }
 
     fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
-        let (base, reference) = match (utf8("base", base), utf8("reference", reference)) {
-            (Ok(b), Ok(r)) => (b, r),
-            (Err(a), _) | (_, Err(a)) => return a,
-        };
-        let base = match oxiri::Iri::parse(base) {
-            Ok(b) => b,
-            Err(e) => {
-                return Answer::Rejected {
-                    message: format!("the base is not an IRI: {e}"),
-                }
-            }
-        };
-        match base.resolve(reference) {
-            Ok(u) => Answer::Resolved {
-                result: u.into_inner(),
-            },
-            Err(e) => Answer::Rejected {
-                message: e.to_string(),
-            },
-        }
+        answer(|| {
+            let (base, reference) = texts(base, reference)?;
+            let base = oxiri::Iri::parse(base).map_err(|e| refused("the base is not an IRI", e))?;
+            Ok(resolved(base.resolve(reference).map(|u| u.into_inner())))
+        })
     }
 }
 
