@@ -12,6 +12,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod base;
 pub mod context;
 pub mod cx;
 pub mod document;
