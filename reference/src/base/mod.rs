@@ -33,7 +33,15 @@
 //! assert_eq!(link.result.as_ref().unwrap().result, b"http://www.ics.uci.edu/Test/a/x");
 //! ```
 
+mod draft02;
+mod draft1996;
+pub mod fields;
+mod layers;
 pub mod model;
+mod rfc1808;
+mod rfc2396;
+mod rfc3986;
+mod walk;
 
 pub use model::{Embedded, Entity, HeaderField, Reference};
 
@@ -135,7 +143,8 @@ pub struct Note {
 pub enum LinkFailure {
     /// The document's resolution algorithm gives none.
     Unresolvable(Unresolvable),
-    /// RFC 2396 and RFC 3986: a relative reference and no base.
+    /// A relative reference and no base: RFC 2396 and RFC 3986 with no application
+    /// default, the October 1993 draft with no context.
     NoBase { doc: Document, cite: &'static str },
 }
 
@@ -145,7 +154,7 @@ impl fmt::Display for LinkFailure {
             LinkFailure::Unresolvable(u) => u.fmt(f),
             LinkFailure::NoBase { doc, cite } => write!(
                 f,
-                "{doc} leaves the default base to the application ({cite}), and none was given"
+                "a relative reference and no base: {doc} gives none here ({cite})"
             ),
         }
     }
@@ -210,3 +219,50 @@ impl fmt::Display for NotDefined {
 }
 
 impl std::error::Error for NotDefined {}
+
+/// The ids of the notes [`establish`] may raise.
+pub const NOTE_IDS: &[&str] = &[
+    "base.element-without-href",
+    "base.element-outside-head",
+    "base.element-not-absolute",
+    "base.repeated-element",
+    "base.repeated-field",
+    "base.field-breaks-grammar",
+    "base.field-not-defined",
+    "base.field-in-multipart-heading",
+    "base.relative-location-resolved",
+    "base.fragment-stripped",
+];
+
+/// Establishes the base of every entity of a document under `doc`, and resolves every
+/// reference found in it. The documents with no relative form (draft-03, draft-06, RFC
+/// 1738) give [`NotDefined`], in their own words.
+pub fn establish(doc: DocReading, root: &Entity, cx: &Context) -> Result<Established, NotDefined> {
+    let rule: walk::EntityRule = match doc.doc {
+        Document::Rfc1808 => rfc1808::entity_base,
+        Document::Draft1996 => draft1996::entity_base,
+        Document::Rfc2396 => rfc2396::entity_base,
+        Document::Rfc3986 => rfc3986::entity_base,
+        Document::Draft02 => draft02::entity_base,
+        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => {
+            let (cite, quote) = crate::resolve::not_defined_citation(doc.doc).unwrap_or(("", ""));
+            return Err(NotDefined {
+                doc: doc.doc,
+                cite,
+                quote,
+            });
+        }
+    };
+    Ok(walk::walk(doc, root, cx, rule))
+}
+
+/// A base for a message: quoted, or "no base".
+pub(crate) fn shown(v: &Option<Vec<u8>>) -> String {
+    match v {
+        Some(v) => format!("{:?}", String::from_utf8_lossy(v)),
+        None => "no base".to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests;

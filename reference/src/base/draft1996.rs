@@ -1,0 +1,122 @@
+//! draft-fielding-url-syntax-01, Section 5 "Establishing a Base URL", layer by layer:
+//! "The base URL of a document can be established in one of four ways, listed below in
+//! order of precedence."
+
+use super::fields::{content_base, content_location};
+use super::layers::{
+    as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, resolve_against,
+    retrieval, Sections,
+};
+use super::model::Entity;
+use super::walk::{Outer, Tracer};
+use super::{Base, Context, Source};
+use crate::document::{DocReading, Document};
+
+pub(crate) const SECTIONS: Sections = Sections {
+    content: "5.1",
+    encapsulating: "5.2",
+    retrieval: "5.3",
+    default: "5.4",
+    html: "Appendix D",
+};
+
+/// The base of one entity.
+pub(crate) fn entity_base(
+    doc: DocReading,
+    e: &Entity,
+    outer: Outer,
+    cx: &Context,
+    t: &mut Tracer,
+) -> Base {
+    let s = &SECTIONS;
+    // 5.1: "the base URL of the document can be embedded within the content itself".
+    // The document in an entity is enclosed by the entity's header: "The base URL for a
+    // message serves as [...] the default base URL for documents enclosed within the
+    // message", so a BASE element in it comes before the header fields.
+    if let Some((url, how)) = base_element(doc, e, t, s, as_absolute) {
+        return t.took(s.content, Source::Content, Some(url), how);
+    }
+    t.passed(s.content, Source::Content, "no BASE element gives a base");
+    foreign_fields(e, t, Document::Draft1996, &["Base"]);
+
+    // The layers below give the base a relative Content-Location is resolved against.
+    let mut fallback = Tracer::default();
+    let outside = outer_layers(e, outer, cx, &mut fallback);
+
+    // 5.1: "For protocols that make use of message headers like those described in MIME
+    // [4], the base URL can be specified by the Content-Base or Content-Location header
+    // fields. [...] Content-Base takes precedence over any Content-Location."
+    if let Some(f) = first_field(e, "Content-Base", t) {
+        match content_base(doc, &f.value) {
+            Ok(url) => {
+                let how = format!("the {} field on line {}", f.name, f.line);
+                return t.took_over(s.content, Some(url), how, fallback);
+            }
+            Err(why) => broken(t, f, why),
+        }
+    }
+    if let Some(f) = first_field(e, "Content-Location", t) {
+        match content_location(doc, &f.value) {
+            Ok((url, true)) => {
+                let how = format!("the {} field on line {}", f.name, f.line);
+                return t.took_over(s.content, Some(url), how, fallback);
+            }
+            // "If the latter is relative, it must be resolved to its absolute form (like
+            // any relative URL) before it can be used as the base URL for other
+            // references."
+            Ok((url, false)) => match resolve_against(doc, &outside, &url) {
+                Ok(absolute) => {
+                    t.note(
+                        "base.relative-location-resolved",
+                        f.line,
+                        format!(
+                            "the relative {} on line {} is resolved against {} ({})",
+                            f.name,
+                            f.line,
+                            super::shown(&outside.value),
+                            outside.how
+                        ),
+                    );
+                    let how = format!("the {} field on line {}, resolved", f.name, f.line);
+                    return t.took_over(s.content, Some(absolute), how, fallback);
+                }
+                Err(why) => broken(t, f, &why),
+            },
+            Err(why) => broken(t, f, why),
+        }
+    }
+    t.passed(
+        s.content,
+        Source::Content,
+        "no Content-Base or Content-Location field gives a base",
+    );
+    t.append(fallback);
+    outside
+}
+
+/// 5.2, 5.3 and 5.4: the base of an entity with no base embedded.
+fn outer_layers(_e: &Entity, outer: Outer, cx: &Context, t: &mut Tracer) -> Base {
+    let s = &SECTIONS;
+    // 5.2: "If no base URL is embedded, the base URL of a document is defined by the
+    // document's retrieval context. For a document that is enclosed within another
+    // entity (such as a message or another document), the retrieval context is that
+    // entity".
+    if let Some(b) = encapsulating(outer, t, s) {
+        return b;
+    }
+    // 5.3: "If no base URL is embedded and the document is not encapsulated within some
+    // other entity [...] if a URL was used to retrieve the base document, that URL shall
+    // be considered the base URL. [...] the last URL used [...] is the base URL."
+    if let Some(b) = retrieval(outer, cx, t, s) {
+        return b;
+    }
+    // 5.4: "If none of the conditions described in Sections 5.1 -- 5.3 apply, then the
+    // base URL is considered to be the empty string and all URL references within that
+    // document are assumed to be absolute URLs."
+    t.took(
+        s.default,
+        Source::Default,
+        Some(Vec::new()),
+        "the empty string: every reference is taken as an absolute URL",
+    )
+}

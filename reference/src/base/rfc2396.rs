@@ -1,0 +1,158 @@
+//! RFC 2396, Section 5.1 "Establishing a Base URI", layer by layer: "The base URI of a
+//! document can be established in one of four ways, listed below in order of
+//! precedence."
+//!
+//! RFC 2396 defines no header field of its own: "A mechanism for embedding the base URI
+//! within MIME container types (e.g., the message and multipart types) is defined by
+//! MHTML [RFC2110]." urlcert applies RFC 2110 Section 4.1 as far as RFC 2396 points to
+//! it: its two productions (`content-base ::= "Content-Base:" absoluteURI`,
+//! `content-location ::= "Content-Location:" ( absoluteURI | relativeURI )`) and its
+//! rule that they are "meaningless in multipart headings". Where RFC 2110 is not quoted
+//! here, urlcert follows the 1996 draft's Section 5.1, of which Section 5.1 is the
+//! published form (Content-Base before Content-Location; whitespace in the value
+//! ignored; a relative Content-Location resolved first).
+
+use super::fields::{content_base, content_location};
+use super::layers::{
+    as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, resolve_against,
+    retrieval, Sections,
+};
+use super::model::Entity;
+use super::walk::{Outer, Tracer};
+use super::{Base, Context, Source};
+use crate::document::{DocReading, Document};
+
+pub(crate) const SECTIONS: Sections = Sections {
+    content: "5.1.1",
+    encapsulating: "5.1.2",
+    retrieval: "5.1.3",
+    default: "5.1.4",
+    html: "Appendix D",
+};
+
+/// The base of one entity.
+pub(crate) fn entity_base(
+    doc: DocReading,
+    e: &Entity,
+    outer: Outer,
+    cx: &Context,
+    t: &mut Tracer,
+) -> Base {
+    let s = &SECTIONS;
+    // 5.1.1: "the base URI of the document can be embedded within the content itself".
+    if let Some((url, how)) = base_element(doc, e, t, s, as_absolute) {
+        return t.took(s.content, Source::Content, Some(url), how);
+    }
+    t.passed(s.content, Source::Content, "no BASE element gives a base");
+    foreign_fields(e, t, Document::Rfc2396, &["Base"]);
+
+    let mut fallback = Tracer::default();
+    let outside = outer_layers(outer, cx, &mut fallback);
+
+    // RFC 2110 Section 4.1: "These two headers are valid only for exactly the content
+    // heading or message heading where they occurs and its text. They are thus not valid
+    // for the parts inside multipart headings, and are thus meaningless in multipart
+    // headings."
+    let multipart = e
+        .media_type
+        .as_deref()
+        .is_some_and(|m| m.starts_with("multipart/"));
+    if multipart {
+        for name in ["Content-Base", "Content-Location"] {
+            if let Some(f) = e.fields_named(name).next() {
+                t.note(
+                    "base.field-in-multipart-heading",
+                    f.line,
+                    format!("the {} field on line {} stands in a multipart heading, where MHTML (RFC 2110 Section 4.1), to which RFC 2396 Section 5.1.1 points, makes it meaningless", f.name, f.line),
+                );
+            }
+        }
+    } else {
+        // 5.1.1: "A mechanism for embedding the base URI within MIME container types [...]
+        // is defined by MHTML [RFC2110]."
+        if let Some(f) = first_field(e, "Content-Base", t) {
+            match content_base(doc, &f.value) {
+                Ok(url) => {
+                    let how = format!("the {} field on line {}", f.name, f.line);
+                    return t.took_over(s.content, Some(url), how, fallback);
+                }
+                Err(why) => broken(t, f, why),
+            }
+        }
+        if let Some(f) = first_field(e, "Content-Location", t) {
+            match content_location(doc, &f.value) {
+                Ok((url, true)) => {
+                    let how = format!("the {} field on line {}", f.name, f.line);
+                    return t.took_over(s.content, Some(url), how, fallback);
+                }
+                Ok((url, false)) => match resolve_against(doc, &outside, &url) {
+                    Ok(absolute) => {
+                        t.note(
+                            "base.relative-location-resolved",
+                            f.line,
+                            format!(
+                                "the relative {} on line {} is resolved against {} ({})",
+                                f.name,
+                                f.line,
+                                super::shown(&outside.value),
+                                outside.how
+                            ),
+                        );
+                        let how = format!("the {} field on line {}, resolved", f.name, f.line);
+                        return t.took_over(s.content, Some(absolute), how, fallback);
+                    }
+                    Err(why) => broken(t, f, &why),
+                },
+                Err(why) => broken(t, f, why),
+            }
+        }
+    }
+    t.passed(
+        s.content,
+        Source::Content,
+        "no Content-Base or Content-Location field gives a base",
+    );
+    t.append(fallback);
+    outside
+}
+
+/// 5.1.2, 5.1.3 and 5.1.4.
+fn outer_layers(outer: Outer, cx: &Context, t: &mut Tracer) -> Base {
+    let s = &SECTIONS;
+    // 5.1.2: "If no base URI is embedded, the base URI of a document is defined by the
+    // document's retrieval context. For a document that is enclosed within another
+    // entity (such as a message or another document), the retrieval context is that
+    // entity".
+    if let Some(b) = encapsulating(outer, t, s) {
+        return b;
+    }
+    // 5.1.3: "If no base URI is embedded and the document is not encapsulated within
+    // some other entity [...] if a URI was used to retrieve the base document, that URI
+    // shall be considered the base URI."
+    if let Some(b) = retrieval(outer, cx, t, s) {
+        return b;
+    }
+    // 5.1.4: "If none of the conditions described in Sections 5.1.1--5.1.3 apply, then
+    // the base URI is defined by the context of the application."
+    application_default(cx, t, s)
+}
+
+/// RFC 2396 and RFC 3986 Section 5.1.4: the application's default, if the caller gave
+/// one; otherwise the base is undefined, and only references with a scheme have a
+/// target.
+pub(crate) fn application_default(cx: &Context, t: &mut Tracer, s: &Sections) -> Base {
+    match &cx.application_default {
+        Some(url) => t.took(
+            s.default,
+            Source::Default,
+            Some(url.clone()),
+            "the application's default base",
+        ),
+        None => t.took(
+            s.default,
+            Source::Default,
+            None,
+            "undefined: the default is the application's, and none was given",
+        ),
+    }
+}
