@@ -183,6 +183,7 @@ pub fn expectation_line(case: &Case, e: &Expectation) -> String {
             (None, Some(v)) => format!("no normal form ({v})"),
             (None, None) => "no normal form".into(),
         },
+        Op::Base | Op::Links => crate::cases::answer::documents(e),
     }
 }
 
@@ -401,7 +402,7 @@ pub fn ask(adapter: &mut dyn Adapter, case: &Case) -> Option<Answer> {
     let op = match case.op {
         Op::Parse => Operation::Parse,
         Op::Resolve => Operation::Resolve,
-        Op::Extract | Op::Normalize => return None,
+        Op::Extract | Op::Normalize | Op::Base | Op::Links => return None,
     };
     if !adapter.info().operations.contains(&op) {
         return Some(Answer::Unsupported {
@@ -473,7 +474,7 @@ fn adapter_pass(
             .iter()
             .filter(|(k, _)| in_scope(filter, k.0))
             .collect();
-        if docs.is_empty() || matches!(case.op, Op::Extract | Op::Normalize) {
+        if docs.is_empty() || matches!(case.op, Op::Extract | Op::Normalize | Op::Base | Op::Links) {
             continue;
         }
         let prior: Vec<Option<Record>> = docs

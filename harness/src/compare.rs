@@ -1012,6 +1012,11 @@ pub fn judge(
             format!("{}: a normal form (no adapter normalises)", doc_id(doc)),
             actual,
         ),
+        Op::Base | Op::Links => judged(
+            Class::Unsupported,
+            format!("{}: a document's bases and links (no adapter establishes them)", doc_id(doc)),
+            actual,
+        ),
         Op::Parse => judge_parse(case, doc, e, info, answer, actual),
         Op::Resolve => judge_resolve(doc, e, info, answer, actual),
     }
@@ -1033,6 +1038,7 @@ fn describe_expectation(case: &Case, doc: DocReading, e: &Expectation) -> String
             (None, Some(v)) => format!("{d}: {v} (no normal form)"),
             (None, None) => format!("{d}: no normal form given"),
         },
+        Op::Base | Op::Links => format!("{d}: {}", crate::cases::answer::documents(e)),
         Op::Parse => format!("{d}: {}", e.verdict.as_deref().unwrap_or("no verdict")),
         Op::Resolve => match (&e.result, &e.verdict) {
             (Some(r), _) => format!("{d}: resolves to {}", quote(r)),

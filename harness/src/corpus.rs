@@ -75,8 +75,9 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
                 pair.extend_from_slice(c.input.as_bytes());
                 add(&mut pairs, pair);
             }
-            // Extraction and normalisation have no fuzz target of their own.
-            Op::Extract | Op::Normalize => {}
+            // Extraction, normalisation and base establishment have no fuzz target of
+            // their own.
+            Op::Extract | Op::Normalize | Op::Base | Op::Links => {}
         }
     }
     BTreeMap::from([

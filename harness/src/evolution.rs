@@ -185,7 +185,8 @@ fn sides(c: &Change) -> (String, String) {
         Change::Verdict { before, after }
         | Change::Resolution { before, after }
         | Change::Extraction { before, after }
-        | Change::Normalization { before, after } => (before.clone(), after.clone()),
+        | Change::Normalization { before, after }
+        | Change::Base { before, after } => (before.clone(), after.clone()),
         Change::Component {
             name,
             before,

@@ -100,6 +100,20 @@ enum Command {
         /// as it arrives.
         inputs: Vec<std::ffi::OsString>,
     },
+    /// The base of a document (an HTML file, a MIME message) and of each of its parts:
+    /// which layer gave it (content, encapsulating entity, retrieval URL, default), with
+    /// every layer considered and the notes on what breaks a rule.
+    ///
+    /// Exit status: 0 when every reference in the document has an absolute form, 1 when
+    /// some has none under some document (or the document defines no base), 2 on a
+    /// usage error or a document that cannot be read.
+    Base(urlcert::links::DocumentArgs),
+    /// Every reference in a document (an HTML file, a MIME message) with its absolute
+    /// form: the part it is in, its base and where that came from. `--doc all` shows
+    /// each reference under every document side by side.
+    ///
+    /// Exit status as `base`.
+    Links(urlcert::links::DocumentArgs),
     /// The main job: every case file against the reference and every available
     /// adapter. Prints the reference's failures and a summary table, and writes the
     /// reports to reports/run-YYYYMMDD-HHMMSS/ (or --out).
@@ -364,6 +378,8 @@ fn dispatch(command: Command) -> ExitCode {
             ExitCode::SUCCESS
         }
         Command::Extract { doc, json } => extract::main(doc, json),
+        Command::Base(args) => urlcert::links::main_base(args),
+        Command::Links(args) => urlcert::links::main_links(args),
         Command::Normalize { doc, json, inputs } => cmd_normalize(doc, json, inputs),
         Command::Run {
             cases,

@@ -17,7 +17,7 @@ impl Row {
         format!("row:{}", self.slug)
     }
 
-    /// The section of divergences.md the row is in: `1`, `1a`, `2`, `3` or `4`.
+    /// The section of the table the row is in: `1`, `1a`, `2`, `3`, `4` or `5`.
     pub fn section(&self) -> &'static str {
         self.slug.split('.').next().unwrap_or_default()
     }
@@ -30,6 +30,7 @@ pub const SECTIONS: &[(&str, &str)] = &[
     ("2", "Generic structure"),
     ("3", "Scheme-specific syntax"),
     ("4", "Relative / partial resolution"),
+    ("5", "Establishing the base"),
 ];
 
 macro_rules! rows {
@@ -103,6 +104,11 @@ rows! {
     "4.trailing-slash" => "Trailing-slash advice",
     "4.empty-base-path" => "Merge with a base that has an authority and an empty path",
     "4.remove-dot-segments" => "Dot segments outside relative paths (remove_dot_segments)",
+    "5.header-field" => "The header field that gives a message's base",
+    "5.field-value" => "Whitespace, folding and letter case in the field",
+    "5.multipart-heading" => "Base fields in a multipart heading",
+    "5.base-element" => "HTML's BASE element",
+    "5.default" => "The default base",
 }
 
 /// The rows `shared/spec/divergences.md` does not have, since that table stops at 1996:
@@ -118,6 +124,11 @@ pub const LATER_ROWS: &[&str] = &[
     "2.path-slash",
     "4.empty-base-path",
     "4.remove-dot-segments",
+    "5.header-field",
+    "5.field-value",
+    "5.multipart-heading",
+    "5.base-element",
+    "5.default",
 ];
 
 /// The row a tag names, if it names one.

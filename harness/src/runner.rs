@@ -3,8 +3,8 @@
 
 use crate::cases::{LoadedCase, Op};
 use crate::check::{
-    compare, compare_extraction, compare_normalization, compare_resolution, quote, render_diff,
-    Mismatch,
+    compare, compare_bases, compare_extraction, compare_links, compare_normalization,
+    compare_resolution, quote, render_diff, Mismatch,
 };
 use urlcert_reference::{extract, normalize, parse, resolve, DocReading};
 
@@ -47,6 +47,8 @@ pub fn run_cases(cases: &[LoadedCase]) -> Vec<CaseResult> {
                     let answer = normalize(doc, case.input.as_bytes());
                     compare_normalization(expectation, doc, &answer)
                 }
+                Op::Base => compare_bases(expectation, &establish(case, doc)),
+                Op::Links => compare_links(expectation, &establish(case, doc)),
             };
             let outcome = if checked.is_empty() {
                 Outcome::Pass
@@ -66,6 +68,13 @@ pub fn run_cases(cases: &[LoadedCase]) -> Vec<CaseResult> {
         }
     }
     results
+}
+
+/// A `base` or `links` case's document read and its bases established under `doc`.
+pub fn establish(case: &crate::cases::Case, doc: DocReading) -> crate::check::BaseAnswer {
+    let format = case.format.unwrap_or_default();
+    crate::document::read(&case.document(), format)
+        .map(|root| urlcert_reference::base::establish(doc, &root, &case.context()))
 }
 
 /// Totals over a set of results.

@@ -39,10 +39,15 @@ pub enum Change {
         before: String,
         after: String,
     },
+    /// The bases of a document, or the absolute forms of its references.
+    Base {
+        before: String,
+        after: String,
+    },
 }
 
 impl Change {
-    /// `verdict`, `component`, `resolution`, `extraction` or `normalization`.
+    /// `verdict`, `component`, `resolution`, `extraction`, `normalization` or `base`.
     pub fn kind(&self) -> &'static str {
         match self {
             Change::Verdict { .. } => "verdict",
@@ -50,6 +55,7 @@ impl Change {
             Change::Resolution { .. } => "resolution",
             Change::Extraction { .. } => "extraction",
             Change::Normalization { .. } => "normalization",
+            Change::Base { .. } => "base",
         }
     }
 }
@@ -70,6 +76,10 @@ pub fn change(case: &Case, a: &Expectation, b: &Expectation) -> Option<Change> {
             // A normal form, or the verdict when there is none: read as a resolution.
             let (before, after) = (resolution(a), resolution(b));
             (before != after).then_some(Change::Normalization { before, after })
+        }
+        Op::Base | Op::Links => {
+            let (before, after) = (documents(a), documents(b));
+            (before != after).then_some(Change::Base { before, after })
         }
         Op::Parse => {
             let (before, after) = (verdict(a), verdict(b));
@@ -123,6 +133,28 @@ pub fn extraction(e: &Expectation) -> String {
         (None, Some(v)) => format!("({v})"),
         (None, None) => "?".into(),
     }
+}
+
+/// A `base` case's bases or a `links` case's absolute forms, or the verdict
+/// (`not-defined`), as one line.
+pub fn documents(e: &Expectation) -> String {
+    if let Some(v) = &e.verdict {
+        return format!("({v})");
+    }
+    let bases = e.bases.iter().flatten().map(|b| {
+        let part = if b.part.is_empty() { "top".to_string() } else { format!("part {}", b.part) };
+        format!("{part}: {} from {}", b.base.as_deref().unwrap_or("(undefined)"), b.source)
+    });
+    let links = e.links.iter().flatten().map(|l| {
+        let to = match (&l.result, &l.error) {
+            (Some(r), _) => r.clone(),
+            (None, Some(e)) => format!("({e})"),
+            (None, None) => "?".into(),
+        };
+        format!("{} -> {to}", l.href)
+    });
+    let all: Vec<String> = bases.chain(links).collect();
+    format!("[{}]", all.join(", "))
 }
 
 /// A component value as one line: `null` for absent, a list as `[a, b]`.

@@ -7,6 +7,8 @@ pub mod schema;
 
 pub use schema::*;
 
+mod documents;
+
 use std::collections::{HashMap, HashSet};
 use std::fmt;
 use std::io::Read;
@@ -506,6 +508,26 @@ pub fn validate(case: &Case) -> Vec<Problem> {
                 problems.push("tags", p);
             }
         }
+        Op::Base | Op::Links => {
+            for (field, message) in documents::validate(case) {
+                problems.push(field, message);
+            }
+            for (key, e) in &case.expect {
+                misplaced_fields(case.op, e, &format!("expect.{}", key.0), &mut problems);
+            }
+        }
+    }
+    if !matches!(case.op, Op::Base | Op::Links) {
+        for (field, set) in [
+            ("retrieved_from", !case.retrieved_from.is_empty()),
+            ("application_default", case.application_default.is_some()),
+            ("line_ends", case.line_ends.is_some()),
+            ("format", case.format.is_some()),
+        ] {
+            if set {
+                problems.push(field, format!("`{field}` belongs to base and links cases only"));
+            }
+        }
     }
     row_tags(case, &mut problems);
     problems.0
@@ -641,7 +663,7 @@ fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Problems) 
     let fields = [
         ("rule", e.rule.is_some(), PARSE),
         ("components", !e.components.is_empty(), PARSE),
-        ("notes", !e.notes.is_empty(), PARSE),
+        ("notes", !e.notes.is_empty(), &[Op::Parse, Op::Base]),
         ("error", e.error.is_some(), PARSE),
         ("result", e.result.is_some(), RESOLVE_NORMALIZE),
         ("printed", e.printed.is_some(), RESOLVE),
@@ -651,6 +673,8 @@ fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Problems) 
         ("urls", e.urls.is_some(), &[Op::Extract]),
         ("equivalent", e.equivalent.is_some(), NORMALIZE),
         ("different", e.different.is_some(), NORMALIZE),
+        ("bases", e.bases.is_some(), &[Op::Base]),
+        ("links", e.links.is_some(), &[Op::Links]),
     ];
     for (field, set, owners) in fields {
         if set && !owners.contains(&op) {

@@ -29,7 +29,23 @@ pub struct Case {
     /// For `resolve`: the base the input is resolved against.
     #[serde(default)]
     pub base: Option<String>,
+    /// For `base` and `links`: the whole document (an HTML file, a MIME message).
     pub input: String,
+    /// For `base` and `links`: the URLs the document was retrieved by, in order (a
+    /// redirect chain; the last one counts).
+    #[serde(default)]
+    pub retrieved_from: Vec<String>,
+    /// For `base` and `links`, RFC 2396 and RFC 3986 only: the application's default
+    /// base (their Section 5.1.4).
+    #[serde(default)]
+    pub application_default: Option<String>,
+    /// For `base` and `links`: `crlf` turns every line feed of `input` into CR LF
+    /// before the document is read (YAML block scalars end lines with LF alone).
+    #[serde(default)]
+    pub line_ends: Option<LineEnds>,
+    /// For `base` and `links`: how the document is read (default `auto`).
+    #[serde(default)]
+    pub format: Option<crate::document::Format>,
     pub cite: Vec<Cite>,
     #[serde(default)]
     pub tags: Vec<String>,
@@ -50,6 +66,37 @@ pub enum Op {
     Extract,
     /// The document's normal form of the input: the equivalences it states, applied.
     Normalize,
+    /// The base of a document (the input) and of each of its parts, and which layer
+    /// gave it.
+    Base,
+    /// Every reference in a document (the input) and its absolute form.
+    Links,
+}
+
+/// How a `base` or `links` case's document ends its lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LineEnds {
+    Lf,
+    Crlf,
+}
+
+impl Case {
+    /// The document of a `base` or `links` case, its line ends as `line_ends` says.
+    pub fn document(&self) -> Vec<u8> {
+        match self.line_ends {
+            Some(LineEnds::Crlf) => self.input.replace('\n', "\r\n").into_bytes(),
+            _ => self.input.clone().into_bytes(),
+        }
+    }
+
+    /// The context of a `base` or `links` case.
+    pub fn context(&self) -> urlcert_reference::base::Context {
+        urlcert_reference::base::Context {
+            retrieved_from: self.retrieved_from.iter().map(|u| u.clone().into_bytes()).collect(),
+            application_default: self.application_default.clone().map(String::into_bytes),
+        }
+    }
 }
 
 impl std::fmt::Display for Op {
@@ -59,6 +106,8 @@ impl std::fmt::Display for Op {
             Op::Resolve => "resolve",
             Op::Extract => "extract",
             Op::Normalize => "normalize",
+            Op::Base => "base",
+            Op::Links => "links",
         })
     }
 }
@@ -101,7 +150,8 @@ impl<'de> Deserialize<'de> for DocKey {
 /// `verdict` of `not-defined` when the document has no rules for URLs in running text;
 /// `normalize` cases use `result`, `steps`, `equivalent` and `different`, or a `verdict`
 /// of `not-defined` (the document states no equivalence) or `invalid` (the input is not
-/// an absolute URL under it).
+/// an absolute URL under it); `base` cases use `bases` and `notes` (the ids raised, in
+/// order), `links` cases `links`, or either a `verdict` of `not-defined`.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expectation {
@@ -144,6 +194,47 @@ pub struct Expectation {
     /// `extract` cases: every URL found, in order (`[]`: none).
     #[serde(default)]
     pub urls: Option<Vec<ExpectedUrl>>,
+    /// `base` cases: every entity's base, in document order.
+    #[serde(default)]
+    pub bases: Option<Vec<ExpectedBase>>,
+    /// `links` cases: every reference, in document order (`[]`: none).
+    #[serde(default)]
+    pub links: Option<Vec<ExpectedLink>>,
+}
+
+/// One entity's base in a `base` case.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedBase {
+    /// "" for the top, "1", "1.2", ... for parts.
+    #[serde(default)]
+    pub part: String,
+    /// The base; `null` when it is undefined (RFC 2396 and RFC 3986 with no application
+    /// default, the October 1993 draft with no context).
+    pub base: Option<String>,
+    /// `content`, `encapsulating-entity`, `retrieval-url` or `default`.
+    pub source: String,
+}
+
+/// One reference in a `links` case. `href` is required; what is left out is not checked.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ExpectedLink {
+    #[serde(default)]
+    pub part: String,
+    pub href: String,
+    /// Its absolute form; give either this or `error`.
+    #[serde(default)]
+    pub result: Option<String>,
+    /// Why it has none: `no-base`, `base-not-absolute` or `not-defined`.
+    #[serde(default)]
+    pub error: Option<String>,
+    /// The base it was resolved against.
+    #[serde(default)]
+    pub base: Option<String>,
+    /// Where that base came from.
+    #[serde(default)]
+    pub source: Option<String>,
 }
 
 impl Expectation {

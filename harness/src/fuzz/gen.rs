@@ -53,7 +53,10 @@ impl Seeds {
                         push_new(&mut s.bases, b.as_bytes());
                     }
                 }
-                crate::cases::Op::Extract | crate::cases::Op::Normalize => {}
+                crate::cases::Op::Extract
+                | crate::cases::Op::Normalize
+                | crate::cases::Op::Base
+                | crate::cases::Op::Links => {}
             }
         }
         Ok(s)

@@ -447,3 +447,6 @@ pub fn render_diff(mismatches: &[Mismatch]) -> String {
         .header("expected (from the documents)", "actual")
         .to_string()
 }
+
+mod base;
+pub use base::{compare_bases, compare_links, link_error_id, Answer as BaseAnswer};

@@ -1,0 +1,440 @@
+//! `urlcert base` and `urlcert links`: a real document (an HTML file, a MIME message)
+//! read into entities ([`crate::document`]), its base established and its references
+//! resolved by the reference, under one document or all of them side by side.
+
+use crate::document::{self, Format};
+use crate::text::visible;
+use serde::Serialize;
+use std::io::{Read, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use urlcert_reference::base::{self, Context, Established, Link, LinkFailure, NotDefined};
+use urlcert_reference::{DocReading, Document};
+
+/// The options `base` and `links` share.
+#[derive(clap::Args, Debug)]
+pub struct DocumentArgs {
+    /// Document id (optionally DOC@READING), or `all` for every document that
+    /// resolves, side by side.
+    #[arg(long, default_value = "draft-1996")]
+    pub doc: DocChoice,
+    /// The URL the document was retrieved by; repeat it for a redirect chain, in
+    /// order: the last one counts (RFC 1808 Section 3.3).
+    #[arg(long = "retrieved-from", value_name = "URL")]
+    pub retrieved_from: Vec<std::ffi::OsString>,
+    /// RFC 2396 and RFC 3986 only: the application's default base (Section 5.1.4);
+    /// without it their default base is undefined.
+    #[arg(long, value_name = "URL")]
+    pub application_default: Option<std::ffi::OsString>,
+    /// How to read the file: `auto` (a MIME message when it starts with a header field,
+    /// otherwise a document with no header), `mime` or `html`.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub format: Format,
+    /// JSON, one object per line.
+    #[arg(long)]
+    pub json: bool,
+    /// The file; standard input when not given or `-`.
+    pub file: Option<PathBuf>,
+}
+
+/// `--doc`: one document, or all.
+#[derive(Clone, Debug)]
+pub enum DocChoice {
+    One(DocReading),
+    All,
+}
+
+impl std::str::FromStr for DocChoice {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        if s == "all" {
+            return Ok(DocChoice::All);
+        }
+        s.parse::<DocReading>().map(DocChoice::One).map_err(|e| e.to_string())
+    }
+}
+
+impl DocChoice {
+    fn docs(&self) -> Vec<DocReading> {
+        match self {
+            DocChoice::One(d) => vec![*d],
+            DocChoice::All => Document::ALL.iter().map(|&d| d.into()).collect(),
+        }
+    }
+}
+
+/// What a document gives: its entities' bases and links, or why it has none.
+pub type Answer = Result<Established, NotDefined>;
+
+/// Reads `bytes` and establishes under `doc`.
+pub fn establish(
+    doc: DocReading,
+    bytes: &[u8],
+    format: Format,
+    cx: &Context,
+) -> Result<Answer, document::DocumentError> {
+    let root = document::read(bytes, format)?;
+    Ok(base::establish(doc, &root, cx))
+}
+
+struct Loaded {
+    root: base::Entity,
+    cx: Context,
+    name: String,
+}
+
+fn load(args: &DocumentArgs, command: &str) -> Result<Loaded, ExitCode> {
+    let (bytes, name) = match &args.file {
+        Some(path) if path.as_os_str() != "-" => match std::fs::read(path) {
+            Ok(b) => (b, path.display().to_string()),
+            Err(e) => {
+                eprintln!("urlcert {command}: cannot read {}: {e}", visible(&path.display().to_string()));
+                return Err(ExitCode::from(2));
+            }
+        },
+        _ => {
+            let mut b = Vec::new();
+            if let Err(e) = std::io::stdin().lock().read_to_end(&mut b) {
+                eprintln!("urlcert {command}: cannot read standard input: {e}");
+                return Err(ExitCode::from(2));
+            }
+            (b, "standard input".to_string())
+        }
+    };
+    let root = match document::read(&bytes, args.format) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("urlcert {command}: {}: {e}", visible(&name));
+            return Err(ExitCode::from(2));
+        }
+    };
+    let cx = Context {
+        retrieved_from: args.retrieved_from.iter().map(|u| os_bytes(u)).collect(),
+        application_default: args.application_default.as_deref().map(os_bytes),
+    };
+    Ok(Loaded { root, cx, name })
+}
+
+fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    s.as_bytes().to_vec()
+}
+
+fn lossy(b: &[u8]) -> String {
+    String::from_utf8_lossy(b).into_owned()
+}
+
+/// `urlcert links`.
+pub fn main_links(args: DocumentArgs) -> ExitCode {
+    let l = match load(&args, "links") {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let docs = args.doc.docs();
+    let answers: Vec<(DocReading, Answer)> =
+        docs.iter().map(|&d| (d, base::establish(d, &l.root, &l.cx))).collect();
+    let mut out = std::io::stdout().lock();
+    let written = if args.json {
+        answers.iter().try_for_each(|(doc, a)| links_json(&mut out, *doc, a))
+    } else if let DocChoice::All = args.doc {
+        out.write_all(side_by_side(&l.name, &answers).as_bytes())
+    } else {
+        answers.iter().try_for_each(|(doc, a)| out.write_all(links_human(*doc, a).as_bytes()))
+    };
+    finish(written, answers.iter().any(|(_, a)| !all_resolved(a)))
+}
+
+/// `urlcert base`.
+pub fn main_base(args: DocumentArgs) -> ExitCode {
+    let l = match load(&args, "base") {
+        Ok(l) => l,
+        Err(code) => return code,
+    };
+    let answers: Vec<(DocReading, Answer)> =
+        args.doc.docs().iter().map(|&d| (d, base::establish(d, &l.root, &l.cx))).collect();
+    let mut out = std::io::stdout().lock();
+    let written = answers.iter().try_for_each(|(doc, a)| {
+        if args.json {
+            base_json(&mut out, *doc, a)
+        } else {
+            out.write_all(base_human(*doc, a).as_bytes())
+        }
+    });
+    finish(written, answers.iter().any(|(_, a)| !all_resolved(a)))
+}
+
+/// Exit status as `resolve`: 1 when some reference has no absolute form under some
+/// document (or the document defines none); a closed pipe is not an error.
+fn finish(written: std::io::Result<()>, any_unresolved: bool) -> ExitCode {
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
+            eprintln!("urlcert: cannot write: {e}");
+            ExitCode::from(2)
+        }
+        _ => ExitCode::from(u8::from(any_unresolved)),
+    }
+}
+
+fn all_resolved(a: &Answer) -> bool {
+    match a {
+        Ok(found) => found.links().all(|(_, l)| l.result.is_ok()),
+        Err(_) => false,
+    }
+}
+
+/// One link as JSON: what `--json` prints, and what cases and adapters compare.
+#[derive(Serialize)]
+pub struct LinkLine<'a> {
+    pub doc: String,
+    pub part: &'a str,
+    pub line: usize,
+    pub element: &'a str,
+    pub attribute: &'a str,
+    pub href: String,
+    pub base: Option<String>,
+    pub source: &'static str,
+    pub result: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl<'a> LinkLine<'a> {
+    pub fn new(doc: DocReading, part: &'a str, l: &'a Link) -> LinkLine<'a> {
+        LinkLine {
+            doc: doc.to_string(),
+            part,
+            line: l.reference.line,
+            element: &l.reference.element,
+            attribute: &l.reference.attribute,
+            href: lossy(&l.reference.href),
+            base: l.base.as_deref().map(lossy),
+            source: l.source.id(),
+            result: l.result.as_ref().ok().map(|r| lossy(&r.result)),
+            error: l.result.as_ref().err().map(LinkFailure::to_string),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct NotDefinedLine {
+    doc: String,
+    verdict: &'static str,
+    why: String,
+}
+
+fn not_defined_json(out: &mut dyn Write, doc: DocReading, n: &NotDefined) -> std::io::Result<()> {
+    let line = NotDefinedLine {
+        doc: doc.to_string(),
+        verdict: "not-defined",
+        why: n.to_string(),
+    };
+    serde_json::to_writer(&mut *out, &line)?;
+    out.write_all(b"\n")
+}
+
+fn links_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Result<()> {
+    match a {
+        Ok(found) => found.links().try_for_each(|(part, l)| {
+            serde_json::to_writer(&mut *out, &LinkLine::new(doc, part, l))?;
+            out.write_all(b"\n")
+        }),
+        Err(n) => not_defined_json(out, doc, n),
+    }
+}
+
+/// `result` or `(why)`.
+fn shown_result(l: &Link) -> String {
+    match &l.result {
+        Ok(r) => visible(&lossy(&r.result)),
+        Err(e) => format!("({})", short_failure(e)),
+    }
+}
+
+fn short_failure(e: &LinkFailure) -> &'static str {
+    match e {
+        LinkFailure::Unresolvable(urlcert_reference::Unresolvable::NotDefined { .. }) => "not defined",
+        LinkFailure::Unresolvable(urlcert_reference::Unresolvable::BaseNotAbsolute { .. }) => "base not absolute",
+        LinkFailure::NoBase { .. } => "no base",
+    }
+}
+
+fn part_name(part: &str) -> String {
+    if part.is_empty() {
+        "top".into()
+    } else {
+        format!("part {part}")
+    }
+}
+
+fn links_human(doc: DocReading, a: &Answer) -> String {
+    let found = match a {
+        Ok(f) => f,
+        Err(n) => return format!("{doc}: {n}\n"),
+    };
+    let mut s = String::new();
+    for e in &found.entities {
+        if e.links.is_empty() {
+            continue;
+        }
+        s.push_str(&format!(
+            "{doc} {}: base {} ({}: {})\n",
+            part_name(&e.part),
+            shown_base(&e.base.value),
+            e.base.source,
+            e.base.how
+        ));
+        for l in &e.links {
+            s.push_str(&format!(
+                "  line {:>4}  {} {}={}  ->  {}\n",
+                l.reference.line,
+                visible(&l.reference.element),
+                l.reference.attribute,
+                visible(&lossy(&l.reference.href)),
+                shown_result(l)
+            ));
+            if let Err(e) = &l.result {
+                s.push_str(&format!("             {}\n", visible(&e.to_string())));
+            }
+        }
+    }
+    if s.is_empty() {
+        s = format!("{doc}: no references\n");
+    }
+    s
+}
+
+fn shown_base(v: &Option<Vec<u8>>) -> String {
+    match v {
+        Some(v) => format!("\"{}\"", visible(&lossy(v))),
+        None => "undefined".into(),
+    }
+}
+
+/// Every reference, one row each, with each document's absolute form in a column; "*"
+/// marks a document whose answer differs from the one before it.
+fn side_by_side(name: &str, answers: &[(DocReading, Answer)]) -> String {
+    let mut s = format!("{}: every reference under every document, oldest first\n", visible(name));
+    let Some(rows) = answers.iter().find_map(|(_, a)| a.as_ref().ok()) else {
+        return s + "no document resolves\n";
+    };
+    for (i, (part, first)) in rows.links().enumerate() {
+        s.push_str(&format!(
+            "\n{} line {}: {} {}={}\n",
+            part_name(part),
+            first.reference.line,
+            visible(&first.reference.element),
+            first.reference.attribute,
+            visible(&lossy(&first.reference.href))
+        ));
+        let mut before: Option<String> = None;
+        for (doc, a) in answers {
+            let (value, base) = match a {
+                Ok(f) => match f.links().nth(i) {
+                    Some((_, l)) => (shown_result(l), format!("base {} from {}", shown_base(&l.base), l.source)),
+                    None => ("?".into(), String::new()),
+                },
+                Err(_) => ("(not defined)".into(), String::new()),
+            };
+            let changed = before.as_ref().is_some_and(|b| *b != value);
+            s.push_str(&format!(
+                "  {}{:<12} {:<40} {}\n",
+                if changed { "*" } else { " " },
+                doc.to_string(),
+                value,
+                base
+            ));
+            before = Some(value);
+        }
+    }
+    s
+}
+
+#[derive(Serialize)]
+struct StepLine<'a> {
+    section: &'static str,
+    source: &'static str,
+    said: &'a str,
+    taken: bool,
+}
+
+#[derive(Serialize)]
+struct NoteLine<'a> {
+    id: &'static str,
+    line: usize,
+    message: &'a str,
+}
+
+#[derive(Serialize)]
+struct BaseLine<'a> {
+    doc: String,
+    part: &'a str,
+    media_type: Option<&'a str>,
+    line: usize,
+    base: Option<String>,
+    source: &'static str,
+    how: &'a str,
+    section: &'static str,
+    steps: Vec<StepLine<'a>>,
+    notes: Vec<NoteLine<'a>>,
+}
+
+fn base_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Result<()> {
+    let found = match a {
+        Ok(f) => f,
+        Err(n) => return not_defined_json(out, doc, n),
+    };
+    for e in &found.entities {
+        let line = BaseLine {
+            doc: doc.to_string(),
+            part: &e.part,
+            media_type: e.media_type.as_deref(),
+            line: e.line,
+            base: e.base.value.as_deref().map(lossy),
+            source: e.base.source.id(),
+            how: &e.base.how,
+            section: e.base.section,
+            steps: e
+                .steps
+                .iter()
+                .map(|s| StepLine { section: s.section, source: s.source.id(), said: &s.said, taken: s.taken })
+                .collect(),
+            notes: e.notes.iter().map(|n| NoteLine { id: n.id, line: n.line, message: &n.message }).collect(),
+        };
+        serde_json::to_writer(&mut *out, &line)?;
+        out.write_all(b"\n")?;
+    }
+    Ok(())
+}
+
+fn base_human(doc: DocReading, a: &Answer) -> String {
+    let found = match a {
+        Ok(f) => f,
+        Err(n) => return format!("{doc}: {n}\n"),
+    };
+    let mut s = String::new();
+    for e in &found.entities {
+        s.push_str(&format!(
+            "{doc} {} ({}, line {}): base {}\n  from {} (Section {}): {}\n",
+            part_name(&e.part),
+            e.media_type.as_deref().unwrap_or("no media type"),
+            e.line,
+            shown_base(&e.base.value),
+            e.base.source,
+            e.base.section,
+            visible(&e.base.how)
+        ));
+        for step in &e.steps {
+            s.push_str(&format!(
+                "    {:<13} {:<20} {} {}\n",
+                step.section,
+                step.source.id(),
+                if step.taken { "=>" } else { "  " },
+                visible(&step.said)
+            ));
+        }
+        for n in &e.notes {
+            s.push_str(&format!("    note {} (line {}): {}\n", n.id, n.line, visible(&n.message)));
+        }
+    }
+    s
+}
