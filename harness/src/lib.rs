@@ -7,6 +7,9 @@
 //! - [`output`]: the `urlcert parse` and `urlcert resolve` output, human-readable and
 //!   JSON lines.
 //! - [`trace`]: one input under every document, with the changes marked.
+//! - [`document`]: a real file (a MIME message, an HTML page) read into the document
+//!   model that base establishment works on: entities, header fields as written, `BASE`
+//!   elements and references, with their lines.
 //! - [`extract`]: `urlcert extract`, the URLs in running text under one document.
 //! - [`normalize`]: `urlcert normalize`, one document's normal form of each input.
 //! - [`contradictions`]: the list of printed examples that contradict their own
