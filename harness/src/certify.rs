@@ -474,7 +474,8 @@ fn adapter_pass(
             .iter()
             .filter(|(k, _)| in_scope(filter, k.0))
             .collect();
-        if docs.is_empty() || matches!(case.op, Op::Extract | Op::Normalize | Op::Base | Op::Links) {
+        if docs.is_empty() || matches!(case.op, Op::Extract | Op::Normalize | Op::Base | Op::Links)
+        {
             continue;
         }
         let prior: Vec<Option<Record>> = docs

@@ -1014,7 +1014,10 @@ pub fn judge(
         ),
         Op::Base | Op::Links => judged(
             Class::Unsupported,
-            format!("{}: a document's bases and links (no adapter establishes them)", doc_id(doc)),
+            format!(
+                "{}: a document's bases and links (no adapter establishes them)",
+                doc_id(doc)
+            ),
             actual,
         ),
         Op::Parse => judge_parse(case, doc, e, info, answer, actual),

@@ -19,7 +19,7 @@ pub const MD_PATH: &str = "reports/evolution.md";
 pub const HTML_PATH: &str = "reports/evolution.html";
 
 /// The kinds of change, in the order of the summary's columns.
-const KINDS: [&str; 4] = ["verdict", "component", "resolution", "extraction"];
+const KINDS: [&str; 5] = ["verdict", "component", "resolution", "extraction", "base"];
 
 /// Tags that say what kind of case it is, not what it is about.
 const NOT_TOPICS: &[&str] = &[

@@ -336,16 +336,12 @@ pub fn adapters_diff(
     let doc = DocReading::from(Document::Draft1996);
     let reference = parse(doc, input);
     let e = expectation(&reference);
-    let case = Case {
-        id: "fuzz".into(),
-        op: Op::Parse,
-        base: None,
-        input: text.to_string(),
-        cite: Vec::new(),
-        tags: Vec::new(),
-        comment: None,
-        expect: BTreeMap::from([(DocKey(doc), e.clone())]),
-    };
+    let case = Case::made(
+        Op::Parse,
+        None,
+        text.to_string(),
+        BTreeMap::from([(DocKey(doc), e.clone())]),
+    );
     let mut found = Vec::new();
     for a in adapters.iter_mut() {
         let answer = a.parse(input);

@@ -50,7 +50,9 @@ impl std::str::FromStr for DocChoice {
         if s == "all" {
             return Ok(DocChoice::All);
         }
-        s.parse::<DocReading>().map(DocChoice::One).map_err(|e| e.to_string())
+        s.parse::<DocReading>()
+            .map(DocChoice::One)
+            .map_err(|e| e.to_string())
     }
 }
 
@@ -88,7 +90,10 @@ fn load(args: &DocumentArgs, command: &str) -> Result<Loaded, ExitCode> {
         Some(path) if path.as_os_str() != "-" => match std::fs::read(path) {
             Ok(b) => (b, path.display().to_string()),
             Err(e) => {
-                eprintln!("urlcert {command}: cannot read {}: {e}", visible(&path.display().to_string()));
+                eprintln!(
+                    "urlcert {command}: cannot read {}: {e}",
+                    visible(&path.display().to_string())
+                );
                 return Err(ExitCode::from(2));
             }
         },
@@ -131,15 +136,21 @@ pub fn main_links(args: DocumentArgs) -> ExitCode {
         Err(code) => return code,
     };
     let docs = args.doc.docs();
-    let answers: Vec<(DocReading, Answer)> =
-        docs.iter().map(|&d| (d, base::establish(d, &l.root, &l.cx))).collect();
+    let answers: Vec<(DocReading, Answer)> = docs
+        .iter()
+        .map(|&d| (d, base::establish(d, &l.root, &l.cx)))
+        .collect();
     let mut out = std::io::stdout().lock();
     let written = if args.json {
-        answers.iter().try_for_each(|(doc, a)| links_json(&mut out, *doc, a))
+        answers
+            .iter()
+            .try_for_each(|(doc, a)| links_json(&mut out, *doc, a))
     } else if let DocChoice::All = args.doc {
         out.write_all(side_by_side(&l.name, &answers).as_bytes())
     } else {
-        answers.iter().try_for_each(|(doc, a)| out.write_all(links_human(*doc, a).as_bytes()))
+        answers
+            .iter()
+            .try_for_each(|(doc, a)| out.write_all(links_human(*doc, a).as_bytes()))
     };
     finish(written, answers.iter().any(|(_, a)| !all_resolved(a)))
 }
@@ -150,8 +161,12 @@ pub fn main_base(args: DocumentArgs) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let answers: Vec<(DocReading, Answer)> =
-        args.doc.docs().iter().map(|&d| (d, base::establish(d, &l.root, &l.cx))).collect();
+    let answers: Vec<(DocReading, Answer)> = args
+        .doc
+        .docs()
+        .iter()
+        .map(|&d| (d, base::establish(d, &l.root, &l.cx)))
+        .collect();
     let mut out = std::io::stdout().lock();
     let written = answers.iter().try_for_each(|(doc, a)| {
         if args.json {
@@ -190,26 +205,47 @@ pub struct LinkLine<'a> {
     pub line: usize,
     pub element: &'a str,
     pub attribute: &'a str,
+    /// The reference; bytes that are not UTF-8 are replaced here and kept, in hex, in
+    /// `href_hex` (and the same for `base` and `result`), as `resolve --json` does.
     pub href: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub href_hex: Option<String>,
     pub base: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub base_hex: Option<String>,
     pub source: &'static str,
     pub result: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub result_hex: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
 impl<'a> LinkLine<'a> {
     pub fn new(doc: DocReading, part: &'a str, l: &'a Link) -> LinkLine<'a> {
+        use crate::output::text_and_hex;
+        let (href, href_hex) = text_and_hex(&l.reference.href);
+        let (base, base_hex) = match l.base.as_deref().map(text_and_hex) {
+            Some((t, h)) => (Some(t.into_owned()), h),
+            None => (None, None),
+        };
+        let (result, result_hex) = match l.result.as_ref().ok().map(|r| text_and_hex(&r.result)) {
+            Some((t, h)) => (Some(t.into_owned()), h),
+            None => (None, None),
+        };
         LinkLine {
             doc: doc.to_string(),
             part,
             line: l.reference.line,
             element: &l.reference.element,
             attribute: &l.reference.attribute,
-            href: lossy(&l.reference.href),
-            base: l.base.as_deref().map(lossy),
+            href: href.into_owned(),
+            href_hex,
+            base,
+            base_hex,
             source: l.source.id(),
-            result: l.result.as_ref().ok().map(|r| lossy(&r.result)),
+            result,
+            result_hex,
             error: l.result.as_ref().err().map(LinkFailure::to_string),
         }
     }
@@ -252,8 +288,12 @@ fn shown_result(l: &Link) -> String {
 
 fn short_failure(e: &LinkFailure) -> &'static str {
     match e {
-        LinkFailure::Unresolvable(urlcert_reference::Unresolvable::NotDefined { .. }) => "not defined",
-        LinkFailure::Unresolvable(urlcert_reference::Unresolvable::BaseNotAbsolute { .. }) => "base not absolute",
+        LinkFailure::Unresolvable(urlcert_reference::Unresolvable::NotDefined { .. }) => {
+            "not defined"
+        }
+        LinkFailure::Unresolvable(urlcert_reference::Unresolvable::BaseNotAbsolute { .. }) => {
+            "base not absolute"
+        }
         LinkFailure::NoBase { .. } => "no base",
     }
 }
@@ -313,7 +353,10 @@ fn shown_base(v: &Option<Vec<u8>>) -> String {
 /// Every reference, one row each, with each document's absolute form in a column; "*"
 /// marks a document whose answer differs from the one before it.
 fn side_by_side(name: &str, answers: &[(DocReading, Answer)]) -> String {
-    let mut s = format!("{}: every reference under every document, oldest first\n", visible(name));
+    let mut s = format!(
+        "{}: every reference under every document, oldest first\n",
+        visible(name)
+    );
     let Some(rows) = answers.iter().find_map(|(_, a)| a.as_ref().ok()) else {
         return s + "no document resolves\n";
     };
@@ -330,7 +373,10 @@ fn side_by_side(name: &str, answers: &[(DocReading, Answer)]) -> String {
         for (doc, a) in answers {
             let (value, base) = match a {
                 Ok(f) => match f.links().nth(i) {
-                    Some((_, l)) => (shown_result(l), format!("base {} from {}", shown_base(&l.base), l.source)),
+                    Some((_, l)) => (
+                        shown_result(l),
+                        format!("base {} from {}", shown_base(&l.base), l.source),
+                    ),
                     None => ("?".into(), String::new()),
                 },
                 Err(_) => ("(not defined)".into(), String::new()),
@@ -396,9 +442,22 @@ fn base_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Resul
             steps: e
                 .steps
                 .iter()
-                .map(|s| StepLine { section: s.section, source: s.source.id(), said: &s.said, taken: s.taken })
+                .map(|s| StepLine {
+                    section: s.section,
+                    source: s.source.id(),
+                    said: &s.said,
+                    taken: s.taken,
+                })
                 .collect(),
-            notes: e.notes.iter().map(|n| NoteLine { id: n.id, line: n.line, message: &n.message }).collect(),
+            notes: e
+                .notes
+                .iter()
+                .map(|n| NoteLine {
+                    id: n.id,
+                    line: n.line,
+                    message: &n.message,
+                })
+                .collect(),
         };
         serde_json::to_writer(&mut *out, &line)?;
         out.write_all(b"\n")?;
@@ -433,7 +492,12 @@ fn base_human(doc: DocReading, a: &Answer) -> String {
             ));
         }
         for n in &e.notes {
-            s.push_str(&format!("    note {} (line {}): {}\n", n.id, n.line, visible(&n.message)));
+            s.push_str(&format!(
+                "    note {} (line {}): {}\n",
+                n.id,
+                n.line,
+                visible(&n.message)
+            ));
         }
     }
     s

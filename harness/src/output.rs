@@ -10,7 +10,7 @@ use urlcert_reference::{
 };
 
 /// Bytes as text for JSON: lossy, with the exact bytes in hex when they are not UTF-8.
-fn text_and_hex(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
+pub(crate) fn text_and_hex(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
     let exact = std::str::from_utf8(bytes).is_ok();
     (
         String::from_utf8_lossy(bytes),

@@ -288,3 +288,46 @@ fn every_rfc3986_resolution_step_is_reached() {
         "no case takes {missing:?}; seen {seen:?}"
     );
 }
+
+/// Every layer of RFC 1808 Section 3 and the 1996 draft's Section 5 gives the base in
+/// some `base` or `links` case, under each of the four documents that have the layers;
+/// and every note urlcert raises while establishing a base is raised by some case.
+#[test]
+fn every_base_layer_and_note_is_reached_by_a_case() {
+    use urlcert_reference::base::{Source, NOTE_IDS};
+    let mut taken: std::collections::BTreeSet<(Document, &'static str)> = Default::default();
+    let mut notes: std::collections::BTreeSet<&'static str> = Default::default();
+    for lc in &suite().cases {
+        if !matches!(lc.case.op, Op::Base | Op::Links) {
+            continue;
+        }
+        for key in lc.case.expect.keys() {
+            let Ok(Ok(found)) = urlcert::runner::establish(&lc.case, key.0) else {
+                continue;
+            };
+            for e in &found.entities {
+                taken.insert((key.0.doc, e.base.source.id()));
+                notes.extend(e.notes.iter().map(|n| n.id));
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for doc in [
+        Document::Rfc1808,
+        Document::Draft1996,
+        Document::Rfc2396,
+        Document::Rfc3986,
+    ] {
+        for source in Source::ALL {
+            if !taken.contains(&(doc, source.id())) {
+                missing.push(format!("{doc}: no case takes its base from {source}"));
+            }
+        }
+    }
+    for id in NOTE_IDS {
+        if !notes.contains(id) {
+            missing.push(format!("no case raises {id}"));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

@@ -142,8 +142,16 @@ pub fn documents(e: &Expectation) -> String {
         return format!("({v})");
     }
     let bases = e.bases.iter().flatten().map(|b| {
-        let part = if b.part.is_empty() { "top".to_string() } else { format!("part {}", b.part) };
-        format!("{part}: {} from {}", b.base.as_deref().unwrap_or("(undefined)"), b.source)
+        let part = if b.part.is_empty() {
+            "top".to_string()
+        } else {
+            format!("part {}", b.part)
+        };
+        format!(
+            "{part}: {} from {}",
+            b.base.as_deref().unwrap_or("(undefined)"),
+            b.source
+        )
     });
     let links = e.links.iter().flatten().map(|l| {
         let to = match (&l.result, &l.error) {

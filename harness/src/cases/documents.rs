@@ -39,15 +39,24 @@ fn expectation(op: Op, at: &str, e: &Expectation, out: &mut Vec<(String, String)
     match (e.verdict.as_deref(), listed) {
         (Some("not-defined"), false) => return,
         (Some("not-defined"), true) => {
-            said(format!("{at}"), format!("{at}: give either `{what}` or `verdict: not-defined`, not both"));
+            said(
+                at.to_string(),
+                format!("{at}: give either `{what}` or `verdict: not-defined`, not both"),
+            );
             return;
         }
         (Some(v), _) => {
-            said(format!("{at}.verdict"), format!("{at}.verdict: a {op} case's verdict is `not-defined`, not `{v}`"));
+            said(
+                format!("{at}.verdict"),
+                format!("{at}.verdict: a {op} case's verdict is `not-defined`, not `{v}`"),
+            );
             return;
         }
         (None, false) => {
-            said(format!("{at}"), format!("{at}: a {op} expectation needs `{what}`"));
+            said(
+                at.to_string(),
+                format!("{at}: a {op} expectation needs `{what}`"),
+            );
             return;
         }
         (None, true) => {}
@@ -57,7 +66,11 @@ fn expectation(op: Op, at: &str, e: &Expectation, out: &mut Vec<(String, String)
         if Source::from_id(&b.source).is_none() {
             said(
                 format!("{at}.bases[{i}].source"),
-                format!("{at}.bases[{i}].source: unknown source `{}` (known: {})", b.source, known_sources.join(", ")),
+                format!(
+                    "{at}.bases[{i}].source: unknown source `{}` (known: {})",
+                    b.source,
+                    known_sources.join(", ")
+                ),
             );
         }
     }
@@ -65,25 +78,41 @@ fn expectation(op: Op, at: &str, e: &Expectation, out: &mut Vec<(String, String)
         if !NOTE_IDS.contains(&n.id()) {
             said(
                 format!("{at}.notes[{i}]"),
-                format!("{at}.notes[{i}]: unknown note `{}` (known: {})", n.id(), NOTE_IDS.join(", ")),
+                format!(
+                    "{at}.notes[{i}]: unknown note `{}` (known: {})",
+                    n.id(),
+                    NOTE_IDS.join(", ")
+                ),
             );
         }
     }
     for (i, l) in e.links.iter().flatten().enumerate() {
         let here = format!("{at}.links[{i}]");
         if l.result.is_some() && l.error.is_some() {
-            said(here.clone(), format!("{here}: give either `result` or `error`, not both"));
+            said(
+                here.clone(),
+                format!("{here}: give either `result` or `error`, not both"),
+            );
         }
         if let Some(err) = &l.error {
             if !ERRORS.contains(&err.as_str()) {
-                said(format!("{here}.error"), format!("{here}.error: unknown error `{err}` (known: {})", ERRORS.join(", ")));
+                said(
+                    format!("{here}.error"),
+                    format!(
+                        "{here}.error: unknown error `{err}` (known: {})",
+                        ERRORS.join(", ")
+                    ),
+                );
             }
         }
         if let Some(src) = &l.source {
             if Source::from_id(src).is_none() {
                 said(
                     format!("{here}.source"),
-                    format!("{here}.source: unknown source `{src}` (known: {})", known_sources.join(", ")),
+                    format!(
+                        "{here}.source: unknown source `{src}` (known: {})",
+                        known_sources.join(", ")
+                    ),
                 );
             }
         }
@@ -93,15 +122,26 @@ fn expectation(op: Op, at: &str, e: &Expectation, out: &mut Vec<(String, String)
 /// Tagged `divergence` exactly when two documents' expectations (default readings)
 /// differ.
 fn divergence_tag(case: &Case, out: &mut Vec<(String, String)>) {
-    let strict: Vec<_> = case.expect.iter().filter(|(k, _)| k.0.reading == Reading::Strict).collect();
-    let differ = strict
+    let strict: Vec<_> = case
+        .expect
         .iter()
-        .enumerate()
-        .find_map(|(i, (ka, a))| strict[i + 1..].iter().find_map(|(kb, b)| answer::change(case, a, b).map(|_| (ka.0.doc, kb.0.doc))));
+        .filter(|(k, _)| k.0.reading == Reading::Strict)
+        .collect();
+    let differ = strict.iter().enumerate().find_map(|(i, (ka, a))| {
+        strict[i + 1..]
+            .iter()
+            .find_map(|(kb, b)| answer::change(case, a, b).map(|_| (ka.0.doc, kb.0.doc)))
+    });
     let tagged = case.tags.iter().any(|t| t == "divergence");
     match (differ, tagged) {
-        (Some((a, b)), false) => out.push(("tags".into(), format!("{a} and {b} differ: tag the case `divergence`"))),
-        (None, true) => out.push(("tags".into(), "tagged `divergence`, but no two documents' expectations differ".into())),
+        (Some((a, b)), false) => out.push((
+            "tags".into(),
+            format!("{a} and {b} differ: tag the case `divergence`"),
+        )),
+        (None, true) => out.push((
+            "tags".into(),
+            "tagged `divergence`, but no two documents' expectations differ".into(),
+        )),
         _ => {}
     }
 }

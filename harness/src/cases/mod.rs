@@ -525,7 +525,10 @@ pub fn validate(case: &Case) -> Vec<Problem> {
             ("format", case.format.is_some()),
         ] {
             if set {
-                problems.push(field, format!("`{field}` belongs to base and links cases only"));
+                problems.push(
+                    field,
+                    format!("`{field}` belongs to base and links cases only"),
+                );
             }
         }
     }

@@ -82,6 +82,30 @@ pub enum LineEnds {
 }
 
 impl Case {
+    /// A case made by the program, not read from a file (a fuzz input judged as a case):
+    /// no citation, tags or comment.
+    pub fn made(
+        op: Op,
+        base: Option<String>,
+        input: String,
+        expect: BTreeMap<DocKey, Expectation>,
+    ) -> Case {
+        Case {
+            id: "fuzz".into(),
+            op,
+            base,
+            input,
+            retrieved_from: Vec::new(),
+            application_default: None,
+            line_ends: None,
+            format: None,
+            cite: Vec::new(),
+            tags: Vec::new(),
+            comment: None,
+            expect,
+        }
+    }
+
     /// The document of a `base` or `links` case, its line ends as `line_ends` says.
     pub fn document(&self) -> Vec<u8> {
         match self.line_ends {
@@ -93,7 +117,11 @@ impl Case {
     /// The context of a `base` or `links` case.
     pub fn context(&self) -> urlcert_reference::base::Context {
         urlcert_reference::base::Context {
-            retrieved_from: self.retrieved_from.iter().map(|u| u.clone().into_bytes()).collect(),
+            retrieved_from: self
+                .retrieved_from
+                .iter()
+                .map(|u| u.clone().into_bytes())
+                .collect(),
             application_default: self.application_default.clone().map(String::into_bytes),
         }
     }

@@ -28,7 +28,11 @@ pub fn link_error_id(e: &LinkFailure) -> &'static str {
 }
 
 /// The established bases, or the mismatch that stands for all of them.
-fn established<'a>(e: &Expectation, answer: &'a Answer, out: &mut Vec<Mismatch>) -> Option<&'a Established> {
+fn established<'a>(
+    e: &Expectation,
+    answer: &'a Answer,
+    out: &mut Vec<Mismatch>,
+) -> Option<&'a Established> {
     let expected = e.verdict.as_deref();
     match answer {
         Err(err) => {
@@ -71,9 +75,9 @@ pub fn compare_bases(e: &Expectation, answer: &Answer) -> Vec<Mismatch> {
     if let Some(bases) = &e.bases {
         let n = bases.len().max(found.entities.len());
         for i in 0..n {
-            let expected = bases.get(i).map(|b| {
-                format!("part {:?}: {} from {}", b.part, shown(&b.base), b.source)
-            });
+            let expected = bases
+                .get(i)
+                .map(|b| format!("part {:?}: {} from {}", b.part, shown(&b.base), b.source));
             let actual = found.entities.get(i).map(|a| {
                 format!(
                     "part {:?}: {} from {}",
@@ -118,7 +122,7 @@ pub fn compare_links(e: &Expectation, answer: &Answer) -> Vec<Mismatch> {
     };
     let actual: Vec<_> = found.links().collect();
     for i in 0..expected.len().max(actual.len()) {
-        let want = expected.get(i).map(|x| link_expected(x));
+        let want = expected.get(i).map(link_expected);
         let got = actual.get(i).map(|(part, l)| {
             let x = expected.get(i);
             let mut s = format!("part {part:?} {}", quote(&lossy(&l.reference.href)));

@@ -33,10 +33,12 @@ use std::fmt;
 use urlcert_reference::base::Entity;
 
 /// How to read the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Format {
     /// A message if it starts with a header field, else HTML if it holds a `<`, else plain
     /// text.
+    #[default]
     Auto,
     /// An RFC 822 message, with MIME body parts.
     Mime,

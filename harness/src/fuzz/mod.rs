@@ -205,16 +205,12 @@ fn as_case(doc: DocReading, req: &Request, r: &RefAnswer) -> Option<(Case, Expec
         }
         RefAnswer::Panic { .. } => return None,
     };
-    let case = Case {
-        id: "fuzz".into(),
+    let case = Case::made(
         op,
-        base: req.base.as_deref().map(lossy),
-        input: lossy(&req.input),
-        cite: Vec::new(),
-        tags: Vec::new(),
-        comment: None,
-        expect: BTreeMap::new(),
-    };
+        req.base.as_deref().map(lossy),
+        lossy(&req.input),
+        BTreeMap::new(),
+    );
     let _ = doc;
     Some((case, e))
 }
