@@ -8,7 +8,9 @@ use serde::Serialize;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert_reference::base::{self, Context, Established, Link, LinkFailure, NotDefined};
+use urlcert_reference::base::{
+    self, Context, EntityBase, Established, Link, LinkFailure, NotDefined,
+};
 use urlcert_reference::{DocReading, Document};
 
 /// The options `base` and `links` share.
@@ -135,24 +137,23 @@ pub fn main_links(args: DocumentArgs) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let docs = args.doc.docs();
-    let answers: Vec<(DocReading, Answer)> = docs
-        .iter()
-        .map(|&d| (d, base::establish(d, &l.root, &l.cx)))
-        .collect();
     let mut out = std::io::stdout().lock();
-    let written = if args.json {
-        answers
-            .iter()
-            .try_for_each(|(doc, a)| links_json(&mut out, *doc, a))
-    } else if let DocChoice::All = args.doc {
-        out.write_all(side_by_side(&l.name, &answers).as_bytes())
+    let mut any_unresolved = false;
+    let written = if let (DocChoice::All, false) = (&args.doc, args.json) {
+        side_by_side(&mut out, &l.name, &l.root, &l.cx, &args.doc.docs())
+            .map(|unresolved| any_unresolved = unresolved)
     } else {
-        answers
-            .iter()
-            .try_for_each(|(doc, a)| out.write_all(links_human(*doc, a).as_bytes()))
+        // One document at a time, written and dropped before the next.
+        args.doc.docs().iter().try_for_each(|&doc| {
+            let a = base::establish(doc, &l.root, &l.cx);
+            any_unresolved |= !all_resolved(&a);
+            match args.json {
+                true => links_json(&mut out, doc, &a),
+                false => out.write_all(links_human(doc, &a).as_bytes()),
+            }
+        })
     };
-    finish(written, answers.iter().any(|(_, a)| !all_resolved(a)))
+    finish(written, any_unresolved)
 }
 
 /// `urlcert base`.
@@ -161,21 +162,18 @@ pub fn main_base(args: DocumentArgs) -> ExitCode {
         Ok(l) => l,
         Err(code) => return code,
     };
-    let answers: Vec<(DocReading, Answer)> = args
-        .doc
-        .docs()
-        .iter()
-        .map(|&d| (d, base::establish(d, &l.root, &l.cx)))
-        .collect();
     let mut out = std::io::stdout().lock();
-    let written = answers.iter().try_for_each(|(doc, a)| {
-        if args.json {
-            base_json(&mut out, *doc, a)
-        } else {
-            out.write_all(base_human(*doc, a).as_bytes())
+    let mut any_unresolved = false;
+    let written = args.doc.docs().iter().try_for_each(|&doc| {
+        // The exit status speaks of the links; the output only of the bases.
+        any_unresolved |= !all_resolved(&base::establish(doc, &l.root, &l.cx));
+        let a = base::bases(doc, &l.root, &l.cx);
+        match args.json {
+            true => base_json(&mut out, doc, &a),
+            false => out.write_all(base_human(doc, &a).as_bytes()),
         }
     });
-    finish(written, answers.iter().any(|(_, a)| !all_resolved(a)))
+    finish(written, any_unresolved)
 }
 
 /// Exit status as `resolve`: 1 when some reference has no absolute form under some
@@ -222,10 +220,10 @@ pub struct LinkLine<'a> {
 }
 
 impl<'a> LinkLine<'a> {
-    pub fn new(doc: DocReading, part: &'a str, l: &'a Link) -> LinkLine<'a> {
+    pub fn new(doc: DocReading, entity: &'a EntityBase, l: &'a Link) -> LinkLine<'a> {
         use crate::output::text_and_hex;
         let (href, href_hex) = text_and_hex(&l.reference.href);
-        let (base, base_hex) = match l.base.as_deref().map(text_and_hex) {
+        let (base, base_hex) = match entity.base.value.as_deref().map(text_and_hex) {
             Some((t, h)) => (Some(t.into_owned()), h),
             None => (None, None),
         };
@@ -235,7 +233,7 @@ impl<'a> LinkLine<'a> {
         };
         LinkLine {
             doc: doc.to_string(),
-            part,
+            part: &entity.part,
             line: l.reference.line,
             element: &l.reference.element,
             attribute: &l.reference.attribute,
@@ -243,7 +241,7 @@ impl<'a> LinkLine<'a> {
             href_hex,
             base,
             base_hex,
-            source: l.source.id(),
+            source: entity.base.source.id(),
             result,
             result_hex,
             error: l.result.as_ref().err().map(LinkFailure::to_string),
@@ -270,8 +268,8 @@ fn not_defined_json(out: &mut dyn Write, doc: DocReading, n: &NotDefined) -> std
 
 fn links_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Result<()> {
     match a {
-        Ok(found) => found.links().try_for_each(|(part, l)| {
-            serde_json::to_writer(&mut *out, &LinkLine::new(doc, part, l))?;
+        Ok(found) => found.links().try_for_each(|(entity, l)| {
+            serde_json::to_writer(&mut *out, &LinkLine::new(doc, entity, l))?;
             out.write_all(b"\n")
         }),
         Err(n) => not_defined_json(out, doc, n),
@@ -351,48 +349,62 @@ fn shown_base(v: &Option<Vec<u8>>) -> String {
 }
 
 /// Every reference, one row each, with each document's absolute form in a column; "*"
-/// marks a document whose answer differs from the one before it.
-fn side_by_side(name: &str, answers: &[(DocReading, Answer)]) -> String {
-    let mut s = format!(
-        "{}: every reference under every document, oldest first\n",
+/// marks a document whose answer differs from the one before it. Written as it goes:
+/// each document's bases are kept, each link is resolved when its row is written.
+fn side_by_side(
+    out: &mut dyn Write,
+    name: &str,
+    root: &base::Entity,
+    cx: &Context,
+    docs: &[DocReading],
+) -> std::io::Result<bool> {
+    writeln!(
+        out,
+        "{}: every reference under every document, oldest first",
         visible(name)
-    );
-    let Some(rows) = answers.iter().find_map(|(_, a)| a.as_ref().ok()) else {
-        return s + "no document resolves\n";
-    };
-    for (i, (part, first)) in rows.links().enumerate() {
-        s.push_str(&format!(
-            "\n{} line {}: {} {}={}\n",
-            part_name(part),
-            first.reference.line,
-            visible(&first.reference.element),
-            first.reference.attribute,
-            visible(&lossy(&first.reference.href))
-        ));
-        let mut before: Option<String> = None;
-        for (doc, a) in answers {
-            let (value, base) = match a {
-                Ok(f) => match f.links().nth(i) {
-                    Some((_, l)) => (
-                        shown_result(l),
-                        format!("base {} from {}", shown_base(&l.base), l.source),
-                    ),
-                    None => ("?".into(), String::new()),
-                },
-                Err(_) => ("(not defined)".into(), String::new()),
-            };
-            let changed = before.as_ref().is_some_and(|b| *b != value);
-            s.push_str(&format!(
-                "  {}{:<12} {:<40} {}\n",
-                if changed { "*" } else { " " },
-                doc.to_string(),
-                value,
-                base
-            ));
-            before = Some(value);
+    )?;
+    let bases: Vec<(DocReading, Option<Established>)> = docs
+        .iter()
+        .map(|&d| (d, base::bases(d, root, cx).ok()))
+        .collect();
+    let mut any_unresolved = bases.iter().any(|(_, b)| b.is_none());
+    for (i, entity) in base::in_order(root).into_iter().enumerate() {
+        for r in &entity.references {
+            let part = bases
+                .iter()
+                .find_map(|(_, b)| Some(b.as_ref()?.entities[i].part.as_str()));
+            writeln!(
+                out,
+                "\n{} line {}: {} {}={}",
+                part_name(part.unwrap_or_default()),
+                r.line,
+                visible(&r.element),
+                r.attribute,
+                visible(&lossy(&r.href))
+            )?;
+            let mut before: Option<String> = None;
+            for (doc, established) in &bases {
+                let (value, shown) = match established {
+                    Some(found) => {
+                        let e = &found.entities[i];
+                        let l = base::link(*doc, &e.base, r);
+                        any_unresolved |= l.result.is_err();
+                        (
+                            shown_result(&l),
+                            format!("base {} from {}", shown_base(&e.base.value), e.base.source),
+                        )
+                    }
+                    None => ("(not defined)".into(), String::new()),
+                };
+                let changed = before.as_ref().is_some_and(|b| *b != value);
+                let mark = if changed { "*" } else { " " };
+                let row = format!("  {mark}{:<12} {value:<40} {shown}", doc.to_string());
+                writeln!(out, "{}", row.trim_end())?;
+                before = Some(value);
+            }
         }
     }
-    s
+    Ok(any_unresolved)
 }
 
 #[derive(Serialize)]

@@ -123,7 +123,8 @@ pub fn compare_links(e: &Expectation, answer: &Answer) -> Vec<Mismatch> {
     let actual: Vec<_> = found.links().collect();
     for i in 0..expected.len().max(actual.len()) {
         let want = expected.get(i).map(link_expected);
-        let got = actual.get(i).map(|(part, l)| {
+        let got = actual.get(i).map(|(entity, l)| {
+            let part = &entity.part;
             let x = expected.get(i);
             let mut s = format!("part {part:?} {}", quote(&lossy(&l.reference.href)));
             if x.is_none_or(|x| x.result.is_some() || x.error.is_some()) {
@@ -133,10 +134,13 @@ pub fn compare_links(e: &Expectation, answer: &Answer) -> Vec<Mismatch> {
                 }
             }
             if x.is_some_and(|x| x.base.is_some()) {
-                s.push_str(&format!(" base {}", shown(&l.base.as_deref().map(lossy))));
+                s.push_str(&format!(
+                    " base {}",
+                    shown(&entity.base.value.as_deref().map(lossy))
+                ));
             }
             if x.is_some_and(|x| x.source.is_some()) {
-                s.push_str(&format!(" from {}", l.source));
+                s.push_str(&format!(" from {}", entity.base.source));
             }
             s
         });

@@ -43,6 +43,8 @@ mod rfc2396;
 mod rfc3986;
 mod walk;
 
+pub use walk::{in_order, link};
+
 pub use model::{Embedded, Entity, HeaderField, Reference};
 
 use crate::document::{DocReading, Document};
@@ -160,13 +162,11 @@ impl fmt::Display for LinkFailure {
     }
 }
 
-/// One reference and what it means.
+/// One reference and what it means. It is resolved against its entity's base
+/// ([`EntityBase::base`]); the resolution keeps no steps.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Link {
     pub reference: Reference,
-    /// The base it is resolved against (the entity's), and where that came from.
-    pub base: Option<Vec<u8>>,
-    pub source: Source,
     pub result: Result<Resolution, LinkFailure>,
 }
 
@@ -192,11 +192,12 @@ pub struct Established {
 }
 
 impl Established {
-    /// Every link of every entity, in document order, with its part.
-    pub fn links(&self) -> impl Iterator<Item = (&str, &Link)> {
+    /// Every link of every entity, in document order, with its entity (its part and
+    /// base).
+    pub fn links(&self) -> impl Iterator<Item = (&EntityBase, &Link)> {
         self.entities
             .iter()
-            .flat_map(|e| e.links.iter().map(move |l| (e.part.as_str(), l)))
+            .flat_map(|e| e.links.iter().map(move |l| (e, l)))
     }
 }
 
@@ -238,6 +239,21 @@ pub const NOTE_IDS: &[&str] = &[
 /// reference found in it. The documents with no relative form (draft-03, draft-06, RFC
 /// 1738) give [`NotDefined`], in their own words.
 pub fn establish(doc: DocReading, root: &Entity, cx: &Context) -> Result<Established, NotDefined> {
+    establish_with(doc, root, cx, true)
+}
+
+/// As [`establish`], without resolving the references: every entity's `links` is
+/// empty.
+pub fn bases(doc: DocReading, root: &Entity, cx: &Context) -> Result<Established, NotDefined> {
+    establish_with(doc, root, cx, false)
+}
+
+fn establish_with(
+    doc: DocReading,
+    root: &Entity,
+    cx: &Context,
+    links: bool,
+) -> Result<Established, NotDefined> {
     let rule: walk::EntityRule = match doc.doc {
         Document::Rfc1808 => rfc1808::entity_base,
         Document::Draft1996 => draft1996::entity_base,
@@ -253,7 +269,7 @@ pub fn establish(doc: DocReading, root: &Entity, cx: &Context) -> Result<Establi
             });
         }
     };
-    Ok(walk::walk(doc, root, cx, rule))
+    Ok(walk::walk(doc, root, cx, rule, links))
 }
 
 /// A base for a message: quoted, or "no base".

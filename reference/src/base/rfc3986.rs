@@ -14,7 +14,7 @@
 //! 2110 is gone), valid in multipart headings too; urlcert reads that field here, its
 //! value's whitespace removed as the 1996 draft's Section 5.1 says.
 
-use super::fields::{absolute_url, content_location};
+use super::fields::absolute_url;
 use super::layers::{
     base_element, broken, encapsulating, first_field, foreign_fields, resolve_against, retrieval,
     Sections,
@@ -64,11 +64,9 @@ pub(crate) fn entity_base(
     // 5.1.2: "A mechanism for embedding a base URI within MIME container types [...] is
     // defined by MHTML [RFC2557]."
     if let Some(f) = first_field(e, "Content-Location", t) {
-        match content_location(
-            doc,
-            &strip_fragment(&super::fields::without_whitespace(&f.value)),
-        ) {
-            Ok((url, _)) => match as_base(doc, &outside, &url, t, f.line) {
+        // The value is a URI reference, made absolute and stripped of its fragment.
+        match reference_form(doc, &super::fields::without_whitespace(&f.value)) {
+            Ok(url) => match as_base(doc, &outside, &url, t, f.line) {
                 Ok(absolute) => {
                     let how = format!("the {} field on line {}", f.name, f.line);
                     return t.took_over(s.content, Some(absolute), how, fallback);

@@ -6,7 +6,7 @@
 use super::model::Entity;
 use super::{Base, Context, EntityBase, Established, Link, LinkFailure, Note, Source, Step};
 use crate::document::DocReading;
-use crate::resolve::resolve;
+use crate::resolve::{resolve, Resolution};
 
 /// Where an entity stands: at the top, or enclosed in another whose base is known.
 #[derive(Clone, Copy, Debug)]
@@ -94,7 +94,13 @@ impl Tracer {
 pub(crate) type EntityRule = fn(DocReading, &Entity, Outer, &Context, &mut Tracer) -> Base;
 
 /// Every entity's base and links, in document order.
-pub(crate) fn walk(doc: DocReading, root: &Entity, cx: &Context, rule: EntityRule) -> Established {
+pub(crate) fn walk(
+    doc: DocReading,
+    root: &Entity,
+    cx: &Context,
+    rule: EntityRule,
+    with_links: bool,
+) -> Established {
     let mut entities: Vec<EntityBase> = Vec::new();
     // (entity, its part id, the index of its parent in `entities`)
     let mut stack: Vec<(&Entity, String, Option<usize>)> = vec![(root, String::new(), None)];
@@ -111,11 +117,14 @@ pub(crate) fn walk(doc: DocReading, root: &Entity, cx: &Context, rule: EntityRul
                 rule(doc, entity, outer, cx, &mut t)
             }
         };
-        let links = entity
-            .references
-            .iter()
-            .map(|r| link(doc, &base, r))
-            .collect();
+        let links = match with_links {
+            true => entity
+                .references
+                .iter()
+                .map(|r| link(doc, &base, r))
+                .collect(),
+            false => Vec::new(),
+        };
         let index = entities.len();
         entities.push(EntityBase {
             part: part.clone(),
@@ -139,16 +148,31 @@ pub(crate) fn walk(doc: DocReading, root: &Entity, cx: &Context, rule: EntityRul
     Established { doc, entities }
 }
 
+/// The entities of a tree in the order [`walk`] gives them: parents before children,
+/// first child first.
+pub fn in_order(root: &Entity) -> Vec<&Entity> {
+    let mut out = Vec::new();
+    let mut stack = vec![root];
+    while let Some(e) = stack.pop() {
+        out.push(e);
+        stack.extend(e.children.iter().rev());
+    }
+    out
+}
+
 /// A reference resolved by the document's algorithm against its entity's base.
-fn link(doc: DocReading, base: &Base, r: &super::Reference) -> Link {
+pub fn link(doc: DocReading, base: &Base, r: &super::Reference) -> Link {
     let result = match &base.value {
         Some(b) => resolve(doc, b, &r.href, false).map_err(LinkFailure::Unresolvable),
         None => without_base(doc, &r.href),
     };
+    // Untraced steps hold nothing a link shows; a page of a million links keeps none.
+    let result = result.map(|r| Resolution {
+        steps: Vec::new(),
+        ..r
+    });
     Link {
         reference: r.clone(),
-        base: base.value.clone(),
-        source: base.source,
         result,
     }
 }
