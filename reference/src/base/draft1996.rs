@@ -43,47 +43,8 @@ pub(crate) fn entity_base(
     let mut fallback = Tracer::default();
     let outside = outer_layers(e, outer, cx, &mut fallback);
 
-    // 5.1: "For protocols that make use of message headers like those described in MIME
-    // [4], the base URL can be specified by the Content-Base or Content-Location header
-    // fields. [...] Content-Base takes precedence over any Content-Location."
-    if let Some(f) = first_field(e, "Content-Base", t) {
-        match content_base(doc, &f.value) {
-            Ok(url) => {
-                let how = format!("the {} field on line {}", f.name, f.line);
-                return t.took_over(s.content, Some(url), how, fallback);
-            }
-            Err(why) => broken(t, f, why),
-        }
-    }
-    if let Some(f) = first_field(e, "Content-Location", t) {
-        match content_location(doc, &f.value) {
-            Ok((url, true)) => {
-                let how = format!("the {} field on line {}", f.name, f.line);
-                return t.took_over(s.content, Some(url), how, fallback);
-            }
-            // "If the latter is relative, it must be resolved to its absolute form (like
-            // any relative URL) before it can be used as the base URL for other
-            // references."
-            Ok((url, false)) => match resolve_against(doc, &outside, &url) {
-                Ok(absolute) => {
-                    t.note(
-                        "base.relative-location-resolved",
-                        f.line,
-                        format!(
-                            "the relative {} on line {} is resolved against {} ({})",
-                            f.name,
-                            f.line,
-                            super::shown(&outside.value),
-                            outside.how
-                        ),
-                    );
-                    let how = format!("the {} field on line {}, resolved", f.name, f.line);
-                    return t.took_over(s.content, Some(absolute), how, fallback);
-                }
-                Err(why) => broken(t, f, &why),
-            },
-            Err(why) => broken(t, f, why),
-        }
+    if let Some((url, how)) = header_fields(doc, e, t, &outside) {
+        return t.took_over(s.content, Some(url), how, fallback);
     }
     t.passed(
         s.content,
@@ -92,6 +53,59 @@ pub(crate) fn entity_base(
     );
     t.append(fallback);
     outside
+}
+
+/// 5.1: "For protocols that make use of message headers like those described in MIME
+/// [4], the base URL can be specified by the Content-Base or Content-Location header
+/// fields. [...] Content-Base takes precedence over any Content-Location." The URL and
+/// what gave it; `outside` is the base the entity has without them, against which a
+/// relative Content-Location is resolved. RFC 2396 reads the same two fields (those of
+/// RFC 2110, to which its Section 5.1.1 points).
+pub(crate) fn header_fields(
+    doc: DocReading,
+    e: &Entity,
+    t: &mut Tracer,
+    outside: &Base,
+) -> Option<(Vec<u8>, String)> {
+    if let Some(f) = first_field(e, "Content-Base", t) {
+        match content_base(doc, &f.value) {
+            Ok(url) => return Some((url, format!("the {} field on line {}", f.name, f.line))),
+            Err(why) => broken(t, f, why),
+        }
+    }
+    let f = first_field(e, "Content-Location", t)?;
+    match content_location(doc, &f.value) {
+        Ok((url, true)) => Some((url, format!("the {} field on line {}", f.name, f.line))),
+        // "If the latter is relative, it must be resolved to its absolute form (like any
+        // relative URL) before it can be used as the base URL for other references."
+        Ok((url, false)) => match resolve_against(doc, outside, &url) {
+            Ok(absolute) => {
+                t.note(
+                    "base.relative-location-resolved",
+                    f.line,
+                    format!(
+                        "the relative {} on line {} is resolved against {} ({})",
+                        f.name,
+                        f.line,
+                        super::shown(&outside.value),
+                        outside.how
+                    ),
+                );
+                Some((
+                    absolute,
+                    format!("the {} field on line {}, resolved", f.name, f.line),
+                ))
+            }
+            Err(why) => {
+                broken(t, f, &why);
+                None
+            }
+        },
+        Err(why) => {
+            broken(t, f, why);
+            None
+        }
+    }
 }
 
 /// 5.2, 5.3 and 5.4: the base of an entity with no base embedded.

@@ -12,10 +12,8 @@
 //! published form (Content-Base before Content-Location; whitespace in the value
 //! ignored; a relative Content-Location resolved first).
 
-use super::fields::{content_base, content_location};
 use super::layers::{
-    as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, resolve_against,
-    retrieval, Sections,
+    as_absolute, base_element, encapsulating, foreign_fields, retrieval, Sections,
 };
 use super::model::Entity;
 use super::walk::{Outer, Tracer};
@@ -70,41 +68,8 @@ pub(crate) fn entity_base(
     } else {
         // 5.1.1: "A mechanism for embedding the base URI within MIME container types [...]
         // is defined by MHTML [RFC2110]."
-        if let Some(f) = first_field(e, "Content-Base", t) {
-            match content_base(doc, &f.value) {
-                Ok(url) => {
-                    let how = format!("the {} field on line {}", f.name, f.line);
-                    return t.took_over(s.content, Some(url), how, fallback);
-                }
-                Err(why) => broken(t, f, why),
-            }
-        }
-        if let Some(f) = first_field(e, "Content-Location", t) {
-            match content_location(doc, &f.value) {
-                Ok((url, true)) => {
-                    let how = format!("the {} field on line {}", f.name, f.line);
-                    return t.took_over(s.content, Some(url), how, fallback);
-                }
-                Ok((url, false)) => match resolve_against(doc, &outside, &url) {
-                    Ok(absolute) => {
-                        t.note(
-                            "base.relative-location-resolved",
-                            f.line,
-                            format!(
-                                "the relative {} on line {} is resolved against {} ({})",
-                                f.name,
-                                f.line,
-                                super::shown(&outside.value),
-                                outside.how
-                            ),
-                        );
-                        let how = format!("the {} field on line {}, resolved", f.name, f.line);
-                        return t.took_over(s.content, Some(absolute), how, fallback);
-                    }
-                    Err(why) => broken(t, f, &why),
-                },
-                Err(why) => broken(t, f, why),
-            }
+        if let Some((url, how)) = super::draft1996::header_fields(doc, e, t, &outside) {
+            return t.took_over(s.content, Some(url), how, fallback);
         }
     }
     t.passed(
