@@ -118,6 +118,7 @@ pub fn stand_in_judge(
             let class = match case.op {
                 Op::Parse if accepts(e) => Class::Verdict,
                 Op::Parse => Class::Agree,
+                Op::Links if e.links.is_none() => Class::Unsupported,
                 Op::Links => Class::Resolution,
                 _ if e.result.is_some() => Class::Resolution,
                 _ => Class::Agree,
