@@ -20,16 +20,10 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import _protocol  # noqa: E402
-from _protocol import Reject, serve  # noqa: E402
+from _protocol import Reject, Unsupported, serve  # noqa: E402
 
 START = "http://urlcert.invalid/start"
 END = "http://urlcert.invalid/end"
-
-
-class Unsupported(BaseException):
-    """Answered `unsupported`: a BaseException, so that _protocol's `except Exception`
-    (which answers `rejected`) lets it through to `main`'s wrapper."""
 
 
 def page(base, reference):
@@ -75,13 +69,4 @@ def main(name, program, version, links):
         return {"name": name, "version": version(), "model": "whatwg",
                 "operations": ["resolve"]}
 
-    real = _protocol._answer
-
-    def answer(request, hello_, parse, resolve_):
-        try:
-            return real(request, hello_, parse, resolve_)
-        except Unsupported as exc:
-            return _protocol.unsupported(str(exc))
-
-    _protocol._answer = answer
     return serve(hello, None, resolve)

@@ -1,10 +1,15 @@
 """The urlcert adapter protocol v1, for the Python adapters in this folder.
 
-`serve(hello, parse, resolve)` answers every line of standard input until EOF, one JSON
-object per line, flushing after each. It never dies on a request: a line that is not
-UTF-8 or not a protocol request gets an `unsupported` answer, and any exception the
-parser raises becomes `rejected` with its message. See ADAPTERS.md at the repository
-root for the protocol.
+`serve(hello, parse, resolve, links=None)` answers every line of standard input until
+EOF, one JSON object per line, flushing after each. It never dies on a request: a line
+that is not UTF-8 or not a protocol request gets an `unsupported` answer, `Unsupported`
+raised by the adapter becomes `unsupported`, and any other exception the parser raises
+becomes `rejected` with its message. See ADAPTERS.md at the repository root for the
+protocol.
+
+`links(document, retrieved_from, attributes)` returns the body of the `links` answer:
+a dict whose "links" is a list of {"href": str, "result": str or None}; other keys are
+passed on (the harness ignores them).
 """
 
 import json
@@ -20,6 +25,10 @@ MAX_MESSAGE = 2000
 
 class Reject(Exception):
     """Raised by an adapter to reject with exactly this message (no exception name)."""
+
+
+class Unsupported(Exception):
+    """Raised by an adapter to answer `unsupported` with this reason."""
 
 
 def _message(exc):
@@ -61,9 +70,39 @@ def _clean(value):
     return value
 
 
-def _answer(request, hello, parse, resolve):
+def _strings(value):
+    """Is `value` a list of strings?"""
+    return isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+def _links_answer(request, links):
+    document = request.get("document")
+    retrieved_from = request.get("retrieved_from")
+    attributes = request.get("attributes")
+    if (not isinstance(document, str) or not _strings(retrieved_from)
+            or not isinstance(attributes, list)
+            or not all(_strings(a) and len(a) == 2 for a in attributes)):
+        return unsupported(
+            "a links request needs a string \"document\", a list of strings "
+            "\"retrieved_from\" and a list of [element, attribute] pairs \"attributes\""
+        )
+    if _lone_surrogate(document, *retrieved_from):
+        return unsupported("the request holds a lone surrogate (not UTF-8)")
+    if links is None:
+        return unsupported("this adapter does not answer links")
+    try:
+        return {"links": links(document, retrieved_from, attributes)}
+    except Unsupported as exc:
+        return unsupported(exc)
+    except Exception as exc:
+        return rejected(exc)
+
+
+def _answer(request, hello, parse, resolve, links=None):
     """The answer body (without the id) for one decoded request object."""
     op = request.get("op")
+    if op == "links":
+        return _links_answer(request, links)
     if _lone_surrogate(request.get("input"), request.get("base"), request.get("reference")):
         # Not UTF-8: the harness never sends it, and no parser here can be asked it.
         return unsupported("the request holds a lone surrogate (not UTF-8)")
@@ -77,6 +116,8 @@ def _answer(request, hello, parse, resolve):
             return unsupported("this adapter does not parse")
         try:
             return {"parsed": {"components": parse(text)}}
+        except Unsupported as exc:
+            return unsupported(exc)
         except Exception as exc:  # the parser refused: its own message
             return rejected(exc)
     if op == "resolve":
@@ -90,12 +131,14 @@ def _answer(request, hello, parse, resolve):
             return unsupported("this adapter does not resolve")
         try:
             return {"resolved": {"result": resolve(base, reference)}}
+        except Unsupported as exc:
+            return unsupported(exc)
         except Exception as exc:
             return rejected(exc)
     return unsupported("unknown op %s" % json.dumps(op)[:100])
 
 
-def _handle(raw, hello, parse, resolve):
+def _handle(raw, hello, parse, resolve, links):
     request_id = None
     try:
         line = raw.decode("utf-8")
@@ -113,7 +156,7 @@ def _handle(raw, hello, parse, resolve):
     elif isinstance(request_id, float) and not math.isfinite(request_id):
         request_id = None  # 1e999 reads as inf, which JSON cannot write back
     try:
-        body = _answer(request, hello, parse, resolve)
+        body = _answer(request, hello, parse, resolve, links)
     except Exception as exc:  # a bug here must not end the process
         body = unsupported("adapter error: %s" % _message(exc))
     return {"id": request_id, **body}
@@ -132,7 +175,7 @@ def _write(answer):
     sys.stdout.flush()
 
 
-def serve(hello, parse, resolve):
+def serve(hello, parse, resolve, links=None):
     """Answers each line of standard input until EOF."""
     stdin = sys.stdin.buffer
     try:
@@ -144,7 +187,7 @@ def serve(hello, parse, resolve):
                 raw = raw[:-1]
             if raw.endswith(b"\r"):
                 raw = raw[:-1]
-            _write(_handle(raw, hello, parse, resolve))
+            _write(_handle(raw, hello, parse, resolve, links))
     except (BrokenPipeError, KeyboardInterrupt):
         # The harness went away: nothing left to answer. Point stdout at /dev/null so
         # the interpreter's final flush does not complain on stderr.

@@ -118,6 +118,8 @@ pub fn stand_in_judge(
             let class = match case.op {
                 Op::Parse if accepts(e) => Class::Verdict,
                 Op::Parse => Class::Agree,
+                Op::Links if e.links.is_none() => Class::Unsupported,
+                Op::Links => Class::Resolution,
                 _ if e.result.is_some() => Class::Resolution,
                 _ => Class::Agree,
             };
@@ -130,6 +132,26 @@ pub fn stand_in_judge(
                 _ => Class::AdapterError,
             };
             judged(class, format!("result {}", quote(result)))
+        }
+        Answer::Links { links } => {
+            let class = match (case.op, &e.links) {
+                (Op::Links, Some(want)) => {
+                    match crate::compare::first_link_difference(want, links, |a, b| a == b) {
+                        None => Class::Agree,
+                        Some(_) => Class::Resolution,
+                    }
+                }
+                (Op::Links, None) => Class::Unsupported,
+                _ => Class::AdapterError,
+            };
+            let shown: Vec<String> = links
+                .iter()
+                .map(|l| {
+                    let to = l.result.as_deref().map_or("null".into(), quote);
+                    format!("{} -> {to}", quote(&l.href))
+                })
+                .collect();
+            judged(class, format!("links [{}]", shown.join(", ")))
         }
     }
 }
@@ -394,15 +416,17 @@ fn reference_failure(op: Op, mismatches: &[Mismatch]) -> Judged {
     }
 }
 
-/// Asks `adapter` one case: `parse` or `resolve` by the case's op (`None` for extract
-/// and normalize cases, which only the reference answers). An operation the adapter does not offer
-/// is answered `unsupported` without asking; a panic inside an in-process adapter is a
-/// crash.
+/// Asks `adapter` one case: `parse`, `resolve` or `links` by the case's op (`None`
+/// for extract, normalize and base cases, which only the reference answers). An
+/// operation the adapter does not offer is answered `unsupported` without asking, and
+/// so is a `links` case an adapter cannot be given ([`links_document`]); a
+/// panic inside an in-process adapter is a crash.
 pub fn ask(adapter: &mut dyn Adapter, case: &Case) -> Option<Answer> {
     let op = match case.op {
         Op::Parse => Operation::Parse,
         Op::Resolve => Operation::Resolve,
-        Op::Extract | Op::Normalize | Op::Base | Op::Links => return None,
+        Op::Links => Operation::Links,
+        Op::Extract | Op::Normalize | Op::Base => return None,
     };
     if !adapter.info().operations.contains(&op) {
         return Some(Answer::Unsupported {
@@ -411,9 +435,17 @@ pub fn ask(adapter: &mut dyn Adapter, case: &Case) -> Option<Answer> {
     }
     let input = case.input.as_bytes();
     let base = case.base.as_deref().unwrap_or_default().as_bytes();
+    let document = match op {
+        Operation::Links => match links_document(case) {
+            Ok(document) => document,
+            Err(why) => return Some(Answer::Unsupported { why }),
+        },
+        _ => Vec::new(),
+    };
     let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match op {
         Operation::Parse => adapter.parse(input),
         Operation::Resolve => adapter.resolve(base, input),
+        Operation::Links => adapter.links(&document, &case.context().retrieved_from),
     }));
     Some(answered.unwrap_or_else(|payload| {
         let what = payload
@@ -427,6 +459,36 @@ pub fn ask(adapter: &mut dyn Adapter, case: &Case) -> Option<Answer> {
             },
         }
     }))
+}
+
+/// The document of a `links` case, when the case is one an adapter can be asked: an
+/// HTML document with no header (read as `html`, or as `auto` without a header field
+/// first), and no application default base. A MIME message (fields, parts) is the
+/// reference's alone: a browser is given one document, not a message around it; and
+/// an application default (RFC 2396 and RFC 3986 Section 5.1.4) is the reference's
+/// context, which no request carries. The reason otherwise.
+pub fn links_document(case: &Case) -> Result<Vec<u8>, String> {
+    if case.application_default.is_some() {
+        return Err(
+            "the case gives an application default base (RFC 2396, RFC 3986 Section 5.1.4), which a links request does not carry"
+                .into(),
+        );
+    }
+    let document = case.document();
+    let format = case.format.unwrap_or_default();
+    if format == crate::document::Format::Mime {
+        return Err(
+            "the document is read as a MIME message; adapters are sent HTML documents only".into(),
+        );
+    }
+    match crate::document::read(&document, format) {
+        Ok(root) if root.fields.is_empty() && root.children.is_empty() => Ok(document),
+        Ok(_) => Err(
+            "the document is a MIME message (header fields, parts); adapters are sent HTML documents only"
+                .into(),
+        ),
+        Err(e) => Err(format!("the document is a MIME message that does not read ({e})")),
+    }
 }
 
 /// The column of an adapter.
@@ -474,7 +536,12 @@ fn adapter_pass(
             .iter()
             .filter(|(k, _)| in_scope(filter, k.0))
             .collect();
-        if docs.is_empty() || matches!(case.op, Op::Extract | Op::Normalize | Op::Base | Op::Links)
+        // Only the reference answers extract, normalize and base cases; links cases
+        // are asked of the adapters that offer links, and of no other.
+        let offers_links = info.operations.contains(&Operation::Links);
+        if docs.is_empty()
+            || matches!(case.op, Op::Extract | Op::Normalize | Op::Base)
+            || (case.op == Op::Links && !offers_links)
         {
             continue;
         }

@@ -11,8 +11,8 @@
 //!
 //! [`judge`] then classifies one outcome into one of the eight [`Class`]es.
 
-use crate::adapter::{Answer, Fault, Info, Model, Parts};
-use crate::cases::{Case, Expectation, ExpectedValue, Op};
+use crate::adapter::{Answer, Fault, Info, LinkAnswer, Model, Parts};
+use crate::cases::{Case, Expectation, ExpectedLink, ExpectedValue, Op};
 use crate::check::quote;
 use crate::judge::{Class, Judged};
 use urlcert_reference::{DocReading, Document};
@@ -935,6 +935,10 @@ pub fn describe(answer: &Answer) -> String {
             format!("parsed {{{}}}", items.join(", "))
         }
         Answer::Resolved { result } => format!("resolved to {}", quote(result)),
+        Answer::Links { links } => {
+            let items: Vec<String> = links.iter().map(actual_link).collect();
+            format!("links [{}]", items.join(", "))
+        }
         Answer::Rejected { message } => format!("rejected: {}", quote(message)),
         Answer::Unsupported { why } => format!("unsupported: {}", quote(why)),
         Answer::Fault { fault } => describe_fault(fault),
@@ -1012,14 +1016,15 @@ pub fn judge(
             format!("{}: a normal form (no adapter normalises)", doc_id(doc)),
             actual,
         ),
-        Op::Base | Op::Links => judged(
+        Op::Base => judged(
             Class::Unsupported,
             format!(
-                "{}: a document's bases and links (no adapter establishes them)",
+                "{}: a document's bases (only the reference establishes them)",
                 doc_id(doc)
             ),
             actual,
         ),
+        Op::Links => judge_links(doc, e, info, answer, actual),
         Op::Parse => judge_parse(case, doc, e, info, answer, actual),
         Op::Resolve => judge_resolve(doc, e, info, answer, actual),
     }
@@ -1212,5 +1217,108 @@ fn describe_resolve(d: &str, e: &Expectation) -> String {
         }
         (None, Some(v)) => format!("{d}: {v}"),
         (None, None) => format!("{d}: no result given"),
+    }
+}
+
+// ------------------------------------------------------------------ links
+
+/// An adapter's link as one item: `"href" -> "result"`, or `-> null`.
+fn actual_link(l: &LinkAnswer) -> String {
+    format!("{} -> {}", quote(&l.href), show_opt(l.result.as_deref()))
+}
+
+/// A document's link as one item, in the words of [`actual_link`]: its result, or
+/// `-> (error)`; only the `href` when the case checks nothing more.
+fn expected_link(l: &ExpectedLink) -> String {
+    match (&l.result, &l.error) {
+        (Some(r), _) => format!("{} -> {}", quote(&l.href), quote(r)),
+        (None, Some(e)) => format!("{} -> ({e})", quote(&l.href)),
+        (None, None) => quote(&l.href),
+    }
+}
+
+/// Where an adapter's links first depart from a document's: the index, the document's
+/// link and the adapter's (`None` past the end of either list). The hrefs must be the
+/// same, in the same order. An expected `result` must be matched by a result that
+/// `same` takes for it; an expected `error` (no absolute form) by `null`; a link that
+/// gives neither is checked on its `href` alone.
+pub fn first_link_difference<'a, 'b>(
+    expected: &'a [ExpectedLink],
+    actual: &'b [LinkAnswer],
+    same: impl Fn(&str, &str) -> bool,
+) -> Option<(usize, Option<&'a ExpectedLink>, Option<&'b LinkAnswer>)> {
+    (0..expected.len().max(actual.len())).find_map(|i| {
+        let (want, got) = (expected.get(i), actual.get(i));
+        let agree = match (want, got) {
+            (Some(w), Some(g)) => {
+                w.href == g.href
+                    && match (&w.result, &w.error, &g.result) {
+                        (Some(r), _, Some(a)) => same(r, a),
+                        (Some(_), _, None) => false,
+                        (None, Some(_), a) => a.is_none(),
+                        (None, None, _) => true,
+                    }
+            }
+            _ => false,
+        };
+        (!agree).then_some((i, want, got))
+    })
+}
+
+/// A `links` case: the adapter's links against the document's, in order; the first
+/// link that differs is named on both sides. A document that gives no links to compare
+/// (`not-defined`) is `unsupported`.
+fn judge_links(
+    doc: DocReading,
+    e: &Expectation,
+    info: &Info,
+    answer: &Answer,
+    actual: String,
+) -> Judged {
+    let d = doc_id(doc);
+    let Some(want) = &e.links else {
+        return judged(
+            Class::Unsupported,
+            format!(
+                "{d}: {} (the document gives no links to compare with)",
+                e.verdict.as_deref().unwrap_or("no links given")
+            ),
+            actual,
+        );
+    };
+    let said = format!("{d}: {} link(s): {}", want.len(), {
+        let items: Vec<String> = want.iter().map(expected_link).collect();
+        items.join(", ")
+    });
+    let got = match answer {
+        Answer::Links { links } => links,
+        // The program refused the document as a whole: it gave none of its links.
+        Answer::Rejected { .. } => return judged(Class::Resolution, said, actual),
+        _ => {
+            return judged(
+                Class::AdapterError,
+                said,
+                format!("answered a links request with: {actual}"),
+            )
+        }
+    };
+    let model = info.model;
+    let same = |w: &str, a: &str| normalise_url(model, w) == normalise_url(model, a);
+    match first_link_difference(want, got, same) {
+        None => judged(Class::Agree, said, actual),
+        Some((i, w, g)) => judged(
+            Class::Resolution,
+            format!(
+                "{d}: links[{i}] {} (of {})",
+                w.map_or_else(|| "(no such link)".into(), expected_link),
+                want.len()
+            ),
+            format!(
+                "{}: links[{i}] {} (of {})",
+                info.name,
+                g.map_or_else(|| "(no such link)".into(), actual_link),
+                got.len()
+            ),
+        ),
     }
 }

@@ -13,7 +13,8 @@ pub enum Class {
     Verdict,
     /// Both accept, but a component differs (`Judged::component` names the first).
     Component,
-    /// A resolution with a different result, or none where the document gives one.
+    /// A resolution with a different result, or none where the document gives one;
+    /// for a `links` case, a link whose href or absolute form differs.
     Resolution,
     /// The adapter cannot express the request, or its model cannot say what the
     /// expectation asks.

@@ -1117,7 +1117,7 @@ mod adapter_cli {
         };
         let info = adapter.info();
         let verdict = match &answer {
-            Answer::Parsed { .. } | Answer::Resolved { .. } => "valid",
+            Answer::Parsed { .. } | Answer::Resolved { .. } | Answer::Links { .. } => "valid",
             Answer::Rejected { .. } => "invalid",
             Answer::Unsupported { .. } => "unsupported",
             Answer::Fault { .. } => "fault",
@@ -1149,6 +1149,7 @@ mod adapter_cli {
                     v["adapter_components"] = json!(components);
                 }
                 Answer::Resolved { result } => v["result"] = json!(result),
+                Answer::Links { links } => v["links"] = json!(links),
                 Answer::Rejected { message } => v["message"] = json!(message),
                 Answer::Unsupported { why } => v["why"] = json!(why),
                 Answer::Fault { fault } => v["fault"] = json!(fault),
@@ -1185,6 +1186,11 @@ mod adapter_cli {
                     }
                 }
                 Answer::Resolved { result } => text.push_str(&format!("  -> {result:?}\n")),
+                Answer::Links { links } => {
+                    for l in links {
+                        text.push_str(&format!("  {:?} -> {:?}\n", l.href, l.result));
+                    }
+                }
                 Answer::Rejected { message } => text.push_str(&format!("  invalid: {message:?}\n")),
                 Answer::Unsupported { why } => text.push_str(&format!("  unsupported: {why:?}\n")),
                 Answer::Fault { fault } => {

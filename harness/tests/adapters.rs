@@ -8,7 +8,9 @@ use std::process::Command;
 use std::time::Duration;
 use urlcert::adapter::process::{Limits, OneShot, Persistent};
 use urlcert::adapter::registry::{self, Found};
-use urlcert::adapter::{Adapter, Answer, Fault, Model, Operation};
+use urlcert::adapter::{Adapter, Answer, Fault, LinkAnswer, Model, Operation};
+use urlcert::certify;
+use urlcert::judge::Class;
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
 const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
@@ -240,6 +242,101 @@ fn inputs_that_are_not_utf8_are_never_sent() {
     ));
     assert_eq!(a.restarts(), 0);
     assert_eq!(a.parse(b"ok"), whole("ok"));
+}
+
+#[test]
+fn links_requests_go_to_adapters_that_list_links() {
+    let urls = [b"http://h.example/a/b".to_vec()];
+    let mut a = Persistent::start(fake("links"), limits()).unwrap();
+    assert_eq!(
+        a.info().operations,
+        vec![Operation::Parse, Operation::Resolve, Operation::Links]
+    );
+    // The document with quotes, a line break and markup travels as data; the request's
+    // arrays (the retrieval URLs, the attribute table) do not upset the reader.
+    let doc = "<a href=\"g\">x</a>\n<img src='i'>";
+    let expected = Answer::Links {
+        links: vec![LinkAnswer {
+            href: doc.into(),
+            result: None,
+        }],
+    };
+    assert_eq!(a.links(doc.as_bytes(), &urls), expected);
+    assert_eq!(a.links(doc.as_bytes(), &[]), expected);
+    // Bytes that are not UTF-8 are never sent.
+    assert!(matches!(
+        a.links(b"<a href=\xff>", &urls),
+        Answer::Unsupported { .. }
+    ));
+    assert!(matches!(
+        a.links(b"<a>", &[b"http://h/\xfe".to_vec()]),
+        Answer::Unsupported { .. }
+    ));
+    assert_eq!(a.restarts(), 0);
+    // An adapter that does not list links is not asked: the harness answers for it.
+    let mut r = Persistent::start(fake("echo-resolve"), limits()).unwrap();
+    assert!(matches!(r.links(b"<a>", &urls), Answer::Unsupported { .. }));
+    // So does an in-process adapter (the trait's default).
+    let mut url = urlcert::adapter::inproc::all().remove(0);
+    assert!(matches!(url.links(b"<a>", &[]), Answer::Unsupported { .. }));
+}
+
+#[test]
+fn certify_asks_links_cases_of_links_adapters_with_html_documents_only() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/base");
+    let suite = urlcert::cases::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"));
+    let judge = &urlcert::compare::judge;
+    let mut a = Persistent::start(fake("links"), limits()).unwrap();
+    let records = certify::adapter_records(&suite.cases, None, &mut a, judge);
+    assert!(!records.is_empty());
+    let (mut asked, mut mime) = (0, 0);
+    for r in &records {
+        // Base cases are the reference's alone.
+        assert_eq!(r.op, "links", "{}", r.case);
+        let lc = suite.cases.iter().find(|c| c.case.id == r.case).unwrap();
+        match certify::links_document(&lc.case) {
+            // Asked: the fake's one link (the document as its href) is judged.
+            Ok(_) => {
+                asked += 1;
+                assert!(
+                    r.actual.starts_with("links [") || r.actual.contains("links["),
+                    "{}: {}",
+                    r.case,
+                    r.actual
+                );
+            }
+            Err(why) => {
+                mime += 1;
+                assert_eq!(r.class, Class::Unsupported, "{}", r.case);
+                assert!(r.actual.contains(&why[..30]), "{}: {}", r.case, r.actual);
+            }
+        }
+    }
+    assert!(asked > 0 && mime > 0, "{asked} asked, {mime} not");
+    // An adapter that does not list links is not asked links cases at all.
+    let mut r = Persistent::start(fake("echo-resolve"), limits()).unwrap();
+    assert!(certify::adapter_records(&suite.cases, None, &mut r, judge).is_empty());
+}
+
+#[test]
+fn a_malformed_links_answer_is_garbage() {
+    for one_shot in [false, true] {
+        let mut a: Box<dyn Adapter> = if one_shot {
+            Box::new(OneShot::new(fake("bad-links"), limits()).unwrap())
+        } else {
+            Box::new(Persistent::start(fake("bad-links"), limits()).unwrap())
+        };
+        let answer = a.links(b"<a href=g>", &[]);
+        let Answer::Fault {
+            fault: Fault::Garbage { detail },
+        } = &answer
+        else {
+            panic!("one-shot {one_shot}: {answer:?}")
+        };
+        assert!(detail.contains("links.links[0]"), "{detail}");
+        // The adapter goes on: the next request is answered.
+        assert_eq!(a.parse(b"after"), whole("after"), "one-shot {one_shot}");
+    }
 }
 
 #[test]

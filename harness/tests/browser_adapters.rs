@@ -1,5 +1,6 @@
-//! The browser adapters (resolve only): `lynx_links.py`, `w3m_links.py` and
-//! `chromium_dom.py` in harness/adapters/, spoken to directly over protocol v1.
+//! The browser adapters: `lynx_links.py`, `w3m_links.py` (resolve only) and
+//! `chromium_dom.py` (resolve and links) in harness/adapters/, spoken to directly over
+//! protocol v1, and Chromium's links through the harness's process client too.
 //!
 //! Each browser is optional: when it (or python3) is missing the test prints
 //! "skipped: ..." with the install command and returns.
@@ -9,12 +10,22 @@
 //! `http://a/b/c/g;x?y#s`, `../../g` is `http://a/g`), which RFC 3986 Section 5.4.1
 //! and the WHATWG URL Standard keep. For Chromium, also the WHATWG URL Standard's
 //! "IPv6-unclosed" failure (`http://[::1` does not parse, and then the HTML Standard's
-//! `a.href` getter returns the attribute itself: answered `rejected`).
+//! `a.href` getter returns the attribute itself: answered `rejected`). For Chromium's
+//! links: RFC 1808 Section 10's example document (`../x` under its BASE is
+//! `http://www.ics.uci.edu/Test/a/x` wherever the document came from), the retrieval
+//! URL as the base of a document with no BASE (RFC 1808 Section 3.3, the HTML
+//! Standard's document base URL), the last URL of a redirect chain, `about:blank` as
+//! the base with no retrieval URL (where a relative reference has no absolute form),
+//! and no request leaving the browser.
 
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+use urlcert::adapter::process::{Limits, Persistent};
+use urlcert::adapter::{Adapter, Answer, LinkAnswer};
+use urlcert::document::html::URL_ATTRIBUTES;
 
 const BASE: &str = "http://a/b/c/d;p?q";
 
@@ -76,13 +87,14 @@ fn resolve(id: usize, reference: &str) -> Value {
     json!({"id": id, "op": "resolve", "base": BASE, "reference": reference})
 }
 
-/// Hello (resolve only, whatwg model, a version from the browser) and RFC 1808's
+/// Hello (`operations`, whatwg model, a version from the browser) and RFC 1808's
 /// examples, which every browser resolves the same.
 fn check_common(
     name: &str,
     browser: &str,
     check: &str,
     adapter: &str,
+    operations: Value,
     extra: &[Value],
 ) -> Option<Vec<Value>> {
     let mut requests = vec![
@@ -96,7 +108,7 @@ fn check_common(
     let hello = &answers[0]["hello"];
     assert_eq!(hello["name"], json!(name));
     assert_eq!(hello["model"], json!("whatwg"));
-    assert_eq!(hello["operations"], json!(["resolve"]));
+    assert_eq!(hello["operations"], operations);
     assert!(
         hello["version"].as_str().is_some_and(|v| !v.is_empty()),
         "{hello}"
@@ -119,6 +131,7 @@ fn lynx_resolves_links_under_base_href() {
         "lynx",
         "-version",
         "lynx_links.py",
+        json!(["resolve"]),
         &[resolve(5, "g\"<b>&amp;")],
     ) else {
         return;
@@ -133,6 +146,7 @@ fn w3m_resolves_links_under_base_href() {
         "w3m",
         "-version",
         "w3m_links.py",
+        json!(["resolve"]),
         &[resolve(5, "g\"<b>&amp;")],
     ) else {
         return;
@@ -148,6 +162,7 @@ fn chromium_gives_the_doms_a_href_under_base_href() {
         "chromium",
         "--version",
         "chromium_dom.py",
+        json!(["resolve", "links"]),
         &extra,
     ) else {
         return;
@@ -160,4 +175,185 @@ fn chromium_gives_the_doms_a_href_under_base_href() {
         answers[6]["resolved"]["result"],
         json!("http://a/b/c/d;p?q#s")
     );
+}
+
+/// RFC 1808 Section 10's example document, as the RFC prints it.
+const SECTION_10: &str = r#"<!doctype html public "-//IETF//DTD HTML//EN">
+<HTML><HEAD>
+<TITLE>An example HTML document</TITLE>
+<BASE href="http://www.ics.uci.edu/Test/a/b/c">
+</HEAD><BODY>
+... <A href="../x">a hypertext anchor</A> ...
+</BODY></HTML>
+"#;
+
+/// A links request as the harness writes it: the table of URL-carrying attributes is
+/// the harness's own.
+fn links(id: usize, document: &str, retrieved_from: &[&str]) -> Value {
+    json!({"id": id, "op": "links", "document": document, "retrieved_from": retrieved_from,
+           "attributes": URL_ATTRIBUTES})
+}
+
+/// The `[href, result]` pairs of a links answer.
+fn pairs(answer: &Value) -> Vec<(String, Option<String>)> {
+    answer["links"]["links"]
+        .as_array()
+        .unwrap_or_else(|| panic!("not a links answer: {answer}"))
+        .iter()
+        .map(|l| {
+            (
+                l["href"].as_str().unwrap().to_string(),
+                l["result"].as_str().map(str::to_string),
+            )
+        })
+        .collect()
+}
+
+fn pair(href: &str, result: Option<&str>) -> (String, Option<String>) {
+    (href.to_string(), result.map(str::to_string))
+}
+
+#[test]
+fn chromium_answers_links_as_the_browser_loads_the_document() {
+    // A listener on this machine stands for the network: nothing may connect to it.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    listener.set_nonblocking(true).unwrap();
+    let here = format!("http://127.0.0.1:{}", listener.local_addr().unwrap().port());
+    let fetching = format!(
+        r#"<html><head><link rel=stylesheet href="{here}/s.css"><link rel=preconnect href="{here}/">
+<link rel=prefetch href="{here}/p"><script src="{here}/s.js"></script></head>
+<body background="{here}/bg.png"><img src="http://192.0.2.1/unreachable.png"><img src="{here}/i.png">
+<iframe src="{here}/frame"></iframe><a href="g">g</a></body></html>"#
+    );
+    let requests = [
+        links(1, SECTION_10, &["http://elsewhere.example/p/q"]),
+        links(
+            2,
+            r#"<p><a href="g">g</a> <img src="../i.gif">"#,
+            &["http://h.example/a/b"],
+        ),
+        links(
+            3,
+            r#"<a href="g">g</a>"#,
+            &[
+                "http://first.example/a/b",
+                "http://second.example/c/d",
+                "http://last.example/e/f",
+            ],
+        ),
+        links(
+            4,
+            r#"<a href="g">g</a> <a href="http://a.example/b/../c">c</a>"#,
+            &[],
+        ),
+        links(5, &fetching, &["http://h.example/a/b"]),
+    ];
+    let start = Instant::now();
+    let Some(answers) = ask("chromium", "--version", "chromium_dom.py", &requests) else {
+        return;
+    };
+    let took = start.elapsed();
+    // The BASE element wins over the retrieval URL (RFC 1808 Section 10).
+    assert_eq!(
+        pairs(&answers[1]),
+        [pair("../x", Some("http://www.ics.uci.edu/Test/a/x"))]
+    );
+    assert_eq!(
+        answers[1]["links"]["url"],
+        json!("http://elsewhere.example/p/q")
+    );
+    // No BASE: the retrieval URL is the base.
+    assert_eq!(
+        pairs(&answers[2]),
+        [
+            pair("g", Some("http://h.example/a/g")),
+            pair("../i.gif", Some("http://h.example/i.gif"))
+        ]
+    );
+    // A redirect chain: the last URL counts.
+    assert_eq!(
+        pairs(&answers[3]),
+        [pair("g", Some("http://last.example/e/g"))]
+    );
+    assert_eq!(answers[3]["links"]["url"], json!("http://last.example/e/f"));
+    // No retrieval URL: about:blank, against which a relative reference has no
+    // absolute form; an absolute one is parsed (and its dot segments removed).
+    assert_eq!(
+        pairs(&answers[4]),
+        [
+            pair("g", None),
+            pair("http://a.example/b/../c", Some("http://a.example/c"))
+        ]
+    );
+    assert_eq!(answers[4]["links"]["url"], json!("about:blank"));
+    // Every attribute of the table, in document order.
+    let hrefs: Vec<String> = pairs(&answers[5]).into_iter().map(|(h, _)| h).collect();
+    assert_eq!(
+        hrefs,
+        [
+            format!("{here}/s.css"),
+            format!("{here}/"),
+            format!("{here}/p"),
+            format!("{here}/s.js"),
+            format!("{here}/bg.png"),
+            "http://192.0.2.1/unreachable.png".to_string(),
+            format!("{here}/i.png"),
+            format!("{here}/frame"),
+            "g".to_string(),
+        ]
+    );
+    // Nothing was fetched: the images the page asked for were failed by the adapter,
+    // no connection reached the listener, and the run did not wait on the network.
+    let blocked = answers[5]["links"]["blocked"].to_string();
+    for url in [
+        "http://192.0.2.1/unreachable.png".to_string(),
+        format!("{here}/i.png"),
+    ] {
+        assert!(blocked.contains(&url), "{url} not failed: {blocked}");
+    }
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(
+        listener.accept().is_err(),
+        "a request reached the network: {blocked}"
+    );
+    assert!(took < Duration::from_secs(20), "took {took:?}");
+}
+
+#[test]
+fn chromium_links_through_the_process_client() {
+    if !have("python3", "--version") || !have("chromium", "--version") {
+        println!("skipped: python3 or chromium is not installed (apt-get install chromium)");
+        return;
+    }
+    let argv = vec![
+        "python3".to_string(),
+        script("chromium_dom.py").display().to_string(),
+    ];
+    let limits = Limits {
+        timeout: Duration::from_secs(20),
+        ..Limits::default()
+    };
+    let mut chromium = Persistent::start(argv, limits).expect("the chromium adapter starts");
+    assert!(chromium
+        .info()
+        .operations
+        .contains(&urlcert::adapter::Operation::Links));
+    let answer = chromium.links(
+        SECTION_10.as_bytes(),
+        &[b"http://elsewhere.example/p/q".to_vec()],
+    );
+    assert_eq!(
+        answer,
+        Answer::Links {
+            links: vec![LinkAnswer {
+                href: "../x".into(),
+                result: Some("http://www.ics.uci.edu/Test/a/x".into()),
+            }]
+        }
+    );
+    // A document that is not UTF-8 is never sent.
+    assert!(matches!(
+        chromium.links(b"<a href=\xff>", &[]),
+        Answer::Unsupported { .. }
+    ));
 }

@@ -273,6 +273,207 @@ expect:
     assert_eq!(j.class, Class::Unsupported);
 }
 
+/// RFC 1808 Section 10's example document, and RFC 3986's reading of a document with
+/// no base: a relative reference has no absolute form (`no-base`).
+const LINKS_CASE: &str = r#"
+id: t.links
+op: links
+retrieved_from: ["http://elsewhere.example/p/q"]
+input: |
+  <BASE href="http://www.ics.uci.edu/Test/a/b/c"><A href="../x">a</A>
+  <a href="http://H.example/a/./b">b</a> <img src="g">
+cite: [{doc: rfc1808, section: "10"}]
+expect:
+  rfc1808:
+    links:
+    - {href: "../x", result: "http://www.ics.uci.edu/Test/a/x", source: content}
+    - {href: "http://H.example/a/./b", result: "http://H.example/a/./b"}
+    - {href: "g", error: no-base}
+"#;
+
+fn link(href: &str, result: Option<&str>) -> urlcert::adapter::LinkAnswer {
+    urlcert::adapter::LinkAnswer {
+        href: href.into(),
+        result: result.map(str::to_string),
+    }
+}
+
+fn links(items: &[(&str, Option<&str>)]) -> Answer {
+    Answer::Links {
+        links: items.iter().map(|(h, r)| link(h, *r)).collect(),
+    }
+}
+
+#[test]
+fn links_agree_link_by_link() {
+    let c = case(LINKS_CASE);
+    // The same hrefs in order; results equal under the model's normalisations (the
+    // host's case); an expected error agrees with a null result.
+    let j = judge_one(
+        &c,
+        Model::Whatwg,
+        &links(&[
+            ("../x", Some("http://www.ics.uci.edu/Test/a/x")),
+            ("http://H.example/a/./b", Some("http://h.example/a/./b")),
+            ("g", None),
+        ]),
+    );
+    assert_eq!(j.class, Class::Agree, "{j:?}");
+    assert!(j.expected.contains("3 link(s)"), "{}", j.expected);
+    // A link that gives neither result nor error is checked on its href alone.
+    let href_only = case(
+        r#"
+id: t.href-only
+op: links
+input: '<a href="g">'
+cite: [{doc: rfc1808, section: "10"}]
+expect:
+  rfc1808:
+    links: [{href: "g"}]
+"#,
+    );
+    let j = judge_one(&href_only, Model::Whatwg, &links(&[("g", Some("about:g"))]));
+    assert_eq!(j.class, Class::Agree, "{j:?}");
+    // `links: []` and no links.
+    let none = case(
+        r#"
+id: t.none
+op: links
+input: "no markup"
+cite: [{doc: rfc1808, section: "10"}]
+expect:
+  rfc1808:
+    links: []
+"#,
+    );
+    assert_eq!(
+        judge_one(&none, Model::Whatwg, &links(&[])).class,
+        Class::Agree
+    );
+}
+
+#[test]
+fn links_that_differ_are_a_resolution_naming_the_first() {
+    let c = case(LINKS_CASE);
+    let first = ("../x", Some("http://www.ics.uci.edu/Test/a/x"));
+    let second = ("http://H.example/a/./b", Some("http://h.example/a/./b"));
+    // Another result.
+    let j = judge_one(
+        &c,
+        Model::Whatwg,
+        &links(&[
+            first,
+            ("http://H.example/a/./b", Some("http://h.example/a/b")),
+            ("g", None),
+        ]),
+    );
+    assert_eq!(j.class, Class::Resolution);
+    assert_eq!(
+        j.expected,
+        r#"rfc1808: links[1] "http://H.example/a/./b" -> "http://H.example/a/./b" (of 3)"#
+    );
+    assert_eq!(
+        j.actual,
+        r#"test-adapter: links[1] "http://H.example/a/./b" -> "http://h.example/a/b" (of 3)"#
+    );
+    // An expected error against a result, an expected result against null.
+    let j = judge_one(
+        &c,
+        Model::Whatwg,
+        &links(&[first, second, ("g", Some("about:g"))]),
+    );
+    assert_eq!(j.class, Class::Resolution);
+    assert!(
+        j.expected.contains(r#"links[2] "g" -> (no-base)"#),
+        "{}",
+        j.expected
+    );
+    assert!(
+        j.actual.contains(r#"links[2] "g" -> "about:g""#),
+        "{}",
+        j.actual
+    );
+    let j = judge_one(
+        &c,
+        Model::Whatwg,
+        &links(&[("../x", None), second, ("g", None)]),
+    );
+    assert_eq!(j.class, Class::Resolution);
+    assert!(
+        j.actual.contains(r#"links[0] "../x" -> null"#),
+        "{}",
+        j.actual
+    );
+    // Another href, a link missing, a link too many.
+    let j = judge_one(
+        &c,
+        Model::Whatwg,
+        &links(&[first, ("y", None), ("g", None)]),
+    );
+    assert_eq!(j.class, Class::Resolution);
+    assert!(j.actual.contains(r#"links[1] "y""#), "{}", j.actual);
+    let j = judge_one(&c, Model::Whatwg, &links(&[first, second]));
+    assert_eq!(j.class, Class::Resolution);
+    assert_eq!(j.actual, "test-adapter: links[2] (no such link) (of 2)");
+    let j = judge_one(
+        &c,
+        Model::Whatwg,
+        &links(&[first, second, ("g", None), ("extra", None)]),
+    );
+    assert_eq!(j.class, Class::Resolution);
+    assert!(
+        j.expected.contains("links[3] (no such link)"),
+        "{}",
+        j.expected
+    );
+    // A program that refuses the whole document gives none of its links.
+    assert_eq!(
+        judge_one(&c, Model::Whatwg, &rejected()).class,
+        Class::Resolution
+    );
+    // An answer of another kind is the adapter's error.
+    let j = judge_one(
+        &c,
+        Model::Whatwg,
+        &Answer::Resolved {
+            result: "http://a/".into(),
+        },
+    );
+    assert_eq!(j.class, Class::AdapterError);
+}
+
+#[test]
+fn links_with_nothing_to_compare_and_base_cases_are_unsupported() {
+    let not_defined = case(
+        r#"
+id: t.links-nd
+op: links
+input: '<a href="g">'
+cite: [{doc: rfc1738, section: "2.3"}]
+expect:
+  rfc1738: {verdict: not-defined}
+"#,
+    );
+    let j = judge_one(&not_defined, Model::Whatwg, &links(&[("g", None)]));
+    assert_eq!(j.class, Class::Unsupported);
+    let base = case(
+        r#"
+id: t.base
+op: base
+input: '<a href="g">'
+cite: [{doc: rfc1808, section: "3"}]
+expect:
+  rfc1808:
+    bases: [{part: "", base: "", source: default}]
+"#,
+    );
+    let j = judge_one(&base, Model::Whatwg, &links(&[("g", None)]));
+    assert_eq!(j.class, Class::Unsupported);
+    assert!(j.expected.contains("only the reference"), "{}", j.expected);
+    // The classes stay eight.
+    assert_eq!(urlcert::report::CLASSES.len(), 8);
+}
+
 #[test]
 fn faults_are_crash_timeout_or_adapter_error() {
     let c = case(HTTP_CASE);
@@ -777,9 +978,10 @@ fn every_case_judges_without_panicking_into_one_of_the_eight_classes() {
         for lc in &suite.cases {
             let c = &lc.case;
             let answer = match c.op {
-                Op::Parse | Op::Extract | Op::Normalize | Op::Base | Op::Links => {
+                Op::Parse | Op::Extract | Op::Normalize | Op::Base => {
                     adapter.parse(c.input.as_bytes())
                 }
+                Op::Links => adapter.links(&c.document(), &c.context().retrieved_from),
                 Op::Resolve => adapter.resolve(
                     c.base.as_deref().unwrap_or_default().as_bytes(),
                     c.input.as_bytes(),

@@ -43,6 +43,9 @@ pub enum Model {
 pub enum Operation {
     Parse,
     Resolve,
+    /// Every URL-carrying attribute of an HTML document and its absolute form, under
+    /// the adapter's own rules for the document's base (a browser's).
+    Links,
 }
 
 /// Who an adapter is: from its `hello`, or built in.
@@ -70,6 +73,8 @@ pub enum Answer {
     Parsed { components: Parts },
     /// The parser resolved the reference against the base.
     Resolved { result: String },
+    /// The links of an HTML document, in document order.
+    Links { links: Vec<LinkAnswer> },
     /// The parser refused the input, with its message.
     Rejected { message: String },
     /// The parser cannot express this request (an operation it lacks, bytes that are
@@ -77,6 +82,15 @@ pub enum Answer {
     Unsupported { why: String },
     /// The adapter, not the parser, failed.
     Fault { fault: Fault },
+}
+
+/// One URL-carrying attribute of a document, as an adapter reports it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkAnswer {
+    /// The attribute's value.
+    pub href: String,
+    /// Its absolute form; `None` when the parser gives none.
+    pub result: Option<String>,
 }
 
 /// How an adapter failed. Each is recorded as the request's outcome; the run goes on.
@@ -106,4 +120,13 @@ pub trait Adapter {
     fn parse(&mut self, input: &[u8]) -> Answer;
     /// Resolves `reference` against `base`.
     fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer;
+    /// The links of the HTML `document`, retrieved by the URLs `retrieved_from` (a
+    /// redirect chain; the last one counts; none: no retrieval URL). Only adapters that
+    /// list [`Operation::Links`] answer it.
+    fn links(&mut self, document: &[u8], retrieved_from: &[Vec<u8>]) -> Answer {
+        let _ = (document, retrieved_from);
+        Answer::Unsupported {
+            why: format!("{} does not answer links", self.info().name),
+        }
+    }
 }

@@ -14,7 +14,7 @@
 //! bounded; standard error is drained on another and counted, so neither pipe can fill
 //! and block the program.
 
-use super::{lifetime, Adapter, Answer, Fault, Info, Model, Operation, Parts};
+use super::{lifetime, Adapter, Answer, Fault, Info, LinkAnswer, Model, Operation, Parts};
 use serde_json::{json, Map, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -79,6 +79,8 @@ enum Request<'a> {
     Hello,
     Parse(&'a str),
     Resolve(&'a str, &'a str),
+    /// An HTML document and the URLs it was retrieved by.
+    Links(&'a str, Vec<&'a str>),
 }
 
 impl Request<'_> {
@@ -89,6 +91,16 @@ impl Request<'_> {
             Request::Resolve(base, reference) => {
                 json!({"id": id, "op": "resolve", "base": base, "reference": reference})
             }
+            // The table of URL-carrying attributes travels with the request: what an
+            // answer lists is defined in one place, the harness's document reader,
+            // and no adapter keeps a copy of it.
+            Request::Links(document, retrieved_from) => json!({
+                "id": id,
+                "op": "links",
+                "document": document,
+                "retrieved_from": retrieved_from,
+                "attributes": crate::document::html::URL_ATTRIBUTES,
+            }),
         };
         let mut line = v.to_string();
         line.push('\n');
@@ -639,7 +651,9 @@ fn hello_info(object: &Map<String, Value>, argv: &[String]) -> Result<Info, Faul
     let operations: Vec<Operation> = serde_json::from_value(
         body.get("operations").cloned().unwrap_or_default(),
     )
-    .map_err(|_| garbage("hello.operations must be a list of \"parse\" and \"resolve\"".into()))?;
+    .map_err(|_| {
+        garbage("hello.operations must be a list of \"parse\", \"resolve\" and \"links\"".into())
+    })?;
     if name.is_empty() {
         return Err(garbage("hello.name is empty".into()));
     }
@@ -678,13 +692,14 @@ fn request_answer(object: &Map<String, Value>, op: Operation) -> Result<Answer, 
         ("resolved", Operation::Resolve) => Ok(Answer::Resolved {
             result: string_field(body, "resolved", "result")?,
         }),
+        ("links", Operation::Links) => links_answer(body).map(|links| Answer::Links { links }),
         ("rejected", _) => Ok(Answer::Rejected {
             message: string_field(body, "rejected", "message")?,
         }),
         ("unsupported", _) => Ok(Answer::Unsupported {
             why: string_field(body, "unsupported", "why")?,
         }),
-        ("parsed" | "resolved", _) => Err(garbage(format!(
+        ("parsed" | "resolved" | "links", _) => Err(garbage(format!(
             "\"{key}\" does not answer a {} request",
             op_name(op)
         ))),
@@ -695,10 +710,41 @@ fn request_answer(object: &Map<String, Value>, op: Operation) -> Result<Answer, 
     }
 }
 
+/// The body of a `links` answer: `{"links": [{"href": STRING, "result": STRING or
+/// null}, ...]}`.
+fn links_answer(body: &Map<String, Value>) -> Result<Vec<LinkAnswer>, Fault> {
+    let Some(Value::Array(items)) = body.get("links") else {
+        return Err(garbage("links has no \"links\" list".into()));
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let Value::Object(link) = item else {
+                return Err(garbage(format!("links.links[{i}] is not an object")));
+            };
+            let href = string_field(link, &format!("links.links[{i}]"), "href")?;
+            let result = match link.get("result") {
+                Some(Value::String(s)) => Some(s.clone()),
+                Some(Value::Null) => None,
+                Some(other) => {
+                    return Err(garbage(format!(
+                        "links.links[{i}].result is {}; it is a string or null",
+                        printable(&other.to_string(), 40)
+                    )))
+                }
+                None => return Err(garbage(format!("links.links[{i}] has no \"result\""))),
+            };
+            Ok(LinkAnswer { href, result })
+        })
+        .collect()
+}
+
 fn op_name(op: Operation) -> &'static str {
     match op {
         Operation::Parse => "parse",
         Operation::Resolve => "resolve",
+        Operation::Links => "links",
     }
 }
 
@@ -755,6 +801,24 @@ impl<T: Exchange> Adapter for T {
                 self.ask(Request::Resolve(base, reference), Operation::Resolve)
             }
             (Err(answer), _) | (_, Err(answer)) => answer,
+        }
+    }
+
+    fn links(&mut self, document: &[u8], retrieved_from: &[Vec<u8>]) -> Answer {
+        if let Some(answer) = lacks(Exchange::info(self), Operation::Links) {
+            return answer;
+        }
+        let document = match utf8("document", document) {
+            Ok(d) => d,
+            Err(answer) => return answer,
+        };
+        let urls: Result<Vec<&str>, Answer> = retrieved_from
+            .iter()
+            .map(|u| utf8("retrieval URL", u))
+            .collect();
+        match urls {
+            Ok(urls) => self.ask(Request::Links(document, urls), Operation::Links),
+            Err(answer) => answer,
         }
     }
 }
@@ -981,6 +1045,75 @@ mod tests {
         // "resolved" does not answer a parse.
         let r = decode(br#"{"id":1,"resolved":{"result":"x"}}"#).unwrap();
         assert!(request_answer(&r, Operation::Parse).is_err());
+    }
+
+    #[test]
+    fn links_answers_decode_by_the_protocol() {
+        let o = decode(
+            br#"{"id":2,"links":{"links":[{"href":"../x","result":"http://a/x"},{"href":"g","result":null}],"blocked":[]}}"#,
+        )
+        .unwrap();
+        let Answer::Links { links } = request_answer(&o, Operation::Links).unwrap() else {
+            panic!("not links")
+        };
+        assert_eq!(
+            links,
+            vec![
+                LinkAnswer {
+                    href: "../x".into(),
+                    result: Some("http://a/x".into())
+                },
+                LinkAnswer {
+                    href: "g".into(),
+                    result: None
+                },
+            ]
+        );
+        // An empty list is an answer; rejected and unsupported answer links too.
+        let none = decode(br#"{"id":2,"links":{"links":[]}}"#).unwrap();
+        assert_eq!(
+            request_answer(&none, Operation::Links).unwrap(),
+            Answer::Links { links: vec![] }
+        );
+        let u = decode(br#"{"id":2,"unsupported":{"why":"w"}}"#).unwrap();
+        assert!(request_answer(&u, Operation::Links).is_ok());
+        // Malformed: no list, a number for a href, a result that is neither string nor
+        // null, a missing result, an entry that is not an object; links to a parse and
+        // resolved to links.
+        for bad in [
+            &br#"{"id":2,"links":{}}"#[..],
+            br#"{"id":2,"links":{"links":{"href":"g"}}}"#,
+            br#"{"id":2,"links":{"links":[{"href":7,"result":null}]}}"#,
+            br#"{"id":2,"links":{"links":[{"href":"g","result":1}]}}"#,
+            br#"{"id":2,"links":{"links":[{"href":"g"}]}}"#,
+            br#"{"id":2,"links":{"links":["g"]}}"#,
+        ] {
+            let o = decode(bad).unwrap();
+            let e = request_answer(&o, Operation::Links);
+            assert!(
+                matches!(e, Err(Fault::Garbage { .. })),
+                "{}: {e:?}",
+                String::from_utf8_lossy(bad)
+            );
+        }
+        let l = decode(br#"{"id":1,"links":{"links":[]}}"#).unwrap();
+        assert!(request_answer(&l, Operation::Parse).is_err());
+        let r = decode(br#"{"id":1,"resolved":{"result":"x"}}"#).unwrap();
+        assert!(request_answer(&r, Operation::Links).is_err());
+    }
+
+    #[test]
+    fn a_links_request_carries_the_attribute_table() {
+        let line = Request::Links("<a href=g>", vec!["http://a/b", "http://c/d"]).line(4);
+        let v: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(v["op"], "links");
+        assert_eq!(v["document"], "<a href=g>");
+        assert_eq!(v["retrieved_from"], json!(["http://a/b", "http://c/d"]));
+        assert_eq!(v["attributes"][0], json!(["a", "href"]));
+        assert_eq!(
+            v["attributes"].as_array().map(Vec::len),
+            Some(crate::document::html::URL_ATTRIBUTES.len())
+        );
     }
 
     #[test]

@@ -194,6 +194,7 @@ fn entry(line: &str, info: &Info) -> Result<(Key, Answer), String> {
         Operation::Resolve => Some(string(&m, "base")?),
         Operation::Parse if m.contains_key("base") => return Err("a parse has no \"base\"".into()),
         Operation::Parse => None,
+        Operation::Links => return Err("a recording holds no links".into()),
     };
     let input = string(&m, "input")?;
     string(&m, "source")?;

@@ -30,10 +30,13 @@
 //! | `setsid-child` | on its first request: starts a child in a session of its own that sleeps; answers every request |
 //! | `slow:MS` | waits MS milliseconds before every answer |
 //! | `linger` | (the children above) starts a new session when asked, and sleeps |
+//! | `links` | also lists `links`, and answers it with one link: the document as its `href`, `result` null |
+//! | `bad-links` | also lists `links`, and answers it with a link whose `href` is a number |
 //!
 //! A second argument, PIDFILE, is where the modes that start children append each
-//! child's pid, one per line; a third, DELAY_MS, is a wait before every answer. With any mode but `accept`, the hello lists both
-//! operations.
+//! child's pid, one per line; a third, DELAY_MS, is a wait before every answer. With any
+//! mode but `accept`, the hello lists parse and resolve; `links` and `bad-links` list
+//! links too.
 
 use std::io::{BufRead, Write};
 
@@ -77,10 +80,10 @@ fn main() {
                 answer(&mut out, &id, r#"{"unsupported":{"why":"no hello here"}}"#);
                 continue;
             }
-            let ops = if kind == "accept" {
-                r#"["parse"]"#
-            } else {
-                r#"["parse","resolve"]"#
+            let ops = match kind.as_str() {
+                "accept" => r#"["parse"]"#,
+                "links" | "bad-links" => r#"["parse","resolve","links"]"#,
+                _ => r#"["parse","resolve"]"#,
             };
             let body = format!(
                 r#"{{"hello":{{"name":"fake-{}","version":"fake-adapter 1","model":"rfc3986","operations":{ops}}}}}"#,
@@ -103,6 +106,7 @@ fn main() {
         let subject = match op {
             "parse" => get(&request, "input").unwrap_or(""),
             "resolve" => get(&request, "reference").unwrap_or(""),
+            "links" => get(&request, "document").unwrap_or(""),
             _ => "",
         };
         let hit = match &trigger {
@@ -193,6 +197,13 @@ fn main() {
                 escape(subject)
             ),
             "resolve" => format!(r#"{{"resolved":{{"result":"{}"}}}}"#, escape(subject)),
+            "links" if kind == "bad-links" => {
+                r#"{"links":{"links":[{"href":7,"result":null}]}}"#.to_string()
+            }
+            "links" => format!(
+                r#"{{"links":{{"links":[{{"href":"{}","result":null}}]}}}}"#,
+                escape(subject)
+            ),
             _ => r#"{"unsupported":{"why":"unknown op"}}"#.to_string(),
         };
         answer(&mut out, &id, &body);
@@ -283,8 +294,8 @@ fn escape(s: &str) -> String {
     out
 }
 
-/// A flat JSON object of strings and numbers (numbers kept as their text): enough for
-/// protocol v1 requests.
+/// A flat JSON object of strings, numbers (kept as their text) and arrays (kept as their
+/// text, unread): enough for protocol v1 requests.
 fn parse_object(text: &str) -> Option<Vec<(String, String)>> {
     let mut p = Parser {
         chars: text.chars().collect(),
@@ -303,10 +314,10 @@ fn parse_object(text: &str) -> Option<Vec<(String, String)>> {
         p.ws();
         p.eat(':')?;
         p.ws();
-        let value = if p.peek() == Some('"') {
-            p.string()?
-        } else {
-            p.scalar()?
+        let value = match p.peek() {
+            Some('"') => p.string()?,
+            Some('[') => p.array()?,
+            _ => p.scalar()?,
         };
         fields.push((key, value));
         p.ws();
@@ -347,6 +358,30 @@ impl Parser {
             self.at += 1;
         }
         (self.at > start).then(|| self.chars[start..self.at].iter().collect())
+    }
+
+    /// An array, nested ones included, as its text.
+    fn array(&mut self) -> Option<String> {
+        let start = self.at;
+        let mut depth = 0usize;
+        loop {
+            match self.peek()? {
+                '"' => {
+                    self.string()?;
+                    continue;
+                }
+                '[' => depth += 1,
+                ']' => {
+                    depth -= 1;
+                    if depth == 0 {
+                        self.at += 1;
+                        return Some(self.chars[start..self.at].iter().collect());
+                    }
+                }
+                _ => {}
+            }
+            self.at += 1;
+        }
     }
 
     fn hex4(&mut self) -> Option<u32> {

@@ -11,7 +11,7 @@
 //! with another input, a piece of a case's input put in, a piece repeated.
 
 use super::Request;
-use crate::adapter::Operation;
+use super::RequestOp;
 use std::path::Path;
 use urlcert_oracle::generate::{mutate, Generator, Rng};
 use urlcert_oracle::Oracle;
@@ -152,13 +152,13 @@ impl<'o> Inputs<'o> {
         input.truncate(MAX_LEN);
         if want_resolve {
             Request {
-                op: Operation::Resolve,
+                op: RequestOp::Resolve,
                 base: Some(rng.pick(&self.seeds.bases).clone()),
                 input,
             }
         } else {
             Request {
-                op: Operation::Parse,
+                op: RequestOp::Parse,
                 base: None,
                 input,
             }
@@ -172,7 +172,7 @@ impl<'o> Inputs<'o> {
         let i = usize::try_from(iteration).ok()?;
         if i < s.inputs.len() {
             return Some(Request {
-                op: Operation::Parse,
+                op: RequestOp::Parse,
                 base: None,
                 input: s.inputs[i].clone(),
             });
@@ -180,7 +180,7 @@ impl<'o> Inputs<'o> {
         let j = i - s.inputs.len();
         if resolve && !s.bases.is_empty() && j < s.references.len() {
             return Some(Request {
-                op: Operation::Resolve,
+                op: RequestOp::Resolve,
                 base: Some(s.bases[j % s.bases.len()].clone()),
                 input: s.references[j].clone(),
             });

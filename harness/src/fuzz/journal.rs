@@ -29,7 +29,9 @@
 //! buckets (`bucket` lines only, final counts, texts bounded) and the folder is
 //! published.
 
-use super::{report, Bucket, Campaign, Checkpoint, Config, Kind, Limit, Record, Request, Saved};
+use super::{
+    report, Bucket, Campaign, Checkpoint, Config, Kind, Limit, Record, Request, RequestOp, Saved,
+};
 use crate::adapter::{Info, Model, Operation};
 use crate::report::outdir;
 use serde::{Deserialize, Serialize};
@@ -643,9 +645,9 @@ impl At<'_> {
         }
         let request = Request {
             op: if kind.op == "resolve" {
-                Operation::Resolve
+                RequestOp::Resolve
             } else {
-                Operation::Parse
+                RequestOp::Parse
             },
             base: self.opt_bytes("base")?,
             input: self.bytes("input")?,

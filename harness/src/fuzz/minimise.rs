@@ -153,11 +153,11 @@ pub fn ddmin(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::adapter::Operation;
+    use crate::fuzz::RequestOp;
 
     fn parse(s: &str) -> Request {
         Request {
-            op: Operation::Parse,
+            op: RequestOp::Parse,
             base: None,
             input: s.as_bytes().to_vec(),
         }

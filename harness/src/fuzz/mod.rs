@@ -100,10 +100,18 @@ impl Config {
     }
 }
 
+/// What a campaign asks: parses and resolutions (a `links` request needs a whole
+/// document, which campaigns do not generate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum RequestOp {
+    Parse,
+    Resolve,
+}
+
 /// One request of a campaign.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Request {
-    pub op: Operation,
+    pub op: RequestOp,
     /// For a resolution: the base (from the cases), never mutated.
     pub base: Option<Vec<u8>>,
     /// The input parsed, or the reference resolved.
@@ -130,7 +138,7 @@ pub enum RefAnswer {
 /// The reference's answer to `req` under `doc`. A panic is caught and is an answer too.
 pub fn reference_answer(doc: DocReading, req: &Request) -> RefAnswer {
     let run = || match req.op {
-        Operation::Parse => {
+        RequestOp::Parse => {
             let p = urlcert_reference::parse(doc, &req.input);
             RefAnswer::Parse {
                 verdict: p.verdict.id().to_string(),
@@ -142,7 +150,7 @@ pub fn reference_answer(doc: DocReading, req: &Request) -> RefAnswer {
                     .collect(),
             }
         }
-        Operation::Resolve => {
+        RequestOp::Resolve => {
             let base = req.base.as_deref().unwrap_or_default();
             match urlcert_reference::resolve(doc, base, &req.input, false) {
                 Ok(r) => RefAnswer::Resolve {
@@ -250,8 +258,8 @@ pub fn judge_one(
 /// Asks `adapter` about `req` (resolutions only of an adapter that resolves).
 pub fn ask(adapter: &mut dyn Adapter, req: &Request) -> Option<Answer> {
     match req.op {
-        Operation::Parse => Some(adapter.parse(&req.input)),
-        Operation::Resolve => {
+        RequestOp::Parse => Some(adapter.parse(&req.input)),
+        RequestOp::Resolve => {
             if !adapter.info().operations.contains(&Operation::Resolve) {
                 return None;
             }
@@ -338,15 +346,15 @@ pub struct Kind {
     pub component: Option<String>,
 }
 
-fn op_id(op: Operation) -> &'static str {
+fn op_id(op: RequestOp) -> &'static str {
     match op {
-        Operation::Parse => "parse",
-        Operation::Resolve => "resolve",
+        RequestOp::Parse => "parse",
+        RequestOp::Resolve => "resolve",
     }
 }
 
 impl Kind {
-    fn of(adapter: &str, op: Operation, f: &Finding) -> Kind {
+    fn of(adapter: &str, op: RequestOp, f: &Finding) -> Kind {
         Kind {
             adapter: adapter.to_string(),
             op: op_id(op),

@@ -6,8 +6,8 @@
 //! (bytes that are not printable ASCII as `\xNN`), and every value goes through
 //! [`crate::text::md_code`], so no input can break the Markdown.
 
-use super::{Bucket, Campaign, Limit, RefAnswer, Stop};
-use crate::adapter::{Model, Operation};
+use super::{Bucket, Campaign, Limit, RefAnswer, RequestOp, Stop};
+use crate::adapter::Model;
 use crate::report::{bound, file_safe};
 use crate::text::md_code;
 use serde_json::{json, Value as Json};
@@ -213,7 +213,7 @@ pub fn markdown(c: &Campaign) -> String {
         let _ = writeln!(
             s,
             "- minimal {}: {} ({} bytes, from {})",
-            if b.request.op == Operation::Resolve {
+            if b.request.op == RequestOp::Resolve {
                 "reference"
             } else {
                 "input"
