@@ -203,9 +203,22 @@ fn cite_text(c: &Cite) -> String {
 }
 
 fn input_text(lc: &LoadedCase) -> String {
-    match &lc.case.base {
-        Some(base) => format!("{} against {}", lc.case.input, base),
-        None => lc.case.input.clone(),
+    let case = &lc.case;
+    match (&case.base, case.op) {
+        (Some(base), _) => format!("{} against {}", case.input, base),
+        // A whole document: its lines joined with a visible mark, then where it came from.
+        (None, Op::Base | Op::Links) => {
+            let mut s = case
+                .input
+                .trim_end()
+                .replace("\r\n", "\n")
+                .replace('\n', " \u{23ce} ");
+            if let Some(last) = case.retrieved_from.last() {
+                s.push_str(&format!(" (retrieved from {last})"));
+            }
+            s
+        }
+        (None, _) => case.input.clone(),
     }
 }
 

@@ -147,11 +147,11 @@ pub fn documents(e: &Expectation) -> String {
         } else {
             format!("part {}", b.part)
         };
-        format!(
-            "{part}: {} from {}",
-            b.base.as_deref().unwrap_or("(undefined)"),
-            b.source
-        )
+        let base = b
+            .base
+            .as_ref()
+            .map_or("(undefined)".to_string(), |b| format!("{b:?}"));
+        format!("{part}: {base} from {}", b.source)
     });
     let links = e.links.iter().flatten().map(|l| {
         let to = match (&l.result, &l.error) {
