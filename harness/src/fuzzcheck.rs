@@ -383,6 +383,145 @@ pub fn classify(seen: &Seen) -> Option<&'static str> {
         .map(|d| d.name)
 }
 
+/// The named divergence called `name`, parse or resolution.
+pub fn divergence(name: &str) -> Option<&'static Divergence> {
+    DIVERGENCES.iter().find(|d| d.name == name)
+}
+
+/// One resolution the adapter and the 1996 draft disagree on, as the resolution
+/// classifiers see it.
+pub struct ResolveSeen<'a> {
+    pub base: &'a str,
+    pub input: &'a str,
+    /// The reference's result (`None`: it gives none).
+    pub result: Option<&'a str>,
+    pub adapter: &'a str,
+    pub answer: &'a Answer,
+    pub judged: &'a Judged,
+}
+
+/// A known, documented reason why an adapter's resolution and the 1996 draft's differ.
+pub struct ResolveDivergence {
+    pub name: &'static str,
+    /// The case in `cases/` that shows what the document says.
+    pub case: &'static str,
+    pub adapters: &'static [&'static str],
+    pub explains: fn(&ResolveSeen) -> bool,
+}
+
+/// The path of an absolute URL written as text: after the scheme and any "//"
+/// authority, up to "?" or "#".
+fn url_path(url: &str) -> &str {
+    let url = &url[..url.find(['?', '#']).unwrap_or(url.len())];
+    let rest = match compare::input_scheme(url).len() {
+        0 => url,
+        n => &url[n + 1..],
+    };
+    match rest.strip_prefix("//") {
+        Some(after) => &after[after.find('/').unwrap_or(after.len())..],
+        None => rest,
+    }
+}
+
+/// Has the path a "." or ".." segment (also written with "%2e")?
+fn has_dot_segment(path: &str) -> bool {
+    path.split('/').any(|seg| {
+        let l = seg.to_ascii_lowercase().replace("%2e", ".");
+        l == "." || l == ".."
+    })
+}
+
+/// The resolution the reference gives keeps a dot segment, and the adapter resolved.
+fn keeps_dot_segment(s: &ResolveSeen) -> bool {
+    matches!(s.answer, Answer::Resolved { .. })
+        && s.result.is_some_and(|r| has_dot_segment(url_path(r)))
+}
+
+/// The reference is "?" alone (perhaps with a fragment): §6 step 5 inherits the base's
+/// query when the reference's is empty.
+fn lone_question_mark(s: &ResolveSeen) -> bool {
+    let before_fragment = &s.input[..s.input.find('#').unwrap_or(s.input.len())];
+    before_fragment == "?" && matches!(s.answer, Answer::Resolved { .. })
+}
+
+/// Every named resolution divergence, in the order they are tried.
+pub const RESOLVE_DIVERGENCES: &[ResolveDivergence] = &[
+    ResolveDivergence {
+        name: "whatwg-resolution-removes-dot-segments",
+        case: "res.f01c.abnormal.abs-path-dot",
+        adapters: &["url"],
+        // §6 (Appendix C.2 `/./g = http://a/./g`): step 4 skips the dot removal of step
+        // 6 for an absolute path, and step 6 removes only complete "." and "xxx/.."
+        // segments; the URL parser removes every "." and ".." segment.
+        explains: keeps_dot_segment,
+    },
+    ResolveDivergence {
+        name: "rfc3986-resolution-removes-dot-segments",
+        case: "res.f01c.abnormal.abs-path-dot",
+        adapters: &["fluent-uri"],
+        // As above; RFC 3986 §5.2.2 applies remove_dot_segments to every merged or
+        // absolute path.
+        explains: keeps_dot_segment,
+    },
+    ResolveDivergence {
+        name: "resolution-empty-query-inherits-base",
+        case: "res.div.lone-question-mark",
+        adapters: &["url", "fluent-uri"],
+        // §6 step 5: an empty path with an empty (though present) query inherits the
+        // base's path and query; the URL Standard and RFC 3986 §5.2.2 keep the empty
+        // query.
+        explains: lone_question_mark,
+    },
+    ResolveDivergence {
+        name: "resolution-empty-server-inherits-base",
+        case: "res.div.empty-server-alone",
+        adapters: &["url", "fluent-uri"],
+        // §6 step 3: a reference whose server is present but empty inherits the base's
+        // server, and with an empty path (step 5) the base's path; the URL parser needs
+        // a host there, RFC 3986 §5.2.2 takes the empty authority as it is.
+        explains: |s| {
+            s.input.strip_prefix("//").is_some_and(|rest| {
+                let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+                end == 0 && !rest.starts_with('/')
+            })
+        },
+    },
+    ResolveDivergence {
+        name: "scheme-starts-with-letter",
+        case: "f01.structure.scheme-leading-digit",
+        adapters: &["url"],
+        // §4.1: a scheme may start with a digit, "+", "-" or "."; the reference is then
+        // absolute and resolves to itself. The URL parser reads it as a relative path.
+        explains: |s| {
+            urlcert_reference::invariants::has_scheme(s.input.as_bytes())
+                && !s.input.starts_with(|c: char| c.is_ascii_alphabetic())
+                && s.result == Some(s.input)
+        },
+    },
+    ResolveDivergence {
+        name: "rfc3986-colon-in-first-segment",
+        case: "f01.structure.colon-first-not-scheme",
+        adapters: &["fluent-uri"],
+        // §4.1: a ":" with no scheme before it is part of a relative path; RFC 3986 §4.2
+        // forbids a ":" in a relative reference's first segment.
+        explains: |s| {
+            let first = s.input.split(['/', '?', '#']).next().unwrap_or("");
+            first.contains(':')
+                && !urlcert_reference::invariants::has_scheme(s.input.as_bytes())
+                && matches!(s.answer, Answer::Rejected { message } if message.contains("unexpected character"))
+        },
+    },
+];
+
+/// The first named resolution divergence that explains `seen`: its name and case.
+pub fn classify_resolution(seen: &ResolveSeen) -> Option<(&'static str, &'static str)> {
+    RESOLVE_DIVERGENCES
+        .iter()
+        .filter(|d| d.adapters.contains(&seen.adapter))
+        .find(|d| (d.explains)(seen))
+        .map(|d| (d.name, d.case))
+}
+
 // ------------------------------------------------------------------ structured
 
 /// A URL built from a grammar's productions, and the components it was built from.

@@ -287,6 +287,10 @@ enum Command {
     /// unavailable adapter, a folder that cannot be used or resumed, or when the report
     /// cannot be written.
     Fuzz(urlcert::fuzz::cli::FuzzArgs),
+    /// Internal (.ci/nightly): the coverage per libFuzzer target and the comparison
+    /// with the previous night, as Markdown for nightly.md.
+    #[command(name = "fuzz-nightly-report", hide = true)]
+    FuzzNightlyReport(urlcert::fuzz::nightly::NightlyReportArgs),
     /// The parser matrix: the case suite against every available adapter (or those
     /// named), each parser scored under each document; writes matrix.json, matrix.md
     /// and matrix.html (with the run's usual reports) into --out (default
@@ -438,6 +442,7 @@ fn dispatch(command: Command) -> ExitCode {
             timeout_ms,
         }),
         Command::Fuzz(args) => urlcert::fuzz::cli::main(args),
+        Command::FuzzNightlyReport(args) => urlcert::fuzz::nightly::main(args),
         Command::Matrix(args) => urlcert::matrix::main(args),
         Command::Bench {
             quick,

@@ -67,6 +67,13 @@ pub struct FuzzArgs {
     /// How long an external adapter may take to answer, in milliseconds (default 5000).
     #[arg(long)]
     pub timeout_ms: Option<u64>,
+    /// How many workers answer the campaign's requests (default: the number of cores).
+    /// Each worker is a thread with its own adapters (an external adapter is started
+    /// once per worker); requests are shared out by position and what they find is
+    /// filed in position order, so the same seed and --iterations give the same buckets
+    /// whatever N is.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub jobs: Option<u32>,
     /// A checkpoint at least every N iterations besides every 2 s (for tests, which
     /// want checkpoints at known places; checkpoints change nothing found).
     #[arg(long, hide = true, value_name = "N")]
@@ -374,8 +381,12 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
         journal::Journal::open(&dir, doc, seed).map_err(|e| cannot(journal::JOURNAL, &e))?;
     let names: Vec<&str> = infos.iter().map(|(_, i)| i.name.as_str()).collect();
     eprintln!(
-        "urlcert fuzz: seed {seed}, document {doc}, adapters {}",
-        v(&names.join(","))
+        "urlcert fuzz: seed {seed}, document {doc}, adapters {}, {} job(s)",
+        v(&names.join(",")),
+        args.jobs.map_or_else(
+            || std::thread::available_parallelism().map_or(1, |n| n.get()),
+            |n| n as usize
+        )
     );
     crate::interrupt::graceful();
     let bar = progress_bar(limit);
@@ -390,14 +401,39 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
             s.execs, s.buckets
         ));
     };
-    let (campaign, failed) = super::run_from(
-        &config,
-        &mut adapters,
-        &crate::interrupt::STOP,
-        &mut on_progress,
-        &mut record,
-        saved,
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |n| n as usize,
     );
+    let (campaign, failed) = if jobs <= 1 {
+        super::run_from(
+            &config,
+            &mut adapters,
+            &crate::interrupt::STOP,
+            &mut on_progress,
+            &mut record,
+            saved,
+        )
+    } else {
+        // Each worker starts its own adapters; the ones started here told who they are.
+        drop(adapters);
+        adapters = Vec::new();
+        let make = || -> Result<Vec<Box<dyn Adapter>>, String> {
+            Ok(start_adapters(&starts, limits)?
+                .into_iter()
+                .map(|(_, a)| a)
+                .collect())
+        };
+        super::run_jobs(
+            &config,
+            jobs,
+            &make,
+            &crate::interrupt::STOP,
+            &mut on_progress,
+            &mut record,
+            saved,
+        )?
+    };
     bar.finish_and_clear();
     drop(adapters);
     drop(record);

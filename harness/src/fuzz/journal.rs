@@ -173,6 +173,22 @@ pub struct Outcome {
     pub minimise_evals: u64,
     pub buckets: usize,
     pub sessions: u32,
+    /// The buckets no named cause explains, by key, in the report's order.
+    #[serde(default)]
+    pub new_buckets: Vec<String>,
+    /// The named causes found: each with its adapter, count and the case it cites.
+    #[serde(default)]
+    pub known_causes: Vec<KnownCount>,
+}
+
+/// One named cause in `campaign.json`'s result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KnownCount {
+    pub adapter: String,
+    pub op: String,
+    pub name: String,
+    pub case: String,
+    pub count: u64,
 }
 
 /// `campaign.json`.
@@ -441,6 +457,25 @@ pub fn outcome(c: &Campaign) -> Outcome {
         minimise_evals: c.minimise_evals,
         buckets: c.buckets.len(),
         sessions: c.sessions,
+        new_buckets: c
+            .buckets
+            .iter()
+            .filter(|b| b.known.is_none())
+            .map(|b| b.key())
+            .collect(),
+        known_causes: c
+            .buckets
+            .iter()
+            .filter_map(|b| {
+                b.known.as_ref().map(|k| KnownCount {
+                    adapter: b.kind.adapter.clone(),
+                    op: b.kind.op.to_string(),
+                    name: k.name.clone(),
+                    case: k.case.clone(),
+                    count: b.count,
+                })
+            })
+            .collect(),
     }
 }
 
@@ -637,11 +672,25 @@ impl At<'_> {
             },
         };
         let shape = self.str("shape")?.to_string();
-        let key = super::key_text(&kind, &shape);
+        // A bucket of a named cause (absent from journals written before there were).
+        let known = match &self.v["known"] {
+            Json::Null => None,
+            k => Some(super::Known {
+                name: k
+                    .as_str()
+                    .ok_or_else(|| self.missing("known", "text or null"))?
+                    .to_string(),
+                case: self.str("case")?.to_string(),
+            }),
+        };
+        let key = match &known {
+            Some(k) => super::known_key(&kind, &k.name),
+            None => super::key_text(&kind, &shape),
+        };
         if key != self.str("key")? {
-            return Err(
-                self.err("`key` does not match its adapter, op, class, component and shape")
-            );
+            return Err(self.err(
+                "`key` does not match its adapter, op, class, component and shape (or named cause)",
+            ));
         }
         let request = Request {
             op: if kind.op == "resolve" {
@@ -675,6 +724,7 @@ impl At<'_> {
             index: self.usize("index")?,
             opened_by: self.bytes("opened_by")?,
             bits,
+            known,
         })
     }
 

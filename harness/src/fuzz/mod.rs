@@ -31,6 +31,7 @@ pub mod cli;
 pub mod gen;
 pub mod journal;
 pub mod minimise;
+pub mod nightly;
 pub mod report;
 
 use crate::adapter::{Adapter, Answer, Info, Operation};
@@ -38,8 +39,10 @@ use crate::cases::{Case, Expectation, ExpectedValue, Op};
 use crate::compare;
 use crate::judge::Class;
 use crate::report::class_id;
+use std::collections::HashSet;
 use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use urlcert_reference::{DocReading, Document, Value};
 
@@ -223,6 +226,15 @@ fn as_case(doc: DocReading, req: &Request, r: &RefAnswer) -> Option<(Case, Expec
     Some((case, e))
 }
 
+/// A named cause of a discrepancy: one of the project's classifiers
+/// ([`crate::fuzzcheck::DIVERGENCES`], [`crate::fuzzcheck::RESOLVE_DIVERGENCES`]), with
+/// the case in `cases/` it cites.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Known {
+    pub name: String,
+    pub case: String,
+}
+
 /// A discrepancy: how an adapter's answer stands against the reference's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
@@ -231,10 +243,13 @@ pub struct Finding {
     pub component: Option<String>,
     pub expected: String,
     pub actual: String,
+    /// The named cause that explains it, when one does.
+    pub known: Option<Known>,
 }
 
 /// The judgement of one adapter's answer to `req`; `None` when it agrees with the
-/// reference or cannot express the request (nothing to compare).
+/// reference or cannot express the request (nothing to compare). The discrepancy is
+/// classified by the project's named causes first ([`classify`]).
 pub fn judge_one(
     doc: DocReading,
     req: &Request,
@@ -248,11 +263,65 @@ pub fn judge_one(
         Class::Agree | Class::Unsupported => None,
         c => Some(Finding {
             class: class_id(c).to_string(),
+            known: classify(doc, req, reference, &info.name, answer, &j),
             component: j.component,
             expected: j.expected,
             actual: j.actual,
         }),
     }
+}
+
+/// The named cause of a discrepancy, if one of the project's classifiers explains it.
+/// They are written for the 1996 draft (the default document), each citing the case
+/// that shows what the document says; under another document nothing is classified.
+pub fn classify(
+    doc: DocReading,
+    req: &Request,
+    reference: &RefAnswer,
+    adapter: &str,
+    answer: &Answer,
+    judged: &crate::judge::Judged,
+) -> Option<Known> {
+    use crate::fuzzcheck;
+    if doc != DocReading::from(Document::Draft1996) {
+        return None;
+    }
+    let input = std::str::from_utf8(&req.input).ok()?;
+    let (name, case) = match (req.op, reference) {
+        (RequestOp::Parse, RefAnswer::Parse { .. }) => {
+            let parse = urlcert_reference::parse(doc, &req.input);
+            let seen = fuzzcheck::Seen {
+                input,
+                reference: &parse,
+                adapter,
+                answer,
+                judged,
+            };
+            let name = fuzzcheck::classify(&seen)?;
+            (name, fuzzcheck::divergence(name)?.case)
+        }
+        (RequestOp::Resolve, RefAnswer::Resolve { result, .. }) => {
+            let base = std::str::from_utf8(req.base.as_deref().unwrap_or_default()).ok()?;
+            let result = match result {
+                Some(r) => Some(std::str::from_utf8(r).ok()?),
+                None => None,
+            };
+            let seen = fuzzcheck::ResolveSeen {
+                base,
+                input,
+                result,
+                adapter,
+                answer,
+                judged,
+            };
+            fuzzcheck::classify_resolution(&seen)?
+        }
+        _ => return None,
+    };
+    Some(Known {
+        name: name.to_string(),
+        case: case.to_string(),
+    })
 }
 
 /// Asks `adapter` about `req` (resolutions only of an adapter that resolves).
@@ -392,13 +461,24 @@ pub struct Bucket {
     pub opened_by: Vec<u8>,
     /// The shape of its minimal input as bits; `None` when it was not minimised.
     bits: Option<u32>,
+    /// The named cause its discrepancies are, when they are one: the bucket is then
+    /// keyed by that name, whatever the shape of its inputs.
+    pub known: Option<Known>,
 }
 
 impl Bucket {
-    /// `adapter|op|class|component|shape`.
+    /// `adapter|op|class|component|shape`, or for a named cause
+    /// `adapter|op|known|name`.
     pub fn key(&self) -> String {
-        key_text(&self.kind, &self.shape)
+        match &self.known {
+            Some(k) => known_key(&self.kind, &k.name),
+            None => key_text(&self.kind, &self.shape),
+        }
     }
+}
+
+fn known_key(k: &Kind, name: &str) -> String {
+    format!("{}|{}|known|{}", k.adapter, k.op, name)
 }
 
 fn key_text(k: &Kind, shape: &str) -> String {
@@ -563,6 +643,14 @@ enum Event {
     Example(usize),
 }
 
+/// Where a discrepancy goes without being minimised again: its named cause's bucket,
+/// or the bucket its (kind, raw shape) was sorted into before.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum MemoKey {
+    Known(String),
+    Shape(Kind, u32),
+}
+
 struct State {
     buckets: Vec<Bucket>,
     by_key: HashMap<String, usize>,
@@ -637,10 +725,20 @@ struct Head {
     sessions: u32,
 }
 
+/// The order of a report: the buckets no named cause explains (new) first, then the
+/// known causes; each group most frequent first, then by key.
+pub fn report_order(a: &Bucket, b: &Bucket) -> std::cmp::Ordering {
+    a.known
+        .is_some()
+        .cmp(&b.known.is_some())
+        .then_with(|| b.count.cmp(&a.count))
+        .then_with(|| a.key().cmp(&b.key()))
+}
+
 impl Head {
     fn campaign(&self, st: &State, duration: Duration, stop: Stop) -> Campaign {
         let mut buckets = st.buckets.clone();
-        buckets.sort_by(|a, b| b.count.cmp(&a.count).then_with(|| a.key().cmp(&b.key())));
+        buckets.sort_by(report_order);
         Campaign {
             doc: self.doc,
             seed: self.seed,
@@ -657,6 +755,414 @@ impl Head {
             sessions: self.sessions,
             buckets,
         }
+    }
+}
+
+// ------------------------------------------------------------------ the work
+
+/// Requests are made in rounds of this many positions (a round ends at a multiple of
+/// it). The inputs that opened buckets are fed back to the generator at round
+/// boundaries only, so that what the n-th request is depends on the seed and n, never
+/// on how many workers answered the round before.
+pub const ROUND: u64 = 512;
+
+/// One adapter's discrepancy on a request.
+#[derive(Clone, Debug)]
+pub struct Hit {
+    /// The adapter's position in the campaign's list.
+    pub adapter: usize,
+    pub name: String,
+    pub finding: Finding,
+}
+
+/// A request that found something: what the reference said, and each discrepancy.
+#[derive(Clone, Debug)]
+pub struct Evaluated {
+    /// 0-based position in the campaign.
+    pub index: u64,
+    pub req: Request,
+    pub reference: RefAnswer,
+    /// Empty when the reference panicked (that is the discrepancy).
+    pub hits: Vec<Hit>,
+}
+
+/// A discrepancy to minimise: the adapter that said it (`None`: the reference
+/// panicked), the request and the finding.
+#[derive(Clone, Debug)]
+pub struct MinJob {
+    pub adapter: Option<usize>,
+    pub req: Request,
+    pub reference: RefAnswer,
+    pub finding: Finding,
+}
+
+/// A minimised discrepancy: the minimal request, its finding and the reference's
+/// answer to it, and the answers asked.
+#[derive(Clone, Debug)]
+pub struct MinResult {
+    pub min: Request,
+    pub finding: Finding,
+    pub reference: RefAnswer,
+    pub evals: u64,
+}
+
+/// What answers a campaign's requests: the adapters of this thread ([`Local`]), or
+/// worker threads each with their own ([`run_jobs`]). Both give the same answers to
+/// the same requests, so the campaign finds the same whatever answers it.
+trait Workers {
+    /// Evaluates `items` (positions and requests, in order). Returns the requests that
+    /// found something, and the first position not evaluated because the campaign was
+    /// stopped (`None`: all were).
+    fn evaluate(&mut self, items: Vec<(u64, Request)>) -> (Vec<Evaluated>, Option<u64>);
+    /// Minimises each job; the results in the jobs' order.
+    fn minimise(&mut self, jobs: Vec<MinJob>) -> Vec<MinResult>;
+}
+
+/// What every worker needs besides its adapters.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    config: &'a Config,
+    stop: &'a AtomicBool,
+    /// When a `--time` campaign stops.
+    deadline: Option<Instant>,
+}
+
+impl Ctx<'_> {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+/// Evaluates one request against `adapters`; `None` when the campaign was stopped
+/// before every adapter answered.
+fn evaluate_one(
+    cx: Ctx,
+    adapters: &mut [Box<dyn Adapter>],
+    index: u64,
+    req: Request,
+) -> Option<Option<Evaluated>> {
+    if cx.stopped() {
+        return None;
+    }
+    let doc = cx.config.doc;
+    let reference = reference_answer(doc, &req);
+    if matches!(reference, RefAnswer::Panic { .. }) {
+        return Some(Some(Evaluated {
+            index,
+            req,
+            reference,
+            hits: Vec::new(),
+        }));
+    }
+    let mut hits = Vec::new();
+    for (i, adapter) in adapters.iter_mut().enumerate() {
+        let Some(answer) = ask(adapter.as_mut(), &req) else {
+            continue;
+        };
+        // Stopping was asked while the adapter answered: the request is left for a
+        // resumed campaign, so that the campaign ends at once.
+        if cx.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if let Some(f) = judge_one(doc, &req, &reference, adapter.info(), &answer) {
+            hits.push(Hit {
+                adapter: i,
+                name: adapter.info().name.clone(),
+                finding: f,
+            });
+        }
+    }
+    Some((!hits.is_empty()).then_some(Evaluated {
+        index,
+        req,
+        reference,
+        hits,
+    }))
+}
+
+fn evaluate_all(
+    cx: Ctx,
+    adapters: &mut [Box<dyn Adapter>],
+    items: Vec<(u64, Request)>,
+) -> (Vec<Evaluated>, Option<u64>) {
+    let mut out = Vec::new();
+    for (index, req) in items {
+        match evaluate_one(cx, adapters, index, req) {
+            Some(Some(e)) => out.push(e),
+            Some(None) => {}
+            None => return (out, Some(index)),
+        }
+    }
+    (out, None)
+}
+
+/// The reference's answer and the adapter's finding on `cand`, when it is the same
+/// discrepancy as `f`: the same named cause, or (when `f` has none) the same class and
+/// component and no named cause.
+fn same_kind(
+    doc: DocReading,
+    adapter: &mut dyn Adapter,
+    cand: &Request,
+    f: &Finding,
+) -> Option<(Finding, RefAnswer)> {
+    let r = reference_answer(doc, cand);
+    if matches!(r, RefAnswer::Panic { .. }) {
+        return None;
+    }
+    let answer = ask(adapter, cand)?;
+    let g = judge_one(doc, cand, &r, adapter.info(), &answer)?;
+    let same = match &f.known {
+        Some(k) => g.known.as_ref().is_some_and(|h| h.name == k.name),
+        None => g.known.is_none() && g.class == f.class && g.component == f.component,
+    };
+    same.then_some((g, r))
+}
+
+fn minimise_one(cx: Ctx, adapters: &mut [Box<dyn Adapter>], job: MinJob) -> MinResult {
+    let config = cx.config;
+    let doc = config.doc;
+    let stop = cx.stop;
+    let f = &job.finding;
+    match job.adapter.and_then(|i| adapters.get_mut(i)) {
+        Some(a) => {
+            let a: &mut dyn Adapter = a.as_mut();
+            let budget = if f.class == "crash" {
+                config.max_minimise_evals.min(100)
+            } else {
+                config.max_minimise_evals
+            };
+            let mut test = |cand: &Request| -> bool {
+                !stop.load(Ordering::Relaxed) && same_kind(doc, a, cand, f).is_some()
+            };
+            let (min, evals) = minimise::request(&job.req, &mut test, budget);
+            // Asked once more, so that the bucket shows the minimal input's own
+            // answers (an adapter that answers differently now keeps the original).
+            let again = (min != job.req)
+                .then(|| same_kind(doc, a, &min, f))
+                .flatten();
+            match again {
+                Some((mf, mr)) => MinResult {
+                    min,
+                    finding: mf,
+                    reference: mr,
+                    evals: evals as u64 + 1,
+                },
+                None => MinResult {
+                    min: job.req.clone(),
+                    finding: job.finding.clone(),
+                    reference: job.reference.clone(),
+                    evals: evals as u64,
+                },
+            }
+        }
+        None => {
+            let mut test = |cand: &Request| -> bool {
+                matches!(reference_answer(doc, cand), RefAnswer::Panic { .. })
+            };
+            let (min, evals) = minimise::request(&job.req, &mut test, config.max_minimise_evals);
+            let r = reference_answer(doc, &min);
+            MinResult {
+                min,
+                finding: job.finding,
+                reference: r,
+                evals: evals as u64,
+            }
+        }
+    }
+}
+
+/// The adapters of the calling thread.
+struct Local<'a, 'c> {
+    cx: Ctx<'c>,
+    adapters: &'a mut [Box<dyn Adapter>],
+}
+
+impl Workers for Local<'_, '_> {
+    fn evaluate(&mut self, items: Vec<(u64, Request)>) -> (Vec<Evaluated>, Option<u64>) {
+        evaluate_all(self.cx, self.adapters, items)
+    }
+    fn minimise(&mut self, jobs: Vec<MinJob>) -> Vec<MinResult> {
+        jobs.into_iter()
+            .map(|j| minimise_one(self.cx, self.adapters, j))
+            .collect()
+    }
+}
+
+enum Task {
+    Evaluate(Vec<(u64, Request)>),
+    Minimise(Vec<(usize, MinJob)>),
+}
+
+enum Reply {
+    Evaluated(Vec<Evaluated>, Option<u64>),
+    Minimised(Vec<(usize, MinResult)>),
+}
+
+/// Worker threads, each with its own adapters (an external adapter is one process
+/// per worker).
+struct Pool {
+    tasks: Vec<mpsc::Sender<Task>>,
+    replies: mpsc::Receiver<Reply>,
+}
+
+impl Workers for Pool {
+    fn evaluate(&mut self, items: Vec<(u64, Request)>) -> (Vec<Evaluated>, Option<u64>) {
+        let n = self.tasks.len() as u64;
+        let mut parts: Vec<Vec<(u64, Request)>> = vec![Vec::new(); self.tasks.len()];
+        // The partition is by position: worker w takes the positions ≡ w (mod n).
+        for (index, req) in items {
+            parts[(index % n) as usize].push((index, req));
+        }
+        let mut sent = 0;
+        for (tx, part) in self.tasks.iter().zip(parts) {
+            if tx.send(Task::Evaluate(part)).is_ok() {
+                sent += 1;
+            }
+        }
+        let mut all = Vec::new();
+        let mut first_missing: Option<u64> = None;
+        for _ in 0..sent {
+            match self.replies.recv() {
+                Ok(Reply::Evaluated(found, missing)) => {
+                    all.extend(found);
+                    if let Some(m) = missing {
+                        first_missing = Some(first_missing.map_or(m, |f| f.min(m)));
+                    }
+                }
+                Ok(Reply::Minimised(_)) => {}
+                Err(_) => {
+                    first_missing = Some(0);
+                    break;
+                }
+            }
+        }
+        if sent < self.tasks.len() {
+            first_missing = Some(0);
+        }
+        all.sort_by_key(|e| e.index);
+        (all, first_missing)
+    }
+
+    fn minimise(&mut self, jobs: Vec<MinJob>) -> Vec<MinResult> {
+        let n = self.tasks.len();
+        let total = jobs.len();
+        let mut parts: Vec<Vec<(usize, MinJob)>> = (0..n).map(|_| Vec::new()).collect();
+        for (i, j) in jobs.into_iter().enumerate() {
+            parts[i % n].push((i, j));
+        }
+        let mut sent = 0;
+        for (tx, part) in self.tasks.iter().zip(parts) {
+            if part.is_empty() {
+                continue;
+            }
+            if tx.send(Task::Minimise(part)).is_ok() {
+                sent += 1;
+            }
+        }
+        let mut slots: Vec<Option<MinResult>> = (0..total).map(|_| None).collect();
+        for _ in 0..sent {
+            if let Ok(Reply::Minimised(done)) = self.replies.recv() {
+                for (i, r) in done {
+                    slots[i] = Some(r);
+                }
+            }
+        }
+        slots.into_iter().flatten().collect()
+    }
+}
+
+/// The adapters of one worker, made in its own thread.
+pub type MakeAdapters<'a> = dyn Fn() -> Result<Vec<Box<dyn Adapter>>, String> + Sync + 'a;
+
+/// Runs a campaign from `saved` over `jobs` worker threads, each with the adapters
+/// `make` starts (so an external adapter runs as `jobs` processes). Requests are
+/// partitioned by position and the findings filed in position order, so the same seed
+/// and limit give the same buckets whatever `jobs` is. An error when a worker's
+/// adapters do not start.
+#[allow(clippy::too_many_arguments)]
+pub fn run_jobs(
+    config: &Config,
+    jobs: usize,
+    make: &MakeAdapters,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Status),
+    record: &mut dyn Record,
+    saved: Saved,
+) -> Result<(Campaign, Option<std::io::Error>), String> {
+    let jobs = jobs.max(1);
+    let before = saved.elapsed;
+    let deadline = deadline(config, before);
+    let cx = Ctx {
+        config,
+        stop,
+        deadline,
+    };
+    std::thread::scope(|scope| {
+        let (reply_tx, replies) = mpsc::channel::<Reply>();
+        let (ready_tx, ready) = mpsc::channel::<Result<Vec<Info>, String>>();
+        let mut tasks = Vec::new();
+        for _ in 0..jobs {
+            let (tx, rx) = mpsc::channel::<Task>();
+            tasks.push(tx);
+            let reply_tx = reply_tx.clone();
+            let ready_tx = ready_tx.clone();
+            scope.spawn(move || {
+                let mut adapters = match make() {
+                    Ok(a) => a,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
+                };
+                let _ = ready_tx.send(Ok(adapters.iter().map(|a| a.info().clone()).collect()));
+                drop(ready_tx);
+                for task in rx {
+                    let reply = match task {
+                        Task::Evaluate(items) => {
+                            let (found, missing) = evaluate_all(cx, &mut adapters, items);
+                            Reply::Evaluated(found, missing)
+                        }
+                        Task::Minimise(list) => Reply::Minimised(
+                            list.into_iter()
+                                .map(|(i, j)| (i, minimise_one(cx, &mut adapters, j)))
+                                .collect(),
+                        ),
+                    };
+                    if reply_tx.send(reply).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(ready_tx);
+        drop(reply_tx);
+        let mut infos = None;
+        let mut failed = None;
+        for r in ready.iter().take(jobs) {
+            match r {
+                Ok(i) => {
+                    infos.get_or_insert(i);
+                }
+                Err(e) => failed = Some(e),
+            }
+        }
+        let infos = match (failed, infos) {
+            (Some(e), _) => return Err(e),
+            (None, Some(i)) => i,
+            (None, None) => return Err("no worker started".into()),
+        };
+        let mut pool = Pool { tasks, replies };
+        let out = run_core(config, cx, &infos, &mut pool, progress, record, saved);
+        // Closing the task channels ends the workers (and their adapters).
+        drop(pool);
+        Ok(out)
+    })
+}
+
+fn deadline(config: &Config, before: Duration) -> Option<Instant> {
+    match config.limit {
+        Limit::Time(d) => Some(Instant::now() + d.saturating_sub(before)),
+        Limit::Iterations(_) => None,
     }
 }
 
@@ -680,9 +1186,9 @@ pub fn run(
     .0
 }
 
-/// Runs a campaign from `saved` (a new one from [`Saved::default`]), telling `record`
-/// each bucket as it is opened and the state at checkpoints (every
-/// [`Config::checkpoint_execs`] iterations, at least every
+/// Runs a campaign from `saved` (a new one from [`Saved::default`]) with the adapters
+/// of this thread, telling `record` each bucket as it is opened and the state at
+/// checkpoints (every [`Config::checkpoint_execs`] iterations, at least every
 /// [`Config::checkpoint_every`], and at the end). Returns the campaign, and the
 /// recording error that stopped it, if one did.
 pub fn run_from(
@@ -693,23 +1199,45 @@ pub fn run_from(
     record: &mut dyn Record,
     saved: Saved,
 ) -> (Campaign, Option<std::io::Error>) {
+    let cx = Ctx {
+        config,
+        stop,
+        deadline: deadline(config, saved.elapsed),
+    };
+    let infos: Vec<Info> = adapters.iter().map(|a| a.info().clone()).collect();
+    let mut local = Local { cx, adapters };
+    run_core(config, cx, &infos, &mut local, progress, record, saved)
+}
+
+/// The campaign itself: rounds of requests answered by `workers`, then filed in
+/// position order.
+fn run_core(
+    config: &Config,
+    cx: Ctx,
+    infos: &[Info],
+    workers: &mut dyn Workers,
+    progress: &mut dyn FnMut(Status),
+    record: &mut dyn Record,
+    saved: Saved,
+) -> (Campaign, Option<std::io::Error>) {
     let clock = Instant::now();
     let before = saved.elapsed;
     let elapsed = || before + clock.elapsed();
+    let stop = cx.stop;
     let oracle =
         urlcert_oracle::Oracle::load(config.doc.doc.id(), None, &urlcert_oracle::grammar_dir())
             .ok();
     let mut inputs = gen::Inputs::new(oracle.as_ref(), &config.seeds);
     let doc = config.doc;
     let can_resolve = resolves(doc.doc)
-        && adapters
+        && infos
             .iter()
-            .any(|a| a.info().operations.contains(&Operation::Resolve));
+            .any(|a| a.operations.contains(&Operation::Resolve));
     let head = Head {
         doc,
         seed: config.seed,
         limit: config.limit,
-        adapters: adapters.iter().map(|a| a.info().clone()).collect(),
+        adapters: infos.to_vec(),
         started: saved
             .started
             .clone()
@@ -718,10 +1246,8 @@ pub fn run_from(
         sessions: saved.sessions + 1,
     };
     let mut st = State::from_saved(saved);
-    // The inputs that opened buckets are kept for mutation, in the order they did.
-    for b in &st.buckets {
-        inputs.interesting(&b.opened_by);
-    }
+    // How many buckets' opening inputs the generator has been given.
+    let mut fed = 0usize;
     let checkpoint = |st: &mut State, record: &mut dyn Record, stop: Stop| {
         let mut minimisations: Vec<(&Kind, usize)> =
             st.minimisations.iter().map(|(k, n)| (k, *n)).collect();
@@ -745,80 +1271,125 @@ pub fn run_from(
     };
     let mut failed = None;
     let mut last_checkpoint = (st.execs, Instant::now());
-    let why = loop {
+    let why = 'campaign: loop {
         if stop.load(Ordering::Relaxed) {
             break Stop::Interrupted;
         }
-        match config.limit {
+        let end = match config.limit {
             Limit::Iterations(n) if st.execs >= n => break Stop::Iterations,
+            Limit::Iterations(n) => n,
             Limit::Time(d) if elapsed() >= d => break Stop::Time,
-            _ => {}
-        }
-        let mut rng = gen::iteration_rng(config.seed, st.execs);
-        let req = inputs.request(st.execs, &mut rng, can_resolve, config.resolve_percent);
-        st.execs += 1;
-        let exec = st.execs;
-        let reference = reference_answer(doc, &req);
-        let mut new_bucket = false;
-        if let RefAnswer::Panic { message } = &reference {
-            st.discrepancies += 1;
-            let f = Finding {
-                class: "reference-panic".into(),
-                component: None,
-                expected: "the reference answers without panicking".into(),
-                actual: format!("panicked: {message}"),
-            };
-            new_bucket |= st.file("reference", &req, &reference, f, exec, None, config);
-            if let Err(e) = st.flush(record) {
-                failed = Some(e);
-                break Stop::Interrupted;
+            Limit::Time(_) => u64::MAX,
+        };
+        let start = st.execs;
+        let round_start = start - start % ROUND;
+        let end = end.min(round_start.saturating_add(ROUND));
+        // The inputs that opened a bucket before this round began.
+        while let Some(b) = st.buckets.get(fed) {
+            if b.first_exec > round_start {
+                break;
             }
-        } else {
-            for adapter in adapters.iter_mut() {
-                let Some(answer) = ask(adapter.as_mut(), &req) else {
-                    continue;
-                };
-                // Stopping was asked while the adapter answered: the adapters after it
-                // are not asked, so that the campaign ends at once.
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let info = adapter.info().clone();
-                if let Some(f) = judge_one(doc, &req, &reference, &info, &answer) {
+            inputs.interesting(&b.opened_by);
+            fed += 1;
+        }
+        let items: Vec<(u64, Request)> = (start..end)
+            .map(|i| {
+                let mut rng = gen::iteration_rng(config.seed, i);
+                (
+                    i,
+                    inputs.request(i, &mut rng, can_resolve, config.resolve_percent),
+                )
+            })
+            .collect();
+        let (found, missing) = workers.evaluate(items);
+        let end = missing.map_or(end, |m| m.clamp(start, end));
+        let found: Vec<Evaluated> = found.into_iter().filter(|e| e.index < end).collect();
+        // The discrepancies to minimise, worked out before filing so that the workers
+        // minimise them side by side; filing then takes each result in order.
+        let plan = st.plan(&found, config);
+        let jobs: Vec<MinJob> = plan.iter().map(|(_, _, j)| j.clone()).collect();
+        let results = workers.minimise(jobs);
+        let mut minimised: HashMap<(u64, usize), MinResult> = plan
+            .into_iter()
+            .zip(results)
+            .map(|((index, hit, _), r)| ((index, hit), r))
+            .collect();
+        let mut found = found.into_iter().peekable();
+        for index in start..end {
+            if let Some(e) = found.next_if(|e| e.index == index) {
+                let exec = index + 1;
+                if e.hits.is_empty() {
+                    let RefAnswer::Panic { message } = &e.reference else {
+                        unreachable!("an evaluated request without hits is a reference panic")
+                    };
                     st.discrepancies += 1;
-                    let name = info.name.clone();
-                    let a: &mut dyn Adapter = adapter.as_mut();
-                    new_bucket |=
-                        st.file(&name, &req, &reference, f, exec, Some((a, stop)), config);
-                    // Written as soon as it is minimised.
-                    if let Err(e) = st.flush(record) {
-                        failed = Some(e);
-                        break;
+                    let f = Finding {
+                        class: "reference-panic".into(),
+                        component: None,
+                        expected: "the reference answers without panicking".into(),
+                        actual: format!("panicked: {message}"),
+                        known: None,
+                    };
+                    let m = minimised.remove(&(index, 0));
+                    st.file(
+                        "reference",
+                        None,
+                        &e.req,
+                        &e.reference,
+                        f,
+                        exec,
+                        m,
+                        workers,
+                        config,
+                    );
+                } else {
+                    for (h, hit) in e.hits.into_iter().enumerate() {
+                        st.discrepancies += 1;
+                        let m = minimised.remove(&(index, h));
+                        st.file(
+                            &hit.name,
+                            Some(hit.adapter),
+                            &e.req,
+                            &e.reference,
+                            hit.finding,
+                            exec,
+                            m,
+                            workers,
+                            config,
+                        );
                     }
                 }
+                // Written as soon as it is filed.
+                if let Err(err) = st.flush(record) {
+                    failed = Some(err);
+                    break 'campaign Stop::Interrupted;
+                }
             }
-            if failed.is_some() {
-                break Stop::Interrupted;
+            st.execs = index + 1;
+            let exec = st.execs;
+            if config.abort_after == Some(exec) {
+                // Fault injection for the tests of --resume: a kill between checkpoints.
+                std::process::abort();
+            }
+            if exec - last_checkpoint.0 >= config.checkpoint_execs
+                || last_checkpoint.1.elapsed() >= config.checkpoint_every
+            {
+                if let Err(err) = checkpoint(&mut st, record, Stop::Running) {
+                    failed = Some(err);
+                    break 'campaign Stop::Interrupted;
+                }
+                last_checkpoint = (exec, Instant::now());
+            }
+            if exec.is_multiple_of(64) {
+                progress(st.status(elapsed()));
             }
         }
-        if new_bucket {
-            inputs.interesting(&req.input);
-        }
-        if config.abort_after == Some(exec) {
-            // Fault injection for the tests of --resume: a kill between checkpoints.
-            std::process::abort();
-        }
-        if exec - last_checkpoint.0 >= config.checkpoint_execs
-            || last_checkpoint.1.elapsed() >= config.checkpoint_every
-        {
-            if let Err(e) = checkpoint(&mut st, record, Stop::Running) {
-                failed = Some(e);
-                break Stop::Interrupted;
-            }
-            last_checkpoint = (exec, Instant::now());
-        }
-        if exec.is_multiple_of(64) {
-            progress(st.status(elapsed()));
+        if missing.is_some() {
+            break if stop.load(Ordering::Relaxed) {
+                Stop::Interrupted
+            } else {
+                Stop::Time
+            };
         }
     };
     if failed.is_none() {
@@ -828,45 +1399,153 @@ pub fn run_from(
     (head.campaign(&st, elapsed(), why), failed)
 }
 
-/// The adapter's finding on `cand` and the reference's answer, when the finding has
-/// the class and component of `f`.
-fn same_kind(
-    doc: DocReading,
-    adapter: &mut dyn Adapter,
-    cand: &Request,
-    f: &Finding,
-) -> Option<(Finding, RefAnswer)> {
-    let r = reference_answer(doc, cand);
-    if matches!(r, RefAnswer::Panic { .. }) {
-        return None;
-    }
-    let answer = ask(adapter, cand)?;
-    let g = judge_one(doc, cand, &r, adapter.info(), &answer)?;
-    (g.class == f.class && g.component == f.component).then_some((g, r))
-}
-
 impl State {
+    /// Where a discrepancy goes without a minimisation, if it has been seen before.
+    fn memo_key(kind: &Kind, f: &Finding, raw: u32) -> MemoKey {
+        match &f.known {
+            Some(k) => MemoKey::Known(known_key(kind, &k.name)),
+            None => MemoKey::Shape(kind.clone(), raw),
+        }
+    }
+
+    fn known_bucket(&self, key: &MemoKey) -> bool {
+        match key {
+            MemoKey::Known(k) => self.by_key.contains_key(k),
+            MemoKey::Shape(kind, raw) => self.memo.contains_key(&(kind.clone(), *raw)),
+        }
+    }
+
+    /// The discrepancies of a round that filing will minimise, as (position, hit,
+    /// job): the first of each named cause without a bucket, and the first of each
+    /// (kind, raw shape) not sorted before, within the caps per kind. Filing goes the
+    /// same way, so each of them finds its result (the bucket cap aside: past it, a
+    /// result is not used).
+    fn plan(&self, found: &[Evaluated], config: &Config) -> Vec<(u64, usize, MinJob)> {
+        let mut seen: HashSet<MemoKey> = HashSet::new();
+        let mut started: HashMap<Kind, usize> = HashMap::new();
+        let mut jobs = Vec::new();
+        for e in found {
+            let raw = shape_bits(&e.req.input);
+            let mut consider = |h: usize, adapter: Option<usize>, name: &str, f: &Finding| {
+                let kind = Kind::of(name, e.req.op, f);
+                let key = State::memo_key(&kind, f, raw);
+                if self.known_bucket(&key) || !seen.insert(key) {
+                    return;
+                }
+                if f.known.is_none() {
+                    let n = started.entry(kind.clone()).or_default();
+                    let done = self.minimisations.get(&kind).copied().unwrap_or(0) + *n;
+                    if done >= config.max_minimisations_per_key || f.class == "timeout" {
+                        return;
+                    }
+                    *n += 1;
+                }
+                jobs.push((
+                    e.index,
+                    h,
+                    MinJob {
+                        adapter,
+                        req: e.req.clone(),
+                        reference: e.reference.clone(),
+                        finding: f.clone(),
+                    },
+                ));
+            };
+            if e.hits.is_empty() {
+                if let RefAnswer::Panic { message } = &e.reference {
+                    let f = Finding {
+                        class: "reference-panic".into(),
+                        component: None,
+                        expected: "the reference answers without panicking".into(),
+                        actual: format!("panicked: {message}"),
+                        known: None,
+                    };
+                    consider(0, None, "reference", &f);
+                }
+            }
+            for (h, hit) in e.hits.iter().enumerate() {
+                consider(h, Some(hit.adapter), &hit.name, &hit.finding);
+            }
+        }
+        jobs
+    }
+
     /// Sends later discrepancies of `kind` with raw shape `raw` to bucket `i`.
     fn remember(&mut self, kind: Kind, raw: u32, i: usize) {
         self.memo.insert((kind, raw), i);
         self.memo_new.push((i, raw));
     }
 
-    /// Puts a discrepancy in its bucket, minimising it first when its kind and raw
-    /// shape are new. Returns whether a new bucket was made.
+    /// Puts a discrepancy in its bucket, minimising it first when its named cause, or
+    /// its kind and raw shape, are new (`minimised`: the result worked out for it by
+    /// [`State::plan`]). Returns whether a new bucket was made.
     #[allow(clippy::too_many_arguments)]
     fn file(
         &mut self,
         adapter_name: &str,
+        adapter: Option<usize>,
         req: &Request,
         reference: &RefAnswer,
         f: Finding,
         exec: u64,
-        adapter: Option<(&mut dyn Adapter, &AtomicBool)>,
+        minimised: Option<MinResult>,
+        workers: &mut dyn Workers,
         config: &Config,
     ) -> bool {
         let kind = Kind::of(adapter_name, req.op, &f);
         let raw = shape_bits(&req.input);
+        let minimise = |f: &Finding| -> MinResult {
+            minimised.unwrap_or_else(|| {
+                let job = MinJob {
+                    adapter,
+                    req: req.clone(),
+                    reference: reference.clone(),
+                    finding: f.clone(),
+                };
+                workers
+                    .minimise(vec![job.clone()])
+                    .pop()
+                    .unwrap_or(MinResult {
+                        min: job.req,
+                        finding: job.finding,
+                        reference: job.reference,
+                        evals: 0,
+                    })
+            })
+        };
+        if let Some(known) = f.known.clone() {
+            // One named cause, one bucket, whatever the shape of its inputs.
+            let key = known_key(&kind, &known.name);
+            if let Some(&i) = self.by_key.get(&key) {
+                self.buckets[i].count += 1;
+                return false;
+            }
+            let m = minimise(&f);
+            self.minimise_evals += m.evals;
+            let i = self.buckets.len();
+            let bits = shape_bits(&m.min.input);
+            self.buckets.push(Bucket {
+                hash: hash12(&key),
+                // The class and component its minimal witness shows.
+                kind: Kind::of(adapter_name, req.op, &m.finding),
+                shape: shape(bits),
+                count: 1,
+                request: m.min,
+                original_len: req.input.len(),
+                expected: m.finding.expected,
+                actual: m.finding.actual,
+                reference: m.reference,
+                first_exec: exec,
+                minimise_evals: m.evals,
+                index: i,
+                opened_by: req.input.clone(),
+                bits: Some(bits),
+                known: Some(known),
+            });
+            self.by_key.insert(key, i);
+            self.events.push(Event::Opened(i));
+            return true;
+        }
         if let Some(&i) = self.memo.get(&(kind.clone(), raw)) {
             self.buckets[i].count += 1;
             return false;
@@ -879,36 +1558,13 @@ impl State {
             return self.file_unminimised(kind, raw, req, reference, f, exec, config);
         }
         *self.minimisations.entry(kind.clone()).or_default() += 1;
-        let (min, min_f, min_ref, evals) = match adapter {
-            Some((a, stop)) => {
-                let budget = if f.class == "crash" {
-                    config.max_minimise_evals.min(100)
-                } else {
-                    config.max_minimise_evals
-                };
-                let doc = config.doc;
-                let mut test = |cand: &Request| -> bool {
-                    !stop.load(Ordering::Relaxed) && same_kind(doc, a, cand, &f).is_some()
-                };
-                let (min, evals) = minimise::request(req, &mut test, budget);
-                // Asked once more, so that the bucket shows the minimal input's own
-                // answers (an adapter that answers differently now keeps the original).
-                let again = (min != *req).then(|| same_kind(doc, a, &min, &f)).flatten();
-                match again {
-                    Some((mf, mr)) => (min, mf, mr, evals + 1),
-                    None => (req.clone(), f.clone(), reference.clone(), evals),
-                }
-            }
-            None => {
-                let mut test = |cand: &Request| -> bool {
-                    matches!(reference_answer(config.doc, cand), RefAnswer::Panic { .. })
-                };
-                let (min, evals) = minimise::request(req, &mut test, config.max_minimise_evals);
-                let r = reference_answer(config.doc, &min);
-                (min, f.clone(), r, evals)
-            }
-        };
-        self.minimise_evals += evals as u64;
+        let MinResult {
+            min,
+            finding: min_f,
+            reference: min_ref,
+            evals,
+        } = minimise(&f);
+        self.minimise_evals += evals;
         let bits = shape_bits(&min.input);
         let shape_text = shape(bits);
         let key = key_text(&kind, &shape_text);
@@ -916,7 +1572,7 @@ impl State {
             Some(&i) => {
                 let b = &mut self.buckets[i];
                 b.count += 1;
-                b.minimise_evals += evals as u64;
+                b.minimise_evals += evals;
                 if min.input.len() < b.request.input.len() {
                     b.request = min;
                     b.expected = min_f.expected;
@@ -941,10 +1597,11 @@ impl State {
             actual: min_f.actual,
             reference: min_ref,
             first_exec: exec,
-            minimise_evals: evals as u64,
+            minimise_evals: evals,
             index: i,
             opened_by: req.input.clone(),
             bits: Some(bits),
+            known: None,
         });
         self.by_key.insert(key, i);
         self.remember(kind, raw, i);
@@ -1016,9 +1673,127 @@ impl State {
             index: i,
             opened_by: req.input.clone(),
             bits: None,
+            known: None,
         });
         self.by_key.insert(key, i);
         self.events.push(Event::Opened(i));
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::adapter::inproc;
+
+    fn draft1996() -> DocReading {
+        Document::Draft1996.into()
+    }
+
+    fn parse(input: &str) -> Request {
+        Request {
+            op: RequestOp::Parse,
+            base: None,
+            input: input.as_bytes().to_vec(),
+        }
+    }
+
+    fn finding(doc: DocReading, adapter: &str, req: &Request) -> Option<Finding> {
+        let mut a = inproc::by_name(adapter).unwrap();
+        let r = reference_answer(doc, req);
+        let answer = ask(a.as_mut(), req)?;
+        judge_one(doc, req, &r, a.info(), &answer)
+    }
+
+    #[test]
+    fn a_named_cause_is_found_before_the_shape_is_looked_at() {
+        // Three shapes of one cause: `http:` without "//" has no server (§4.3.1).
+        for input in ["http:f", "http:;", "ftp:&x"] {
+            let f = finding(draft1996(), "url", &parse(input)).unwrap();
+            let k = f.known.expect(input);
+            assert_eq!(k.name, "whatwg-special-scheme-slashes", "{input}");
+            assert_eq!(k.case, "r1738.http.single-slash");
+        }
+        // Under another document no classifier applies: the shape decides.
+        let rfc3986: DocReading = Document::Rfc3986.into();
+        if let Some(f) = finding(rfc3986, "url", &parse("http:f")) {
+            assert_eq!(f.known, None);
+        }
+        // An adapter no classifier is written for is never classified.
+        let f = finding(draft1996(), "oxiri", &parse("http:f"));
+        assert!(f.is_none_or(|f| f.known.is_none()));
+    }
+
+    #[test]
+    fn the_first_classifier_in_the_list_wins() {
+        // `1abc:x` is a generic-URL the URL parser rejects as a relative reference
+        // without a base: "whatwg-parses-no-relative-reference" takes relative rules
+        // only, so the scheme rule names it.
+        let f = finding(draft1996(), "url", &parse("1abc:x")).unwrap();
+        assert_eq!(f.known.unwrap().name, "scheme-starts-with-letter");
+        // An empty input is a relative reference: the first in the list explains it.
+        let f = finding(draft1996(), "url", &parse("")).unwrap();
+        assert_eq!(f.known.unwrap().name, "whatwg-parses-no-relative-reference");
+    }
+
+    #[test]
+    fn copies_of_a_named_cause_share_one_bucket_whatever_their_shape() {
+        let seeds = Seeds {
+            inputs: ["http:f", "http:;", "ftp:&x", "http:f.g"]
+                .iter()
+                .map(|s| s.as_bytes().to_vec())
+                .collect(),
+            bases: Vec::new(),
+            references: Vec::new(),
+        };
+        let config = Config::new(draft1996(), 1, Limit::Iterations(4), seeds);
+        let mut adapters = vec![inproc::by_name("url").unwrap()];
+        let c = run(&config, &mut adapters, &AtomicBool::new(false), &mut |_| {});
+        assert_eq!(c.buckets.len(), 1, "{:?}", c.buckets);
+        let b = &c.buckets[0];
+        assert_eq!(b.count, 4);
+        assert_eq!(b.key(), "url|parse|known|whatwg-special-scheme-slashes");
+        // Its witness is minimal for the cause.
+        assert!(b.request.input.len() <= 6, "{:?}", b.request.input);
+    }
+
+    #[test]
+    fn new_buckets_come_before_known_causes_in_a_report() {
+        let mk = |known: Option<&str>, count: u64, shape: &str| Bucket {
+            kind: Kind {
+                adapter: "a".into(),
+                op: "parse",
+                class: "verdict".into(),
+                component: None,
+            },
+            shape: shape.into(),
+            hash: String::new(),
+            count,
+            request: parse("x"),
+            original_len: 1,
+            expected: String::new(),
+            actual: String::new(),
+            reference: RefAnswer::Panic {
+                message: String::new(),
+            },
+            first_exec: 1,
+            minimise_evals: 0,
+            index: 0,
+            opened_by: Vec::new(),
+            bits: None,
+            known: known.map(|n| Known {
+                name: n.into(),
+                case: "c".into(),
+            }),
+        };
+        let mut v = [
+            mk(Some("k1"), 100, ":"),
+            mk(None, 1, "/"),
+            mk(Some("k2"), 5, ":"),
+            mk(None, 7, "?"),
+        ];
+        v.sort_by(report_order);
+        let order: Vec<(bool, u64)> = v.iter().map(|b| (b.known.is_some(), b.count)).collect();
+        assert_eq!(order, [(false, 7), (false, 1), (true, 100), (true, 5)]);
     }
 }

@@ -89,6 +89,12 @@ fn shell_word(s: &str) -> String {
 }
 
 fn bucket_title(b: &Bucket) -> String {
+    if let Some(k) = &b.known {
+        return format!(
+            "{} {}: known cause {} (case {})",
+            b.kind.adapter, b.kind.op, k.name, k.case
+        );
+    }
     let mut t = format!("{} {} {}", b.kind.adapter, b.kind.op, b.kind.class);
     if let Some(c) = &b.kind.component {
         let _ = write!(t, " `{c}`");
@@ -161,9 +167,11 @@ pub fn markdown(c: &Campaign) -> String {
         (
             "discrepancies",
             format!(
-                "{} in {} distinct buckets{}",
+                "{} in {} distinct buckets ({} new, {} known causes){}",
                 c.discrepancies,
                 c.buckets.len(),
+                c.buckets.iter().filter(|b| b.known.is_none()).count(),
+                c.buckets.iter().filter(|b| b.known.is_some()).count(),
                 if c.overflow > 0 {
                     format!(" ({} past the bucket cap, not bucketed)", c.overflow)
                 } else {
@@ -181,35 +189,65 @@ pub fn markdown(c: &Campaign) -> String {
         let _ = writeln!(s, "No discrepancy: every answer agreed with the reference.");
         return s;
     }
+    let (fresh, known): (Vec<Row>, Vec<Row>) = c
+        .buckets
+        .iter()
+        .enumerate()
+        .partition(|(_, b)| b.known.is_none());
     let _ = writeln!(
         s,
-        "Most frequent first. A bucket is (adapter, operation, class, first differing \
-         component, shape: the delimiters its minimal input contains); its example was \
-         minimised by delta debugging while the class and component stayed the same.\n"
+        "Each discrepancy is first put to the project's named causes (the classifiers of \
+         `harness/src/fuzzcheck.rs`, each citing the case in `cases/` that shows what the \
+         document says): one named cause is one bucket, whatever the inputs look like. Only \
+         what no named cause explains is bucketed by (adapter, operation, class, first \
+         differing component, shape: the delimiters its minimal input contains). Every \
+         example was minimised by delta debugging while it stayed the same discrepancy.\n"
     );
     let _ = writeln!(
         s,
-        "| # | count | bucket | minimal input |\n|---|---|---|---|"
+        "### New: {} bucket{} no named cause explains\n",
+        fresh.len(),
+        if fresh.len() == 1 { "" } else { "s" }
     );
-    for (i, b) in c.buckets.iter().enumerate() {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} |",
-            i + 1,
-            b.count,
-            md_code(&bucket_title(b)),
-            md_code(&escape(&b.request.input))
-        );
+    if fresh.is_empty() {
+        let _ = writeln!(s, "None: every discrepancy is a known cause.\n");
+    } else {
+        let _ = writeln!(s, "Most frequent first.\n");
+        bucket_table(&mut s, &fresh);
     }
-    for (i, b) in c.buckets.iter().enumerate() {
+    let _ = writeln!(
+        s,
+        "### Known causes: {} named cause{}\n",
+        known.len(),
+        if known.len() == 1 { "" } else { "s" }
+    );
+    if known.is_empty() {
+        let _ = writeln!(s, "None.\n");
+    } else {
         let _ = writeln!(
             s,
-            "\n### {}. {} ({} inputs)\n",
+            "Divergences the project already names, with how many inputs showed each, one \
+             minimal witness, and the case it cites.\n"
+        );
+        bucket_table(&mut s, &known);
+    }
+    for (i, b) in fresh.iter().chain(&known) {
+        let _ = writeln!(
+            s,
+            "\n#### {}. {} ({} inputs)\n",
             i + 1,
             md_code(&bucket_title(b)),
             b.count
         );
         let _ = writeln!(s, "- bucket: `{}`", b.hash);
+        if let Some(k) = &b.known {
+            let _ = writeln!(
+                s,
+                "- named cause: {}, shown by the case {}",
+                md_code(&k.name),
+                md_code(&k.case)
+            );
+        }
         let _ = writeln!(
             s,
             "- minimal {}: {} ({} bytes, from {})",
@@ -234,6 +272,27 @@ pub fn markdown(c: &Campaign) -> String {
         );
     }
     s
+}
+
+/// A bucket and its place in the report.
+type Row<'a> = (usize, &'a Bucket);
+
+fn bucket_table(s: &mut String, rows: &[Row]) {
+    let _ = writeln!(
+        s,
+        "| # | count | bucket | minimal input |\n|---|---|---|---|"
+    );
+    for (i, b) in rows {
+        let _ = writeln!(
+            s,
+            "| {} | {} | {} | {} |",
+            i + 1,
+            b.count,
+            md_code(&bucket_title(b)),
+            md_code(&escape(&b.request.input))
+        );
+    }
+    s.push('\n');
 }
 
 /// `key` as text (lossy), and `key_hex` beside it when the bytes are not UTF-8.
@@ -269,6 +328,9 @@ pub(super) fn bucket_object(
     o.insert("class".into(), json!(b.kind.class));
     o.insert("component".into(), json!(b.kind.component));
     o.insert("shape".into(), json!(b.shape));
+    // The named cause that explains the bucket (null: a new one), and the case it cites.
+    o.insert("known".into(), json!(b.known.as_ref().map(|k| &k.name)));
+    o.insert("case".into(), json!(b.known.as_ref().map(|k| &k.case)));
     o.insert("count".into(), json!(b.count));
     request_fields(&mut o, b);
     o.insert("original_len".into(), json!(b.original_len));
