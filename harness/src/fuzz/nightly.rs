@@ -183,6 +183,14 @@ pub fn find_previous(tonight: &Path) -> Option<PathBuf> {
     found.pop().map(|n| root.join(n))
 }
 
+/// Text in a code span outside a table: made visible, backticks replaced.
+fn code(s: &str) -> String {
+    if s.is_empty() {
+        return "(empty)".into();
+    }
+    format!("`{}`", crate::text::visible(s).replace('`', "'"))
+}
+
 fn num(n: Option<u64>) -> String {
     n.map_or_else(|| "?".to_string(), |n| n.to_string())
 }
@@ -250,13 +258,13 @@ pub fn render(tonight: &Night, previous: Option<&Night>) -> String {
     let _ = writeln!(
         s,
         "The previous night: {}.\n",
-        md_code(&prev.dir.display().to_string())
+        code(&prev.dir.display().to_string())
     );
     let names = |n: &Night| -> Vec<String> { n.targets.iter().map(|t| t.target.clone()).collect() };
     let (now_t, then_t) = (names(tonight), names(prev));
     let gone_t: Vec<&String> = then_t.iter().filter(|t| !now_t.contains(t)).collect();
     if !gone_t.is_empty() {
-        let list: Vec<String> = gone_t.iter().map(|t| md_code(t)).collect();
+        let list: Vec<String> = gone_t.iter().map(|t| code(t)).collect();
         let _ = writeln!(
             s,
             "Targets that ran then and not tonight: {}.\n",
@@ -290,10 +298,10 @@ pub fn render(tonight: &Night, previous: Option<&Night>) -> String {
                     let _ = writeln!(
                         s,
                         "- {} ({} inputs{})",
-                        md_code(&b.key),
+                        code(&b.key),
                         b.count,
                         match &b.known {
-                            Some(k) => format!(", known cause {}", md_code(k)),
+                            Some(k) => format!(", known cause {}", code(k)),
                             None => ", no named cause".to_string(),
                         }
                     );

@@ -1,0 +1,171 @@
+//! `urlcert fuzz-nightly-report`, the part of `.ci/nightly`'s report that compares a
+//! night with the one before, on fixed folders: coverage per target from libFuzzer's
+//! last status line, the trend, new and gone campaign buckets; hostile contents stay
+//! data.
+
+use std::path::Path;
+use std::process::Command;
+
+const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+type Target<'a> = (&'a str, u64, u64, u64);
+type Bucket<'a> = (&'a str, u64, Option<&'a str>);
+
+/// A night's folder: targets with their last status line, and campaign buckets.
+fn night(dir: &Path, targets: &[Target], buckets: &[Bucket]) {
+    let mut jsonl = String::new();
+    for (t, cov, ft, eps) in targets {
+        jsonl.push_str(&format!(
+            "{{\"target\":\"{t}\",\"result\":\"ok\",\"exec_per_sec\":{eps}}}\n"
+        ));
+        write(
+            &dir.join("logs").join(format!("{t}.log")),
+            &format!(
+                "#2\tINITED cov: 1 ft: 1 corp: 1/1b exec/s: 0 rss: 30Mb\n\
+                 #999\tDONE   cov: {cov} ft: {ft} corp: 6/44b lim: 8 exec/s: {eps} rss: 32Mb\n\
+                 stat::average_exec_per_sec: {eps}\n"
+            ),
+        );
+    }
+    write(&dir.join("targets.jsonl"), &jsonl);
+    let mut b = String::new();
+    for (key, count, known) in buckets {
+        let v = serde_json::json!({"type": "bucket", "key": key, "count": count, "known": known});
+        b.push_str(&format!("{v}\n"));
+    }
+    write(&dir.join("campaign").join("fuzz.jsonl"), &b);
+    write(&dir.join("nightly.md"), "# Nightly fuzzing\n");
+}
+
+fn report(args: &[&str]) -> String {
+    let o = Command::new(URLCERT)
+        .arg("fuzz-nightly-report")
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    String::from_utf8(o.stdout).unwrap()
+}
+
+const SLASHES: &str = "url|parse|known|whatwg-special-scheme-slashes";
+
+#[test]
+fn a_night_is_compared_with_the_newest_earlier_one() {
+    let root = tempfile::tempdir().unwrap();
+    let older = root.path().join("nightly-20260101-000000");
+    let previous = root.path().join("nightly-20260102-000000");
+    let tonight = root.path().join("nightly-20260103-000000");
+    night(&older, &[("parse_invariants", 1, 1, 1)], &[]);
+    night(
+        &previous,
+        &[
+            ("parse_invariants", 500, 900, 4000),
+            ("structured", 80, 100, 9000),
+        ],
+        &[
+            (SLASHES, 40, Some("whatwg-special-scheme-slashes")),
+            ("url|resolve|resolution|-|ctl", 3, None),
+        ],
+    );
+    night(
+        &tonight,
+        &[
+            ("parse_invariants", 520, 900, 4100),
+            ("oracle_diff", 10, 20, 30),
+        ],
+        &[
+            (SLASHES, 55, Some("whatwg-special-scheme-slashes")),
+            ("url|parse|verdict|-|:", 2, None),
+        ],
+    );
+    // A later folder that is not a report (no nightly.md) is not taken.
+    std::fs::create_dir_all(root.path().join("nightly-20260104-000000")).unwrap();
+    let md = report(&["--out", tonight.to_str().unwrap()]);
+    assert!(md.contains("## Coverage per target"), "{md}");
+    assert!(
+        md.contains(
+            "| `parse_invariants` | `ok` | 520 | 900 | 4100 | 500 | 900 | 4000 | +20 / = |"
+        ),
+        "{md}"
+    );
+    assert!(
+        md.contains("| `oracle_diff` | `ok` | 10 | 20 | 30 | ? | ? | ? | new target |"),
+        "{md}"
+    );
+    assert!(
+        md.contains("nightly-20260102-000000"),
+        "the newest earlier night: {md}"
+    );
+    assert!(
+        md.contains("Targets that ran then and not tonight: `structured`."),
+        "{md}"
+    );
+    assert!(
+        md.contains("2 tonight (1 new since the previous night, 1 gone), 2 then"),
+        "{md}"
+    );
+    let new_at = md.find("New buckets:").unwrap();
+    let gone_at = md.find("Gone buckets:").unwrap();
+    assert!(
+        md[new_at..gone_at].contains("`url|parse|verdict|-|:` (2 inputs, no named cause)"),
+        "{md}"
+    );
+    assert!(md[gone_at..].contains("`url|resolve|resolution|-|ctl`"));
+    assert!(!md[new_at..].contains(SLASHES), "kept, so neither: {md}");
+
+    // --previous names another night.
+    let md = report(&[
+        "--out",
+        tonight.to_str().unwrap(),
+        "--previous",
+        older.to_str().unwrap(),
+    ]);
+    assert!(
+        md.contains("| 520 | 900 | 4100 | 1 | 1 | 1 | +519 / +899 |"),
+        "{md}"
+    );
+
+    // The first night has nothing to compare with.
+    let md = report(&["--out", older.to_str().unwrap()]);
+    assert!(md.contains("No previous night to compare with"), "{md}");
+}
+
+#[test]
+fn hostile_contents_of_a_night_stay_data() {
+    let root = tempfile::tempdir().unwrap();
+    let tonight = root.path().join("nightly-20260103-000000");
+    // A target name that is a path, one with Markdown and HTML, lines that are not JSON.
+    write(
+        &tonight.join("targets.jsonl"),
+        "not json\n{\"target\":\"../../etc/passwd\",\"result\":\"ok|<b>\"}\n{\"target\":\"a|b`<script>\",\"result\":\"x\"}\n",
+    );
+    write(
+        &tonight.join("campaign").join("fuzz.jsonl"),
+        "{\"type\":\"bucket\",\"key\":\"x|<script>alert(1)</script>\\n| y\",\"count\":1}\n{broken\n",
+    );
+    let previous = root.path().join("nightly-20260102-000000");
+    write(&previous.join("nightly.md"), "#\n");
+    write(&previous.join("campaign").join("fuzz.jsonl"), "");
+    let md = report(&["--out", tonight.to_str().unwrap()]);
+    for line in md.lines() {
+        assert!(!line.starts_with('<'), "{line}");
+        assert!(!line.contains("<script>") || line.contains('`'), "{line}");
+    }
+    // A target named like a path is listed, but its log is not looked for.
+    assert!(md.contains("../../etc/passwd"), "{md}");
+    assert!(
+        !md.lines().any(|l| l.starts_with("| y")),
+        "a newline in a key starts no table row: {md}"
+    );
+    // Not a folder: a usage error.
+    let o = Command::new(URLCERT)
+        .args(["fuzz-nightly-report", "--out", "/nonexistent/night"])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+}
