@@ -823,7 +823,9 @@ trait Workers {
 struct Ctx<'a> {
     config: &'a Config,
     stop: &'a AtomicBool,
-    /// When a `--time` campaign stops.
+    /// When this session began: its time is counted from here...
+    began: Instant,
+    /// ...and a `--time` campaign stops here.
     deadline: Option<Instant>,
 }
 
@@ -1090,12 +1092,12 @@ pub fn run_jobs(
     saved: Saved,
 ) -> Result<(Campaign, Option<std::io::Error>), String> {
     let jobs = jobs.max(1);
-    let before = saved.elapsed;
-    let deadline = deadline(config, before);
+    let began = Instant::now();
     let cx = Ctx {
         config,
         stop,
-        deadline,
+        began,
+        deadline: deadline(config, began, saved.elapsed),
     };
     std::thread::scope(|scope| {
         let (reply_tx, replies) = mpsc::channel::<Reply>();
@@ -1159,9 +1161,9 @@ pub fn run_jobs(
     })
 }
 
-fn deadline(config: &Config, before: Duration) -> Option<Instant> {
+fn deadline(config: &Config, began: Instant, before: Duration) -> Option<Instant> {
     match config.limit {
-        Limit::Time(d) => Some(Instant::now() + d.saturating_sub(before)),
+        Limit::Time(d) => Some(began + d.saturating_sub(before)),
         Limit::Iterations(_) => None,
     }
 }
@@ -1199,10 +1201,12 @@ pub fn run_from(
     record: &mut dyn Record,
     saved: Saved,
 ) -> (Campaign, Option<std::io::Error>) {
+    let began = Instant::now();
     let cx = Ctx {
         config,
         stop,
-        deadline: deadline(config, saved.elapsed),
+        began,
+        deadline: deadline(config, began, saved.elapsed),
     };
     let infos: Vec<Info> = adapters.iter().map(|a| a.info().clone()).collect();
     let mut local = Local { cx, adapters };
@@ -1220,7 +1224,9 @@ fn run_core(
     record: &mut dyn Record,
     saved: Saved,
 ) -> (Campaign, Option<std::io::Error>) {
-    let clock = Instant::now();
+    // Counted from the instant the deadline is counted from, so that a `--time`
+    // campaign lasts its time.
+    let clock = cx.began;
     let before = saved.elapsed;
     let elapsed = || before + clock.elapsed();
     let stop = cx.stop;
