@@ -1,12 +1,19 @@
 //! The hand-written reference against the BNF-compiled oracle (`urlcert-oracle`), under
-//! every document and reading whose parse the oracle covers. They must agree on the
-//! verdict and rule, or disagree exactly as one of the named prose classes of
-//! `urlcert::oracle_classes` explains (the same classes the oracle's agreement test
-//! uses); anything else is a finding.
+//! one document and reading per execution. They must agree on the verdict and rule, or
+//! disagree exactly as one of the named prose classes of `urlcert::oracle_classes`
+//! explains (the same classes the oracle's agreement test uses); anything else is a
+//! finding.
+//!
+//! Input: one document byte, then the URL. The byte picks the document and reading,
+//! `byte % n` into the ones the oracle covers (`urlcert::fuzzinput::docs`,
+//! `oracle_classes::DOCS`), so each execution is one parse and one oracle judgement and
+//! coverage feedback is per document. Each document's oracle is compiled on first use
+//! from the grammars compiled into `urlcert-oracle` (nothing is read from disk).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use regex::bytes::Regex;
 use std::sync::OnceLock;
+use urlcert::fuzzinput;
 use urlcert::oracle_classes::{classes_for, same, server_rule, Ctx, DOCS};
 use urlcert_oracle::Oracle;
 use urlcert_reference::{parse, DocReading, Reading};
@@ -17,50 +24,47 @@ struct Doc {
     server: Option<Regex>,
 }
 
-fn docs() -> &'static [Doc] {
-    static LOADED: OnceLock<Vec<Doc>> = OnceLock::new();
-    LOADED.get_or_init(|| {
-        let dir = urlcert_oracle::grammar_dir();
-        DOCS.iter()
-            .map(|id| {
-                let doc: DocReading = id.parse().expect("known document");
-                let reading = (doc.reading != Reading::Strict).then(|| doc.reading.id());
-                let oracle = Oracle::load(doc.doc.id(), reading, &dir).expect("grammar loads");
-                let server = server_rule(doc.doc.id(), &oracle);
-                Doc {
-                    doc,
-                    oracle,
-                    server,
-                }
-            })
-            .collect()
+fn doc(i: usize, doc: DocReading) -> &'static Doc {
+    static LOADED: [OnceLock<Doc>; DOCS.len()] = [const { OnceLock::new() }; DOCS.len()];
+    LOADED[i].get_or_init(|| {
+        let reading = (doc.reading != Reading::Strict).then(|| doc.reading.id());
+        let oracle = Oracle::new(doc.doc.id(), reading).expect("grammar compiles");
+        let server = server_rule(doc.doc.id(), &oracle);
+        Doc {
+            doc,
+            oracle,
+            server,
+        }
     })
 }
 
 fuzz_target!(|data: &[u8]| {
-    for d in docs() {
-        let reference = parse(d.doc, data);
-        let answer = d.oracle.judge(data);
-        if same(&reference, &answer) {
-            continue;
-        }
-        let cx = Ctx {
-            input: data,
-            reference: &reference,
-            oracle: &d.oracle,
-            answer: &answer,
-            server: &d.server,
-        };
-        if !classes_for(d.doc.doc.id(), d.doc.reading).any(|c| (c.explains)(&cx)) {
-            panic!(
-                "{}: {:?}: reference {} {:?}, oracle {} {:?}",
-                d.doc,
-                String::from_utf8_lossy(data),
-                reference.verdict,
-                reference.rule.map(|r| r.name()),
-                answer.verdict,
-                answer.chain
-            );
-        }
+    let docs = fuzzinput::docs("oracle_diff").expect("a document list");
+    let Some((i, url)) = fuzzinput::split(data, docs.len()) else {
+        return;
+    };
+    let d = doc(i, docs[i]);
+    let reference = parse(d.doc, url);
+    let answer = d.oracle.judge(url);
+    if same(&reference, &answer) {
+        return;
+    }
+    let cx = Ctx {
+        input: url,
+        reference: &reference,
+        oracle: &d.oracle,
+        answer: &answer,
+        server: &d.server,
+    };
+    if !classes_for(d.doc.doc.id(), d.doc.reading).any(|c| (c.explains)(&cx)) {
+        panic!(
+            "{}: {:?}: reference {} {:?}, oracle {} {:?}",
+            d.doc,
+            String::from_utf8_lossy(url),
+            reference.verdict,
+            reference.rule.map(|r| r.name()),
+            answer.verdict,
+            answer.chain
+        );
     }
 });

@@ -5,9 +5,15 @@
 //! digits of its SHA-256, so the same cases always give the same files and a seed
 //! appears once per target however many cases share it:
 //!
-//! - `parse_invariants`, `oracle_diff`, `adapters_diff`: every parse case's input, and the
-//!   base and reference of every resolve case (URLs too);
-//! - `resolve_invariants`: every resolve case's base, a NUL byte, and its reference;
+//! - `adapters_diff`: every parse case's input, and the base and reference of every
+//!   resolve case (URLs too);
+//! - `parse_invariants`, `oracle_diff`: the same URLs, each behind a document byte
+//!   ([`crate::fuzzinput`]): one seed per document and reading the case has an
+//!   expectation for (a reading the target does not list counts as the document's
+//!   default), so a seed runs under the document it was written for; a URL none of whose
+//!   documents the target lists gets one seed, under the document its hash picks;
+//! - `resolve_invariants`: a document byte, every resolve case's base, a NUL byte, and
+//!   its reference, once per document and reading the case has an expectation for;
 //! - `structured`: the inputs of the parse cases that some document expects to be a
 //!   `generic-URL`, an `httpurl` or an `ftpurl`, the productions the target builds. The
 //!   target reads its bytes as choices, so these are starting points, not the URLs it
@@ -20,8 +26,10 @@ use crate::cases::{LoadedCase, Op};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
+use urlcert_reference::DocReading;
 
-/// The fuzz targets, as named in `fuzz/Cargo.toml`.
+/// The fuzz targets that have seeds, as named in `fuzz/Cargo.toml` (not the yardstick
+/// `anchor_url`, which checks nothing and is only run to compare exec/s).
 pub const TARGETS: &[&str] = &[
     "parse_invariants",
     "resolve_invariants",
@@ -46,16 +54,41 @@ fn add(seeds: &mut Seeds, bytes: Vec<u8>) {
     seeds.insert(seed_name(&bytes), bytes);
 }
 
+/// One URL behind a document byte, for each of `docs` that `target` lists (see the
+/// module's comment).
+fn add_per_doc(seeds: &mut Seeds, target: &str, docs: &[DocReading], rest: &[u8]) {
+    let list = crate::fuzzinput::docs(target).expect("a target with a document byte");
+    let mut any = false;
+    for &d in docs {
+        if let Some(i) = crate::fuzzinput::index_of(list, d) {
+            add(seeds, crate::fuzzinput::seed(i, rest));
+            any = true;
+        }
+    }
+    if !any {
+        let i = Sha256::digest(rest)[0] as usize % list.len();
+        add(seeds, crate::fuzzinput::seed(i, rest));
+    }
+}
+
 /// The seeds of every target, from the cases.
 pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
     let mut urls = Seeds::new();
+    let mut parse_urls = Seeds::new();
+    let mut oracle_urls = Seeds::new();
     let mut pairs = Seeds::new();
     let mut structured = Seeds::new();
     for lc in cases {
         let c = &lc.case;
+        let docs: Vec<DocReading> = c.expect.keys().map(|k| k.0).collect();
+        let mut url = |bytes: &[u8]| {
+            add(&mut urls, bytes.to_vec());
+            add_per_doc(&mut parse_urls, "parse_invariants", &docs, bytes);
+            add_per_doc(&mut oracle_urls, "oracle_diff", &docs, bytes);
+        };
         match c.op {
             Op::Parse => {
-                add(&mut urls, c.input.as_bytes().to_vec());
+                url(c.input.as_bytes());
                 let built = c.expect.values().any(|e| {
                     matches!(
                         e.rule.as_ref(),
@@ -68,12 +101,12 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
             }
             Op::Resolve => {
                 let base = c.base.clone().unwrap_or_default();
-                add(&mut urls, base.as_bytes().to_vec());
-                add(&mut urls, c.input.as_bytes().to_vec());
+                url(base.as_bytes());
+                url(c.input.as_bytes());
                 let mut pair = base.into_bytes();
                 pair.push(0);
                 pair.extend_from_slice(c.input.as_bytes());
-                add(&mut pairs, pair);
+                add_per_doc(&mut pairs, "resolve_invariants", &docs, &pair);
             }
             // Extraction, normalisation and base establishment have no fuzz target of
             // their own.
@@ -81,9 +114,9 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
         }
     }
     BTreeMap::from([
-        ("parse_invariants", urls.clone()),
+        ("parse_invariants", parse_urls),
         ("resolve_invariants", pairs),
-        ("oracle_diff", urls.clone()),
+        ("oracle_diff", oracle_urls),
         ("adapters_diff", urls),
         ("structured", structured),
     ])

@@ -53,6 +53,7 @@ pub mod evolution;
 pub mod extract;
 pub mod fuzz;
 pub mod fuzzcheck;
+pub mod fuzzinput;
 pub mod interrupt;
 pub mod journal;
 pub mod judge;

@@ -49,16 +49,49 @@ fn committed_corpus_is_up_to_date() {
 fn fuzz_checks_hold_on_every_case_input() {
     let s = seeds();
     let mut adapters = urlcert::adapter::inproc::all();
-    for bytes in s["parse_invariants"].values() {
+    for bytes in s["adapters_diff"].values() {
         for doc in every_doc_reading() {
             check_parse(doc, bytes).unwrap();
         }
         fuzzcheck::adapters_diff(&mut adapters, bytes).unwrap();
     }
-    for pair in s["resolve_invariants"].values() {
+    // The pairs without their document byte, each under every document.
+    let pairs: std::collections::BTreeSet<&[u8]> = s["resolve_invariants"]
+        .values()
+        .map(|seed| &seed[1..])
+        .collect();
+    for pair in pairs {
         let nul = pair.iter().position(|&b| b == 0).unwrap();
         for doc in every_doc_reading() {
             check_resolve(doc, &pair[..nul], &pair[nul + 1..]).unwrap();
+        }
+    }
+}
+
+/// The targets with a document byte: every seed's byte picks a document of the
+/// target's list, the document of one of its case's expectations, and the rest is a
+/// URL (a pair) of the URL target; every URL is seeded.
+#[test]
+fn seeds_with_a_document_byte_split_into_a_document_and_a_url() {
+    use urlcert::fuzzinput;
+    let s = seeds();
+    let urls: std::collections::BTreeSet<&[u8]> =
+        s["adapters_diff"].values().map(Vec::as_slice).collect();
+    for target in fuzzinput::TARGETS {
+        let list = fuzzinput::docs(target).unwrap();
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in s[target].values() {
+            assert!((seed[0] as usize) < list.len(), "{target}: {seed:?}");
+            let (_, rest) = fuzzinput::split(seed, list.len()).unwrap();
+            if *target == "resolve_invariants" {
+                assert!(rest.contains(&0), "{target}: {seed:?}");
+            } else {
+                assert!(urls.contains(rest), "{target}: {seed:?}");
+                seen.insert(rest);
+            }
+        }
+        if *target != "resolve_invariants" {
+            assert_eq!(seen, urls, "{target}: every URL is seeded");
         }
     }
 }

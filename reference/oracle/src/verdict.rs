@@ -120,7 +120,22 @@ pub struct Oracle {
 }
 
 impl Oracle {
-    /// Reads `table.file` in `grammar_dir` and compiles it.
+    /// Compiles the document's grammar from the text compiled into the crate
+    /// ([`crate::GRAMMARS`]): reads nothing from the filesystem.
+    pub fn new(doc: &str, reading: Option<&str>) -> Result<Oracle, OracleError> {
+        let table =
+            crate::tables::table(doc).ok_or_else(|| OracleError::UnknownDocument(doc.into()))?;
+        let text = crate::grammar_text(table.file).ok_or_else(|| {
+            OracleError::Table(
+                doc.into(),
+                format!("{} is not compiled into the crate", table.file),
+            )
+        })?;
+        Oracle::from_text(table, reading, text)
+    }
+
+    /// Reads `table.file` in `grammar_dir` and compiles it (for tests that want a
+    /// folder; [`Oracle::new`] needs none).
     pub fn load(
         doc: &str,
         reading: Option<&str>,

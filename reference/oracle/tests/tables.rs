@@ -322,7 +322,7 @@ fn generated_strings_match_their_candidate_and_the_entry_agrees() {
 #[test]
 fn the_rfc3986_table_judges_the_rfc_examples() {
     use Verdict::*;
-    let o = Oracle::load("rfc3986", None, &urlcert_oracle::grammar_dir()).unwrap();
+    let o = Oracle::new("rfc3986", None).unwrap();
     // Section 3's examples, Section 1.1.2's, Appendix D.2's "dav:".
     says(
         &o,
@@ -363,4 +363,58 @@ fn the_rfc3986_table_judges_the_rfc_examples() {
     says(&o, "http://h/%4g", Invalid, "");
     // The one prose value, `path-empty = 0<pchar>`, is the empty string.
     assert_eq!(o.rule_pattern("path-empty").unwrap(), "");
+}
+
+/// The grammars compiled into the crate are the files as they stand, every table's file
+/// is among them, and `Oracle::new` (which reads nothing at run time) builds every
+/// document under every reading and judges as `Oracle::load` does.
+#[test]
+fn the_compiled_in_grammars_are_the_files() {
+    let dir = urlcert_oracle::grammar_dir();
+    for (file, text) in urlcert_oracle::GRAMMARS {
+        let on_disk =
+            std::fs::read_to_string(dir.join(file)).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert_eq!(*text, on_disk, "{file}: compiled in, not as on disk");
+    }
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".txt"))
+        .collect();
+    files.sort();
+    let mut compiled: Vec<String> = urlcert_oracle::GRAMMARS
+        .iter()
+        .map(|(f, _)| f.to_string())
+        .collect();
+    compiled.sort();
+    assert_eq!(compiled, files, "every grammar file is compiled in");
+    for t in TABLES {
+        assert!(
+            urlcert_oracle::grammar_text(t.file).is_some(),
+            "{}: {} is not compiled in",
+            t.doc,
+            t.file
+        );
+        let readings = std::iter::once(None).chain(t.readings.iter().map(|(r, _)| Some(*r)));
+        for r in readings {
+            let new = Oracle::new(t.doc, r).unwrap_or_else(|e| panic!("{} {r:?}: {e}", t.doc));
+            let loaded = Oracle::load(t.doc, r, &dir).unwrap();
+            for input in [
+                "http://user@h:80/a;b?c#d",
+                "ftp://h/a;type=d",
+                "x:y",
+                "",
+                "//g",
+            ] {
+                assert_eq!(
+                    new.judge(input.as_bytes()),
+                    loaded.judge(input.as_bytes()),
+                    "{} {r:?}: {input:?}",
+                    t.doc
+                );
+            }
+        }
+    }
+    assert!(Oracle::new("rfc1739", None).is_err());
 }

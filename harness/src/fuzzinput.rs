@@ -1,0 +1,80 @@
+//! The input format of the libFuzzer targets that check one document per execution
+//! (`parse_invariants`, `resolve_invariants`, `oracle_diff` in `fuzz/`): the first byte
+//! picks the document and reading, `byte % n` into the target's list ([`docs`]), and the
+//! rest of the input is what the target reads under it (a URL; for `resolve_invariants`
+//! base NUL reference). So every execution is one parse (or one resolution) under one
+//! document, and libFuzzer's coverage feedback is per document rather than the union of
+//! all of them. `urlcert corpus` writes the seeds of these targets in the same format
+//! ([`seed`]), through the same lists, so a seed runs under the document it was made for.
+
+use crate::oracle_classes;
+use std::sync::OnceLock;
+use urlcert_reference::invariants::every_doc_reading;
+use urlcert_reference::DocReading;
+
+/// The targets whose input starts with a document byte.
+pub const TARGETS: &[&str] = &["parse_invariants", "resolve_invariants", "oracle_diff"];
+
+/// The documents and readings a target picks from, in the order the leading byte
+/// indexes them: every document and reading of the reference
+/// ([`every_doc_reading`]) for `parse_invariants` and `resolve_invariants`, the ones the
+/// oracle covers ([`oracle_classes::DOCS`]) for `oracle_diff`. `None` for a target
+/// without a document byte.
+pub fn docs(target: &str) -> Option<&'static [DocReading]> {
+    static EVERY: OnceLock<Vec<DocReading>> = OnceLock::new();
+    static ORACLE: OnceLock<Vec<DocReading>> = OnceLock::new();
+    match target {
+        "parse_invariants" | "resolve_invariants" => Some(EVERY.get_or_init(every_doc_reading)),
+        "oracle_diff" => Some(ORACLE.get_or_init(|| {
+            oracle_classes::DOCS
+                .iter()
+                .map(|d| d.parse().expect("a known document"))
+                .collect()
+        })),
+        _ => None,
+    }
+}
+
+/// Splits an input into the index of its document (`first byte % n`) and the rest.
+/// `None` for the empty input (no document byte) or `n == 0`.
+pub fn split(data: &[u8], n: usize) -> Option<(usize, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    (n > 0).then(|| (first as usize % n, rest))
+}
+
+/// A seed: the document byte of index `i`, then `rest`.
+pub fn seed(i: usize, rest: &[u8]) -> Vec<u8> {
+    let i = u8::try_from(i).expect("fewer than 256 documents");
+    let mut out = Vec::with_capacity(rest.len() + 1);
+    out.push(i);
+    out.extend_from_slice(rest);
+    out
+}
+
+/// The index of `doc` in `list`; a reading the list leaves out (a resolution reading,
+/// which parses as the default does) falls back to the document's default reading.
+pub fn index_of(list: &[DocReading], doc: DocReading) -> Option<usize> {
+    list.iter()
+        .position(|d| *d == doc)
+        .or_else(|| list.iter().position(|d| *d == DocReading::from(doc.doc)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn split_and_seed_agree() {
+        for t in TARGETS {
+            let list = docs(t).unwrap();
+            assert!(!list.is_empty() && list.len() < 256, "{t}");
+            for i in 0..list.len() {
+                let s = seed(i, b"http://h/");
+                assert_eq!(split(&s, list.len()), Some((i, &b"http://h/"[..])));
+            }
+        }
+        assert_eq!(split(b"", 3), None);
+        assert_eq!(split(&[7], 3), Some((1, &b""[..])));
+        assert!(docs("structured").is_none());
+    }
+}
