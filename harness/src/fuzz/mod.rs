@@ -339,7 +339,7 @@ pub fn ask(adapter: &mut dyn Adapter, req: &Request) -> Option<Answer> {
 
 /// Whether the document's grammar is there to generate from (the oracle crate loads it).
 pub fn grammar_available(doc: DocReading) -> bool {
-    urlcert_oracle::Oracle::load(doc.doc.id(), None, &urlcert_oracle::grammar_dir()).is_ok()
+    urlcert_oracle::Oracle::new(doc.doc.id(), None).is_ok()
 }
 
 /// Does `doc` define a relative form (so that resolutions are worth asking)?
@@ -1230,9 +1230,7 @@ fn run_core(
     let before = saved.elapsed;
     let elapsed = || before + clock.elapsed();
     let stop = cx.stop;
-    let oracle =
-        urlcert_oracle::Oracle::load(config.doc.doc.id(), None, &urlcert_oracle::grammar_dir())
-            .ok();
+    let oracle = urlcert_oracle::Oracle::new(config.doc.doc.id(), None).ok();
     let mut inputs = gen::Inputs::new(oracle.as_ref(), &config.seeds);
     let doc = config.doc;
     let can_resolve = resolves(doc.doc)
