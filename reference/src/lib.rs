@@ -12,6 +12,14 @@
 //! ```
 #![forbid(unsafe_code)]
 
+/// A BNF literal as the grammar writes it, quotes included: `q!("//")` is `"\"//\""`,
+/// what `Cx::literal` matches (without the quotes) and what its failure reports.
+macro_rules! q {
+    ($lit:literal) => {
+        concat!("\"", $lit, "\"")
+    };
+}
+
 pub mod base;
 pub mod context;
 pub mod cx;
@@ -20,6 +28,7 @@ pub mod draft02;
 pub mod draft03;
 pub mod draft06;
 pub mod draft1996;
+pub mod inline;
 pub mod invariants;
 pub mod normalize;
 pub mod outcome;

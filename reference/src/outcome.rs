@@ -102,7 +102,7 @@ pub struct Failure {
     /// The production that could not go on there.
     pub rule: Rule,
     /// What it would have accepted, in the BNF's notation.
-    pub expected: String,
+    pub expected: &'static str,
 }
 
 /// How strongly the text asks for what a note says.
@@ -232,7 +232,7 @@ mod ser {
             let mut st = s.serialize_struct("Failure", 3)?;
             st.serialize_field("offset", &self.offset)?;
             st.serialize_field("rule", &self.rule)?;
-            st.serialize_field("expected", &self.expected)?;
+            st.serialize_field("expected", self.expected)?;
             st.end()
         }
     }

@@ -101,7 +101,7 @@ fn one_or_more(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     escapes: bool,
     mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {

@@ -12,7 +12,7 @@ use crate::rule::Rule;
 /// The "/" is not optional: `ftp://host` does not derive.
 pub fn ftpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Ftpaddress, |cx| {
-        let at = literal(cx, s, "ftp://", Rule::O93Ftpaddress)?;
+        let at = literal(cx, s, "f t p : / /", Rule::O93Ftpaddress)?;
         // login derives neither "/" nor "?", so the first of them ends it.
         let login_end = super::first_of(cx, s.from(at), b"/?");
         let l = login(cx, Span::new(at, login_end))?;

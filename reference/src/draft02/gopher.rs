@@ -19,7 +19,7 @@ out and with a void selector; urlcert reports the selector as absent";
 /// `gopher.default-type`).
 pub fn gopheraddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Gopheraddress, |cx| {
-        let at = literal(cx, s, "gopher://", Rule::O93Gopheraddress)?;
+        let at = literal(cx, s, "g o p h e r : / /", Rule::O93Gopheraddress)?;
         // hostport derives neither "/" nor "?".
         let hp_end = super::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;

@@ -10,7 +10,7 @@ use crate::rule::Rule;
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
 pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Httpaddress, |cx| {
-        let at = literal(cx, s, "http://", Rule::O93Httpaddress)?;
+        let at = literal(cx, s, "h t t p : / /", Rule::O93Httpaddress)?;
         // hostport derives neither "/" nor "?", so the first of them ends it.
         let hp_end = super::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;

@@ -21,8 +21,8 @@ the rightmost \"@\" that leaves a hostname after it";
 pub fn mailtoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Mailtoaddress, |cx| {
         let opening = match cx.reading {
-            Reading::MailtoSingleColon => "mailto:",
-            _ => "mailto::",
+            Reading::MailtoSingleColon => "m a i l t o :",
+            _ => "m a i l t o : :",
         };
         let at = literal(cx, s, opening, Rule::O93Mailtoaddress)?;
         let rest = s.from(at);

@@ -171,18 +171,19 @@ pub fn fragmentid(cx: &mut Cx, s: Span) -> Res<()> {
     })
 }
 
-/// A scheme production's opening letters and punctuation (`h t t p : / /`) at the
-/// start of `s`: "Single letters stand for single letters", so they match exactly.
-/// Returns the offset after them.
-pub(crate) fn literal(cx: &Cx, s: Span, text: &str, rule: Rule) -> Res<usize> {
-    for (k, want) in text.bytes().enumerate() {
-        let at = s.start + k;
+/// A scheme production's opening letters and punctuation at the start of `s`, given as
+/// the BNF spells them, one character and a space each (`"h t t p : / /"`): "Single
+/// letters stand for single letters", so they match exactly. A failure reports the
+/// spelling. Returns the offset after them.
+pub(crate) fn literal(cx: &Cx, s: Span, spelled: &'static str, rule: Rule) -> Res<usize> {
+    let mut at = s.start;
+    for want in spelled.bytes().step_by(2) {
         if at >= s.end || cx.input[at] != want {
-            let spaced: Vec<String> = text.chars().map(String::from).collect();
-            return Err(cx.fail(at.min(s.end), rule, spaced.join(" ")));
+            return Err(cx.fail(at.min(s.end), rule, spelled));
         }
+        at += 1;
     }
-    Ok(s.start + text.len())
+    Ok(at)
 }
 
 /// The single character `want` at `at`, within `s`.
@@ -190,7 +191,7 @@ pub(crate) fn expect(cx: &Cx, at: usize, s: Span, want: u8, rule: Rule) -> Res<(
     if at < s.end && cx.input[at] == want {
         Ok(())
     } else {
-        Err(cx.fail(at.min(s.end), rule, (want as char).to_string()))
+        Err(cx.fail(at.min(s.end), rule, crate::cx::ascii_char(want)))
     }
 }
 

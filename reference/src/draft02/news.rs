@@ -20,7 +20,7 @@ rightmost \"@\" that leaves a host after it";
 /// `newsaddress n e w s : groupart`
 pub fn newsaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Newsaddress, |cx| {
-        let at = literal(cx, s, "news:", Rule::O93Newsaddress)?;
+        let at = literal(cx, s, "n e w s :", Rule::O93Newsaddress)?;
         let g = s.from(at);
         let (part, ambiguities) = groupart(cx, g)?;
         let mut c = Components::default();

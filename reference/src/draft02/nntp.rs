@@ -15,7 +15,7 @@ use crate::rule::Rule;
 /// number is not optional.
 pub fn nntpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Nntpaddress, |cx| {
-        let at = literal(cx, s, "nntp:", Rule::O93Nntpaddress)?;
+        let at = literal(cx, s, "n n t p :", Rule::O93Nntpaddress)?;
         // A group derives no "/", so the first "/" ends it.
         let end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let g = Span::new(at, end);

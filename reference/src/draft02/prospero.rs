@@ -30,7 +30,7 @@ pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// prose's split (`shared/spec/divergences.md` §5: "Report both").
 pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Prosperolink, |cx| {
-        let at = literal(cx, s, "prospero://", Rule::O93Prosperolink)?;
+        let at = literal(cx, s, "p r o s p e r o : / /", Rule::O93Prosperolink)?;
         // hostport derives neither "/" nor "?".
         let hp_end = super::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;

@@ -11,7 +11,7 @@ use crate::rule::Rule;
 /// Nothing may follow the login, not even "/" (`shared/spec/divergences.md` §3).
 pub fn telnetaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Telnetaddress, |cx| {
-        let at = literal(cx, s, "telnet://", Rule::O93Telnetaddress)?;
+        let at = literal(cx, s, "t e l n e t : / /", Rule::O93Telnetaddress)?;
         let l = login(cx, s.from(at))?;
         let mut c = Components::default();
         c.put("scheme", scheme_value(cx, s, "telnet"));

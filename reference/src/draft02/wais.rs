@@ -36,7 +36,7 @@ struct Head {
 }
 
 fn head(cx: &mut Cx, s: Span, rule: Rule) -> Res<Head> {
-    let at = literal(cx, s, "wais://", rule)?;
+    let at = literal(cx, s, "w a i s : / /", rule)?;
     // hostport derives neither "/" nor "?".
     let hp_end = super::first_of(cx, s.from(at), b"/?");
     let hp = hostport(cx, Span::new(at, hp_end))?;

@@ -32,7 +32,7 @@ use crate::rule::Rule;
 /// the `ftptype` component is "/".
 pub fn ftpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Ftpaddress, |cx| {
-        let at = cx.literal(s.start, s, "ftp://", Rule::D03Ftpaddress)?;
+        let at = cx.literal(s.start, s, q!("ftp://"), Rule::D03Ftpaddress)?;
         // login derives no "/", so the first "/" ends it.
         let Some(slash) = cx.find(s.from(at), b'/') else {
             login(cx, s.from(at))?;
@@ -116,7 +116,7 @@ fn prose_suffix(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>)> {
     };
     let p = Span::new(s.start, semi);
     path(cx, p)?;
-    let at = cx.literal(semi, s, ";type=", Rule::D03Ftpaddress)?;
+    let at = cx.literal(semi, s, q!(";type="), Rule::D03Ftpaddress)?;
     let t = s.from(at);
     type_code(cx, t)?;
     Ok((p, Some(t)))

@@ -18,7 +18,7 @@ use crate::rule::Rule;
 /// are no URL characters.
 pub fn gopheraddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Gopheraddress, |cx| {
-        let at = cx.literal(s.start, s, "gopher://", Rule::D03Gopheraddress)?;
+        let at = cx.literal(s.start, s, q!("gopher://"), Rule::D03Gopheraddress)?;
         // hostport derives no "/", so the first "/" ends it.
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;

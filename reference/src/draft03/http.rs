@@ -14,7 +14,7 @@ use crate::rule::Rule;
 /// first "?" the path.
 pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Httpaddress, |cx| {
-        let at = cx.literal(s.start, s, "http://", Rule::D03Httpaddress)?;
+        let at = cx.literal(s.start, s, q!("http://"), Rule::D03Httpaddress)?;
         let rest = s.from(at);
         let hp_end = cx
             .bytes(rest)

@@ -21,8 +21,8 @@ use crate::rule::Rule;
 pub fn mailtoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Mailtoaddress, |cx| {
         let opening = match cx.reading {
-            Reading::MailtoSingleColon => "mailto:",
-            _ => "mailto::",
+            Reading::MailtoSingleColon => q!("mailto:"),
+            _ => q!("mailto::"),
         };
         let start = cx.literal(s.start, s, opening, Rule::D03Mailtoaddress)?;
         let rest = s.from(start);
@@ -63,7 +63,7 @@ pub fn mailtoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// `midaddress m i d : addr-spec`
 pub fn midaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Midaddress, |cx| {
-        let at = cx.literal(s.start, s, "mid:", Rule::D03Midaddress)?;
+        let at = cx.literal(s.start, s, q!("mid:"), Rule::D03Midaddress)?;
         addr_spec(cx, s.from(at))?;
         let mut c = Components::default();
         c.put(
@@ -77,7 +77,7 @@ pub fn midaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// `cidaddress c i d : content-identifier`
 pub fn cidaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Cidaddress, |cx| {
-        let at = cx.literal(s.start, s, "cid:", Rule::D03Cidaddress)?;
+        let at = cx.literal(s.start, s, q!("cid:"), Rule::D03Cidaddress)?;
         content_identifier(cx, s.from(at))?;
         let mut c = Components::default();
         c.put(

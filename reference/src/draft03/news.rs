@@ -12,7 +12,7 @@ use crate::rule::Rule;
 /// `newsaddress n e w s : groupart`
 pub fn newsaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Newsaddress, |cx| {
-        let at = cx.literal(s.start, s, "news:", Rule::D03Newsaddress)?;
+        let at = cx.literal(s.start, s, q!("news:"), Rule::D03Newsaddress)?;
         let g = s.from(at);
         let part = groupart(cx, g)?;
         let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
@@ -144,7 +144,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<ArticleMatch> {
 /// article number is required. `group` derives no "/", so the first "/" ends it.
 pub fn nntpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Nntpaddress, |cx| {
-        let at = cx.literal(s.start, s, "nntp:", Rule::D03Nntpaddress)?;
+        let at = cx.literal(s.start, s, q!("nntp:"), Rule::D03Nntpaddress)?;
         let Some(slash) = cx.find(s.from(at), b'/') else {
             group(cx, s.from(at))?;
             return Err(cx.fail(s.end, Rule::D03Nntpaddress, "\"/\""));

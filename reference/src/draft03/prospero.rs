@@ -26,7 +26,7 @@ pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// the run could be cut (it has two digits or more).
 pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Prosperolink, |cx| {
-        let at = cx.literal(s.start, s, "prospero://", Rule::D03Prosperolink)?;
+        let at = cx.literal(s.start, s, q!("prospero://"), Rule::D03Prosperolink)?;
         // hostport derives no "/", so the first "/" ends it; the "/" is required.
         let Some(slash) = cx.find(s.from(at), b'/') else {
             hostport(cx, s.from(at))?;

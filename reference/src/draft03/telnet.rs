@@ -11,7 +11,7 @@ use crate::rule::Rule;
 /// No "/" may follow the login (RFC 1738 later allowed one).
 pub fn telnetaddress(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Telnetaddress, |cx| {
-        let at = cx.literal(s.start, s, "telnet://", Rule::D03Telnetaddress)?;
+        let at = cx.literal(s.start, s, q!("telnet://"), Rule::D03Telnetaddress)?;
         let l = login(cx, s.from(at))?;
         let mut c = Components::default();
         c.put(

@@ -28,7 +28,7 @@ pub fn waisaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// The common start: "wais://", the hostport up to the first "/" (it derives no "/"),
 /// and that "/". Returns the hostport and the offset after the "/".
 fn start(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
-    let at = cx.literal(s.start, s, "wais://", rule)?;
+    let at = cx.literal(s.start, s, q!("wais://"), rule)?;
     let Some(slash) = cx.find(s.from(at), b'/') else {
         hostport(cx, s.from(at))?;
         return Err(cx.fail(s.end, rule, "\"/\""));

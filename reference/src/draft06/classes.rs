@@ -130,7 +130,7 @@ pub(crate) fn uchars_and(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     extra: &[u8],
 ) -> Res<()> {
     cx.star(s, rule, expected, |cx, i, e| {

@@ -17,7 +17,7 @@ use crate::rule::Rule;
 /// `hostname` like any other.
 pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Fileurl, |cx| {
-        let at = cx.scheme_literal(s, "file", "://", Rule::D06Fileurl)?;
+        let at = cx.scheme_literal(s, q!("file://"), Rule::D06Fileurl)?;
         // host derives no "/", so the first "/" ends it.
         let slash = cx.find(s.from(at), b'/');
         let h = Span::new(at, slash.unwrap_or(s.end));

@@ -16,7 +16,7 @@ use crate::rule::Rule;
 /// (The BNF leaves the first `/` unquoted; it is read as the literal "/".)
 pub fn gopherurl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Gopherurl, |cx| {
-        let at = cx.scheme_literal(s, "gopher", "://", Rule::D06Gopherurl)?;
+        let at = cx.scheme_literal(s, q!("gopher://"), Rule::D06Gopherurl)?;
         // hostport derives no "/", so the first "/" ends it.
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;

@@ -11,7 +11,7 @@ use crate::rule::Rule;
 /// `httpurl        = "http://" hostport [ "/" hpath [ "?" search ]]`
 pub fn httpurl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Httpurl, |cx| {
-        let at = cx.scheme_literal(s, "http", "://", Rule::D06Httpurl)?;
+        let at = cx.scheme_literal(s, q!("http://"), Rule::D06Httpurl)?;
         // hostport derives no "/", so the first "/" ends it.
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;

@@ -9,7 +9,7 @@ use crate::rule::Rule;
 /// `mailtourl      = "mailto:" encoded822addr`
 pub fn mailtourl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Mailtourl, |cx| {
-        let at = cx.scheme_literal(s, "mailto", ":", Rule::D06Mailtourl)?;
+        let at = cx.scheme_literal(s, q!("mailto:"), Rule::D06Mailtourl)?;
         encoded822addr(cx, s.from(at))?;
         let mut c = Components::default();
         put_scheme(cx, s, "mailto", &mut c);

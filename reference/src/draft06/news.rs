@@ -10,7 +10,7 @@ use crate::rule::Rule;
 /// `newsurl        = "news:" grouppart`
 pub fn newsurl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Newsurl, |cx| {
-        let at = cx.scheme_literal(s, "news", ":", Rule::D06Newsurl)?;
+        let at = cx.scheme_literal(s, q!("news:"), Rule::D06Newsurl)?;
         let g = s.from(at);
         let part = grouppart(cx, g)?;
         let mut c = Components::default();

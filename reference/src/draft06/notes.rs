@@ -479,18 +479,18 @@ fn no_login(cx: &Cx, p: &mut Parse) {
         Some(Rule::D06Httpurl) => (
             "draft-06 §3.3",
             "\"No user name or password is allowed.\": only otherurl derives this input",
-            "http",
+            q!("http://"),
         ),
         Some(Rule::D06Prosperourl) => (
             "draft-06 §3.11",
             "\"No username or password is allowed.\": only otherurl derives this input",
-            "prospero",
+            q!("prospero://"),
         ),
         _ => return,
     };
     let mut fresh = Cx::new(cx.input, cx.reading, false);
     let all = Span::new(0, cx.input.len());
-    let Ok(at) = fresh.scheme_literal(all, name, "://", Rule::D06Login) else {
+    let Ok(at) = fresh.scheme_literal(all, name, Rule::D06Login) else {
         return;
     };
     let end = fresh.find(all.from(at), b'/').unwrap_or(all.end);
@@ -509,7 +509,7 @@ fn empty_file_host(cx: &Cx, p: &mut Parse) {
     }
     let mut fresh = Cx::new(cx.input, cx.reading, false);
     let all = Span::new(0, cx.input.len());
-    let Ok(at) = fresh.scheme_literal(all, "file", "://", Rule::D06Fileurl) else {
+    let Ok(at) = fresh.scheme_literal(all, q!("file://"), Rule::D06Fileurl) else {
         return;
     };
     let rest = all.from(at);

@@ -11,10 +11,10 @@ use crate::rule::Rule;
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
 pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Prosperourl, |cx| {
-        let at = cx.scheme_literal(s, "prospero", "://", Rule::D06Prosperourl)?;
+        let at = cx.scheme_literal(s, q!("prospero://"), Rule::D06Prosperourl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let p_start = cx.literal(hp_end, s, "/", Rule::D06Prosperourl)?;
+        let p_start = cx.literal(hp_end, s, q!("/"), Rule::D06Prosperourl)?;
         // psegment derives no ";", so the first ";" opens the first fieldspec.
         let p_end = cx.find(s.from(p_start), b';').unwrap_or(s.end);
         let p = Span::new(p_start, p_end);
@@ -100,7 +100,7 @@ pub struct Fieldspec {
 /// production, so every split derives or none does.
 pub fn fieldspec(cx: &mut Cx, s: Span) -> Res<Fieldspec> {
     cx.rule(Rule::D06Fieldspec, |cx| {
-        let at = cx.literal(s.start, s, ";", Rule::D06Fieldspec)?;
+        let at = cx.literal(s.start, s, q!(";"), Rule::D06Fieldspec)?;
         let Some(eq) = cx.find(s.from(at), b'=') else {
             fieldname(cx, s.from(at))?;
             return Err(cx.fail(s.end, Rule::D06Fieldspec, "\"=\""));

@@ -9,7 +9,7 @@ use crate::rule::Rule;
 /// `telneturl      = "telnet://" login [ "/" ]`
 pub fn telneturl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Telneturl, |cx| {
-        let at = cx.scheme_literal(s, "telnet", "://", Rule::D06Telneturl)?;
+        let at = cx.scheme_literal(s, q!("telnet://"), Rule::D06Telneturl)?;
         // login derives no "/", so the first "/" ends it, and only the end may follow.
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;

@@ -28,10 +28,10 @@ pub fn waisurl(cx: &mut Cx, s: Span) -> Res<Match> {
 
 /// `"wais://" hostport "/"`, the opening all three forms share.
 fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
-    let at = cx.scheme_literal(s, "wais", "://", rule)?;
+    let at = cx.scheme_literal(s, q!("wais://"), rule)?;
     let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
     let hp = hostport(cx, Span::new(at, hp_end))?;
-    let after = cx.literal(hp_end, s, "/", rule)?;
+    let after = cx.literal(hp_end, s, q!("/"), rule)?;
     Ok((hp, after))
 }
 
@@ -67,7 +67,7 @@ pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
         let q = cx.find(s.from(at), b'?').unwrap_or(s.end);
         let db = Span::new(at, q);
         database(cx, db)?;
-        let after = cx.literal(q, s, "?", Rule::D06Waisindex)?;
+        let after = cx.literal(q, s, q!("?"), Rule::D06Waisindex)?;
         let sr = s.from(after);
         search(cx, sr)?;
         let c = components(cx, s, hp, [Some(db), Some(sr), None, None]);
@@ -83,11 +83,11 @@ pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
         let d_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let db = Span::new(at, d_end);
         database(cx, db)?;
-        let t_start = cx.literal(d_end, s, "/", Rule::D06Waisdoc)?;
+        let t_start = cx.literal(d_end, s, q!("/"), Rule::D06Waisdoc)?;
         let t_end = cx.find(s.from(t_start), b'/').unwrap_or(s.end);
         let ty = Span::new(t_start, t_end);
         wtype(cx, ty)?;
-        let p_start = cx.literal(t_end, s, "/", Rule::D06Waisdoc)?;
+        let p_start = cx.literal(t_end, s, q!("/"), Rule::D06Waisdoc)?;
         let p = s.from(p_start);
         wpath(cx, p)?;
         let c = components(cx, s, hp, [Some(db), None, Some(ty), Some(p)]);

@@ -10,7 +10,7 @@ use crate::rule::Rule;
 /// `fileurl        = "file://" [ host | "localhost" ] "/" fpath`
 pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::Fileurl, |cx| {
-        let at = cx.scheme_literal(s, "file", "://", Rule::Fileurl)?;
+        let at = cx.scheme_literal(s, q!("file://"), Rule::Fileurl)?;
         // Neither host nor "localhost" derives "/", and the "/" is not optional.
         let Some(slash) = cx.find(s.from(at), b'/') else {
             let h = s.from(at);

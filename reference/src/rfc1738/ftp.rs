@@ -10,7 +10,7 @@ use crate::rule::Rule;
 /// `ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`
 pub fn ftpurl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::Ftpurl, |cx| {
-        let at = cx.scheme_literal(s, "ftp", "://", Rule::Ftpurl)?;
+        let at = cx.scheme_literal(s, q!("ftp://"), Rule::Ftpurl)?;
         // login derives no "/", so the first "/" ends it.
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;
@@ -29,7 +29,7 @@ pub fn ftpurl(cx: &mut Cx, s: Span) -> Res<Match> {
             segments = Some(fpath(cx, p)?);
             path = Some(p);
             if path_end < s.end {
-                let t = cx.literal(path_end, s, ";type=", Rule::Ftpurl)?;
+                let t = cx.literal(path_end, s, q!(";type="), Rule::Ftpurl)?;
                 ftptype(cx, s.from(t))?;
                 typecode = Some(s.from(t));
             }

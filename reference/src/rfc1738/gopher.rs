@@ -15,7 +15,7 @@ use crate::rule::Rule;
 /// (The BNF leaves the first `/` unquoted; it is read as the literal "/".)
 pub fn gopherurl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::Gopherurl, |cx| {
-        let at = cx.scheme_literal(s, "gopher", "://", Rule::Gopherurl)?;
+        let at = cx.scheme_literal(s, q!("gopher://"), Rule::Gopherurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
         let mut c = Components::default();

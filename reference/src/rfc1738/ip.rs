@@ -37,7 +37,7 @@ impl Hostport {
 /// `ip-schemepart  = "//" login [ "/" urlpath ]`
 pub fn ip_schemepart(cx: &mut Cx, s: Span) -> Res<(Login, Option<Span>)> {
     cx.rule(Rule::IpSchemepart, |cx| {
-        let at = cx.literal(s.start, s, "//", Rule::IpSchemepart)?;
+        let at = cx.literal(s.start, s, q!("//"), Rule::IpSchemepart)?;
         // login derives no "/", so the first "/" ends it.
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;
@@ -155,7 +155,7 @@ fn label(
     s: Span,
     rule: Rule,
     first: &super::classes::Class,
-    first_name: &str,
+    first_name: &'static str,
 ) -> Res<()> {
     let input = cx.input;
     if s.is_empty() || !cx.class(first, input[s.start]) {

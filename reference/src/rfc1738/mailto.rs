@@ -9,7 +9,7 @@ use crate::rule::Rule;
 /// `mailtourl      = "mailto:" encoded822addr`
 pub fn mailtourl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::Mailtourl, |cx| {
-        let at = cx.scheme_literal(s, "mailto", ":", Rule::Mailtourl)?;
+        let at = cx.scheme_literal(s, q!("mailto:"), Rule::Mailtourl)?;
         encoded822addr(cx, s.from(at))?;
         let mut c = Components::default();
         c.put(

@@ -10,7 +10,7 @@ use crate::rule::Rule;
 /// `newsurl        = "news:" grouppart`
 pub fn newsurl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::Newsurl, |cx| {
-        let at = cx.scheme_literal(s, "news", ":", Rule::Newsurl)?;
+        let at = cx.scheme_literal(s, q!("news:"), Rule::Newsurl)?;
         let g = s.from(at);
         let part = grouppart(cx, g)?;
         let mut c = Components::default();

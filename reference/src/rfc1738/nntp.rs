@@ -11,10 +11,10 @@ use crate::rule::Rule;
 /// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
 pub fn nntpurl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::Nntpurl, |cx| {
-        let at = cx.scheme_literal(s, "nntp", "://", Rule::Nntpurl)?;
+        let at = cx.scheme_literal(s, q!("nntp://"), Rule::Nntpurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let slash = cx.literal(hp_end, s, "/", Rule::Nntpurl)?;
+        let slash = cx.literal(hp_end, s, q!("/"), Rule::Nntpurl)?;
         // group derives no "/".
         let group_end = cx.find(s.from(slash), b'/').unwrap_or(s.end);
         let g = Span::new(slash, group_end);

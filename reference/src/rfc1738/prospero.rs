@@ -11,10 +11,10 @@ use crate::rule::Rule;
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
 pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::Prosperourl, |cx| {
-        let at = cx.scheme_literal(s, "prospero", "://", Rule::Prosperourl)?;
+        let at = cx.scheme_literal(s, q!("prospero://"), Rule::Prosperourl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let p_start = cx.literal(hp_end, s, "/", Rule::Prosperourl)?;
+        let p_start = cx.literal(hp_end, s, q!("/"), Rule::Prosperourl)?;
         // psegment derives no ";", so the first ";" opens the first fieldspec.
         let p_end = cx.find(s.from(p_start), b';').unwrap_or(s.end);
         let p = Span::new(p_start, p_end);
@@ -72,7 +72,7 @@ pub fn psegment(cx: &mut Cx, s: Span) -> Res<()> {
 /// `fieldspec      = ";" fieldname "=" fieldvalue`
 pub fn fieldspec(cx: &mut Cx, s: Span) -> Res<(Span, Span)> {
     cx.rule(Rule::Fieldspec, |cx| {
-        let at = cx.literal(s.start, s, ";", Rule::Fieldspec)?;
+        let at = cx.literal(s.start, s, q!(";"), Rule::Fieldspec)?;
         // fieldname derives no "=", so the first "=" ends it.
         let Some(eq) = cx.find(s.from(at), b'=') else {
             fieldname(cx, s.from(at))?;

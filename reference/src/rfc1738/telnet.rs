@@ -9,7 +9,7 @@ use crate::rule::Rule;
 /// `telneturl      = "telnet://" login [ "/" ]`
 pub fn telneturl(cx: &mut Cx, s: Span) -> Res<Match> {
     cx.rule(Rule::Telneturl, |cx| {
-        let at = cx.scheme_literal(s, "telnet", "://", Rule::Telneturl)?;
+        let at = cx.scheme_literal(s, q!("telnet://"), Rule::Telneturl)?;
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;
         if login_end < s.end && login_end + 1 != s.end {

@@ -136,7 +136,7 @@ pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
     let mut i = s.start;

@@ -187,7 +187,7 @@ pub type NetPath = ((Span, Authority), Option<Vec<Segment>>);
 /// `net_path      = "//" authority [ abs_path ]`
 pub fn net_path(cx: &mut Cx, s: Span) -> Res<NetPath> {
     cx.rule(Rule::R2396NetPath, |cx| {
-        cx.literal(s.start, s, "//", Rule::R2396NetPath)?;
+        cx.literal(s.start, s, q!("//"), Rule::R2396NetPath)?;
         // authority derives no "/" (nor "?"): it runs to the next "/", and what follows
         // it, if anything, starts with "/" and is the abs_path.
         let a = s.start + 2;
@@ -206,7 +206,7 @@ pub fn net_path(cx: &mut Cx, s: Span) -> Res<NetPath> {
 /// `abs_path      = "/"  path_segments`
 pub fn abs_path(cx: &mut Cx, s: Span) -> Res<Vec<Segment>> {
     cx.rule(Rule::R2396AbsPath, |cx| {
-        cx.literal(s.start, s, "/", Rule::R2396AbsPath)?;
+        cx.literal(s.start, s, q!("/"), Rule::R2396AbsPath)?;
         path_segments(cx, s.from(s.start + 1))
     })
 }

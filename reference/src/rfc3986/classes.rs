@@ -98,7 +98,7 @@ pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
     let mut i = s.start;
@@ -119,7 +119,7 @@ pub fn repeat1(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
     if s.is_empty() {

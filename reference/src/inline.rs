@@ -1,0 +1,135 @@
+//! A list that keeps its first `N` items inline and moves to the heap only past them,
+//! so the common parse (a few segments, a few components, a dozen resolution steps)
+//! allocates nothing. Safe code only: the inline slots hold `T::default()` until used.
+
+use std::fmt;
+use std::ops::{Deref, DerefMut};
+
+/// Up to `N` items inline, more on the heap. Reads as a slice.
+#[derive(Clone)]
+pub struct InlineList<T, const N: usize> {
+    repr: Repr<T, N>,
+}
+
+#[derive(Clone)]
+enum Repr<T, const N: usize> {
+    Inline { len: usize, items: [T; N] },
+    Heap(Vec<T>),
+}
+
+impl<T: Default, const N: usize> InlineList<T, N> {
+    /// An empty list; allocates nothing.
+    pub fn new() -> Self {
+        InlineList {
+            repr: Repr::Inline {
+                len: 0,
+                items: std::array::from_fn(|_| T::default()),
+            },
+        }
+    }
+
+    /// Appends `item`; the `N + 1`th moves the list to the heap.
+    pub fn push(&mut self, item: T) {
+        match &mut self.repr {
+            Repr::Inline { len, items } if *len < N => {
+                items[*len] = item;
+                *len += 1;
+            }
+            Repr::Inline { len, items } => {
+                let mut v = Vec::with_capacity(2 * N + 1);
+                v.extend(items[..*len].iter_mut().map(std::mem::take));
+                v.push(item);
+                self.repr = Repr::Heap(v);
+            }
+            Repr::Heap(v) => v.push(item),
+        }
+    }
+}
+
+impl<T: Default, const N: usize> Default for InlineList<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T, const N: usize> Deref for InlineList<T, N> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        match &self.repr {
+            Repr::Inline { len, items } => &items[..*len],
+            Repr::Heap(v) => v,
+        }
+    }
+}
+
+impl<T, const N: usize> DerefMut for InlineList<T, N> {
+    fn deref_mut(&mut self) -> &mut [T] {
+        match &mut self.repr {
+            Repr::Inline { len, items } => &mut items[..*len],
+            Repr::Heap(v) => v,
+        }
+    }
+}
+
+impl<T: fmt::Debug, const N: usize> fmt::Debug for InlineList<T, N> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl<T: PartialEq, const N: usize> PartialEq for InlineList<T, N> {
+    fn eq(&self, other: &Self) -> bool {
+        **self == **other
+    }
+}
+
+impl<T: Eq, const N: usize> Eq for InlineList<T, N> {}
+
+impl<T: Default, const N: usize> FromIterator<T> for InlineList<T, N> {
+    fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {
+        let mut l = Self::new();
+        for x in iter {
+            l.push(x);
+        }
+        l
+    }
+}
+
+impl<T: Default, const N: usize> From<Vec<T>> for InlineList<T, N> {
+    fn from(v: Vec<T>) -> Self {
+        v.into_iter().collect()
+    }
+}
+
+impl<'l, T, const N: usize> IntoIterator for &'l InlineList<T, N> {
+    type Item = &'l T;
+    type IntoIter = std::slice::Iter<'l, T>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<T: serde::Serialize, const N: usize> serde::Serialize for InlineList<T, N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::InlineList;
+
+    #[test]
+    fn keeps_order_inline_and_past_the_inline_slots() {
+        let mut l: InlineList<u32, 2> = InlineList::new();
+        assert!(l.is_empty());
+        for k in 0..5 {
+            l.push(k);
+            assert_eq!(l.len(), k as usize + 1);
+        }
+        assert_eq!(&*l, &[0, 1, 2, 3, 4]);
+        let c: InlineList<u32, 8> = (0..3).collect();
+        assert_eq!(&*c, &[0, 1, 2]);
+    }
+}
