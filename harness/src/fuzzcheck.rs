@@ -33,7 +33,7 @@ pub struct Divergence {
 /// One disagreement, as the classifiers see it.
 pub struct Seen<'a> {
     pub input: &'a str,
-    pub reference: &'a Parse,
+    pub reference: &'a Parse<'a>,
     pub adapter: &'a str,
     pub answer: &'a Answer,
     pub judged: &'a Judged,

@@ -30,7 +30,7 @@ pub struct ParseLine<'a> {
     pub rule: Option<Rule>,
     pub components: &'a Components,
     pub error: &'a Option<Failure>,
-    pub notes: &'a [Note],
+    pub notes: Vec<Note>,
     pub alternatives: &'a [Rule],
     pub ambiguities: &'a [Ambiguity],
 }
@@ -46,7 +46,7 @@ impl<'a> ParseLine<'a> {
             rule: p.rule,
             components: &p.components,
             error: &p.error,
-            notes: &p.notes,
+            notes: p.notes(),
             alternatives: &p.alternatives,
             ambiguities: &p.ambiguities,
         }
@@ -78,7 +78,7 @@ pub fn parse_human(input: &[u8], p: &Parse) -> String {
     for a in &p.ambiguities {
         out.push_str(&format!("  ambiguous ({}): {}\n", a.rule, a.text));
     }
-    for n in &p.notes {
+    for n in &p.notes() {
         let data = if n.data.is_empty() {
             String::new()
         } else {

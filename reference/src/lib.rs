@@ -50,7 +50,7 @@ pub use resolve::{resolve, Resolution, Step, Unresolvable};
 pub use rule::Rule;
 
 /// Parses `input` under a document and reading.
-pub fn parse(doc: DocReading, input: &[u8]) -> Parse {
+pub fn parse(doc: DocReading, input: &[u8]) -> Parse<'_> {
     match doc.doc {
         Document::Draft02 => draft02::parse(input, doc.reading),
         Document::Draft03 => draft03::parse(input, doc.reading),
@@ -63,8 +63,22 @@ pub fn parse(doc: DocReading, input: &[u8]) -> Parse {
     }
 }
 
+/// The notes of `input` under a document and reading: what [`Parse::notes`] gives.
+pub(crate) fn notes_of(doc: DocReading, input: &[u8]) -> Vec<Note> {
+    match doc.doc {
+        Document::Draft02 => draft02::notes(input, doc.reading),
+        Document::Draft03 => draft03::notes(input, doc.reading),
+        Document::Draft06 => draft06::notes(input, doc.reading),
+        Document::Rfc1738 => rfc1738::notes(input, doc.reading),
+        Document::Rfc1808 => rfc1808::notes(input, doc.reading),
+        Document::Draft1996 => draft1996::notes(input, doc.reading),
+        Document::Rfc2396 => rfc2396::notes(input, doc.reading),
+        Document::Rfc3986 => rfc3986::notes(input, doc.reading),
+    }
+}
+
 /// As [`parse`], also recording which rule functions accepted and rejected.
-pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse, Coverage) {
+pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse<'_>, Coverage) {
     match doc.doc {
         Document::Draft02 => draft02::parse_with_coverage(input, doc.reading),
         Document::Draft03 => draft03::parse_with_coverage(input, doc.reading),

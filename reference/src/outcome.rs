@@ -139,10 +139,13 @@ pub struct Ambiguity {
     pub text: &'static str,
 }
 
-/// The full answer for one input under one document.
+/// The full answer for one input under one document. It borrows the input; the notes
+/// are computed only when asked for ([`Parse::notes`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Parse {
+pub struct Parse<'a> {
     pub doc: DocReading,
+    /// The input answered.
+    pub input: &'a [u8],
     pub verdict: Verdict,
     /// The production that matched (`ftpurl`, `waisindex`, `otherurl`), if any.
     pub rule: Option<Rule>,
@@ -153,18 +156,48 @@ pub struct Parse {
     /// Every alternative of the top-level production that derives the input.
     pub alternatives: Vec<Rule>,
     pub ambiguities: Vec<Ambiguity>,
+}
+
+impl<'a> Parse<'a> {
+    /// The notes the document's prose gives on this input, in order: computed now, by
+    /// the same note functions for every caller, so a caller that wants only the
+    /// verdict and components pays nothing for them.
+    pub fn notes(&self) -> Vec<Note> {
+        crate::notes_of(self.doc, self.input)
+    }
+
+    /// The note with this id, if the prose gives it.
+    pub fn note(&self, id: &str) -> Option<Note> {
+        self.notes().into_iter().find(|n| n.id == id)
+    }
+}
+
+/// A parse being annotated: the note functions read the parse through it and add their
+/// notes to it.
+pub struct Noting<'p, 'a> {
+    parse: &'p Parse<'a>,
     pub notes: Vec<Note>,
 }
 
-impl Parse {
-    pub fn note(&self, id: &str) -> Option<&Note> {
-        self.notes.iter().find(|n| n.id == id)
+impl<'p, 'a> Noting<'p, 'a> {
+    pub fn new(parse: &'p Parse<'a>) -> Self {
+        Noting {
+            parse,
+            notes: Vec::new(),
+        }
+    }
+}
+
+impl<'a> std::ops::Deref for Noting<'_, 'a> {
+    type Target = Parse<'a>;
+    fn deref(&self) -> &Parse<'a> {
+        self.parse
     }
 }
 
 /// Adds a note to `p`: the helper every grammar's `notes.rs` writes its notes with.
 pub(crate) fn note(
-    p: &mut Parse,
+    p: &mut Noting,
     id: &'static str,
     grade: Grade,
     cite: &'static str,

@@ -40,7 +40,7 @@ pub mod wais;
 
 use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Failure, Parse, Value, Verdict};
+use crate::outcome::{Components, Failure, Note, Noting, Parse, Value, Verdict};
 pub use crate::rfc1738::Match;
 use crate::rule::Rule;
 use classes::{owned, xalphas};
@@ -211,24 +211,42 @@ pub(crate) fn scheme_value(cx: &Cx, s: Span, name: &str) -> Option<Value> {
 }
 
 /// Parses `input` under the October 1993 draft and the given reading.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let all = Span::new(0, input.len());
     let found = fragmentaddress(&mut cx, all);
     let mut parse = judge(&cx, found);
     parse.doc = DocReading::new(Document::Draft02, reading);
-    notes::add(&cx, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&cx, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The scheme's own production, by the name before the first ":" (exactly: "Single
@@ -243,7 +261,7 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 }
 
 /// Verdict, rule, components and error from the alternatives' results.
-fn judge(cx: &Cx, found: FragmentAddress) -> Parse {
+fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress) -> Parse<'a> {
     let own = own_production(cx);
     let mut alternatives = Vec::new();
     let (mut chosen, mut generic_match) = (None, None);
@@ -305,7 +323,7 @@ fn judge(cx: &Cx, found: FragmentAddress) -> Parse {
         error,
         alternatives,
         ambiguities,
-        notes: Vec::new(),
+        input: cx.input,
     }
 }
 

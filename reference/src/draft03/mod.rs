@@ -39,7 +39,7 @@ pub mod wais;
 
 use crate::cx::{Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Ambiguity, Components, Failure, Parse, Value, Verdict};
+use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Value, Verdict};
 use crate::rule::Rule;
 use classes::ialpha;
 
@@ -191,25 +191,43 @@ pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
 }
 
 /// Parses `input` under draft-03 and the given reading.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
-    let (mut parse, prefixed) = judge(&mut cx);
-    notes::add(&mut cx, &mut parse, prefixed);
-    (parse, cx.into_coverage())
+    let (parse, prefixed) = judge(&mut cx);
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&mut cx, &mut noted, prefixed);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The verdict, without notes; and whether the "URL:" prefix was there.
-pub(crate) fn judge(cx: &mut Cx) -> (Parse, bool) {
+pub(crate) fn judge<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, bool) {
     let all = Span::new(0, cx.input.len());
     let (m, prefixed) = match prefixedurl(cx, all) {
         Some(m) => (m, true),
@@ -223,7 +241,7 @@ pub(crate) fn judge(cx: &mut Cx) -> (Parse, bool) {
         error: None,
         alternatives: Vec::new(),
         ambiguities: Vec::new(),
-        notes: Vec::new(),
+        input: cx.input,
     };
     match m {
         UrlMatch::Listed {

@@ -35,7 +35,7 @@ pub mod wais;
 
 use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Ambiguity, Components, Failure, Parse, Value, Verdict};
+use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Value, Verdict};
 use crate::rule::Rule;
 
 /// The component names a parse may report, in RFC 1738's vocabulary (the contract of
@@ -123,25 +123,43 @@ pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
 }
 
 /// Parses `input` under draft-06 and the given reading.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
-    let mut parse = judged(&mut cx);
-    notes::add(&mut cx, &mut parse);
-    (parse, cx.into_coverage())
+    let parse = judged(&mut cx);
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&mut cx, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The verdict, rule, components and error for the whole input, without notes.
-pub(crate) fn judged(cx: &mut Cx) -> Parse {
+pub(crate) fn judged<'a>(cx: &mut Cx<'a>) -> Parse<'a> {
     let all = Span::new(0, cx.input.len());
     let matches = url(cx, all);
     let mut parse = judge(cx, matches);
@@ -169,7 +187,7 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 
 /// Verdict, rule and error from the alternatives' results, as for RFC 1738 (the
 /// contract: "`valid` / `generic-only` / `invalid` mean what they mean for rfc1738").
-fn judge(cx: &Cx, m: UrlMatches) -> Parse {
+fn judge<'a>(cx: &Cx<'a>, m: UrlMatches) -> Parse<'a> {
     let own = own_production(cx);
     let mut alternatives: Vec<Rule> = Vec::new();
     let mut chosen: Option<Match> = None;
@@ -220,7 +238,7 @@ fn judge(cx: &Cx, m: UrlMatches) -> Parse {
         error,
         alternatives,
         ambiguities,
-        notes: Vec::new(),
+        input: cx.input,
     }
 }
 

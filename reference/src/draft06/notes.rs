@@ -28,7 +28,7 @@ use super::{ftp, ip, judged, own_production};
 use crate::cx::{Cx, Span};
 use crate::document::Reading;
 use crate::outcome::note;
-use crate::outcome::{Grade, Parse, Value, Verdict};
+use crate::outcome::{Grade, Noting, Parse, Value, Verdict};
 use crate::rfc1738::classes::{decode, escaped_octet};
 use crate::rfc1738::notes::render;
 use crate::rule::Rule;
@@ -57,7 +57,7 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &mut Cx, p: &mut Parse) {
+pub fn add(cx: &mut Cx, p: &mut Noting) {
     letter_case(cx, p);
     encoding(cx, p);
     if p.verdict == Verdict::Valid {
@@ -76,7 +76,7 @@ pub fn add(cx: &mut Cx, p: &mut Parse) {
 /// Section 2.1: the BNF spells `scheme` with `lowalpha`, the prose asks programs to be
 /// lenient. Both readings are reported, not one picked silently: data `[verdict, rule]`
 /// under the other reading.
-fn letter_case(cx: &Cx, p: &mut Parse) {
+fn letter_case(cx: &Cx, p: &mut Noting) {
     let Some(colon) = cx.input.iter().position(|&b| b == b':') else {
         return;
     };
@@ -123,7 +123,7 @@ fn letter_case(cx: &Cx, p: &mut Parse) {
 ///   and `national`, plus the backtick, which it does not). Whether a reserved character
 ///   is "used for its reserved purpose" depends on the scheme, so reserved characters are
 ///   not reported.
-fn encoding(cx: &mut Cx, p: &mut Parse) {
+fn encoding(cx: &mut Cx, p: &mut Noting) {
     let input = cx.input;
     let (mut control, mut high, mut space_percent, mut unsafe_, mut not_safe) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -208,7 +208,7 @@ fn list_of<'p>(p: &'p Parse, name: &str) -> Option<&'p [String]> {
     }
 }
 
-fn default_port(p: &mut Parse) {
+fn default_port(p: &mut Noting) {
     let (port, cite, text) = match p.rule {
         Some(Rule::D06Ftpurl) => (
             "21",
@@ -280,7 +280,7 @@ fn strs(v: Option<&[String]>) -> Vec<&str> {
     v.unwrap_or(&[]).iter().map(String::as_str).collect()
 }
 
-fn scheme_meanings(p: &mut Parse) {
+fn scheme_meanings(p: &mut Noting) {
     match p.rule {
         Some(Rule::D06Ftpurl) => ftp_notes(p),
         Some(Rule::D06Fileurl) if str_of(p, "host") == Some("localhost") => local_machine(p),
@@ -332,7 +332,7 @@ fn scheme_meanings(p: &mut Parse) {
 }
 
 /// Section 3.10.
-fn local_machine(p: &mut Parse) {
+fn local_machine(p: &mut Noting) {
     note(
         p,
         "file.local-machine",
@@ -351,7 +351,7 @@ fn local_machine(p: &mut Parse) {
 /// RETR <name>. The rule is followed for `//etc/motd` too, giving "CWD ", "CWD etc",
 /// "RETR motd", though the example beside it says it "would "CWD " with a null argument
 /// and then "RETR motd"" (divergences.md §5; RFC 1738 corrected the example).
-fn ftp_notes(p: &mut Parse) {
+fn ftp_notes(p: &mut Noting) {
     let typecode = str_of(p, "ftptype").map(str::to_string);
     if typecode.is_none() {
         note(
@@ -417,7 +417,7 @@ fn ftp_notes(p: &mut Parse) {
 /// the gopher+ commands", but "when the Gopher type is not 7, the Gopher client sends to
 /// the server the gopher selector string, followed by a tab, followed by the gopher+
 /// commands" (§3.4.3): the search is left out.
-fn gopher(p: &mut Parse) {
+fn gopher(p: &mut Noting) {
     let Some(selector) = str_of(p, "selector").map(str::to_string) else {
         note(
             p,
@@ -474,7 +474,7 @@ fn gopher(p: &mut Parse) {
 
 /// Sections 3.3 and 3.11: the own production fails and `otherurl` matches, and the part
 /// after "//" up to the first "/" derives as a `login` with a user name.
-fn no_login(cx: &Cx, p: &mut Parse) {
+fn no_login(cx: &Cx, p: &mut Noting) {
     let (cite, text, name) = match own_production(cx) {
         Some(Rule::D06Httpurl) => (
             "draft-06 §3.3",
@@ -503,7 +503,7 @@ fn no_login(cx: &Cx, p: &mut Parse) {
 
 /// Section 3.10 against Section 5: the own production is `fileurl`, which fails only
 /// because its host is empty (the rest, `[ "/" fpath ]`, derives).
-fn empty_file_host(cx: &Cx, p: &mut Parse) {
+fn empty_file_host(cx: &Cx, p: &mut Noting) {
     if own_production(cx) != Some(Rule::D06Fileurl) {
         return;
     }
@@ -537,7 +537,7 @@ fn empty_file_host(cx: &Cx, p: &mut Parse) {
 }
 
 /// Section 4: reserved and experimental scheme names.
-fn scheme_names(p: &mut Parse) {
+fn scheme_names(p: &mut Noting) {
     let Some(scheme) = str_of(p, "scheme").map(str::to_ascii_lowercase) else {
         return;
     };

@@ -22,7 +22,7 @@ pub mod wais;
 
 use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Ambiguity, Components, Failure, Parse, Verdict};
+use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 
 /// The component names a parse may report: the BNF's own rule names (`cases/README.md`).
@@ -126,24 +126,42 @@ pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
 }
 
 /// Parses `input` under RFC 1738 and the given reading.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let all = Span::new(0, input.len());
     let matches = url(&mut cx, all);
     let mut parse = judge(&cx, matches);
     parse.doc = DocReading::new(Document::Rfc1738, reading);
-    notes::add(&mut cx, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&mut cx, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The scheme's own production, by the scheme name the input starts with.
@@ -164,7 +182,7 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 }
 
 /// Verdict, rule and error from the alternatives' results.
-fn judge(cx: &Cx, m: UrlMatches) -> Parse {
+fn judge<'a>(cx: &Cx<'a>, m: UrlMatches) -> Parse<'a> {
     let own = own_production(cx);
     let mut alternatives: Vec<Rule> = Vec::new();
     let mut chosen: Option<Match> = None;
@@ -215,6 +233,6 @@ fn judge(cx: &Cx, m: UrlMatches) -> Parse {
         error,
         alternatives,
         ambiguities,
-        notes: Vec::new(),
+        input: cx.input,
     }
 }

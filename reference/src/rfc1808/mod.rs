@@ -35,7 +35,7 @@ pub mod path;
 
 use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Parse, Value, Verdict};
+use crate::outcome::{Components, Note, Noting, Parse, Value, Verdict};
 use crate::rule::Rule;
 use parts::Parts;
 
@@ -44,17 +44,27 @@ use parts::Parts;
 pub const COMPONENTS: &[&str] = &["scheme", "net_loc", "path", "params", "query", "fragment"];
 
 /// Parses `input` under RFC 1808.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let parts = Parts::of(input);
     let found = generic::url(&mut cx, &parts);
@@ -66,7 +76,7 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         error: None,
         alternatives: Vec::new(),
         ambiguities: generic::ambiguities(&cx, &parts),
-        notes: Vec::new(),
+        input,
     };
     match found {
         Ok(r) => {
@@ -81,8 +91,16 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         }
         Err(f) => parse.error = Some(f),
     }
-    notes::add(&cx, &parts, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&cx, &parts, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The Section 2.4 components by the BNF's rule names, as written (not decoded).

@@ -56,7 +56,7 @@ pub mod path;
 
 use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Parse, Value, Verdict};
+use crate::outcome::{Components, Note, Noting, Parse, Value, Verdict};
 use crate::rule::Rule;
 use generic::Reference;
 use parts::Parts;
@@ -79,17 +79,27 @@ pub const COMPONENTS: &[&str] = &[
 ];
 
 /// Parses `input` as a `URI-reference` under RFC 3986.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let parts = Parts::of(input);
     let found = generic::uri_reference(&mut cx, &parts);
@@ -101,7 +111,7 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         error: None,
         alternatives: Vec::new(),
         ambiguities: generic::ambiguities(&found),
-        notes: Vec::new(),
+        input,
     };
     match &found {
         Ok(r) => {
@@ -115,8 +125,16 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         }
         Err(f) => parse.error = Some(f.clone()),
     }
-    notes::add(&cx, &parts, &found, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&cx, &parts, &found, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The components by the RFC's rule names, as written (not decoded). Without an
