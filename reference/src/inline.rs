@@ -46,6 +46,13 @@ impl<T: Default, const N: usize> InlineList<T, N> {
     }
 }
 
+impl<T, const N: usize> InlineList<T, N> {
+    /// The items, in order.
+    pub fn as_slice(&self) -> &[T] {
+        self
+    }
+}
+
 impl<T: Default, const N: usize> Default for InlineList<T, N> {
     fn default() -> Self {
         Self::new()

@@ -44,9 +44,10 @@ pub(crate) mod testing;
 pub use context::{extract, Found, NotDefined, Wrapper};
 pub use cx::Coverage;
 pub use document::{DocReading, Document, Reading};
+pub use inline::InlineList;
 pub use normalize::{normalize, NormStep, Normalization, NotNormalizable};
 pub use outcome::{Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict};
-pub use resolve::{resolve, Resolution, Step, Unresolvable};
+pub use resolve::{resolve, Resolution, Step, Steps, Unresolvable};
 pub use rule::Rule;
 
 /// Parses `input` under a document and reading.

@@ -2,9 +2,14 @@
 
 use super::{Resolution, Unresolvable};
 use crate::document::DocReading;
+use crate::inline::InlineList;
+
+/// The steps of one resolution: a dozen at most in the common case, kept inline, so an
+/// untraced resolution allocates only its result.
+pub type Steps = InlineList<Step, 16>;
 
 /// One step of an algorithm.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Step {
     /// The step as the document numbers or names it: `6c`, `relative-path`.
     pub id: &'static str,
@@ -18,16 +23,14 @@ pub struct Step {
 /// copies nothing.
 pub(crate) struct Trace {
     on: bool,
-    pub steps: Vec<Step>,
+    pub steps: Steps,
 }
 
 impl Trace {
     pub fn new(on: bool) -> Trace {
         Trace {
             on,
-            // A resolution takes at most a dozen steps: one allocation, not a growing
-            // vector.
-            steps: Vec::with_capacity(16),
+            steps: Steps::new(),
         }
     }
 
