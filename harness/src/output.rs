@@ -28,7 +28,7 @@ pub struct ParseLine<'a> {
     pub input_hex: Option<String>,
     pub verdict: Verdict,
     pub rule: Option<Rule>,
-    pub components: &'a Components,
+    pub components: &'a Components<'a>,
     pub error: &'a Option<Failure>,
     pub notes: Vec<Note>,
     pub alternatives: &'a [Rule],

@@ -28,7 +28,7 @@ pub(crate) fn ascii_char(b: u8) -> &'static str {
 }
 
 /// A half-open byte range of the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -51,6 +51,9 @@ impl Span {
 }
 
 pub type Res<T> = Result<T, Failure>;
+
+/// The spans of a repeated part (segments): inline for the common few.
+pub type Spans = crate::inline::InlineList<Span, { crate::outcome::INLINE_ITEMS }>;
 
 /// Which rules accepted and which rejected, over one or more parses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -146,8 +149,10 @@ impl<'a> Cx<'a> {
         &self.input[s.start..s.end]
     }
 
-    pub fn text(&self, s: Span) -> String {
-        String::from_utf8_lossy(self.bytes(s)).into_owned()
+    /// The text of `s`: borrowed from the input when it is UTF-8 (the common case,
+    /// no allocation), otherwise lossy-owned.
+    pub fn text(&self, s: Span) -> std::borrow::Cow<'a, str> {
+        String::from_utf8_lossy(self.bytes(s))
     }
 
     /// The first `b` in `s`, as an absolute offset.

@@ -72,7 +72,7 @@ fn s<'a>(c: &'a Components, name: &str) -> Option<&'a str> {
 
 fn list(c: &Components, name: &str) -> Option<Vec<String>> {
     match c.get(name) {
-        Some(Some(Value::List(v))) => Some(v.clone()),
+        Some(Some(Value::List(v))) => Some(v.iter().map(|s| s.to_string()).collect()),
         _ => None,
     }
 }

@@ -1,7 +1,9 @@
 //! What a parse says: verdict, matched rule, components, error, notes.
 
 use crate::document::DocReading;
+use crate::inline::InlineList;
 use crate::rule::Rule;
+use std::borrow::Cow;
 use std::fmt;
 
 /// The judgement of one input under one document.
@@ -49,28 +51,63 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// A component's text: borrowed from the input when its bytes are UTF-8, otherwise an
+/// owned copy with U+FFFD for each invalid sequence (as `String::from_utf8_lossy`).
+pub type Text<'a> = Cow<'a, str>;
+
+/// How many items a list component keeps inline before it moves to the heap.
+pub const INLINE_ITEMS: usize = 4;
+
+/// The items of a repeated component (segments, groups): inline up to
+/// [`INLINE_ITEMS`], so the common URL's lists allocate nothing.
+pub type List<T> = InlineList<T, INLINE_ITEMS>;
+
 /// One `fieldspec` of a prospero URL.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Field {
-    pub fieldname: String,
-    pub fieldvalue: String,
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Field<'a> {
+    pub fieldname: Text<'a>,
+    pub fieldvalue: Text<'a>,
 }
 
 /// A component's value, as written in the input (not decoded).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
-    Str(String),
-    List(Vec<String>),
-    Fields(Vec<Field>),
+pub enum Value<'a> {
+    Str(Text<'a>),
+    List(List<Text<'a>>),
+    Fields(List<Field<'a>>),
 }
 
-/// Components in the order the production names them. `None` is absent, which is not
-/// the same as present and empty (RFC 1738 Section 3.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Components(pub Vec<(&'static str, Option<Value>)>);
+impl Value<'_> {
+    /// The same value, owning its text (to keep it past the input).
+    pub fn into_owned(self) -> Value<'static> {
+        let own = |t: Text<'_>| -> Text<'static> { Cow::Owned(t.into_owned()) };
+        match self {
+            Value::Str(s) => Value::Str(own(s)),
+            Value::List(l) => Value::List(l.iter().cloned().map(own).collect()),
+            Value::Fields(f) => Value::Fields(
+                f.iter()
+                    .cloned()
+                    .map(|x| Field {
+                        fieldname: own(x.fieldname),
+                        fieldvalue: own(x.fieldvalue),
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}
 
-impl Components {
-    pub fn get(&self, name: &str) -> Option<&Option<Value>> {
+/// How many components a parse keeps inline: no grammar reports more than 16.
+pub const INLINE_COMPONENTS: usize = 16;
+
+/// Components in the order the production names them. `None` is absent, which is not
+/// the same as present and empty (RFC 1738 Section 3.1). Kept inline: building them
+/// allocates nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Components<'a>(pub InlineList<(&'static str, Option<Value<'a>>), INLINE_COMPONENTS>);
+
+impl<'a> Components<'a> {
+    pub fn get(&self, name: &str) -> Option<&Option<Value<'a>>> {
         self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
     }
 
@@ -82,14 +119,14 @@ impl Components {
         }
     }
 
-    pub(crate) fn put(&mut self, name: &'static str, value: Option<Value>) {
+    pub(crate) fn put(&mut self, name: &'static str, value: Option<Value<'a>>) {
         match self.0.iter_mut().find(|(n, _)| *n == name) {
             Some(slot) => slot.1 = value,
             None => self.0.push((name, value)),
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &Option<Value>)> {
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &Option<Value<'a>>)> {
         self.0.iter().map(|(n, v)| (*n, v))
     }
 }
@@ -149,7 +186,7 @@ pub struct Parse<'a> {
     pub verdict: Verdict,
     /// The production that matched (`ftpurl`, `waisindex`, `otherurl`), if any.
     pub rule: Option<Rule>,
-    pub components: Components,
+    pub components: Components<'a>,
     /// For `invalid`: where matching failed. For `generic-only`: where the scheme's own
     /// production failed.
     pub error: Option<Failure>,
@@ -231,7 +268,7 @@ mod ser {
         }
     }
 
-    impl Serialize for Value {
+    impl Serialize for Value<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             match self {
                 Value::Str(v) => v.serialize(s),
@@ -241,7 +278,7 @@ mod ser {
         }
     }
 
-    impl Serialize for Field {
+    impl Serialize for Field<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut st = s.serialize_struct("Field", 2)?;
             st.serialize_field("fieldname", &self.fieldname)?;
@@ -250,10 +287,10 @@ mod ser {
         }
     }
 
-    impl Serialize for Components {
+    impl Serialize for Components<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut m = s.serialize_map(Some(self.0.len()))?;
-            for (k, v) in &self.0 {
+            for (k, v) in self.0.iter() {
                 m.serialize_entry(k, v)?;
             }
             m.end()

@@ -225,7 +225,7 @@ impl Grammar {
             assert!(input.iter().all(derivable), "{shown:?}");
             for (_, v) in q.components.iter() {
                 if let Some(Value::Str(s)) = v {
-                    assert!(shown.contains(s.as_str()), "{shown:?}: {s:?}");
+                    assert!(shown.contains(&**s), "{shown:?}: {s:?}");
                 }
             }
         }
@@ -289,7 +289,7 @@ pub(crate) fn c<'a>(p: &'a Parse, name: &str) -> Option<&'a str> {
 /// The list component `name`, which must be present.
 pub(crate) fn list<'a>(p: &'a Parse, name: &str) -> Vec<&'a str> {
     match p.components.get(name) {
-        Some(Some(Value::List(v))) => v.iter().map(String::as_str).collect(),
+        Some(Some(Value::List(v))) => v.iter().map(|s| &**s).collect(),
         other => panic!("{name} is no list: {other:?}"),
     }
 }
@@ -306,4 +306,9 @@ pub(crate) fn ambiguous(p: &Parse, rule: Rule) -> bool {
 
 pub(crate) fn strings(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
+}
+
+/// A list component's value from its items.
+pub(crate) fn texts<'a>(v: &[&'a str]) -> crate::outcome::List<crate::outcome::Text<'a>> {
+    v.iter().map(|&s| s.into()).collect()
 }

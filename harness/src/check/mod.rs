@@ -44,9 +44,15 @@ pub fn show_actual(v: Option<&Option<Value>>) -> String {
     }
 }
 
-fn show_fields<'a>(f: impl Iterator<Item = (&'a String, &'a String)>) -> String {
+fn show_fields<'a, S: AsRef<str> + 'a>(f: impl Iterator<Item = (&'a S, &'a S)>) -> String {
     let items: Vec<String> = f
-        .map(|(n, v)| format!("{{fieldname: {}, fieldvalue: {}}}", quote(n), quote(v)))
+        .map(|(n, v)| {
+            format!(
+                "{{fieldname: {}, fieldvalue: {}}}",
+                quote(n.as_ref()),
+                quote(v.as_ref())
+            )
+        })
         .collect();
     format!("[{}]", items.join(", "))
 }
@@ -62,7 +68,9 @@ fn same(expected: &Option<ExpectedValue>, actual: Option<&Option<Value>>) -> boo
     match (expected, actual) {
         (None, None) => true,
         (Some(ExpectedValue::Str(e)), Some(Value::Str(a))) => e == a,
-        (Some(ExpectedValue::List(e)), Some(Value::List(a))) => e == a,
+        (Some(ExpectedValue::List(e)), Some(Value::List(a))) => {
+            e.len() == a.len() && e.iter().zip(a.iter()).all(|(e, a)| e == a)
+        }
         (Some(ExpectedValue::List(e)), Some(Value::Fields(a))) => e.is_empty() && a.is_empty(),
         (Some(ExpectedValue::Fields(e)), Some(Value::Fields(a))) => {
             e.len() == a.len()

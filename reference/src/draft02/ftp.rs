@@ -10,7 +10,7 @@ use crate::rule::Rule;
 /// `ftpaddress f t p : / / login / path`
 ///
 /// The "/" is not optional: `ftp://host` does not derive.
-pub fn ftpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Ftpaddress, |cx| {
         let at = literal(cx, s, "f t p : / /", Rule::O93Ftpaddress)?;
         // login derives neither "/" nor "?", so the first of them ends it.

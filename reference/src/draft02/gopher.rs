@@ -17,7 +17,7 @@ out and with a void selector; urlcert reports the selector as absent";
 /// A "/" must be followed by a gtype: `gopher://host/` does not derive. GOPHER: "If the
 /// type character and selector are omitted, the type defaults to "1"" (the note
 /// `gopher.default-type`).
-pub fn gopheraddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Gopheraddress, |cx| {
         let at = literal(cx, s, "g o p h e r : / /", Rule::O93Gopheraddress)?;
         // hostport derives neither "/" nor "?".

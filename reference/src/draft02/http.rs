@@ -8,7 +8,7 @@ use crate::outcome::{Components, Value};
 use crate::rule::Rule;
 
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
-pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Httpaddress, |cx| {
         let at = literal(cx, s, "h t t p : / /", Rule::O93Httpaddress)?;
         // hostport derives neither "/" nor "?", so the first of them ends it.

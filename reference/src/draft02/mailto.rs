@@ -18,7 +18,7 @@ the rightmost \"@\" that leaves a hostname after it";
 /// `m a i l t o : xalphas @ hostname`, as the prose intends: "This allows a URL to
 /// specify an RFC822 addr-spec mail address" (MAILTO; `shared/spec/divergences.md` §5).
 /// Under either reading `mailto:user@host` still derives as `generic`.
-pub fn mailtoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Mailtoaddress, |cx| {
         let opening = match cx.reading {
             Reading::MailtoSingleColon => "m a i l t o :",

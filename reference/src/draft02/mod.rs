@@ -83,24 +83,24 @@ pub const PREDEFINED: &[(&str, Rule)] = &[
     ("mailto", Rule::O93Mailtoaddress),
 ];
 
-type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 
 /// Every alternative of `url` that derives the input.
-pub struct UrlMatches {
-    pub generic: Res<Match>,
+pub struct UrlMatches<'a> {
+    pub generic: Res<Match<'a>>,
     /// The scheme productions' results, in the BNF's order.
-    pub schemes: Vec<(Rule, Res<Match>)>,
+    pub schemes: Vec<(Rule, Res<Match<'a>>)>,
 }
 
-impl UrlMatches {
+impl UrlMatches<'_> {
     fn any(&self) -> bool {
         self.generic.is_ok() || self.schemes.iter().any(|(_, r)| r.is_ok())
     }
 }
 
 /// What `fragmentaddress` found.
-pub struct FragmentAddress {
-    pub uri: UrlMatches,
+pub struct FragmentAddress<'a> {
+    pub uri: UrlMatches<'a>,
     /// The span after "#", if there is one, and whether it derives.
     pub fragment: Option<(Span, Res<()>)>,
 }
@@ -112,7 +112,7 @@ pub struct FragmentAddress {
 /// never empty: "If the fragment-id is void, the hash sign may be omitted: A void
 /// fragment-id with or without the hash sign means that the URL refers to the whole
 /// object" (FULL FORM, Fragment-id; `shared/spec/divergences.md` §5).
-pub fn fragmentaddress(cx: &mut Cx, s: Span) -> FragmentAddress {
+pub fn fragmentaddress<'a>(cx: &mut Cx<'a>, s: Span) -> FragmentAddress<'a> {
     let hash = cx.find(s, b'#');
     let u = Span::new(s.start, hash.unwrap_or(s.end));
     let uri = uri(cx, u);
@@ -132,7 +132,7 @@ pub fn fragmentaddress(cx: &mut Cx, s: Span) -> FragmentAddress {
 }
 
 /// `uri url`
-pub fn uri(cx: &mut Cx, s: Span) -> UrlMatches {
+pub fn uri<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
     let m = url(cx, s);
     cx.mark(Rule::O93Uri, m.any());
     m
@@ -142,7 +142,7 @@ pub fn uri(cx: &mut Cx, s: Span) -> UrlMatches {
 ///
 /// `afsaddress` is not an alternative: "The "afsaddress" is left in as historical note,
 /// but is not a url production".
-pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
     const SCHEMES: [(Rule, Alternative); 9] = [
         (Rule::O93Httpaddress, http::httpaddress),
         (Rule::O93Ftpaddress, ftp::ftpaddress),
@@ -204,7 +204,7 @@ pub(crate) fn first_of(cx: &Cx, s: Span, set: &[u8]) -> usize {
 }
 
 /// The scheme component of a scheme production: its letters as written.
-pub(crate) fn scheme_value(cx: &Cx, s: Span, name: &str) -> Option<Value> {
+pub(crate) fn scheme_value<'a>(cx: &Cx<'a>, s: Span, name: &str) -> Option<Value<'a>> {
     Some(Value::Str(
         cx.text(Span::new(s.start, s.start + name.len())),
     ))
@@ -261,7 +261,7 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 }
 
 /// Verdict, rule, components and error from the alternatives' results.
-fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress) -> Parse<'a> {
+fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress<'a>) -> Parse<'a> {
     let own = own_production(cx);
     let mut alternatives = Vec::new();
     let (mut chosen, mut generic_match) = (None, None);

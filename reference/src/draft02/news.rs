@@ -18,7 +18,7 @@ const ARTICLE_SPLIT: &str = "article xalphas @ host: xalphas and hostname both d
 rightmost \"@\" that leaves a host after it";
 
 /// `newsaddress n e w s : groupart`
-pub fn newsaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Newsaddress, |cx| {
         let at = literal(cx, s, "n e w s :", Rule::O93Newsaddress)?;
         let g = s.from(at);

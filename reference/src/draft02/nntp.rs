@@ -13,7 +13,7 @@ use crate::rule::Rule;
 /// and index number of an article within the newsgroup on that particular server are
 /// given"; the BNF decides the syntax (`shared/spec/divergences.md` §5), and the article
 /// number is not optional.
-pub fn nntpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Nntpaddress, |cx| {
         let at = literal(cx, s, "n n t p :", Rule::O93Nntpaddress)?;
         // A group derives no "/", so the first "/" ends it.

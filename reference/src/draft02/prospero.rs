@@ -16,7 +16,7 @@ version after the last \"%00\", when digits follow it, takes every digit there a
 version, and the rest as the attributes";
 
 /// `prosperoaddress prosperolink`
-pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Prosperoaddress, |cx| prosperolink(cx, s))
 }
 
@@ -28,7 +28,7 @@ pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// BNF has `version digits` (never empty) and no "%00" between version and attributes.
 /// The BNF decides the verdict and the components; the note `prospero.fields` gives the
 /// prose's split (`shared/spec/divergences.md` §5: "Report both").
-pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Prosperolink, |cx| {
         let at = literal(cx, s, "p r o s p e r o : / /", Rule::O93Prosperolink)?;
         // hostport derives neither "/" nor "?".

@@ -9,7 +9,7 @@ use crate::rule::Rule;
 /// `telnetaddress t e l n e t : / / login`
 ///
 /// Nothing may follow the login, not even "/" (`shared/spec/divergences.md` §3).
-pub fn telnetaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn telnetaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Telnetaddress, |cx| {
         let at = literal(cx, s, "t e l n e t : / /", Rule::O93Telnetaddress)?;
         let l = login(cx, s.from(at))?;

@@ -227,7 +227,7 @@ fn afs_is_not_a_url_production() {
     let run = |input: &str| {
         let mut cx = Cx::new(input.as_bytes(), Reading::Strict, false);
         afs::afsaddress(&mut cx, Span::new(0, input.len()))
-            .map(|(cell, path)| (cx.text(cell), cx.text(path)))
+            .map(|(cell, path)| (cx.text(cell).into_owned(), cx.text(path).into_owned()))
     };
     assert_eq!(
         run("afs://cell.name/a/b"),

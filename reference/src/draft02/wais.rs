@@ -18,7 +18,7 @@ use crate::rule::Rule;
 ///
 /// Returns the alternative that matched: after the database a waisindex has nothing or
 /// "?", a waisdoc "/", so at most one can.
-pub fn waisaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Waisaddress, |cx| {
         let index = waisindex(cx, s);
         let doc = waisdoc(cx, s);
@@ -51,7 +51,7 @@ fn head(cx: &mut Cx, s: Span, rule: Rule) -> Res<Head> {
     })
 }
 
-fn components(cx: &Cx, s: Span, h: &Head) -> Components {
+fn components<'a>(cx: &Cx<'a>, s: Span, h: &Head) -> Components<'a> {
     let mut c = Components::default();
     c.put("scheme", scheme_value(cx, s, "wais"));
     h.hostport.put(cx, &mut c);
@@ -60,7 +60,7 @@ fn components(cx: &Cx, s: Span, h: &Head) -> Components {
 }
 
 /// `waisindex w a i s : / / hostport / database [ ? search ]`
-pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Waisindex, |cx| {
         let h = head(cx, s, Rule::O93Waisindex)?;
         let next = h.database.end;
@@ -83,7 +83,7 @@ pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `waisdoc w a i s : / / hostport / database / wtype / path`
-pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Waisdoc, |cx| {
         let h = head(cx, s, Rule::O93Waisdoc)?;
         let next = h.database.end;

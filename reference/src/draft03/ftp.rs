@@ -30,7 +30,7 @@ use crate::rule::Rule;
 /// (the `ftp.commands` note gives its meaning); where the path cannot take the "/"
 /// (`ftp://h//`: an empty path, then the suffix) the suffix is the only derivation, and
 /// the `ftptype` component is "/".
-pub fn ftpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Ftpaddress, |cx| {
         let at = cx.literal(s.start, s, q!("ftp://"), Rule::D03Ftpaddress)?;
         // login derives no "/", so the first "/" ends it.

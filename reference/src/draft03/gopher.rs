@@ -16,7 +16,7 @@ use crate::rule::Rule;
 /// string) are all inside the gcommand: "%09" is an `escape`. The prose's own examples
 /// print `gopher://host [port]/...`, a template: as written, the space and brackets
 /// are no URL characters.
-pub fn gopheraddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Gopheraddress, |cx| {
         let at = cx.literal(s.start, s, q!("gopher://"), Rule::D03Gopheraddress)?;
         // hostport derives no "/", so the first "/" ends it.

@@ -12,7 +12,7 @@ use crate::rule::Rule;
 /// The search may follow the hostport directly (`http://h?x`). `hostport` derives no
 /// "/" or "?", and `path` no "?", so the first "/" or "?" ends the hostport and the
 /// first "?" the path.
-pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Httpaddress, |cx| {
         let at = cx.literal(s.start, s, q!("http://"), Rule::D03Httpaddress)?;
         let rest = s.from(at);

@@ -18,7 +18,7 @@ use crate::rule::Rule;
 /// does not derive (divergences.md §3, §5). Under [`Reading::MailtoSingleColon`] one
 /// colon, as the prose's "This allows a URL to specify an RFC822 addr-spec mail
 /// address" intends. The "@" is chosen as `at.rs` says.
-pub fn mailtoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Mailtoaddress, |cx| {
         let opening = match cx.reading {
             Reading::MailtoSingleColon => q!("mailto:"),
@@ -61,7 +61,7 @@ pub fn mailtoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `midaddress m i d : addr-spec`
-pub fn midaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn midaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Midaddress, |cx| {
         let at = cx.literal(s.start, s, q!("mid:"), Rule::D03Midaddress)?;
         addr_spec(cx, s.from(at))?;
@@ -75,7 +75,7 @@ pub fn midaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `cidaddress c i d : content-identifier`
-pub fn cidaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn cidaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Cidaddress, |cx| {
         let at = cx.literal(s.start, s, q!("cid:"), Rule::D03Cidaddress)?;
         content_identifier(cx, s.from(at))?;

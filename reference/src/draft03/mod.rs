@@ -69,14 +69,14 @@ pub const COMPONENTS: &[&str] = &[
 ];
 
 /// What a scheme production matched.
-pub struct Match {
+pub struct Match<'a> {
     pub rule: Rule,
-    pub components: Components,
+    pub components: Components<'a>,
     pub ambiguities: Vec<Ambiguity>,
 }
 
-impl Match {
-    pub fn new(rule: Rule, components: Components) -> Match {
+impl<'a> Match<'a> {
+    pub fn new(rule: Rule, components: Components<'a>) -> Match<'a> {
         Match {
             rule,
             components,
@@ -95,7 +95,7 @@ pub fn login_ambiguity(l: &ip::Login) -> Option<Ambiguity> {
     })
 }
 
-type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 
 /// The alternatives of `url`, each with the scheme name its production starts with.
 pub const SCHEMES: &[(&str, Rule, Alternative)] = &[
@@ -117,11 +117,11 @@ pub const SCHEMES: &[(&str, Rule, Alternative)] = &[
 ];
 
 /// What `url` found.
-pub enum UrlMatch {
+pub enum UrlMatch<'a> {
     /// The scheme is one of `url`'s: its production's result.
     Listed {
         alternative: Rule,
-        result: Res<Match>,
+        result: Res<Match<'a>>,
     },
     /// A `scheme` (an `ialpha`) before the first ":" that is none of `url`'s: a scheme
     /// this document does not define (`not-defined`).
@@ -136,7 +136,7 @@ pub enum UrlMatch {
 /// Every alternative starts with its scheme name and ":", so the name before the first
 /// ":" picks the one alternative that can match; the others fail at their first
 /// literal and are not tried.
-pub fn url(cx: &mut Cx, s: Span) -> UrlMatch {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatch<'a> {
     let colon = cx.find(s, b':');
     let name = Span::new(s.start, colon.unwrap_or(s.end));
     let listed = colon.and_then(|_| {
@@ -165,7 +165,7 @@ pub fn url(cx: &mut Cx, s: Span) -> UrlMatch {
 /// The prefix is matched without case: the prose writes it "URL:" ("the whole string
 /// must start with a constant prefix "URL:""), the BNF `u r l :`, and divergences.md §5
 /// reads it "Case-insensitive prefix". `None` when the input does not start with it.
-pub fn prefixedurl(cx: &mut Cx, s: Span) -> Option<UrlMatch> {
+pub fn prefixedurl<'a>(cx: &mut Cx<'a>, s: Span) -> Option<UrlMatch<'a>> {
     let has = cx
         .bytes(s)
         .get(..4)

@@ -10,7 +10,7 @@ use crate::outcome::{Ambiguity, Components, Value};
 use crate::rule::Rule;
 
 /// `newsaddress n e w s : groupart`
-pub fn newsaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Newsaddress, |cx| {
         let at = cx.literal(s.start, s, q!("news:"), Rule::D03Newsaddress)?;
         let g = s.from(at);
@@ -142,7 +142,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<ArticleMatch> {
 /// newsgroup name, and index number of an article within the newsgroup on that
 /// particular server are given" (divergences.md §5: the BNF wins for syntax). The
 /// article number is required. `group` derives no "/", so the first "/" ends it.
-pub fn nntpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Nntpaddress, |cx| {
         let at = cx.literal(s.start, s, q!("nntp:"), Rule::D03Nntpaddress)?;
         let Some(slash) = cx.find(s.from(at), b'/') else {

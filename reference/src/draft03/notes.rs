@@ -181,7 +181,7 @@ fn fragment(cx: &mut Cx, p: &mut Noting) {
         "\"Fragment identifiers and partial URLs are not involved in the basic URL \
          definition.\" The input up to the \"#\" is a valid URL, and what follows derives \
          `fragmentid`, which no production uses; \"#\" is `reserved`.",
-        vec![cx.text(rest)],
+        vec![cx.text(rest).into_owned()],
     );
 }
 

@@ -10,7 +10,7 @@ use crate::outcome::{Ambiguity, Components, Value};
 use crate::rule::Rule;
 
 /// `prosperoaddress prosperolink`
-pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Prosperoaddress, |cx| prosperolink(cx, s))
 }
 
@@ -24,7 +24,7 @@ pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// `alphanum`s) has no "%". `version [ attributes ]` has no separator either: the
 /// version is reported as the longest run of digits, and the ambiguity recorded when
 /// the run could be cut (it has two digits or more).
-pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Prosperolink, |cx| {
         let at = cx.literal(s.start, s, q!("prospero://"), Rule::D03Prosperolink)?;
         // hostport derives no "/", so the first "/" ends it; the "/" is required.

@@ -9,7 +9,7 @@ use crate::rule::Rule;
 /// `telnetaddress t e l n e t : / / login`
 ///
 /// No "/" may follow the login (RFC 1738 later allowed one).
-pub fn telnetaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn telnetaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Telnetaddress, |cx| {
         let at = cx.literal(s.start, s, q!("telnet://"), Rule::D03Telnetaddress)?;
         let l = login(cx, s.from(at))?;

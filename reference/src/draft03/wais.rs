@@ -14,7 +14,7 @@ use crate::rule::Rule;
 /// After the database a `waisindex` has nothing or "?", a `waisdoc` "/" (`database`
 /// derives neither), so at most one alternative matches. On failure, the one that got
 /// further is reported.
-pub fn waisaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Waisaddress, |cx| {
         let index = waisindex(cx, s);
         let doc = waisdoc(cx, s);
@@ -37,7 +37,7 @@ fn start(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
     Ok((hp, slash + 1))
 }
 
-fn components(cx: &Cx, s: Span, hp: &Hostport) -> Components {
+fn components<'a>(cx: &Cx<'a>, s: Span, hp: &Hostport) -> Components<'a> {
     let mut c = Components::default();
     c.put(
         "scheme",
@@ -50,7 +50,7 @@ fn components(cx: &Cx, s: Span, hp: &Hostport) -> Components {
 /// `waisindex w a i s : / / hostport / database [ ? search ]`
 ///
 /// `database` derives no "?", so the first "?" opens the search.
-pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Waisindex, |cx| {
         let (hp, at) = start(cx, s, Rule::D03Waisindex)?;
         let rest = s.from(at);
@@ -71,7 +71,7 @@ pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
 /// `waisdoc w a i s : / / hostport / database / wtype / wpath`
 ///
 /// `database` and `wtype` derive no "/", so the next two "/"s end them.
-pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Waisdoc, |cx| {
         let (hp, at) = start(cx, s, Rule::D03Waisdoc)?;
         let Some(slash1) = cx.find(s.from(at), b'/') else {

@@ -15,7 +15,7 @@ use crate::rule::Rule;
 /// reading: `file.empty-host`); and the path is optional, so `file://vms.host.edu` is a
 /// fileurl, though Section 3.10's form is `file://<host>/<path>`. "localhost" is a
 /// `hostname` like any other.
-pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Fileurl, |cx| {
         let at = cx.scheme_literal(s, q!("file://"), Rule::D06Fileurl)?;
         // host derives no "/", so the first "/" ends it.

@@ -13,7 +13,7 @@ use crate::outcome::{Components, Value};
 use crate::rule::Rule;
 
 /// `otherurl       = scheme ":" schemepart`
-pub fn otherurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Otherurl, |cx| {
         // scheme derives no ":", so the first ":" ends it.
         let Some(colon) = cx.find(s, b':') else {

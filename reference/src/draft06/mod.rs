@@ -45,14 +45,14 @@ use crate::rule::Rule;
 pub const COMPONENTS: &[&str] = crate::rfc1738::COMPONENTS;
 
 /// What a scheme production (or `otherurl`) matched.
-pub struct Match {
+pub struct Match<'a> {
     pub rule: Rule,
-    pub components: Components,
+    pub components: Components<'a>,
     pub ambiguities: Vec<Ambiguity>,
 }
 
-impl Match {
-    pub fn new(rule: Rule, components: Components) -> Match {
+impl<'a> Match<'a> {
+    pub fn new(rule: Rule, components: Components<'a>) -> Match<'a> {
         Match {
             rule,
             components,
@@ -64,7 +64,7 @@ impl Match {
 /// The `scheme` component of a production that opens with the literal `name`: the
 /// input's first `name.len()` octets (as written, so upper case under
 /// `scheme-case-ignore`).
-pub(crate) fn put_scheme(cx: &Cx, s: Span, name: &str, c: &mut Components) {
+pub(crate) fn put_scheme<'a>(cx: &Cx<'a>, s: Span, name: &str, c: &mut Components<'a>) {
     let sch = Span::new(s.start, s.start + name.len());
     c.put("scheme", Some(Value::Str(cx.text(sch))));
 }
@@ -84,13 +84,13 @@ pub const PREDEFINED: &[(&str, Rule)] = &[
     ("prospero", Rule::D06Prosperourl),
 ];
 
-type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 
 /// Every alternative of `url` that derives the input, in the BNF's order.
-pub struct UrlMatches {
+pub struct UrlMatches<'a> {
     /// The scheme productions' results (the first ten alternatives).
-    pub schemes: Vec<(Rule, Res<Match>)>,
-    pub other: Res<Match>,
+    pub schemes: Vec<(Rule, Res<Match<'a>>)>,
+    pub other: Res<Match<'a>>,
 }
 
 /// ```text
@@ -99,7 +99,7 @@ pub struct UrlMatches {
 ///                  waisurl | mailtourl | fileurl |
 ///                  prosperourl | otherurl
 /// ```
-pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
     const SCHEMES: [(Rule, Alternative); 10] = [
         (Rule::D06Httpurl, http::httpurl),
         (Rule::D06Ftpurl, ftp::ftpurl),
@@ -187,10 +187,10 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 
 /// Verdict, rule and error from the alternatives' results, as for RFC 1738 (the
 /// contract: "`valid` / `generic-only` / `invalid` mean what they mean for rfc1738").
-fn judge<'a>(cx: &Cx<'a>, m: UrlMatches) -> Parse<'a> {
+fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
     let own = own_production(cx);
     let mut alternatives: Vec<Rule> = Vec::new();
-    let mut chosen: Option<Match> = None;
+    let mut chosen: Option<Match<'_>> = None;
     let mut own_failure: Option<Failure> = None;
     let mut other_failure: Option<Failure> = None;
     for (rule, r) in m.schemes {

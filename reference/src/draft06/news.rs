@@ -8,7 +8,7 @@ use crate::outcome::{Components, Value};
 use crate::rule::Rule;
 
 /// `newsurl        = "news:" grouppart`
-pub fn newsurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Newsurl, |cx| {
         let at = cx.scheme_literal(s, q!("news:"), Rule::D06Newsurl)?;
         let g = s.from(at);

@@ -9,7 +9,7 @@ use crate::outcome::{Components, Value};
 use crate::rule::Rule;
 
 /// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
-pub fn nntpurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Nntpurl, |cx| {
         let at = cx.scheme_literal(s, q!("nntp://"), Rule::D06Nntpurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);

@@ -201,7 +201,7 @@ fn str_of<'p>(p: &'p Parse, name: &str) -> Option<&'p str> {
     p.components.str(name)
 }
 
-fn list_of<'p>(p: &'p Parse, name: &str) -> Option<&'p [String]> {
+fn list_of<'p>(p: &'p Parse, name: &str) -> Option<&'p [std::borrow::Cow<'p, str>]> {
     match p.components.get(name) {
         Some(Some(Value::List(v))) => Some(v),
         _ => None,
@@ -276,8 +276,8 @@ fn escaped(parts: &[&str], reserved: &[u8]) -> Vec<String> {
     found
 }
 
-fn strs(v: Option<&[String]>) -> Vec<&str> {
-    v.unwrap_or(&[]).iter().map(String::as_str).collect()
+fn strs<'v>(v: Option<&'v [std::borrow::Cow<'v, str>]>) -> Vec<&'v str> {
+    v.unwrap_or(&[]).iter().map(|s| &**s).collect()
 }
 
 fn scheme_meanings(p: &mut Noting) {
@@ -365,7 +365,9 @@ fn ftp_notes(p: &mut Noting) {
             vec![],
         );
     }
-    let Some(segments) = list_of(p, "fsegments").map(<[String]>::to_vec) else {
+    let Some(segments) =
+        list_of(p, "fsegments").map(|l| l.iter().map(|s| s.to_string()).collect::<Vec<String>>())
+    else {
         return;
     };
     let Some((name, cwds)) = segments.split_last() else {

@@ -4,12 +4,12 @@ use super::classes::uchars_and;
 use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span};
+use crate::cx::{Cx, Res, Span, Spans};
 use crate::outcome::{Ambiguity, Components, Field, Value};
 use crate::rule::Rule;
 
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
-pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Prosperourl, |cx| {
         let at = cx.scheme_literal(s, q!("prospero://"), Rule::D06Prosperourl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
@@ -61,11 +61,11 @@ pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `ppath          = psegment *[ "/" psegment ]`
-pub fn ppath(cx: &mut Cx, s: Span) -> Res<Vec<Span>> {
+pub fn ppath(cx: &mut Cx, s: Span) -> Res<Spans> {
     cx.rule(Rule::D06Ppath, |cx| {
         segments(cx, s)
-            .into_iter()
-            .map(|seg| psegment(cx, seg).map(|()| seg))
+            .iter()
+            .map(|&seg| psegment(cx, seg).map(|()| seg))
             .collect()
     })
 }

@@ -7,7 +7,7 @@ use crate::outcome::Components;
 use crate::rule::Rule;
 
 /// `telneturl      = "telnet://" login [ "/" ]`
-pub fn telneturl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Telneturl, |cx| {
         let at = cx.scheme_literal(s, q!("telnet://"), Rule::D06Telneturl)?;
         // login derives no "/", so the first "/" ends it, and only the end may follow.

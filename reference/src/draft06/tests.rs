@@ -4,7 +4,7 @@
 
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
-use crate::outcome::{Field, Value, Verdict};
+use crate::outcome::{Field, List, Value, Verdict};
 use crate::rule::Rule;
 use crate::testing::{c, data, list, strings, Grammar, Xorshift};
 
@@ -602,7 +602,7 @@ fn prospero() {
     assert_eq!(list(&q, "psegments"), ["a", "b"]);
     assert_eq!(
         q.components.get("fieldspecs"),
-        Some(&Some(Value::Fields(vec![
+        Some(&Some(Value::Fields(List::from(vec![
             Field {
                 fieldname: "OBJECT-VERSION".into(),
                 fieldvalue: "3".into()
@@ -611,17 +611,17 @@ fn prospero() {
                 fieldname: "x".into(),
                 fieldvalue: "".into()
             },
-        ])))
+        ]))))
     );
     assert!(q.ambiguities.is_empty());
     // "=" is uchar in this draft, so a fieldspec with two "=" splits two ways.
     let q = G.valid("prospero://h/p;a=b=c", Rule::D06Prosperourl);
     assert_eq!(
         q.components.get("fieldspecs"),
-        Some(&Some(Value::Fields(vec![Field {
+        Some(&Some(Value::Fields(List::from(vec![Field {
             fieldname: "a".into(),
             fieldvalue: "b=c".into()
-        }])))
+        }]))))
     );
     assert_eq!(q.ambiguities.len(), 1);
     assert_eq!(q.ambiguities[0].rule, Rule::D06Fieldspec);

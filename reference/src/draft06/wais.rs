@@ -12,7 +12,7 @@ use crate::rule::Rule;
 ///
 /// Returns the alternative that matched (`database` derives neither "/" nor "?", so at
 /// most one can).
-pub fn waisurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Waisurl, |cx| {
         let a = match waisdatabase(cx, s) {
             Ok(m) => return Ok(m),
@@ -35,7 +35,7 @@ fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
     Ok((hp, after))
 }
 
-fn components(cx: &Cx, s: Span, hp: Hostport, parts: [Option<Span>; 4]) -> Components {
+fn components<'a>(cx: &Cx<'a>, s: Span, hp: Hostport, parts: [Option<Span>; 4]) -> Components<'a> {
     let mut c = Components::default();
     put_scheme(cx, s, "wais", &mut c);
     hp.put(cx, &mut c);
@@ -49,7 +49,7 @@ fn components(cx: &Cx, s: Span, hp: Hostport, parts: [Option<Span>; 4]) -> Compo
 }
 
 /// `waisdatabase   = "wais://" hostport "/" database`
-pub fn waisdatabase(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisdatabase<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Waisdatabase, |cx| {
         let (hp, at) = opening(cx, s, Rule::D06Waisdatabase)?;
         let db = s.from(at);
@@ -60,7 +60,7 @@ pub fn waisdatabase(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `waisindex      = "wais://" hostport "/" database "?" search`
-pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Waisindex, |cx| {
         let (hp, at) = opening(cx, s, Rule::D06Waisindex)?;
         // database derives no "?".
@@ -76,7 +76,7 @@ pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `waisdoc        = "wais://" hostport "/" database "/" wtype "/" wpath`
-pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Waisdoc, |cx| {
         let (hp, at) = opening(cx, s, Rule::D06Waisdoc)?;
         // database and wtype derive no "/".

@@ -101,7 +101,7 @@ fn parse_recording(
 /// slash before it ("the "/" separator between the server component and the path
 /// component is NOT part of the path"), and is always there, possibly empty. `user`,
 /// `password`, `host` and `port` are given when there is a server that derives.
-fn components(cx: &Cx, parts: &Parts, r: &Reference) -> Components {
+fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
     let text = |s: Option<crate::cx::Span>| s.map(|s| Value::Str(cx.text(s)));
     let mut c = Components::default();
     c.put("scheme", text(parts.scheme));

@@ -113,7 +113,11 @@ fn current_document(cx: &Cx, parts: &Parts, p: &mut Noting) {
          containing only a fragment identifier is a reference to the identified fragment \
          of that document.  Traversal of such a reference should not result in an \
          additional retrieval action.\"",
-        parts.fragment.map(|f| cx.text(f)).into_iter().collect(),
+        parts
+            .fragment
+            .map(|f| cx.text(f).into_owned())
+            .into_iter()
+            .collect(),
     );
 }
 

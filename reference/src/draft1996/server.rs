@@ -17,7 +17,7 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
+    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
         let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
         c.put("user", text(self.user));
         c.put("password", text(self.password));

@@ -45,7 +45,7 @@ fn components_follow_the_section_4_3_split() {
     let q = G.valid("http://a/b/c/d;p?q", Rule::F01GenericUrl);
     let got: Vec<(&str, Option<&Value>)> =
         q.components.iter().map(|(n, v)| (n, v.as_ref())).collect();
-    let s = |v: &str| Some(Value::Str(v.into()));
+    let s = |v: &'static str| Some(Value::Str(v.into()));
     let want = [
         s("http"),
         s("a"),

@@ -8,7 +8,7 @@ use crate::outcome::{Ambiguity, Components, Value};
 use crate::rule::Rule;
 
 /// `fileurl        = "file://" [ host | "localhost" ] "/" fpath`
-pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Fileurl, |cx| {
         let at = cx.scheme_literal(s, q!("file://"), Rule::Fileurl)?;
         // Neither host nor "localhost" derives "/", and the "/" is not optional.

@@ -3,12 +3,12 @@
 use super::classes::uchar;
 use super::ip::login;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
+use crate::cx::{Cx, Res, Span, Spans};
 use crate::outcome::{Components, Value};
 use crate::rule::Rule;
 
 /// `ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`
-pub fn ftpurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Ftpurl, |cx| {
         let at = cx.scheme_literal(s, q!("ftp://"), Rule::Ftpurl)?;
         // login derives no "/", so the first "/" ends it.
@@ -42,11 +42,11 @@ pub fn ftpurl(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `fpath          = fsegment *[ "/" fsegment ]`
-pub fn fpath(cx: &mut Cx, s: Span) -> Res<Vec<Span>> {
+pub fn fpath(cx: &mut Cx, s: Span) -> Res<Spans> {
     cx.rule(Rule::Fpath, |cx| {
         segments(cx, s)
-            .into_iter()
-            .map(|seg| fsegment(cx, seg).map(|()| seg))
+            .iter()
+            .map(|&seg| fsegment(cx, seg).map(|()| seg))
             .collect()
     })
 }
@@ -80,8 +80,8 @@ pub fn ftptype(cx: &mut Cx, s: Span) -> Res<()> {
 }
 
 /// The pieces of `s` between its "/"s (a path of n slashes has n + 1 segments).
-pub fn segments(cx: &Cx, s: Span) -> Vec<Span> {
-    let mut out = Vec::new();
+pub fn segments(cx: &Cx, s: Span) -> Spans {
+    let mut out = Spans::new();
     let mut start = s.start;
     while let Some(slash) = cx.find(s.from(start), b'/') {
         out.push(Span::new(start, slash));
@@ -91,6 +91,6 @@ pub fn segments(cx: &Cx, s: Span) -> Vec<Span> {
     out
 }
 
-pub fn list(cx: &Cx, spans: &[Span]) -> Value {
+pub fn list<'a>(cx: &Cx<'a>, spans: &[Span]) -> Value<'a> {
     Value::List(spans.iter().map(|s| cx.text(*s)).collect())
 }

@@ -17,7 +17,7 @@ pub struct Generic {
 }
 
 /// `otherurl       = genericurl`
-pub fn otherurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Otherurl, |cx| {
         let g = genericurl(cx, s)?;
         let mut c = Components::default();

@@ -13,7 +13,7 @@ use crate::rule::Rule;
 ///                  [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
 /// ```
 /// (The BNF leaves the first `/` unquoted; it is read as the literal "/".)
-pub fn gopherurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Gopherurl, |cx| {
         let at = cx.scheme_literal(s, q!("gopher://"), Rule::Gopherurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);

@@ -4,12 +4,12 @@ use super::classes::uchar;
 use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
+use crate::cx::{Cx, Res, Span, Spans};
 use crate::outcome::{Components, Value};
 use crate::rule::Rule;
 
 /// `httpurl        = "http://" hostport [ "/" hpath [ "?" search ]]`
-pub fn httpurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Httpurl, |cx| {
         let at = cx.scheme_literal(s, q!("http://"), Rule::Httpurl)?;
         // hostport derives no "/", so the first "/" ends it.
@@ -43,11 +43,11 @@ pub fn httpurl(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `hpath          = hsegment *[ "/" hsegment ]`
-pub fn hpath(cx: &mut Cx, s: Span) -> Res<Vec<Span>> {
+pub fn hpath(cx: &mut Cx, s: Span) -> Res<Spans> {
     cx.rule(Rule::Hpath, |cx| {
         segments(cx, s)
-            .into_iter()
-            .map(|seg| hsegment(cx, seg).map(|()| seg))
+            .iter()
+            .map(|&seg| hsegment(cx, seg).map(|()| seg))
             .collect()
     })
 }

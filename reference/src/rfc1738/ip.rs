@@ -20,7 +20,7 @@ pub struct Hostport {
 }
 
 impl Login {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
+    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
         c.put("user", self.user.map(|s| Value::Str(cx.text(s))));
         c.put("password", self.password.map(|s| Value::Str(cx.text(s))));
         self.hostport.put(cx, c);
@@ -28,7 +28,7 @@ impl Login {
 }
 
 impl Hostport {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
+    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
         c.put("host", Some(Value::Str(cx.text(self.host))));
         c.put("port", self.port.map(|s| Value::Str(cx.text(s))));
     }

@@ -7,7 +7,7 @@ use crate::outcome::{Components, Value};
 use crate::rule::Rule;
 
 /// `mailtourl      = "mailto:" encoded822addr`
-pub fn mailtourl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn mailtourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Mailtourl, |cx| {
         let at = cx.scheme_literal(s, q!("mailto:"), Rule::Mailtourl)?;
         encoded822addr(cx, s.from(at))?;

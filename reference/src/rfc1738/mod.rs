@@ -57,14 +57,14 @@ pub const COMPONENTS: &[&str] = &[
 ];
 
 /// What a scheme production (or `otherurl`) matched.
-pub struct Match {
+pub struct Match<'a> {
     pub rule: Rule,
-    pub components: Components,
+    pub components: Components<'a>,
     pub ambiguities: Vec<Ambiguity>,
 }
 
-impl Match {
-    pub fn new(rule: Rule, components: Components) -> Match {
+impl<'a> Match<'a> {
+    pub fn new(rule: Rule, components: Components<'a>) -> Match<'a> {
         Match {
             rule,
             components,
@@ -87,13 +87,13 @@ pub const PREDEFINED: &[(&str, Rule)] = &[
     ("prospero", Rule::Prosperourl),
 ];
 
-type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 
 /// Every alternative of `url` that derives the input, in the BNF's order.
-pub struct UrlMatches {
+pub struct UrlMatches<'a> {
     /// The scheme productions' results (the first ten alternatives).
-    pub schemes: Vec<(Rule, Res<Match>)>,
-    pub other: Res<Match>,
+    pub schemes: Vec<(Rule, Res<Match<'a>>)>,
+    pub other: Res<Match<'a>>,
 }
 
 /// ```text
@@ -102,7 +102,7 @@ pub struct UrlMatches {
 ///                  waisurl | mailtourl | fileurl |
 ///                  prosperourl | otherurl
 /// ```
-pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
     const SCHEMES: [(Rule, Alternative); 10] = [
         (Rule::Httpurl, http::httpurl),
         (Rule::Ftpurl, ftp::ftpurl),
@@ -182,10 +182,10 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 }
 
 /// Verdict, rule and error from the alternatives' results.
-fn judge<'a>(cx: &Cx<'a>, m: UrlMatches) -> Parse<'a> {
+fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
     let own = own_production(cx);
     let mut alternatives: Vec<Rule> = Vec::new();
-    let mut chosen: Option<Match> = None;
+    let mut chosen: Option<Match<'_>> = None;
     let mut own_failure: Option<Failure> = None;
     let mut other_failure: Option<Failure> = None;
     for (rule, r) in m.schemes {

@@ -152,7 +152,7 @@ fn str_of<'p>(p: &'p Parse, name: &str) -> Option<&'p str> {
     p.components.str(name)
 }
 
-fn list_of<'p>(p: &'p Parse, name: &str) -> Option<&'p [String]> {
+fn list_of<'p>(p: &'p Parse, name: &str) -> Option<&'p [std::borrow::Cow<'p, str>]> {
     match p.components.get(name) {
         Some(Some(Value::List(v))) => Some(v),
         _ => None,
@@ -238,7 +238,7 @@ fn scheme_meanings(p: &mut Noting) {
             let mut parts: Vec<&str> = list_of(p, "hsegments")
                 .unwrap_or(&[])
                 .iter()
-                .map(String::as_str)
+                .map(|s| &**s)
                 .collect();
             parts.extend(str_of(p, "search"));
             let found = escaped(&parts, b"/;?");
@@ -264,7 +264,7 @@ fn scheme_meanings(p: &mut Noting) {
             let parts: Vec<&str> = list_of(p, "psegments")
                 .unwrap_or(&[])
                 .iter()
-                .map(String::as_str)
+                .map(|s| &**s)
                 .collect();
             let found = escaped(&parts, b";");
             if !found.is_empty() {
@@ -297,7 +297,9 @@ fn ftp(p: &mut Noting) {
             vec![],
         );
     }
-    let Some(segments) = list_of(p, "fsegments").map(<[String]>::to_vec) else {
+    let Some(segments) =
+        list_of(p, "fsegments").map(|l| l.iter().map(|s| s.to_string()).collect::<Vec<String>>())
+    else {
         return;
     };
     let (name, cwds) = segments

@@ -7,7 +7,7 @@ use crate::outcome::{Components, Value};
 use crate::rule::Rule;
 
 /// `telneturl      = "telnet://" login [ "/" ]`
-pub fn telneturl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Telneturl, |cx| {
         let at = cx.scheme_literal(s, q!("telnet://"), Rule::Telneturl)?;
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);

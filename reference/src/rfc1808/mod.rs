@@ -112,7 +112,7 @@ fn parse_recording(
 /// BNF would call an empty path absent (`[ path ]`, `fsegment = 1*pchar`); urlcert
 /// reports `""`, as for the 1996 draft. The other five are `null` when their delimiter
 /// is not there (see [`parts`]).
-fn components(cx: &Cx, parts: &Parts) -> Components {
+fn components<'a>(cx: &Cx<'a>, parts: &Parts) -> Components<'a> {
     let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
     let mut c = Components::default();
     c.put("scheme", text(parts.scheme));

@@ -137,7 +137,7 @@ fn parse_recording(
 }
 
 /// The components of a valid parse (see the module documentation).
-fn components(cx: &Cx, parts: &Parts, r: &Reference) -> Components {
+fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
     let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
     let mut c = Components::default();
     for name in COMPONENTS {

@@ -107,7 +107,11 @@ fn current_document(cx: &Cx, parts: &Parts, p: &mut Noting) {
          containing only a fragment identifier is a reference to the identified fragment \
          of that document.  Traversal of such a reference should not result in an \
          additional retrieval action.\"",
-        parts.fragment.map(|f| cx.text(f)).into_iter().collect(),
+        parts
+            .fragment
+            .map(|f| cx.text(f).into_owned())
+            .into_iter()
+            .collect(),
     );
 }
 
@@ -207,7 +211,7 @@ fn ipv6_literal(cx: &Cx, parts: &Parts, p: &mut Noting) {
          four decimal digit groups separated by \".\".  Literal IPv6 addresses are not \
          supported.\" RFC 2732 (December 1999) later adds them: the reading \
          rfc2396@rfc2732.",
-        vec![cx.text(a)],
+        vec![cx.text(a).into_owned()],
     );
 }
 

@@ -5,7 +5,7 @@ use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
 use crate::outcome::{Value, Verdict};
 use crate::rule::Rule;
-use crate::testing::{ambiguous, c, data, list, strings, Grammar, Xorshift};
+use crate::testing::{ambiguous, c, data, list, strings, texts, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Rfc2396,
@@ -61,8 +61,8 @@ fn the_appendix_b_example_gives_its_components() {
         "http://www.ics.uci.edu/pub/ietf/uri/#Related",
         Rule::R2396AbsoluteUri,
     );
-    let s = |v: &str| Some(Value::Str(v.into()));
-    let l = |v: &[&str]| Some(Value::List(strings(v)));
+    let s = |v: &'static str| Some(Value::Str(v.into()));
+    let l = |v: &[&'static str]| Some(Value::List(texts(v)));
     let want = [
         ("scheme", s("http")),
         ("opaque_part", None),

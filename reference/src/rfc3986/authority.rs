@@ -39,7 +39,7 @@ impl Authority {
     /// The authority's subcomponents by the RFC's rule names: the host under `host` and
     /// under the name of the alternative that derived it (an IP literal also under the
     /// name of the rule inside its brackets), the other host kinds absent.
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
+    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
         let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
         let host = self.host;
         let kind = |r: Rule| (host.kind == r).then_some(host.span);

@@ -139,7 +139,7 @@ fn parse_recording(
 
 /// The components by the RFC's rule names, as written (not decoded). Without an
 /// authority, its subcomponents are absent.
-fn components(cx: &Cx, parts: &Parts, r: &Reference) -> Components {
+fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
     let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
     let mut c = Components::default();
     c.put("scheme", text(parts.scheme));

@@ -37,7 +37,7 @@ fn present<'a>(q: &'a Parse) -> Vec<(&'static str, &'a str)> {
     q.components
         .iter()
         .filter_map(|(n, v)| match v {
-            Some(Value::Str(s)) => Some((n, s.as_str())),
+            Some(Value::Str(s)) => Some((n, &**s)),
             _ => None,
         })
         .collect()
