@@ -4,11 +4,17 @@
 //! rule, with the production verbatim in its doc comment. No I/O, no dependencies
 //! beyond `std` (and `serde`, behind the `serde` feature, for the output types).
 //!
+//! A [`Parse`] borrows its input: components are [`outcome::Text`] (`Cow<str>`) slices
+//! of it, in inline lists and an inline container, so the common parse allocates
+//! nothing; [`Failure::expected`] is static text; the notes are computed on request
+//! ([`Parse::notes`]).
+//!
 //! ```
 //! use urlcert_reference::{parse, DocReading, Document, Verdict};
 //! let p = parse(Document::Rfc1738.into(), b"ftp://@host.com/");
 //! assert_eq!(p.verdict, Verdict::Valid);
 //! assert_eq!(p.components.str("user"), Some(""));
+//! assert!(p.notes().iter().any(|n| n.id == "default-port"));
 //! ```
 #![forbid(unsafe_code)]
 
