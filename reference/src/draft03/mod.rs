@@ -117,6 +117,8 @@ pub const SCHEMES: &[(&str, Rule, Alternative)] = &[
 ];
 
 /// What `url` found.
+// The match is kept inline (a box would be an allocation per parse).
+#[allow(clippy::large_enum_variant)]
 pub enum UrlMatch<'a> {
     /// The scheme is one of `url`'s: its production's result.
     Listed {
