@@ -60,7 +60,7 @@ pub fn parse_human(input: &[u8], p: &Parse) -> String {
     let rule = p.rule.map(|r| format!(" ({r})")).unwrap_or_default();
     out.push_str(&format!("  {}: {}{}\n", p.doc, p.verdict, rule));
     for (name, value) in p.components.iter() {
-        out.push_str(&format!("  {name:<16} {}\n", show_actual(Some(value))));
+        out.push_str(&format!("  {name:<16} {}\n", show_actual(Some(&value))));
     }
     if let Some(e) = &p.error {
         let what = match (p.rule, p.doc.doc) {

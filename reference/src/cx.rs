@@ -244,3 +244,42 @@ pub fn host_failure(cx: &Cx, s: Span, name: Failure, number: Failure) -> Failure
         name
     }
 }
+
+/// The results of a production's alternatives tried in order (`url`'s scheme
+/// productions): whether each derives the input (or where it failed), and the first
+/// one's match. Only that match is kept: the others are needed only as accepted or
+/// failed, so nothing large is stored or copied per alternative.
+pub struct Alternatives<M, const N: usize> {
+    pub results: [(Rule, Result<(), Failure>); N],
+    pub first: Option<M>,
+}
+
+impl<M, const N: usize> Alternatives<M, N> {
+    /// Tries each of `rules` in order with `alternative`.
+    pub fn run<'a>(
+        cx: &mut Cx<'a>,
+        rules: [Rule; N],
+        mut alternative: impl FnMut(&mut Cx<'a>, usize) -> Res<M>,
+    ) -> Self {
+        let mut out = Alternatives {
+            results: rules.map(|r| (r, Ok(()))),
+            first: None,
+        };
+        for k in 0..N {
+            match alternative(cx, k) {
+                Ok(m) => {
+                    if out.first.is_none() {
+                        out.first = Some(m);
+                    }
+                }
+                Err(f) => out.results[k].1 = Err(f),
+            }
+        }
+        out
+    }
+
+    /// Does any alternative derive the input?
+    pub fn any(&self) -> bool {
+        self.results.iter().any(|(_, r)| r.is_ok())
+    }
+}

@@ -47,6 +47,14 @@ impl<T: Default, const N: usize> InlineList<T, N> {
 }
 
 impl<T, const N: usize> InlineList<T, N> {
+    /// Removes every item (a list on the heap stays there).
+    pub fn clear(&mut self) {
+        match &mut self.repr {
+            Repr::Inline { len, .. } => *len = 0,
+            Repr::Heap(v) => v.clear(),
+        }
+    }
+
     /// The items, in order.
     pub fn as_slice(&self) -> &[T] {
         self
@@ -91,6 +99,24 @@ impl<T: PartialEq, const N: usize> PartialEq for InlineList<T, N> {
 }
 
 impl<T: Eq, const N: usize> Eq for InlineList<T, N> {}
+
+impl<T: PartialEq, const N: usize, const M: usize> PartialEq<[T; M]> for InlineList<T, N> {
+    fn eq(&self, other: &[T; M]) -> bool {
+        **self == other[..]
+    }
+}
+
+impl<T: PartialEq, const N: usize> PartialEq<Vec<T>> for InlineList<T, N> {
+    fn eq(&self, other: &Vec<T>) -> bool {
+        **self == other[..]
+    }
+}
+
+impl<T: PartialEq, const N: usize> PartialEq<&[T]> for InlineList<T, N> {
+    fn eq(&self, other: &&[T]) -> bool {
+        **self == **other
+    }
+}
 
 impl<T: Default, const N: usize> FromIterator<T> for InlineList<T, N> {
     fn from_iter<I: IntoIterator<Item = T>>(iter: I) -> Self {

@@ -225,7 +225,7 @@ impl Grammar {
             assert!(input.iter().all(derivable), "{shown:?}");
             for (_, v) in q.components.iter() {
                 if let Some(Value::Str(s)) = v {
-                    assert!(shown.contains(&**s), "{shown:?}: {s:?}");
+                    assert!(shown.contains(&*s), "{shown:?}: {s:?}");
                 }
             }
         }
@@ -288,9 +288,9 @@ pub(crate) fn c<'a>(p: &'a Parse, name: &str) -> Option<&'a str> {
 
 /// The list component `name`, which must be present.
 pub(crate) fn list<'a>(p: &'a Parse, name: &str) -> Vec<&'a str> {
-    match p.components.get(name) {
-        Some(Some(Value::List(v))) => v.iter().map(|s| &**s).collect(),
-        other => panic!("{name} is no list: {other:?}"),
+    match p.components.strs(name) {
+        Some(v) => v,
+        None => panic!("{name} is no list: {:?}", p.components.get(name)),
     }
 }
 

@@ -114,11 +114,11 @@ pub fn compare(e: &Expectation, p: &Parse) -> Vec<Mismatch> {
     for (name, want) in &e.components {
         // A component the production does not have is absent.
         let got = p.components.get(name);
-        if !same(want, got) {
+        if !same(want, got.as_ref()) {
             differ(
                 format!("components.{name}"),
                 show_value(want),
-                show_actual(got),
+                show_actual(got.as_ref()),
             );
         }
     }

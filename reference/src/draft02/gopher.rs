@@ -5,7 +5,8 @@ use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const SELECTOR_VOID: &str = "gopheraddress ... [/ gtype [ selector ] ]: selector is a \
@@ -50,8 +51,8 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             search(cx, sp)?;
             q = Some(sp);
         }
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "gopher"));
         hp.put(cx, &mut c);
         c.put("gtype", text(t));

@@ -4,7 +4,8 @@ use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
@@ -32,11 +33,11 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             search(cx, sp)?;
             q = Some(sp);
         }
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "http"));
         hp.put(cx, &mut c);
-        c.put("path", p.map(|p| Value::Str(cx.text(p))));
-        c.put("search", q.map(|q| Value::Str(cx.text(q))));
+        c.put("path", p.map(|p| Part::Str(p)));
+        c.put("search", q.map(|q| Part::Str(q)));
         let mut m = Match::new(Rule::O93Httpaddress, c);
         m.ambiguities = hp.ambiguities;
         Ok(m)

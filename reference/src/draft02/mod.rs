@@ -40,7 +40,8 @@ pub mod wais;
 
 use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Failure, Note, Noting, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
 pub use crate::rfc1738::Match;
 use crate::rule::Rule;
 use classes::{owned, xalphas};
@@ -89,12 +90,12 @@ type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 pub struct UrlMatches<'a> {
     pub generic: Res<Match<'a>>,
     /// The scheme productions' results, in the BNF's order.
-    pub schemes: Vec<(Rule, Res<Match<'a>>)>,
+    pub schemes: crate::cx::Alternatives<Match<'a>, 9>,
 }
 
 impl UrlMatches<'_> {
     fn any(&self) -> bool {
-        self.generic.is_ok() || self.schemes.iter().any(|(_, r)| r.is_ok())
+        self.generic.is_ok() || self.schemes.any()
     }
 }
 
@@ -155,10 +156,8 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
         (Rule::O93Mailtoaddress, mailto::mailtoaddress),
     ];
     let generic = generic::generic(cx, s);
-    let schemes = SCHEMES
-        .iter()
-        .map(|&(rule, alternative)| (rule, alternative(cx, s)))
-        .collect();
+    let rules = SCHEMES.map(|(rule, _)| rule);
+    let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
     let m = UrlMatches { generic, schemes };
     cx.mark(Rule::O93Url, m.any());
     m
@@ -204,10 +203,8 @@ pub(crate) fn first_of(cx: &Cx, s: Span, set: &[u8]) -> usize {
 }
 
 /// The scheme component of a scheme production: its letters as written.
-pub(crate) fn scheme_value<'a>(cx: &Cx<'a>, s: Span, name: &str) -> Option<Value<'a>> {
-    Some(Value::Str(
-        cx.text(Span::new(s.start, s.start + name.len())),
-    ))
+pub(crate) fn scheme_value(_cx: &Cx, s: Span, name: &str) -> Option<Part> {
+    Some(Part::Str(Span::new(s.start, s.start + name.len())))
 }
 
 /// Parses `input` under the October 1993 draft and the given reading.
@@ -263,8 +260,8 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 /// Verdict, rule, components and error from the alternatives' results.
 fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress<'a>) -> Parse<'a> {
     let own = own_production(cx);
-    let mut alternatives = Vec::new();
-    let (mut chosen, mut generic_match) = (None, None);
+    let mut alternatives = crate::outcome::Rules::new();
+    let mut generic_match = None;
     let (mut own_failure, mut generic_failure): (Option<Failure>, Option<Failure>) = (None, None);
     match found.uri.generic {
         Ok(m) => {
@@ -273,12 +270,10 @@ fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress<'a>) -> Parse<'a> {
         }
         Err(f) => generic_failure = Some(f),
     }
-    for (rule, r) in found.uri.schemes {
+    let chosen = found.uri.schemes.first;
+    for (rule, r) in found.uri.schemes.results {
         match r {
-            Ok(m) => {
-                alternatives.push(rule);
-                chosen.get_or_insert(m);
-            }
+            Ok(()) => alternatives.push(rule),
             // Another scheme's production fails at its opening letters: that says
             // nothing about this input, so only the own production's failure is kept.
             Err(f) if Some(rule) == own => own_failure = Some(f),
@@ -309,10 +304,10 @@ fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress<'a>) -> Parse<'a> {
     }
     let (rule, mut components, ambiguities) = match found_match {
         Some(m) => (Some(m.rule), m.components, m.ambiguities),
-        None => (None, Components::default(), Vec::new()),
+        None => (None, Components::new(cx.input), Vec::new()),
     };
     if rule.is_some() {
-        let frag = found.fragment.map(|(f, _)| Value::Str(cx.text(f)));
+        let frag = found.fragment.map(|(f, _)| Part::Str(f));
         components.put("fragmentid", frag);
     }
     Parse {

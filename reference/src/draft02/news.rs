@@ -5,7 +5,8 @@ use super::classes::{ialpha, owned, shape, xalphas};
 use super::ip::host;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const GROUP_OR_ARTICLE: &str = "groupart * | group | article: a group is an ialpha, which \
@@ -23,10 +24,10 @@ pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let at = literal(cx, s, "n e w s :", Rule::O93Newsaddress)?;
         let g = s.from(at);
         let (part, ambiguities) = groupart(cx, g)?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "news"));
-        c.put("groupart", Some(Value::Str(cx.text(g))));
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
+        c.put("groupart", Some(Part::Str(g)));
+        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
         let (group_, article_, host_) = match part {
             Groupart::Star => (None, None, None),
             Groupart::Group => (Some(g), None, None),

@@ -6,7 +6,8 @@ use super::generic::path;
 use super::ip::hostport;
 use super::{expect, literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const VERSION_SPLIT: &str = "prosperolink ... / hsoname [ % 0 0 version [ attributes ] ]: \
@@ -81,8 +82,8 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 (name, Some(v), a)
             }
         };
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "prospero"));
         hp.put(cx, &mut c);
         c.put("hsoname", text(Some(name)));

@@ -70,12 +70,12 @@ fn the_printed_ftp_urls_are_ftpaddresses() {
     ] {
         let q = G.valid(input, Rule::O93Ftpaddress);
         assert_eq!(c(&q, "scheme"), Some("ftp"));
-        assert_eq!(q.components.get("user"), Some(&None), "{input}");
-        assert_eq!(q.components.get("password"), Some(&None));
+        assert_eq!(q.components.get("user"), Some(None), "{input}");
+        assert_eq!(q.components.get("password"), Some(None));
         assert_eq!(c(&q, "host"), Some(host));
-        assert_eq!(q.components.get("port"), Some(&None));
+        assert_eq!(q.components.get("port"), Some(None));
         assert_eq!(c(&q, "path"), Some(path));
-        assert_eq!(q.components.get("fragmentid"), Some(&None));
+        assert_eq!(q.components.get("fragmentid"), Some(None));
         assert!(q.ambiguities.is_empty(), "{input}: {:?}", q.ambiguities);
         assert_eq!(
             data(&q, "ftp.anonymous").as_deref(),
@@ -101,7 +101,7 @@ fn the_printed_gopher_and_wais_urls() {
         c(&q, "selector"),
         Some("0/Information About Gopher/About Gopher")
     );
-    assert_eq!(q.components.get("search"), Some(&None));
+    assert_eq!(q.components.get("search"), Some(None));
     assert!(q.notes().is_empty(), "{:?}", q.notes());
 
     // References (Lynch).
@@ -112,7 +112,7 @@ fn the_printed_gopher_and_wais_urls() {
     assert_eq!(c(&q, "host"), Some("quake.think.com"));
     assert_eq!(c(&q, "database"), Some("wais-discussion-archives"));
     assert_eq!(c(&q, "search"), Some("lynch"));
-    assert_eq!(q.components.get("wtype"), Some(&None));
+    assert_eq!(q.components.get("wtype"), Some(None));
     assert_eq!(q.alternatives, [Rule::O93Waisaddress]);
 }
 
@@ -152,7 +152,7 @@ fn the_printed_prefixes() {
         let q = G.generic_only(input, rule, offset);
         assert_eq!(q.rule, Some(Rule::O93Generic));
         assert_eq!(c(&q, "path"), Some(""));
-        assert_eq!(q.components.get("search"), Some(&None));
+        assert_eq!(q.components.get("search"), Some(None));
     }
 }
 
@@ -163,7 +163,7 @@ fn generic() {
     let q = G.valid("foo:bar", Rule::O93Generic);
     assert_eq!(c(&q, "scheme"), Some("foo"));
     assert_eq!(c(&q, "path"), Some("bar"));
-    assert_eq!(q.components.get("search"), Some(&None));
+    assert_eq!(q.components.get("search"), Some(None));
     assert!(q.ambiguities.is_empty());
     // path void; a trailing "/" leaves a void path after it.
     assert_eq!(c(&G.valid("foo:", Rule::O93Generic), "path"), Some(""));
@@ -248,14 +248,14 @@ fn afs_is_not_a_url_production() {
 fn http() {
     let q = G.valid("http://h", Rule::O93Httpaddress);
     assert_eq!(c(&q, "host"), Some("h"));
-    assert_eq!(q.components.get("path"), Some(&None));
+    assert_eq!(q.components.get("path"), Some(None));
     assert_eq!(
         c(&G.valid("http://h/", Rule::O93Httpaddress), "path"),
         Some("")
     );
     // The search needs no path before it.
     let q = G.valid("http://h?x", Rule::O93Httpaddress);
-    assert_eq!(q.components.get("path"), Some(&None));
+    assert_eq!(q.components.get("path"), Some(None));
     assert_eq!(c(&q, "search"), Some("x"));
     let q = G.valid("http://www.w3.org:8001/a/b?c+d", Rule::O93Httpaddress);
     assert_eq!(c(&q, "host"), Some("www.w3.org"));
@@ -334,7 +334,7 @@ fn ftp_and_login() {
     let q = G.valid("ftp://u@h/", Rule::O93Ftpaddress);
     assert_eq!(
         (c(&q, "user"), q.components.get("password")),
-        (Some("u"), Some(&None))
+        (Some("u"), Some(None))
     );
     assert_eq!(
         data(&q, "login.discouraged").as_deref(),
@@ -362,7 +362,7 @@ fn ftp_and_login() {
     let q = G.valid("ftp://:u:@h/", Rule::O93Ftpaddress);
     assert_eq!(
         (c(&q, "user"), q.components.get("password")),
-        (Some(":u:"), Some(&None))
+        (Some(":u:"), Some(None))
     );
     let q = G.valid("ftp://1@1.2.3.4/", Rule::O93Ftpaddress);
     assert_eq!((c(&q, "user"), c(&q, "host")), (Some("1"), Some("1.2.3.4")));
@@ -375,12 +375,12 @@ fn ftp_and_login() {
     let q = G.valid("ftp://u@/", Rule::O93Ftpaddress);
     assert_eq!(
         (q.components.get("user"), c(&q, "host")),
-        (Some(&None), Some("u@"))
+        (Some(None), Some("u@"))
     );
     let q = G.valid("ftp://u@1.2/", Rule::O93Ftpaddress);
     assert_eq!(
         (q.components.get("user"), c(&q, "host")),
-        (Some(&None), Some("u@1.2"))
+        (Some(None), Some("u@1.2"))
     );
     G.invalid("ftp://1@1.2/", Rule::O93Hostnumber, 11);
     G.invalid("ftp://u<@h/", Rule::O93User, 7);
@@ -418,11 +418,11 @@ fn news() {
     assert_eq!(c(&q, "groupart"), Some("*"));
     assert_eq!(
         (q.components.get("group"), q.components.get("article")),
-        (Some(&None), Some(&None))
+        (Some(None), Some(None))
     );
     let q = G.valid("news:comp.infosystems.www", Rule::O93Newsaddress);
     assert_eq!(c(&q, "group"), Some("comp.infosystems.www"));
-    assert_eq!(q.components.get("article"), Some(&None));
+    assert_eq!(q.components.get("article"), Some(None));
     // NEWS: "A message identifier may be distinguished from a news group name by the
     // presence of the commercial at "@" character" (a group may hold "@" all the same).
     let q = G.valid("news:12345@cernvax.cern.ch", Rule::O93Newsaddress);
@@ -549,7 +549,7 @@ fn the_resolution_readings_parse_as_the_strict_one() {
 fn wais() {
     let q = G.valid("wais://h/db", Rule::O93Waisindex);
     assert_eq!(c(&q, "database"), Some("db"));
-    assert_eq!(q.components.get("search"), Some(&None));
+    assert_eq!(q.components.get("search"), Some(None));
     let q = G.valid("wais://h:210/db?a+b", Rule::O93Waisindex);
     assert_eq!((c(&q, "port"), c(&q, "search")), (Some("210"), Some("a+b")));
     let q = G.valid("wais://h/db/TEXT/a/b", Rule::O93Waisdoc);
@@ -557,7 +557,7 @@ fn wais() {
         (c(&q, "database"), c(&q, "wtype"), c(&q, "path")),
         (Some("db"), Some("TEXT"), Some("a/b"))
     );
-    assert_eq!(q.components.get("search"), Some(&None));
+    assert_eq!(q.components.get("search"), Some(None));
     assert_eq!(
         c(&G.valid("wais://h/db/t/", Rule::O93Waisdoc), "path"),
         Some("")
@@ -582,7 +582,7 @@ fn prospero() {
     assert_eq!(c(&q, "hsoname"), Some("a/b"));
     assert_eq!(
         (q.components.get("version"), q.components.get("attributes")),
-        (Some(&None), Some(&None))
+        (Some(None), Some(None))
     );
     assert!(q.notes().is_empty());
     assert_eq!(
@@ -601,7 +601,7 @@ fn prospero() {
             c(&q, "version"),
             q.components.get("attributes")
         ),
-        (Some("1525"), Some("a"), Some("12"), Some(&None))
+        (Some("1525"), Some("a"), Some("12"), Some(None))
     );
     assert!(ambiguous(&q, Rule::O93Prosperolink));
     assert_eq!(
@@ -629,7 +629,7 @@ fn prospero() {
     // fields.
     let q = G.valid("prospero://h/a%00%00attr", Rule::O93Prosperoaddress);
     assert_eq!(c(&q, "hsoname"), Some("a%00%00attr"));
-    assert_eq!(q.components.get("version"), Some(&None));
+    assert_eq!(q.components.get("version"), Some(None));
     assert!(!ambiguous(&q, Rule::O93Prosperolink));
     assert_eq!(
         data(&q, "prospero.fields").as_deref(),
@@ -648,7 +648,7 @@ fn prospero() {
 fn gopher() {
     // GOPHER: "If the type character and selector are omitted, the type defaults to "1"".
     let q = G.valid("gopher://h", Rule::O93Gopheraddress);
-    assert_eq!(q.components.get("gtype"), Some(&None));
+    assert_eq!(q.components.get("gtype"), Some(None));
     assert_eq!(
         data(&q, "gopher.default-type").as_deref(),
         Some(&["1".to_string()][..])
@@ -660,7 +660,7 @@ fn gopher() {
     let q = G.valid("gopher://h/1", Rule::O93Gopheraddress);
     assert_eq!(
         (c(&q, "gtype"), q.components.get("selector")),
-        (Some("1"), Some(&None))
+        (Some("1"), Some(None))
     );
     assert!(ambiguous(&q, Rule::O93Selector));
     assert!(q.note("gopher.default-type").is_none());

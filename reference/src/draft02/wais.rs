@@ -11,7 +11,8 @@ use super::generic::{path, search};
 use super::ip::{hostport, Hostport};
 use super::{expect, literal, scheme_value, Match};
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `waisaddress waisindex | waisdoc`
@@ -52,10 +53,10 @@ fn head(cx: &mut Cx, s: Span, rule: Rule) -> Res<Head> {
 }
 
 fn components<'a>(cx: &Cx<'a>, s: Span, h: &Head) -> Components<'a> {
-    let mut c = Components::default();
+    let mut c = Components::new(cx.input);
     c.put("scheme", scheme_value(cx, s, "wais"));
     h.hostport.put(cx, &mut c);
-    c.put("database", Some(Value::Str(cx.text(h.database))));
+    c.put("database", Some(Part::Str(h.database)));
     c
 }
 
@@ -73,7 +74,7 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             None
         };
         let mut c = components(cx, s, &h);
-        c.put("search", q.map(|q| Value::Str(cx.text(q))));
+        c.put("search", q.map(|q| Part::Str(q)));
         c.put("wtype", None);
         c.put("path", None);
         let mut m = Match::new(Rule::O93Waisindex, c);
@@ -97,8 +98,8 @@ pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         path(cx, p)?;
         let mut c = components(cx, s, &h);
         c.put("search", None);
-        c.put("wtype", Some(Value::Str(cx.text(t))));
-        c.put("path", Some(Value::Str(cx.text(p))));
+        c.put("wtype", Some(Part::Str(t)));
+        c.put("path", Some(Part::Str(p)));
         let mut m = Match::new(Rule::O93Waisdoc, c);
         m.ambiguities = h.hostport.ambiguities;
         Ok(m)

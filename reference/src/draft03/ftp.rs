@@ -8,7 +8,8 @@ use super::path::path;
 use super::{login_ambiguity, Match};
 use crate::cx::{furthest, Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `ftpaddress f t p : / / login / path [ ftptype ]`
@@ -46,14 +47,11 @@ pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         } else {
             bare_suffix(cx, rest)?
         };
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 3)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
         l.put(cx, &mut c);
-        c.put("path", Some(Value::Str(cx.text(p))));
-        c.put("ftptype", t.map(|t| Value::Str(cx.text(t))));
+        c.put("path", Some(Part::Str(p)));
+        c.put("ftptype", t.map(|t| Part::Str(t)));
         let mut m = Match::new(Rule::D03Ftpaddress, c);
         m.ambiguities.extend(login_ambiguity(&l));
         if ambiguous {

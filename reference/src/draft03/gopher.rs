@@ -5,7 +5,8 @@ use super::ip::hostport;
 use super::path::path;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `gopheraddress g o p h e r : / / hostport [/ gtype [ gcommand ] ]`
@@ -40,8 +41,8 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 g = Some(rest);
             }
         }
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let mut c = Components::new(cx.input);
         c.put("scheme", text(Some(Span::new(s.start, s.start + 6))));
         hp.put(cx, &mut c);
         c.put("gtype", text(t));

@@ -4,7 +4,8 @@ use super::ip::hostport;
 use super::path::{path, search};
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
@@ -37,14 +38,11 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             search(cx, span)?;
             q = Some(span);
         }
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
         hp.put(cx, &mut c);
-        c.put("path", p.map(|x| Value::Str(cx.text(x))));
-        c.put("search", q.map(|x| Value::Str(cx.text(x))));
+        c.put("path", p.map(|x| Part::Str(x)));
+        c.put("search", q.map(|x| Part::Str(x)));
         Ok(Match::new(Rule::D03Httpaddress, c))
     })
 }

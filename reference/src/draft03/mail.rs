@@ -9,7 +9,8 @@ use super::rfc822::{addr_spec, content_identifier};
 use super::Match;
 use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `mailtoaddress m a i l t o : : xalphas @ hostname`
@@ -41,13 +42,10 @@ pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         xalphas(cx, local)?;
         let h = s.from(at + 1);
         hostname(cx, h)?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 6)))),
-        );
-        c.put("xalphas", Some(Value::Str(cx.text(local))));
-        c.put("host", Some(Value::Str(cx.text(h))));
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
+        c.put("xalphas", Some(Part::Str(local)));
+        c.put("host", Some(Part::Str(h)));
         let mut m = Match::new(Rule::D03Mailtoaddress, c);
         if chosen.is_some_and(|(_, more)| more) {
             m.ambiguities.push(Ambiguity {
@@ -65,11 +63,8 @@ pub fn midaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Midaddress, |cx| {
         let at = cx.literal(s.start, s, q!("mid:"), Rule::D03Midaddress)?;
         addr_spec(cx, s.from(at))?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 3)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
         Ok(Match::new(Rule::D03Midaddress, c))
     })
 }
@@ -79,11 +74,8 @@ pub fn cidaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Cidaddress, |cx| {
         let at = cx.literal(s.start, s, q!("cid:"), Rule::D03Cidaddress)?;
         content_identifier(cx, s.from(at))?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 3)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
         Ok(Match::new(Rule::D03Cidaddress, c))
     })
 }

@@ -39,7 +39,8 @@ pub mod wais;
 
 use crate::cx::{Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 use classes::ialpha;
 
@@ -239,9 +240,9 @@ pub(crate) fn judge<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, bool) {
         doc: DocReading::new(Document::Draft03, cx.reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
         ambiguities: Vec::new(),
         input: cx.input,
     };
@@ -253,15 +254,13 @@ pub(crate) fn judge<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, bool) {
             parse.verdict = Verdict::Valid;
             parse.rule = Some(found.rule);
             parse.components = found.components;
-            parse.alternatives = vec![alternative];
+            parse.alternatives = [alternative].into_iter().collect();
             parse.ambiguities = found.ambiguities;
         }
         UrlMatch::Listed { result: Err(f), .. } => parse.error = Some(f),
         UrlMatch::NotListed { scheme } => {
             parse.verdict = Verdict::NotDefined;
-            parse
-                .components
-                .put("scheme", Some(Value::Str(cx.text(scheme))));
+            parse.components.put("scheme", Some(Part::Str(scheme)));
         }
         UrlMatch::NoScheme(f) => parse.error = Some(f),
     }

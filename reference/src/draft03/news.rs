@@ -6,7 +6,8 @@ use super::classes::{digits_in, ialpha, xalphas};
 use super::ip::host;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `newsaddress n e w s : groupart`
@@ -15,8 +16,8 @@ pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let at = cx.literal(s.start, s, q!("news:"), Rule::D03Newsaddress)?;
         let g = s.from(at);
         let part = groupart(cx, g)?;
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let mut c = Components::new(cx.input);
         c.put("scheme", text(Some(Span::new(s.start, s.start + 4))));
         c.put("groupart", text(Some(g)));
         let (group_, article_, host_) = match part.kind {
@@ -153,13 +154,10 @@ pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         group(cx, g)?;
         let d = s.from(slash + 1);
         digits_in(cx, d, Rule::D03Nntpaddress)?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
-        c.put("group", Some(Value::Str(cx.text(g))));
-        c.put("digits", Some(Value::Str(cx.text(d))));
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        c.put("group", Some(Part::Str(g)));
+        c.put("digits", Some(Part::Str(d)));
         Ok(Match::new(Rule::D03Nntpaddress, c))
     })
 }

@@ -6,7 +6,8 @@ use super::ip::hostport;
 use super::path::path;
 use super::Match;
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `prosperoaddress prosperolink`
@@ -61,8 +62,8 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 (tail, None, None)
             }
         };
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let mut c = Components::new(cx.input);
         c.put("scheme", text(Some(Span::new(s.start, s.start + 8))));
         hp.put(cx, &mut c);
         c.put("hsoname", text(Some(hso)));

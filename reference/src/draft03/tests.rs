@@ -182,7 +182,7 @@ fn httpaddress() {
     let q = G.valid("http://h/", Rule::D03Httpaddress);
     assert_eq!(c(&q, "path"), Some(""));
     let q = G.valid("http://h", Rule::D03Httpaddress);
-    assert_eq!(q.components.get("path"), Some(&None));
+    assert_eq!(q.components.get("path"), Some(None));
     // "path" cannot begin with "/", nor hold an empty segment.
     G.invalid("http://h//x", Rule::D03Xpalphas, 9);
     G.invalid("http://h/a//b", Rule::D03Xpalphas, 11);

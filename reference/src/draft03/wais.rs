@@ -6,7 +6,8 @@ use super::ip::{hostport, Hostport};
 use super::path::{path, search};
 use super::Match;
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `waisaddress waisindex | waisdoc`
@@ -38,11 +39,8 @@ fn start(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
 }
 
 fn components<'a>(cx: &Cx<'a>, s: Span, hp: &Hostport) -> Components<'a> {
-    let mut c = Components::default();
-    c.put(
-        "scheme",
-        Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-    );
+    let mut c = Components::new(cx.input);
+    c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
     hp.put(cx, &mut c);
     c
 }
@@ -62,8 +60,8 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             search(cx, q)?;
         }
         let mut c = components(cx, s, &hp);
-        c.put("database", Some(Value::Str(cx.text(db))));
-        c.put("search", q.map(|q| Value::Str(cx.text(q))));
+        c.put("database", Some(Part::Str(db)));
+        c.put("search", q.map(|q| Part::Str(q)));
         Ok(Match::new(Rule::D03Waisindex, c))
     })
 }
@@ -89,9 +87,9 @@ pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let w = s.from(slash2 + 1);
         wpath(cx, w)?;
         let mut c = components(cx, s, &hp);
-        c.put("database", Some(Value::Str(cx.text(db))));
-        c.put("wtype", Some(Value::Str(cx.text(t))));
-        c.put("wpath", Some(Value::Str(cx.text(w))));
+        c.put("database", Some(Part::Str(db)));
+        c.put("wtype", Some(Part::Str(t)));
+        c.put("wpath", Some(Part::Str(w)));
         Ok(Match::new(Rule::D03Waisdoc, c))
     })
 }

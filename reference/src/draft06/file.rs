@@ -4,7 +4,8 @@ use super::ftp::{fpath, list};
 use super::ip::host;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `fileurl        = "file://" host [ "/" fpath ]`
@@ -30,10 +31,10 @@ pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             }
             None => (None, None),
         };
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "file", &mut c);
-        c.put("host", Some(Value::Str(cx.text(h))));
-        c.put("fpath", path.map(|p| Value::Str(cx.text(p))));
+        c.put("host", Some(Part::Str(h)));
+        c.put("fpath", path.map(|p| Part::Str(p)));
         c.put("fsegments", segs.map(|v| list(cx, &v)));
         Ok(Match::new(Rule::D06Fileurl, c))
     })

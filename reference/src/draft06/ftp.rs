@@ -4,7 +4,8 @@ use super::classes::uchars_and;
 use super::ip::login;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`
@@ -14,7 +15,7 @@ pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         // login derives no "/", so the first "/" ends it.
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "ftp", &mut c);
         l.put(cx, &mut c);
         let (mut path, mut segments, mut typecode) = (None, None, None);
@@ -31,9 +32,9 @@ pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 typecode = Some(s.from(t));
             }
         }
-        c.put("fpath", path.map(|p| Value::Str(cx.text(p))));
+        c.put("fpath", path.map(|p| Part::Str(p)));
         c.put("fsegments", segments.map(|v| list(cx, &v)));
-        c.put("ftptype", typecode.map(|t| Value::Str(cx.text(t))));
+        c.put("ftptype", typecode.map(|t| Part::Str(t)));
         Ok(Match::new(Rule::D06Ftpurl, c))
     })
 }
@@ -91,6 +92,6 @@ pub fn segments(cx: &Cx, s: Span) -> Spans {
 }
 
 /// A list component: each span's text.
-pub fn list<'a>(cx: &Cx<'a>, spans: &[Span]) -> Value<'a> {
-    Value::List(spans.iter().map(|s| cx.text(*s)).collect())
+pub(crate) fn list(_cx: &Cx, spans: &[Span]) -> Part {
+    Part::List(spans.iter().copied().collect())
 }

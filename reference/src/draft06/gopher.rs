@@ -5,7 +5,8 @@ use super::http::search;
 use super::ip::hostport;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rfc1738::classes::escaped_octet;
 use crate::rule::Rule;
 
@@ -20,7 +21,7 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         // hostport derives no "/", so the first "/" ends it.
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "gopher", &mut c);
         hp.put(cx, &mut c);
         let mut parts = GopherPath::default();
@@ -31,7 +32,7 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             parts.gtype = Some(t);
             parts.split(cx, path.from(t.end), &mut ambiguities)?;
         }
-        let text = |sp: Option<Span>| sp.map(|x| Value::Str(cx.text(x)));
+        let text = |sp: Option<Span>| sp.map(|x| Part::Str(x));
         c.put("gtype", text(parts.gtype));
         c.put("selector", text(parts.selector));
         c.put("search", text(parts.search));

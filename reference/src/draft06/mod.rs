@@ -35,7 +35,8 @@ pub mod wais;
 
 use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 
 /// The component names a parse may report, in RFC 1738's vocabulary (the contract of
@@ -64,9 +65,9 @@ impl<'a> Match<'a> {
 /// The `scheme` component of a production that opens with the literal `name`: the
 /// input's first `name.len()` octets (as written, so upper case under
 /// `scheme-case-ignore`).
-pub(crate) fn put_scheme<'a>(cx: &Cx<'a>, s: Span, name: &str, c: &mut Components<'a>) {
+pub(crate) fn put_scheme<'a>(_cx: &Cx<'a>, s: Span, name: &str, c: &mut Components<'a>) {
     let sch = Span::new(s.start, s.start + name.len());
-    c.put("scheme", Some(Value::Str(cx.text(sch))));
+    c.put("scheme", Some(Part::Str(sch)));
 }
 
 /// The schemes Section 5 defines, with the production that defines each (Section 3
@@ -89,7 +90,7 @@ type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 /// Every alternative of `url` that derives the input, in the BNF's order.
 pub struct UrlMatches<'a> {
     /// The scheme productions' results (the first ten alternatives).
-    pub schemes: Vec<(Rule, Res<Match<'a>>)>,
+    pub schemes: crate::cx::Alternatives<Match<'a>, 10>,
     pub other: Res<Match<'a>>,
 }
 
@@ -112,12 +113,10 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
         (Rule::D06Fileurl, file::fileurl),
         (Rule::D06Prosperourl, prospero::prosperourl),
     ];
-    let schemes = SCHEMES
-        .iter()
-        .map(|&(rule, alternative)| (rule, alternative(cx, s)))
-        .collect::<Vec<_>>();
+    let rules = SCHEMES.map(|(rule, _)| rule);
+    let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
     let other = generic::otherurl(cx, s);
-    let any = schemes.iter().any(|(_, r)| r.is_ok()) || other.is_ok();
+    let any = schemes.any() || other.is_ok();
     cx.mark(Rule::D06Url, any);
     UrlMatches { schemes, other }
 }
@@ -189,16 +188,13 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 /// contract: "`valid` / `generic-only` / `invalid` mean what they mean for rfc1738").
 fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
     let own = own_production(cx);
-    let mut alternatives: Vec<Rule> = Vec::new();
-    let mut chosen: Option<Match<'_>> = None;
+    let mut alternatives = crate::outcome::Rules::new();
     let mut own_failure: Option<Failure> = None;
     let mut other_failure: Option<Failure> = None;
-    for (rule, r) in m.schemes {
+    let chosen: Option<Match<'_>> = m.schemes.first;
+    for (rule, r) in m.schemes.results {
         match r {
-            Ok(found) => {
-                alternatives.push(rule);
-                chosen.get_or_insert(found);
-            }
+            Ok(()) => alternatives.push(rule),
             // Another scheme's production fails at its opening literal: that says
             // nothing about this input, so only the own production's failure is kept.
             Err(f) if Some(rule) == own => own_failure = Some(f),
@@ -228,7 +224,7 @@ fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
     };
     let (rule, components, ambiguities) = match found {
         Some(f) => (Some(f.rule), f.components, f.ambiguities),
-        None => (None, Components::default(), Vec::new()),
+        None => (None, Components::new(cx.input), Vec::new()),
     };
     Parse {
         doc: DocReading::from(Document::Draft06),

@@ -5,7 +5,8 @@ use super::ip::hostport;
 use super::news::group;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
@@ -26,11 +27,11 @@ pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         } else {
             None
         };
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "nntp", &mut c);
         hp.put(cx, &mut c);
-        c.put("group", Some(Value::Str(cx.text(g))));
-        c.put("digits", number.map(|d| Value::Str(cx.text(d))));
+        c.put("group", Some(Part::Str(g)));
+        c.put("digits", number.map(|d| Part::Str(d)));
         Ok(Match::new(Rule::D06Nntpurl, c))
     })
 }

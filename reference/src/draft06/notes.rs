@@ -28,7 +28,7 @@ use super::{ftp, ip, judged, own_production};
 use crate::cx::{Cx, Span};
 use crate::document::Reading;
 use crate::outcome::note;
-use crate::outcome::{Grade, Noting, Parse, Value, Verdict};
+use crate::outcome::{Grade, Noting, Parse, Verdict};
 use crate::rfc1738::classes::{decode, escaped_octet};
 use crate::rfc1738::notes::render;
 use crate::rule::Rule;
@@ -201,11 +201,8 @@ fn str_of<'p>(p: &'p Parse, name: &str) -> Option<&'p str> {
     p.components.str(name)
 }
 
-fn list_of<'p>(p: &'p Parse, name: &str) -> Option<&'p [std::borrow::Cow<'p, str>]> {
-    match p.components.get(name) {
-        Some(Some(Value::List(v))) => Some(v),
-        _ => None,
-    }
+fn list_of<'p>(p: &'p Parse, name: &str) -> Option<Vec<&'p str>> {
+    p.components.strs(name)
 }
 
 fn default_port(p: &mut Noting) {
@@ -276,8 +273,8 @@ fn escaped(parts: &[&str], reserved: &[u8]) -> Vec<String> {
     found
 }
 
-fn strs<'v>(v: Option<&'v [std::borrow::Cow<'v, str>]>) -> Vec<&'v str> {
-    v.unwrap_or(&[]).iter().map(|s| &**s).collect()
+fn strs(v: Option<Vec<&str>>) -> Vec<&str> {
+    v.unwrap_or_default()
 }
 
 fn scheme_meanings(p: &mut Noting) {

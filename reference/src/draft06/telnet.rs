@@ -20,7 +20,7 @@ pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 "the end of the URL after \"/\"",
             ));
         }
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "telnet", &mut c);
         l.put(cx, &mut c);
         Ok(Match::new(Rule::D06Telneturl, c))

@@ -177,7 +177,11 @@ fn components_are_in_the_vocabulary() {
         let q = G.p(input);
         assert_eq!(q.verdict, Verdict::Valid, "{input}");
         G.assert_components_listed(&q, input);
-        assert_eq!(q.components.0[0].0, "scheme", "{input}: scheme comes first");
+        assert_eq!(
+            q.components.names().next().unwrap(),
+            "scheme",
+            "{input}: scheme comes first"
+        );
     }
 }
 
@@ -190,7 +194,7 @@ fn a_defined_scheme_whose_production_fails_is_generic_only() {
     // The scheme's production fails, and so does otherurl: invalid, with the further
     // failure (the own production's on a tie).
     let q = G.invalid("http://h/a b", Rule::D06Hsegment, 10);
-    assert!(q.components.0.is_empty());
+    assert!(q.components.is_empty());
     // "h:x y": the port fails at 9, otherurl only at the space (10).
     let q = G.invalid("http://h:x y", Rule::D06Schemepart, 10);
     assert!(q.alternatives.is_empty());
@@ -297,7 +301,7 @@ fn ftp() {
     let q = G.valid("ftp://h", Rule::D06Ftpurl);
     assert_eq!(
         (c(&q, "fpath"), q.components.get("fsegments")),
-        (None, Some(&None))
+        (None, Some(None))
     );
     assert!(q.note("ftp.commands").is_none());
     assert!(q.note("ftp.typecode-omitted").is_some());
@@ -602,7 +606,7 @@ fn prospero() {
     assert_eq!(list(&q, "psegments"), ["a", "b"]);
     assert_eq!(
         q.components.get("fieldspecs"),
-        Some(&Some(Value::Fields(List::from(vec![
+        Some(Some(Value::Fields(List::from(vec![
             Field {
                 fieldname: "OBJECT-VERSION".into(),
                 fieldvalue: "3".into()
@@ -618,7 +622,7 @@ fn prospero() {
     let q = G.valid("prospero://h/p;a=b=c", Rule::D06Prosperourl);
     assert_eq!(
         q.components.get("fieldspecs"),
-        Some(&Some(Value::Fields(List::from(vec![Field {
+        Some(Some(Value::Fields(List::from(vec![Field {
             fieldname: "a".into(),
             fieldvalue: "b=c".into()
         }]))))

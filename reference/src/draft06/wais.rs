@@ -5,7 +5,8 @@ use super::http::search;
 use super::ip::{hostport, Hostport};
 use super::{put_scheme, Match};
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `waisurl        = waisdatabase | waisindex | waisdoc`
@@ -36,14 +37,14 @@ fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
 }
 
 fn components<'a>(cx: &Cx<'a>, s: Span, hp: Hostport, parts: [Option<Span>; 4]) -> Components<'a> {
-    let mut c = Components::default();
+    let mut c = Components::new(cx.input);
     put_scheme(cx, s, "wais", &mut c);
     hp.put(cx, &mut c);
     for (name, part) in ["database", "search", "wtype", "wpath"]
         .into_iter()
         .zip(parts)
     {
-        c.put(name, part.map(|p| Value::Str(cx.text(p))));
+        c.put(name, part.map(|p| Part::Str(p)));
     }
     c
 }

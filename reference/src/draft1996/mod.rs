@@ -28,7 +28,8 @@ pub mod server;
 
 use crate::cx::{Coverage, Cx};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Note, Noting, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Note, Noting, Parse, Verdict};
 use generic::Reference;
 use parts::Parts;
 
@@ -66,9 +67,9 @@ fn parse_recording(
         doc: DocReading::new(Document::Draft1996, reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
         ambiguities: generic::ambiguities(&cx, &parts),
         input,
     };
@@ -102,8 +103,8 @@ fn parse_recording(
 /// component is NOT part of the path"), and is always there, possibly empty. `user`,
 /// `password`, `host` and `port` are given when there is a server that derives.
 fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
-    let text = |s: Option<crate::cx::Span>| s.map(|s| Value::Str(cx.text(s)));
-    let mut c = Components::default();
+    let text = |s: Option<crate::cx::Span>| s.map(|s| Part::Str(s));
+    let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("server", text(parts.server));
     if let Some(server) = r.server {

@@ -2,7 +2,8 @@
 
 use super::classes::{escaped, repeat, ALPHA, ALPHANUM, DIGIT, UNRESERVED};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Failure, Value};
+use crate::outcome::Part;
+use crate::outcome::{Components, Failure};
 use crate::rfc1738::classes::Class;
 use crate::rule::Rule;
 
@@ -17,8 +18,8 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
-        let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
+    pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
+        let text = |s: Option<Span>| s.map(|s| Part::Str(s));
         c.put("user", text(self.user));
         c.put("password", text(self.password));
         c.put("host", text(self.host));

@@ -4,7 +4,8 @@ use super::ftp::{fpath, list};
 use super::ip::host;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `fileurl        = "file://" [ host | "localhost" ] "/" fpath`
@@ -37,13 +38,10 @@ pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         }
         let p = s.from(slash + 1);
         let segs = fpath(cx, p)?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
-        c.put("host", (!h.is_empty()).then(|| Value::Str(cx.text(h))));
-        c.put("fpath", Some(Value::Str(cx.text(p))));
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        c.put("host", (!h.is_empty()).then(|| Part::Str(h)));
+        c.put("fpath", Some(Part::Str(p)));
         c.put("fsegments", Some(list(cx, &segs)));
         Ok(Match {
             rule: Rule::Fileurl,

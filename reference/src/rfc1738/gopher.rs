@@ -5,7 +5,8 @@ use super::http::search;
 use super::ip::hostport;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// ```text
@@ -18,11 +19,8 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let at = cx.scheme_literal(s, q!("gopher://"), Rule::Gopherurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 6)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
         hp.put(cx, &mut c);
         let mut parts = GopherPath::default();
         let mut ambiguities = Vec::new();
@@ -32,7 +30,7 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             parts.gtype = Some(t);
             parts.split(cx, path.from(t.end), &mut ambiguities)?;
         }
-        let text = |sp: Option<Span>| sp.map(|x| Value::Str(cx.text(x)));
+        let text = |sp: Option<Span>| sp.map(|x| Part::Str(x));
         c.put("gtype", text(parts.gtype));
         c.put("selector", text(parts.selector));
         c.put("search", text(parts.search));

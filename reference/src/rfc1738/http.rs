@@ -5,7 +5,8 @@ use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::Match;
 use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `httpurl        = "http://" hostport [ "/" hpath [ "?" search ]]`
@@ -29,15 +30,12 @@ pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 query = Some(q);
             }
         }
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
         hp.put(cx, &mut c);
-        c.put("hpath", path.map(|p| Value::Str(cx.text(p))));
+        c.put("hpath", path.map(|p| Part::Str(p)));
         c.put("hsegments", segs.map(|v| list(cx, &v)));
-        c.put("search", query.map(|q| Value::Str(cx.text(q))));
+        c.put("search", query.map(|q| Part::Str(q)));
         Ok(Match::new(Rule::Httpurl, c))
     })
 }

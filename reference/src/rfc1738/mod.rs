@@ -92,7 +92,7 @@ type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 /// Every alternative of `url` that derives the input, in the BNF's order.
 pub struct UrlMatches<'a> {
     /// The scheme productions' results (the first ten alternatives).
-    pub schemes: Vec<(Rule, Res<Match<'a>>)>,
+    pub schemes: crate::cx::Alternatives<Match<'a>, 10>,
     pub other: Res<Match<'a>>,
 }
 
@@ -115,12 +115,10 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
         (Rule::Fileurl, file::fileurl),
         (Rule::Prosperourl, prospero::prosperourl),
     ];
-    let schemes = SCHEMES
-        .iter()
-        .map(|&(rule, alternative)| (rule, alternative(cx, s)))
-        .collect::<Vec<_>>();
+    let rules = SCHEMES.map(|(rule, _)| rule);
+    let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
     let other = generic::otherurl(cx, s);
-    let any = schemes.iter().any(|(_, r)| r.is_ok()) || other.is_ok();
+    let any = schemes.any() || other.is_ok();
     cx.mark(Rule::Url, any);
     UrlMatches { schemes, other }
 }
@@ -184,16 +182,13 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 /// Verdict, rule and error from the alternatives' results.
 fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
     let own = own_production(cx);
-    let mut alternatives: Vec<Rule> = Vec::new();
-    let mut chosen: Option<Match<'_>> = None;
+    let mut alternatives = crate::outcome::Rules::new();
     let mut own_failure: Option<Failure> = None;
     let mut other_failure: Option<Failure> = None;
-    for (rule, r) in m.schemes {
+    let chosen: Option<Match<'_>> = m.schemes.first;
+    for (rule, r) in m.schemes.results {
         match r {
-            Ok(found) => {
-                alternatives.push(rule);
-                chosen.get_or_insert(found);
-            }
+            Ok(()) => alternatives.push(rule),
             // Another scheme's production fails at its opening literal: that says
             // nothing about this input, so only the own production's failure is kept.
             Err(f) if Some(rule) == own => own_failure = Some(f),
@@ -223,7 +218,7 @@ fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
     };
     let (rule, components, ambiguities) = match found {
         Some(f) => (Some(f.rule), f.components, f.ambiguities),
-        None => (None, Components::default(), Vec::new()),
+        None => (None, Components::new(cx.input), Vec::new()),
     };
     Parse {
         doc: DocReading::from(Document::Rfc1738),

@@ -5,7 +5,8 @@ use super::ip::hostport;
 use super::news::group;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
@@ -26,14 +27,11 @@ pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         } else {
             None
         };
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
         hp.put(cx, &mut c);
-        c.put("group", Some(Value::Str(cx.text(g))));
-        c.put("digits", number.map(|d| Value::Str(cx.text(d))));
+        c.put("group", Some(Part::Str(g)));
+        c.put("digits", number.map(|d| Part::Str(d)));
         Ok(Match::new(Rule::Nntpurl, c))
     })
 }

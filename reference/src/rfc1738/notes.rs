@@ -5,7 +5,7 @@ use super::{judge, own_production, url};
 use crate::cx::{Cx, Span};
 use crate::document::Reading;
 use crate::outcome::note;
-use crate::outcome::{Grade, Noting, Parse, Value, Verdict};
+use crate::outcome::{Grade, Noting, Parse, Verdict};
 use crate::rule::Rule;
 
 /// The ids of the notes a parse may give.
@@ -152,11 +152,8 @@ fn str_of<'p>(p: &'p Parse, name: &str) -> Option<&'p str> {
     p.components.str(name)
 }
 
-fn list_of<'p>(p: &'p Parse, name: &str) -> Option<&'p [std::borrow::Cow<'p, str>]> {
-    match p.components.get(name) {
-        Some(Some(Value::List(v))) => Some(v),
-        _ => None,
-    }
+fn list_of<'p>(p: &'p Parse, name: &str) -> Option<Vec<&'p str>> {
+    p.components.strs(name)
 }
 
 fn default_port(p: &mut Noting) {
@@ -235,11 +232,7 @@ fn scheme_meanings(p: &mut Noting) {
             );
         }
         Some(Rule::Httpurl) => {
-            let mut parts: Vec<&str> = list_of(p, "hsegments")
-                .unwrap_or(&[])
-                .iter()
-                .map(|s| &**s)
-                .collect();
+            let mut parts: Vec<&str> = list_of(p, "hsegments").unwrap_or_default();
             parts.extend(str_of(p, "search"));
             let found = escaped(&parts, b"/;?");
             if !found.is_empty() {
@@ -261,11 +254,7 @@ fn scheme_meanings(p: &mut Noting) {
                     vec![]);
         }
         Some(Rule::Prosperourl) => {
-            let parts: Vec<&str> = list_of(p, "psegments")
-                .unwrap_or(&[])
-                .iter()
-                .map(|s| &**s)
-                .collect();
+            let parts: Vec<&str> = list_of(p, "psegments").unwrap_or_default();
             let found = escaped(&parts, b";");
             if !found.is_empty() {
                 note(

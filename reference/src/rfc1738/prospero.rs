@@ -5,7 +5,8 @@ use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::Match;
 use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::{Components, Field, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
@@ -19,7 +20,7 @@ pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let p_end = cx.find(s.from(p_start), b';').unwrap_or(s.end);
         let p = Span::new(p_start, p_end);
         let segs = ppath(cx, p)?;
-        let mut fields = Vec::new();
+        let mut fields = crate::inline::InlineList::new();
         let mut at = p_end;
         while at < s.end {
             // fieldname and fieldvalue derive no ";": each fieldspec ends at the next one.
@@ -27,22 +28,12 @@ pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             fields.push(fieldspec(cx, Span::new(at, end))?);
             at = end;
         }
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 8)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 8))));
         hp.put(cx, &mut c);
-        c.put("ppath", Some(Value::Str(cx.text(p))));
+        c.put("ppath", Some(Part::Str(p)));
         c.put("psegments", Some(list(cx, &segs)));
-        let fields = fields
-            .into_iter()
-            .map(|(n, v)| Field {
-                fieldname: cx.text(n),
-                fieldvalue: cx.text(v),
-            })
-            .collect();
-        c.put("fieldspecs", Some(Value::Fields(fields)));
+        c.put("fieldspecs", Some(Part::Fields(fields)));
         Ok(Match::new(Rule::Prosperourl, c))
     })
 }

@@ -3,7 +3,8 @@
 use super::ip::login;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `telneturl      = "telnet://" login [ "/" ]`
@@ -19,11 +20,8 @@ pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 "the end of the URL after \"/\"",
             ));
         }
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 6)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
         l.put(cx, &mut c);
         Ok(Match::new(Rule::Telneturl, c))
     })

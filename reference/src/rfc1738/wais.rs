@@ -5,7 +5,8 @@ use super::http::search;
 use super::ip::{hostport, Hostport};
 use super::Match;
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `waisurl        = waisdatabase | waisindex | waisdoc`
@@ -36,17 +37,14 @@ fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
 }
 
 fn components<'a>(cx: &Cx<'a>, s: Span, hp: Hostport, parts: [Option<Span>; 4]) -> Components<'a> {
-    let mut c = Components::default();
-    c.put(
-        "scheme",
-        Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-    );
+    let mut c = Components::new(cx.input);
+    c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
     hp.put(cx, &mut c);
     for (name, part) in ["database", "search", "wtype", "wpath"]
         .into_iter()
         .zip(parts)
     {
-        c.put(name, part.map(|p| Value::Str(cx.text(p))));
+        c.put(name, part.map(|p| Part::Str(p)));
     }
     c
 }

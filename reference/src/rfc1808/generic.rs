@@ -27,7 +27,7 @@ pub struct Found {
     pub rule: Rule,
     /// The alternatives that derive: for an absolute URL, `generic-RL` and `absoluteURL`
     /// (standing for its second alternative); for a relative URL, the form taken.
-    pub alternatives: Vec<Rule>,
+    pub alternatives: crate::outcome::Rules,
     /// When `rule` is `absoluteURL`: where `generic-RL` failed.
     pub generic_failure: Option<Failure>,
 }
@@ -64,7 +64,7 @@ pub fn url(cx: &mut Cx, parts: &Parts) -> Res<Found> {
         let absolute = absolute_url(cx, url, parts);
         let found = match parts.scheme {
             Some(_) => absolute.map(|a| {
-                let mut alternatives = Vec::new();
+                let mut alternatives = crate::outcome::Rules::new();
                 if a.generic.is_ok() {
                     alternatives.push(Rule::R1808GenericRl);
                 }
@@ -86,7 +86,7 @@ pub fn url(cx: &mut Cx, parts: &Parts) -> Res<Found> {
             }),
             None => relative_url(cx, parts).map(|rule| Found {
                 rule,
-                alternatives: vec![rule],
+                alternatives: [rule].into_iter().collect(),
                 generic_failure: None,
             }),
         };

@@ -35,7 +35,8 @@ pub mod path;
 
 use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Note, Noting, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 use parts::Parts;
 
@@ -72,9 +73,9 @@ fn parse_recording(
         doc: DocReading::new(Document::Rfc1808, reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
         ambiguities: generic::ambiguities(&cx, &parts),
         input,
     };
@@ -113,8 +114,8 @@ fn parse_recording(
 /// reports `""`, as for the 1996 draft. The other five are `null` when their delimiter
 /// is not there (see [`parts`]).
 fn components<'a>(cx: &Cx<'a>, parts: &Parts) -> Components<'a> {
-    let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
-    let mut c = Components::default();
+    let text = |s: Option<Span>| s.map(|s| Part::Str(s));
+    let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("net_loc", text(parts.net_loc));
     c.put("path", text(Some(parts.path)));

@@ -24,7 +24,7 @@ pub struct Reference {
     /// The alternatives taken below `rule`: `hier_part` then `net_path` or `abs_path`,
     /// or `opaque_part`, for an absoluteURI; `net_path`, `abs_path` or `rel_path` for a
     /// relativeURI.
-    pub alternatives: Vec<Rule>,
+    pub alternatives: crate::outcome::Rules,
     /// The authority and what it derived as, when there is one.
     pub authority: Option<(Span, Authority)>,
     /// The segments, when the path has `path_segments` (an abs_path) or a rel_path.
@@ -37,7 +37,7 @@ impl Reference {
     fn new(rule: Rule) -> Reference {
         Reference {
             rule,
-            alternatives: Vec::new(),
+            alternatives: crate::outcome::Rules::new(),
             authority: None,
             segments: None,
             opaque: None,
@@ -98,12 +98,12 @@ pub fn absolute_uri(cx: &mut Cx, s: Span) -> Res<Reference> {
         // opaque_part cannot (uric_no_slash holds no "/"): the first character decides.
         if cx.input.get(rest.start).filter(|_| !rest.is_empty()) == Some(&b'/') {
             let (form, authority, segments) = hier_part(cx, rest)?;
-            r.alternatives = vec![Rule::R2396HierPart, form];
+            r.alternatives = [Rule::R2396HierPart, form].into_iter().collect();
             r.authority = authority;
             r.segments = segments;
         } else {
             opaque_part(cx, rest)?;
-            r.alternatives = vec![Rule::R2396OpaquePart];
+            r.alternatives = [Rule::R2396OpaquePart].into_iter().collect();
             r.opaque = Some(rest);
         }
         Ok(r)
@@ -125,7 +125,7 @@ pub fn relative_uri(cx: &mut Cx, s: Span) -> Res<Reference> {
     cx.rule(Rule::R2396RelativeUri, |cx| {
         let (form, authority, segments) = path_then_query(cx, s, true)?;
         let mut r = Reference::new(Rule::R2396RelativeUri);
-        r.alternatives = vec![form];
+        r.alternatives = [form].into_iter().collect();
         r.authority = authority;
         r.segments = segments;
         Ok(r)

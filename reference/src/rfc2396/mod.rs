@@ -54,7 +54,8 @@ pub mod path;
 
 use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Note, Noting, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Note, Noting, Parse, Verdict};
 use authority::Authority;
 use generic::Reference;
 use parts::Parts;
@@ -108,9 +109,9 @@ fn parse_recording(
         doc: DocReading::new(Document::Rfc2396, reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
         ambiguities: Vec::new(),
         input,
     };
@@ -138,8 +139,8 @@ fn parse_recording(
 
 /// The components of a valid parse (see the module documentation).
 fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
-    let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
-    let mut c = Components::default();
+    let text = |s: Option<Span>| s.map(|s| Part::Str(s));
+    let mut c = Components::new(cx.input);
     for name in COMPONENTS {
         c.put(name, None);
     }
@@ -161,11 +162,8 @@ fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
     }
     c.put("path", text(Some(parts.path)));
     if let Some(segments) = &r.segments {
-        let list = |f: fn(&path::Segment) -> Span| {
-            Some(Value::List(
-                segments.iter().map(|s| cx.text(f(s))).collect(),
-            ))
-        };
+        let list =
+            |f: fn(&path::Segment) -> Span| Some(Part::List(segments.iter().map(f).collect()));
         c.put("segments", list(|s| s.pchars));
         c.put("params", list(|s| s.params));
     }

@@ -50,7 +50,7 @@ fn the_section_1_3_examples_are_absolute_uris() {
     assert_eq!(c(&q, "opaque_part"), Some("mduerst@ifi.unizh.ch"));
     assert_eq!(c(&q, "path"), Some("mduerst@ifi.unizh.ch"));
     assert_eq!(c(&q, "authority"), None);
-    assert_eq!(q.components.get("segments"), Some(&None));
+    assert_eq!(q.components.get("segments"), Some(None));
 }
 
 #[test]
@@ -184,8 +184,8 @@ fn segments_and_params() {
     assert_eq!(list(&q, "segments"), [""]);
     assert_eq!(c(&q, "path"), Some("/"));
     let q = G.valid("http://a", Rule::R2396AbsoluteUri);
-    assert_eq!(q.components.get("segments"), Some(&None));
-    assert_eq!(q.components.get("params"), Some(&None));
+    assert_eq!(q.components.get("segments"), Some(None));
+    assert_eq!(q.components.get("params"), Some(None));
     assert_eq!(c(&q, "path"), Some(""));
     // Empty segments and params anywhere.
     let q = G.valid("http://a//;;/", Rule::R2396AbsoluteUri);

@@ -12,7 +12,8 @@
 
 use super::classes::{pct_encoded, repeat, DIGIT, HEXDIG, SUB_DELIMS, UNRESERVED};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Failure, Value};
+use crate::outcome::Part;
+use crate::outcome::{Components, Failure};
 use crate::rule::Rule;
 
 /// What `authority` found: spans of the input.
@@ -39,8 +40,8 @@ impl Authority {
     /// The authority's subcomponents by the RFC's rule names: the host under `host` and
     /// under the name of the alternative that derived it (an IP literal also under the
     /// name of the rule inside its brackets), the other host kinds absent.
-    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
-        let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
+    pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
+        let text = |s: Option<Span>| s.map(|s| Part::Str(s));
         let host = self.host;
         let kind = |r: Rule| (host.kind == r).then_some(host.span);
         let inside = |r: Rule| host.literal.filter(|(k, _)| *k == r).map(|(_, s)| s);

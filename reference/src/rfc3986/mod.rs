@@ -56,7 +56,8 @@ pub mod path;
 
 use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Note, Noting, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 use generic::Reference;
 use parts::Parts;
@@ -107,9 +108,9 @@ fn parse_recording(
         doc: DocReading::new(Document::Rfc3986, reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
         ambiguities: generic::ambiguities(&found),
         input,
     };
@@ -117,7 +118,7 @@ fn parse_recording(
         Ok(r) => {
             parse.verdict = Verdict::Valid;
             parse.rule = Some(r.rule);
-            parse.alternatives = vec![r.rule, r.path];
+            parse.alternatives = [r.rule, r.path].into_iter().collect();
             if r.rule == Rule::R3986Uri && generic::absolute_uri(&mut cx, &parts).is_ok() {
                 parse.alternatives.push(Rule::R3986AbsoluteUri);
             }
@@ -140,8 +141,8 @@ fn parse_recording(
 /// The components by the RFC's rule names, as written (not decoded). Without an
 /// authority, its subcomponents are absent.
 fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
-    let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
-    let mut c = Components::default();
+    let text = |s: Option<Span>| s.map(|s| Part::Str(s));
+    let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("authority", text(parts.authority));
     match &r.authority {

@@ -6,7 +6,7 @@ use super::parts::Parts;
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::cx::{Cx, Span};
 use crate::document::{Document, Reading};
-use crate::outcome::{Parse, Value, Verdict};
+use crate::outcome::{Parse, Verdict};
 use crate::rule::Rule;
 use crate::testing::{ambiguous, c, data, huge, Grammar, Xorshift};
 
@@ -36,10 +36,7 @@ fn taken(input: &str, rule: Rule, path: Rule) -> Parse<'_> {
 fn present<'a>(q: &'a Parse) -> Vec<(&'static str, &'a str)> {
     q.components
         .iter()
-        .filter_map(|(n, v)| match v {
-            Some(Value::Str(s)) => Some((n, &**s)),
-            _ => None,
-        })
+        .filter_map(|(n, _)| q.components.str(n).map(|s| (n, s)))
         .collect()
 }
 
@@ -97,7 +94,7 @@ fn the_section_1_1_2_examples_are_uris() {
         let q = taken(input, URI, Rule::R3986PathRootless);
         assert_eq!(c(&q, "path"), Some(path));
         assert_eq!(c(&q, "authority"), None);
-        assert_eq!(q.components.get("host"), Some(&None));
+        assert_eq!(q.components.get("host"), Some(None));
         assert!(q.notes().is_empty(), "{input}: {:?}", q.notes());
     }
     let q = taken("telnet://192.0.2.16:80/", URI, Rule::R3986PathAbempty);
@@ -364,7 +361,7 @@ fn userinfo() {
 fn ipv4address_and_reg_name() {
     let q = G.valid("http://192.0.2.16/", URI);
     assert_eq!(c(&q, "IPv4address"), Some("192.0.2.16"));
-    assert_eq!(q.components.get("reg-name"), Some(&None));
+    assert_eq!(q.components.get("reg-name"), Some(None));
     assert!(ambiguous(&q, Rule::R3986Host));
     for ok in ["0.0.0.0", "255.255.255.255", "9.99.199.249", "250.251.0.10"] {
         let built = format!("//{ok}");
@@ -384,7 +381,7 @@ fn ipv4address_and_reg_name() {
         let built = format!("//{name}");
         let q = G.valid(&built, REL);
         assert_eq!(c(&q, "reg-name"), Some(name), "{name}");
-        assert_eq!(q.components.get("IPv4address"), Some(&None));
+        assert_eq!(q.components.get("IPv4address"), Some(None));
         assert!(!ambiguous(&q, Rule::R3986Host), "{name}");
     }
     assert!(!ambiguous(&G.valid("//example.com", REL), Rule::R3986Host));
@@ -456,7 +453,7 @@ fn ipv6_literals() {
         let q = G.valid(&built, URI);
         assert_eq!(c(&q, "IPv6address"), Some(address));
         assert_eq!(c(&q, "IP-literal"), Some(format!("[{address}]").as_str()));
-        assert_eq!(q.components.get("IPvFuture"), Some(&None));
+        assert_eq!(q.components.get("IPvFuture"), Some(None));
     }
     // Each case: the address, and the offset in it where it stops being the start of
     // one (the input is "//[" then the address then "]").
