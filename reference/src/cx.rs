@@ -130,7 +130,9 @@ impl<'a> Cx<'a> {
         ok
     }
 
-    /// Runs a rule's body and records whether it accepted.
+    /// Runs a rule's body and records whether it accepted. Inlined, so that a rule's
+    /// result is written once, in its caller's place, not copied out of a closure.
+    #[inline(always)]
     pub fn rule<T>(&mut self, rule: Rule, body: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
         let r = body(self);
         self.mark(rule, r.is_ok());

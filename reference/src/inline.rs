@@ -28,6 +28,12 @@ impl<T: Default, const N: usize> InlineList<T, N> {
         }
     }
 
+    /// Inserts `item` at `index`, moving the later items up.
+    pub fn insert(&mut self, index: usize, item: T) {
+        self.push(item);
+        self[index..].rotate_right(1);
+    }
+
     /// Appends `item`; the `N + 1`th moves the list to the heap.
     pub fn push(&mut self, item: T) {
         match &mut self.repr {
@@ -125,6 +131,51 @@ impl<T: Default, const N: usize> FromIterator<T> for InlineList<T, N> {
             l.push(x);
         }
         l
+    }
+}
+
+impl<T: Default, const N: usize> Extend<T> for InlineList<T, N> {
+    fn extend<I: IntoIterator<Item = T>>(&mut self, iter: I) {
+        for x in iter {
+            self.push(x);
+        }
+    }
+}
+
+impl<T: Default, const N: usize> InlineList<T, N> {
+    /// Moves every item of `other` to the end of this list, leaving `other` empty.
+    pub fn append(&mut self, other: &mut Self) {
+        for x in other.iter_mut() {
+            self.push(std::mem::take(x));
+        }
+        other.clear();
+    }
+}
+
+impl<T, const N: usize> IntoIterator for InlineList<T, N> {
+    type Item = T;
+    type IntoIter = IntoIter<T, N>;
+    fn into_iter(self) -> IntoIter<T, N> {
+        match self.repr {
+            Repr::Inline { len, items } => IntoIter::Inline(items.into_iter().take(len)),
+            Repr::Heap(v) => IntoIter::Heap(v.into_iter()),
+        }
+    }
+}
+
+/// The items of an [`InlineList`], by value.
+pub enum IntoIter<T, const N: usize> {
+    Inline(std::iter::Take<std::array::IntoIter<T, N>>),
+    Heap(std::vec::IntoIter<T>),
+}
+
+impl<T, const N: usize> Iterator for IntoIter<T, N> {
+    type Item = T;
+    fn next(&mut self) -> Option<T> {
+        match self {
+            IntoIter::Inline(i) => i.next(),
+            IntoIter::Heap(i) => i.next(),
+        }
     }
 }
 

@@ -311,6 +311,9 @@ impl<'a> Components<'a> {
 /// input more than a few ways), so the common parse allocates nothing for them.
 pub type Rules = InlineList<Rule, 4>;
 
+/// The ambiguities of a parse: inline for the common one or two.
+pub type Ambiguities = InlineList<Ambiguity, 2>;
+
 /// Where and why a production stopped matching.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
@@ -350,7 +353,7 @@ pub struct Note {
 }
 
 /// A place where the input has more than one derivation, and which one urlcert reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ambiguity {
     pub rule: Rule,
     pub text: &'static str,
@@ -372,7 +375,7 @@ pub struct Parse<'a> {
     pub error: Option<Failure>,
     /// Every alternative of the top-level production that derives the input.
     pub alternatives: Rules,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 impl<'a> Parse<'a> {

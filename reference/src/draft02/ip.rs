@@ -33,7 +33,7 @@ pub struct Login {
     pub user: Option<Span>,
     pub password: Option<Span>,
     pub hostport: Hostport,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 /// What `hostport` found.
@@ -41,7 +41,7 @@ pub struct Login {
 pub struct Hostport {
     pub host: Span,
     pub port: Option<Span>,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 impl Login {
@@ -90,7 +90,7 @@ pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
             };
             if let Some(pos) = (0..ats.len()).find(|&n| derives(n, ats[n])) {
                 let at = ats[pos];
-                let mut ambiguities = Vec::new();
+                let mut ambiguities = crate::outcome::Ambiguities::new();
                 // Another "@" that works, or no user at all (a hostname holds "@").
                 let another = ats[pos + 1..]
                     .iter()
@@ -190,7 +190,7 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
             if splits {
                 host(cx, h)?;
                 port(cx, p)?;
-                let mut ambiguities = Vec::new();
+                let mut ambiguities = crate::outcome::Ambiguities::new();
                 if shape::starts_alpha(cx.bytes(h)) {
                     ambiguities.push(Ambiguity {
                         rule: Rule::O93Hostport,
@@ -208,7 +208,7 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
             Ok(()) => Ok(Hostport {
                 host: s,
                 port: None,
-                ambiguities: Vec::new(),
+                ambiguities: crate::outcome::Ambiguities::new(),
             }),
             Err(whole) => {
                 let Some(colon) = colon else {

@@ -304,7 +304,11 @@ fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress<'a>) -> Parse<'a> {
     }
     let (rule, mut components, ambiguities) = match found_match {
         Some(m) => (Some(m.rule), m.components, m.ambiguities),
-        None => (None, Components::new(cx.input), Vec::new()),
+        None => (
+            None,
+            Components::new(cx.input),
+            crate::outcome::Ambiguities::new(),
+        ),
     };
     if rule.is_some() {
         let frag = found.fragment.map(|(f, _)| Part::Str(f));

@@ -53,11 +53,11 @@ pub enum Groupart {
 }
 
 /// `groupart * | group | article`
-pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, Vec<Ambiguity>)> {
+pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::outcome::Ambiguities)> {
     cx.rule(Rule::O93Groupart, |cx| {
         // "*" is no alpha (a group starts with one) and has no "@" (an article does).
         if cx.bytes(s) == b"*" {
-            return Ok((Groupart::Star, Vec::new()));
+            return Ok((Groupart::Star, crate::outcome::Ambiguities::new()));
         }
         let as_group = group(cx, s);
         let as_article = article(cx, s);
@@ -74,7 +74,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, Vec<Ambiguity>)> {
                 }
                 Ok((Groupart::Article { host }, ambiguities))
             }
-            (Ok(()), Err(_)) => Ok((Groupart::Group, Vec::new())),
+            (Ok(()), Err(_)) => Ok((Groupart::Group, crate::outcome::Ambiguities::new())),
             // NEWS: "A message identifier may be distinguished from a news group name by
             // the presence of the commercial at "@" character", so that is the
             // alternative whose failure is reported.
@@ -97,7 +97,7 @@ pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
 /// `article xalphas @ host`
 ///
 /// Returns the span of the host.
-pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, Vec<Ambiguity>)> {
+pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::outcome::Ambiguities)> {
     cx.rule(Rule::O93Article, |cx| {
         let input = cx.input;
         let ats: Vec<usize> = (s.start + 1..s.end)
@@ -115,7 +115,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, Vec<Ambiguity>)> {
                 xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::O93Article))?;
                 let h = s.from(at + 1);
                 host(cx, h)?;
-                let mut ambiguities = Vec::new();
+                let mut ambiguities = crate::outcome::Ambiguities::new();
                 if ats[pos + 1..]
                     .iter()
                     .any(|&k| shape::starts_alpha(after(k)))

@@ -73,7 +73,7 @@ pub const COMPONENTS: &[&str] = &[
 pub struct Match<'a> {
     pub rule: Rule,
     pub components: Components<'a>,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 impl<'a> Match<'a> {
@@ -81,7 +81,7 @@ impl<'a> Match<'a> {
         Match {
             rule,
             components,
-            ambiguities: Vec::new(),
+            ambiguities: crate::outcome::Ambiguities::new(),
         }
     }
 }
@@ -243,7 +243,7 @@ pub(crate) fn judge<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, bool) {
         components: Components::new(cx.input),
         error: None,
         alternatives: crate::outcome::Rules::new(),
-        ambiguities: Vec::new(),
+        ambiguities: crate::outcome::Ambiguities::new(),
         input: cx.input,
     };
     match m {

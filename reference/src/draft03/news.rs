@@ -42,7 +42,7 @@ pub enum Groupart {
 
 pub struct GroupartMatch {
     pub kind: Groupart,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 /// `groupart * | group | article`
@@ -57,7 +57,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<GroupartMatch> {
         if cx.bytes(s) == b"*" {
             return Ok(GroupartMatch {
                 kind: Groupart::Star,
-                ambiguities: Vec::new(),
+                ambiguities: crate::outcome::Ambiguities::new(),
             });
         }
         let has_at = cx.find(s, b'@').is_some();
@@ -82,7 +82,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<GroupartMatch> {
             }
             (_, Ok(())) => Ok(GroupartMatch {
                 kind: Groupart::Group,
-                ambiguities: Vec::new(),
+                ambiguities: crate::outcome::Ambiguities::new(),
             }),
             // With an "@" the input was meant as an article, so its failure is reported.
             (Some(Err(a)), Err(_)) => Err(a),
@@ -100,7 +100,7 @@ pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
 
 pub struct ArticleMatch {
     pub host: Span,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 /// `article xalphas @ host`
@@ -122,7 +122,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<ArticleMatch> {
         xalphas(cx, Span::new(s.start, at))?;
         let h = s.from(at + 1);
         host(cx, h)?;
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         if chosen.is_some_and(|(_, more)| more) {
             ambiguities.push(Ambiguity {
                 rule: Rule::D03Article,

@@ -35,7 +35,7 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         };
         let hp = hostport(cx, Span::new(at, slash))?;
         let tail = s.from(slash + 1);
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         let (hso, ver, attrs) = match with_version(cx, tail) {
             Ok((before, v, a)) => {
                 ambiguities.push(Ambiguity {

@@ -25,7 +25,7 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         put_scheme(cx, s, "gopher", &mut c);
         hp.put(cx, &mut c);
         let mut parts = GopherPath::default();
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         let path = s.from(hp_end + 1);
         if hp_end < s.end && !path.is_empty() {
             let t = gtype(cx, path)?;
@@ -63,7 +63,12 @@ impl GopherPath {
     /// characters other than tab, return, or linefeed", so this is the reading the prose
     /// intends. (Which split is taken changes no verdict: the whole of `rest` derives as
     /// a selector whenever it derives at all.)
-    fn split(&mut self, cx: &mut Cx, rest: Span, ambiguities: &mut Vec<Ambiguity>) -> Res<()> {
+    fn split(
+        &mut self,
+        cx: &mut Cx,
+        rest: Span,
+        ambiguities: &mut crate::outcome::Ambiguities,
+    ) -> Res<()> {
         let input = cx.input;
         let mut tabs = Vec::new();
         let mut i = rest.start;

@@ -36,7 +36,7 @@ pub mod wais;
 use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Verdict};
+use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 
 /// The component names a parse may report, in RFC 1738's vocabulary (the contract of
@@ -49,7 +49,7 @@ pub const COMPONENTS: &[&str] = crate::rfc1738::COMPONENTS;
 pub struct Match<'a> {
     pub rule: Rule,
     pub components: Components<'a>,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 impl<'a> Match<'a> {
@@ -57,7 +57,7 @@ impl<'a> Match<'a> {
         Match {
             rule,
             components,
-            ambiguities: Vec::new(),
+            ambiguities: crate::outcome::Ambiguities::new(),
         }
     }
 }
@@ -224,7 +224,11 @@ fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
     };
     let (rule, components, ambiguities) = match found {
         Some(f) => (Some(f.rule), f.components, f.ambiguities),
-        None => (None, Components::new(cx.input), Vec::new()),
+        None => (
+            None,
+            Components::new(cx.input),
+            crate::outcome::Ambiguities::new(),
+        ),
     };
     Parse {
         doc: DocReading::from(Document::Draft06),

@@ -21,7 +21,7 @@ pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let p = Span::new(p_start, p_end);
         let segs = ppath(cx, p)?;
         let mut fields = crate::inline::InlineList::new();
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         let mut at = p_end;
         while at < s.end {
             // fieldname and fieldvalue derive no ";": each fieldspec ends at the next one.

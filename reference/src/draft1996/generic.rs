@@ -269,10 +269,10 @@ const SCHEME_OR_REL_PATH: &str = "URL-reference = [ absoluteURL | relativeURL ] 
 
 /// The places where the BNF derives the reference in a way the Section 4.3 split does
 /// not take, and which reading urlcert reports.
-pub fn ambiguities(cx: &Cx, parts: &Parts) -> Vec<Ambiguity> {
+pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {
     let input = cx.input;
     let url_end = parts.fragment.map_or(input.len(), |f| f.start - 1);
-    let mut out = Vec::new();
+    let mut out = crate::outcome::Ambiguities::new();
     if let Some(s) = parts.server {
         // The "//" starts at s.start - 2; read as abs_path, "/" then rel_path.
         if derives_as_rel_path(&input[s.start - 1..url_end]) {

@@ -21,7 +21,7 @@ pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             return Err(cx.fail(s.end, Rule::Fileurl, "\"/\""));
         };
         let h = Span::new(at, slash);
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         if !h.is_empty() {
             let as_host = host(cx, h);
             let as_localhost = cx.bytes(h) == b"localhost";

@@ -24,7 +24,7 @@ pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let mut c = Components::new(cx.input);
         c.put("scheme", Some(Part::Str(g.scheme)));
         c.put("schemepart", Some(Part::Str(g.schemepart)));
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         if let Some((login, path)) = g.ip {
             login.put(cx, &mut c);
             c.put("urlpath", path.map(|p| Part::Str(p)));

@@ -23,7 +23,7 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
         hp.put(cx, &mut c);
         let mut parts = GopherPath::default();
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         let path = s.from(hp_end + 1);
         if hp_end < s.end && !path.is_empty() {
             let t = gtype(cx, path)?;
@@ -58,7 +58,12 @@ impl GopherPath {
     /// delimiter. urlcert takes the leftmost "%09" after which `search` can match as the
     /// selector's end, and the first "%09" after that as the search's end: Section 3.4.1
     /// says a selector holds no tab, so this is the reading the prose intends.
-    fn split(&mut self, cx: &mut Cx, rest: Span, ambiguities: &mut Vec<Ambiguity>) -> Res<()> {
+    fn split(
+        &mut self,
+        cx: &mut Cx,
+        rest: Span,
+        ambiguities: &mut crate::outcome::Ambiguities,
+    ) -> Res<()> {
         let input = cx.input;
         let mut tabs = Vec::new();
         let mut i = rest.start;

@@ -22,7 +22,7 @@ pub mod wais;
 
 use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Verdict};
+use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 
 /// The component names a parse may report: the BNF's own rule names (`cases/README.md`).
@@ -60,7 +60,7 @@ pub const COMPONENTS: &[&str] = &[
 pub struct Match<'a> {
     pub rule: Rule,
     pub components: Components<'a>,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 impl<'a> Match<'a> {
@@ -68,7 +68,7 @@ impl<'a> Match<'a> {
         Match {
             rule,
             components,
-            ambiguities: Vec::new(),
+            ambiguities: crate::outcome::Ambiguities::new(),
         }
     }
 }
@@ -218,7 +218,11 @@ fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
     };
     let (rule, components, ambiguities) = match found {
         Some(f) => (Some(f.rule), f.components, f.ambiguities),
-        None => (None, Components::new(cx.input), Vec::new()),
+        None => (
+            None,
+            Components::new(cx.input),
+            crate::outcome::Ambiguities::new(),
+        ),
     };
     Parse {
         doc: DocReading::from(Document::Rfc1738),

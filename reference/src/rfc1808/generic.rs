@@ -276,9 +276,9 @@ const SCHEME_OR_REL_PATH: &str = "URL = ( absoluteURL | relativeURL ) ...: pchar
 
 /// The places where the BNF derives the URL in a way the Section 2.4 split does not
 /// take, and which reading urlcert reports.
-pub fn ambiguities(cx: &Cx, parts: &Parts) -> Vec<Ambiguity> {
+pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {
     let url_end = parts.url_end(cx.input.len());
-    let mut out = Vec::new();
+    let mut out = crate::outcome::Ambiguities::new();
     if parts.scheme.is_some() && derives_as_rel_path(&cx.input[..url_end]) {
         out.push(Ambiguity {
             rule: Rule::R1808Url,

@@ -315,9 +315,9 @@ const OPAQUE_QUERY: &str = "absoluteURI = scheme \":\" ( hier_part | opaque_part
 
 /// The places where the input has a derivation other than the one reported, and which
 /// one urlcert reports (see [`Reference`]).
-pub fn ambiguities(cx: &Cx, parts: &Parts, r: &Reference) -> Vec<Ambiguity> {
+pub fn ambiguities(cx: &Cx, parts: &Parts, r: &Reference) -> crate::outcome::Ambiguities {
     let input = cx.input;
-    let mut out = Vec::new();
+    let mut out = crate::outcome::Ambiguities::new();
     if let Some((a, found)) = r.authority {
         // Read as abs_path, the "//" and what follows up to the query derive when every
         // character is a segment's (pchar, ";") or "/".

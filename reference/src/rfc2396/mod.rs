@@ -112,7 +112,7 @@ fn parse_recording(
         components: Components::new(cx.input),
         error: None,
         alternatives: crate::outcome::Rules::new(),
-        ambiguities: Vec::new(),
+        ambiguities: crate::outcome::Ambiguities::new(),
         input,
     };
     match found {
