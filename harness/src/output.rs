@@ -149,13 +149,7 @@ impl<'a> ResolveLine<'a> {
         let (result, result_hex, current_document, error, steps) = match answer {
             Ok(r) => {
                 let (text, hex) = text_and_hex(&r.result);
-                (
-                    Some(text),
-                    hex,
-                    r.current_document,
-                    None,
-                    r.steps.as_slice(),
-                )
+                (Some(text), hex, r.current_document, None, r.steps.traced())
             }
             Err(why) => {
                 let kind = match why {
@@ -217,7 +211,7 @@ pub fn resolve_human(
         }
     );
     if trace {
-        for s in &r.steps {
+        for s in r.steps.traced() {
             let value = s
                 .value
                 .as_deref()

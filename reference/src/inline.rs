@@ -28,6 +28,18 @@ impl<T: Default, const N: usize> InlineList<T, N> {
         }
     }
 
+    /// Removes the last item and returns it.
+    pub fn pop(&mut self) -> Option<T> {
+        match &mut self.repr {
+            Repr::Inline { len: 0, .. } => None,
+            Repr::Inline { len, items } => {
+                *len -= 1;
+                Some(std::mem::take(&mut items[*len]))
+            }
+            Repr::Heap(v) => v.pop(),
+        }
+    }
+
     /// Inserts `item` at `index`, moving the later items up.
     pub fn insert(&mut self, index: usize, item: T) {
         self.push(item);

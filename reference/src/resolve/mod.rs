@@ -43,7 +43,7 @@ pub struct Resolution {
 impl Resolution {
     /// The ids of the steps taken: `["2", "2c", "3", "4", "6", "6a", "6b", "6c", "6d", "7"]`.
     pub fn step_ids(&self) -> Vec<&'static str> {
-        self.steps.iter().map(|s| s.id).collect()
+        self.steps.ids().collect()
     }
 }
 

@@ -2,11 +2,68 @@
 
 use super::{Resolution, Unresolvable};
 use crate::document::DocReading;
-use crate::inline::InlineList;
 
-/// The steps of one resolution: a dozen at most in the common case, kept inline, so an
-/// untraced resolution allocates only its result.
-pub type Steps = InlineList<Step, 16>;
+/// How many steps an untraced resolution keeps inline.
+const INLINE_STEPS: usize = 16;
+
+/// The steps of one resolution, in order. Untraced, a step is its id and text (both
+/// static), kept inline for the common dozen, so an untraced resolution allocates only
+/// its result and stays small to move; traced, each step has its value too.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Steps {
+    len: usize,
+    taken: [(&'static str, &'static str); INLINE_STEPS],
+    /// Untraced steps past the inline ones.
+    more: Vec<(&'static str, &'static str)>,
+    /// Every step with its value, when tracing.
+    traced: Vec<Step>,
+}
+
+impl Steps {
+    fn push(&mut self, id: &'static str, text: &'static str, value: Option<Option<String>>) {
+        match value {
+            Some(value) => self.traced.push(Step { id, text, value }),
+            None if self.len < INLINE_STEPS => {
+                self.taken[self.len] = (id, text);
+                self.len += 1;
+            }
+            None => self.more.push((id, text)),
+        }
+    }
+
+    /// The steps, in order (with their values when traced).
+    pub fn iter(&self) -> impl Iterator<Item = Step> + '_ {
+        let untraced = self.taken[..self.len].iter().chain(&self.more);
+        let untraced = untraced.map(|&(id, text)| Step {
+            id,
+            text,
+            value: None,
+        });
+        self.traced.iter().cloned().chain(untraced)
+    }
+
+    /// The ids of the steps, in order.
+    pub fn ids(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let untraced = self.taken[..self.len].iter().chain(&self.more);
+        self.traced
+            .iter()
+            .map(|s| s.id)
+            .chain(untraced.map(|s| s.0))
+    }
+
+    /// The steps with their values, when the resolution was traced (empty otherwise).
+    pub fn traced(&self) -> &[Step] {
+        &self.traced
+    }
+
+    pub fn len(&self) -> usize {
+        self.traced.len() + self.len + self.more.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
 
 /// One step of an algorithm.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -30,13 +87,13 @@ impl Trace {
     pub fn new(on: bool) -> Trace {
         Trace {
             on,
-            steps: Steps::new(),
+            steps: Steps::default(),
         }
     }
 
     pub fn step(&mut self, id: &'static str, text: &'static str, value: impl FnOnce() -> String) {
-        let value = self.on.then(value);
-        self.steps.push(Step { id, text, value });
+        let value = self.on.then(|| Some(value()));
+        self.steps.push(id, text, value);
     }
 
     /// The answer, with the steps taken.
@@ -56,11 +113,7 @@ impl Trace {
 
     /// A step whose test fails, so that it changes nothing.
     pub fn pass(&mut self, id: &'static str, text: &'static str) {
-        self.steps.push(Step {
-            id,
-            text,
-            value: None,
-        });
+        self.steps.push(id, text, self.on.then_some(None));
     }
 }
 
