@@ -45,7 +45,7 @@ pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let mut c = Components::new(cx.input);
         c.put("scheme", Some(Part::Str(name)));
         c.put("path", Some(Part::Str(p)));
-        c.put("search", query.map(|q| Part::Str(q)));
+        c.put("search", query.map(Part::Str));
         let mut m = Match::new(Rule::O93Generic, c);
         // A later ":" in the first path element, not just before a "/", could end the
         // scheme instead.

@@ -51,7 +51,7 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             search(cx, sp)?;
             q = Some(sp);
         }
-        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "gopher"));
         hp.put(cx, &mut c);

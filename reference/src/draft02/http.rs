@@ -36,8 +36,8 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "http"));
         hp.put(cx, &mut c);
-        c.put("path", p.map(|p| Part::Str(p)));
-        c.put("search", q.map(|q| Part::Str(q)));
+        c.put("path", p.map(Part::Str));
+        c.put("search", q.map(Part::Str));
         let mut m = Match::new(Rule::O93Httpaddress, c);
         m.ambiguities = hp.ambiguities;
         Ok(m)

@@ -27,7 +27,7 @@ pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "news"));
         c.put("groupart", Some(Part::Str(g)));
-        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let (group_, article_, host_) = match part {
             Groupart::Star => (None, None, None),
             Groupart::Group => (Some(g), None, None),

@@ -82,7 +82,7 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 (name, Some(v), a)
             }
         };
-        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "prospero"));
         hp.put(cx, &mut c);

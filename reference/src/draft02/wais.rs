@@ -74,7 +74,7 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             None
         };
         let mut c = components(cx, s, &h);
-        c.put("search", q.map(|q| Part::Str(q)));
+        c.put("search", q.map(Part::Str));
         c.put("wtype", None);
         c.put("path", None);
         let mut m = Match::new(Rule::O93Waisindex, c);

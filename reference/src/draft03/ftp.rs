@@ -51,7 +51,7 @@ pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
         l.put(cx, &mut c);
         c.put("path", Some(Part::Str(p)));
-        c.put("ftptype", t.map(|t| Part::Str(t)));
+        c.put("ftptype", t.map(Part::Str));
         let mut m = Match::new(Rule::D03Ftpaddress, c);
         m.ambiguities.extend(login_ambiguity(&l));
         if ambiguous {

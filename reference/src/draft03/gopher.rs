@@ -41,7 +41,7 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 g = Some(rest);
             }
         }
-        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let mut c = Components::new(cx.input);
         c.put("scheme", text(Some(Span::new(s.start, s.start + 6))));
         hp.put(cx, &mut c);

@@ -41,8 +41,8 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let mut c = Components::new(cx.input);
         c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
         hp.put(cx, &mut c);
-        c.put("path", p.map(|x| Part::Str(x)));
-        c.put("search", q.map(|x| Part::Str(x)));
+        c.put("path", p.map(Part::Str));
+        c.put("search", q.map(Part::Str));
         Ok(Match::new(Rule::D03Httpaddress, c))
     })
 }

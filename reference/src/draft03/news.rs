@@ -16,7 +16,7 @@ pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let at = cx.literal(s.start, s, q!("news:"), Rule::D03Newsaddress)?;
         let g = s.from(at);
         let part = groupart(cx, g)?;
-        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let mut c = Components::new(cx.input);
         c.put("scheme", text(Some(Span::new(s.start, s.start + 4))));
         c.put("groupart", text(Some(g)));

@@ -62,7 +62,7 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 (tail, None, None)
             }
         };
-        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let mut c = Components::new(cx.input);
         c.put("scheme", text(Some(Span::new(s.start, s.start + 8))));
         hp.put(cx, &mut c);

@@ -61,7 +61,7 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         }
         let mut c = components(cx, s, &hp);
         c.put("database", Some(Part::Str(db)));
-        c.put("search", q.map(|q| Part::Str(q)));
+        c.put("search", q.map(Part::Str));
         Ok(Match::new(Rule::D03Waisindex, c))
     })
 }

@@ -34,7 +34,7 @@ pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let mut c = Components::new(cx.input);
         put_scheme(cx, s, "file", &mut c);
         c.put("host", Some(Part::Str(h)));
-        c.put("fpath", path.map(|p| Part::Str(p)));
+        c.put("fpath", path.map(Part::Str));
         c.put("fsegments", segs.map(|v| list(cx, &v)));
         Ok(Match::new(Rule::D06Fileurl, c))
     })

@@ -25,8 +25,8 @@ pub struct Hostport {
 
 impl Login {
     pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
-        c.put("user", self.user.map(|s| Part::Str(s)));
-        c.put("password", self.password.map(|s| Part::Str(s)));
+        c.put("user", self.user.map(Part::Str));
+        c.put("password", self.password.map(Part::Str));
         self.hostport.put(cx, c);
     }
 }
@@ -34,7 +34,7 @@ impl Login {
 impl Hostport {
     pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
         c.put("host", Some(Part::Str(self.host)));
-        c.put("port", self.port.map(|s| Part::Str(s)));
+        c.put("port", self.port.map(Part::Str));
     }
 }
 

@@ -17,7 +17,7 @@ pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let mut c = Components::new(cx.input);
         put_scheme(cx, s, "news", &mut c);
         c.put("grouppart", Some(Part::Str(g)));
-        let text = |x: Option<Span>| x.map(|x| Part::Str(x));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let (group_, article_, host_) = match part {
             Grouppart::Star => (None, None, None),
             Grouppart::Group => (Some(g), None, None),

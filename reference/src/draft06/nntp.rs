@@ -31,7 +31,7 @@ pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         put_scheme(cx, s, "nntp", &mut c);
         hp.put(cx, &mut c);
         c.put("group", Some(Part::Str(g)));
-        c.put("digits", number.map(|d| Part::Str(d)));
+        c.put("digits", number.map(Part::Str));
         Ok(Match::new(Rule::D06Nntpurl, c))
     })
 }

@@ -103,7 +103,7 @@ fn parse_recording(
 /// component is NOT part of the path"), and is always there, possibly empty. `user`,
 /// `password`, `host` and `port` are given when there is a server that derives.
 fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
-    let text = |s: Option<crate::cx::Span>| s.map(|s| Part::Str(s));
+    let text = |s: Option<crate::cx::Span>| s.map(Part::Str);
     let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("server", text(parts.server));

@@ -19,7 +19,7 @@ pub struct Server {
 
 impl Server {
     pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
-        let text = |s: Option<Span>| s.map(|s| Part::Str(s));
+        let text = |s: Option<Span>| s.map(Part::Str);
         c.put("user", text(self.user));
         c.put("password", text(self.password));
         c.put("host", text(self.host));

@@ -40,7 +40,7 @@ pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let segs = fpath(cx, p)?;
         let mut c = Components::new(cx.input);
         c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-        c.put("host", (!h.is_empty()).then(|| Part::Str(h)));
+        c.put("host", (!h.is_empty()).then_some(Part::Str(h)));
         c.put("fpath", Some(Part::Str(p)));
         c.put("fsegments", Some(list(cx, &segs)));
         Ok(Match {

@@ -32,9 +32,9 @@ pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 typecode = Some(s.from(t));
             }
         }
-        c.put("fpath", path.map(|p| Part::Str(p)));
+        c.put("fpath", path.map(Part::Str));
         c.put("fsegments", segments.map(|v| list(cx, &v)));
-        c.put("ftptype", typecode.map(|t| Part::Str(t)));
+        c.put("ftptype", typecode.map(Part::Str));
         Ok(Match::new(Rule::Ftpurl, c))
     })
 }

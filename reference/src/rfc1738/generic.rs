@@ -27,7 +27,7 @@ pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let mut ambiguities = crate::outcome::Ambiguities::new();
         if let Some((login, path)) = g.ip {
             login.put(cx, &mut c);
-            c.put("urlpath", path.map(|p| Part::Str(p)));
+            c.put("urlpath", path.map(Part::Str));
             ambiguities.push(Ambiguity {
                 rule: Rule::Schemepart,
                 text: "schemepart = *xchar | ip-schemepart: both derive this schemepart; \

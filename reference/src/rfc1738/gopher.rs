@@ -30,7 +30,7 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             parts.gtype = Some(t);
             parts.split(cx, path.from(t.end), &mut ambiguities)?;
         }
-        let text = |sp: Option<Span>| sp.map(|x| Part::Str(x));
+        let text = |sp: Option<Span>| sp.map(Part::Str);
         c.put("gtype", text(parts.gtype));
         c.put("selector", text(parts.selector));
         c.put("search", text(parts.search));

@@ -33,9 +33,9 @@ pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let mut c = Components::new(cx.input);
         c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
         hp.put(cx, &mut c);
-        c.put("hpath", path.map(|p| Part::Str(p)));
+        c.put("hpath", path.map(Part::Str));
         c.put("hsegments", segs.map(|v| list(cx, &v)));
-        c.put("search", query.map(|q| Part::Str(q)));
+        c.put("search", query.map(Part::Str));
         Ok(Match::new(Rule::Httpurl, c))
     })
 }

@@ -31,7 +31,7 @@ pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
         hp.put(cx, &mut c);
         c.put("group", Some(Part::Str(g)));
-        c.put("digits", number.map(|d| Part::Str(d)));
+        c.put("digits", number.map(Part::Str));
         Ok(Match::new(Rule::Nntpurl, c))
     })
 }

@@ -44,7 +44,7 @@ fn components<'a>(cx: &Cx<'a>, s: Span, hp: Hostport, parts: [Option<Span>; 4]) 
         .into_iter()
         .zip(parts)
     {
-        c.put(name, part.map(|p| Part::Str(p)));
+        c.put(name, part.map(Part::Str));
     }
     c
 }

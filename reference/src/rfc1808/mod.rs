@@ -114,7 +114,7 @@ fn parse_recording(
 /// reports `""`, as for the 1996 draft. The other five are `null` when their delimiter
 /// is not there (see [`parts`]).
 fn components<'a>(cx: &Cx<'a>, parts: &Parts) -> Components<'a> {
-    let text = |s: Option<Span>| s.map(|s| Part::Str(s));
+    let text = |s: Option<Span>| s.map(Part::Str);
     let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("net_loc", text(parts.net_loc));

@@ -139,7 +139,7 @@ fn parse_recording(
 
 /// The components of a valid parse (see the module documentation).
 fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
-    let text = |s: Option<Span>| s.map(|s| Part::Str(s));
+    let text = |s: Option<Span>| s.map(Part::Str);
     let mut c = Components::new(cx.input);
     for name in COMPONENTS {
         c.put(name, None);

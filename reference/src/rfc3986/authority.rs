@@ -41,7 +41,7 @@ impl Authority {
     /// under the name of the alternative that derived it (an IP literal also under the
     /// name of the rule inside its brackets), the other host kinds absent.
     pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
-        let text = |s: Option<Span>| s.map(|s| Part::Str(s));
+        let text = |s: Option<Span>| s.map(Part::Str);
         let host = self.host;
         let kind = |r: Rule| (host.kind == r).then_some(host.span);
         let inside = |r: Rule| host.literal.filter(|(k, _)| *k == r).map(|(_, s)| s);

@@ -141,7 +141,7 @@ fn parse_recording(
 /// The components by the RFC's rule names, as written (not decoded). Without an
 /// authority, its subcomponents are absent.
 fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
-    let text = |s: Option<Span>| s.map(|s| Part::Str(s));
+    let text = |s: Option<Span>| s.map(Part::Str);
     let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("authority", text(parts.authority));
