@@ -119,10 +119,12 @@ impl<'a> Cx<'a> {
         self.coverage
     }
 
+    #[inline]
     pub fn recording(&self) -> bool {
         self.coverage.is_some()
     }
 
+    #[inline]
     pub fn mark(&mut self, rule: Rule, ok: bool) -> bool {
         if let Some(c) = &mut self.coverage {
             c.mark(rule, ok);
@@ -139,6 +141,7 @@ impl<'a> Cx<'a> {
         r
     }
 
+    #[inline]
     pub fn fail(&self, offset: usize, rule: Rule, expected: &'static str) -> Failure {
         Failure {
             offset,
@@ -147,16 +150,19 @@ impl<'a> Cx<'a> {
         }
     }
 
+    #[inline]
     pub fn bytes(&self, s: Span) -> &'a [u8] {
         &self.input[s.start..s.end]
     }
 
+    #[inline]
     /// The text of `s`: borrowed from the input when it is UTF-8 (the common case,
     /// no allocation), otherwise lossy-owned.
     pub fn text(&self, s: Span) -> std::borrow::Cow<'a, str> {
         String::from_utf8_lossy(self.bytes(s))
     }
 
+    #[inline]
     /// The first `b` in `s`, as an absolute offset.
     pub fn find(&self, s: Span, b: u8) -> Option<usize> {
         self.bytes(s)
@@ -165,6 +171,7 @@ impl<'a> Cx<'a> {
             .map(|i| s.start + i)
     }
 
+    #[inline]
     /// The literal `lit` at `at`, within `s`; returns the offset after it. `lit` is
     /// written as the BNF writes it, in its quotes (`q!`): the text a failure reports.
     pub fn literal(&self, at: usize, s: Span, lit: &'static str, rule: Rule) -> Res<usize> {
@@ -220,6 +227,7 @@ impl<'a> Cx<'a> {
         Ok(())
     }
 
+    #[inline]
     /// One of the single-character literals in `set`, at `i`.
     pub fn one_of(&self, i: usize, set: &[u8]) -> Option<usize> {
         set.contains(&self.input[i]).then_some(1)

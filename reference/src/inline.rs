@@ -46,6 +46,7 @@ impl<T: Default, const N: usize> InlineList<T, N> {
         self[index..].rotate_right(1);
     }
 
+    #[inline]
     /// Appends `item`; the `N + 1`th moves the list to the heap.
     pub fn push(&mut self, item: T) {
         match &mut self.repr {

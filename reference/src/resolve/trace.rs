@@ -6,52 +6,40 @@ use crate::document::DocReading;
 /// How many steps an untraced resolution keeps inline.
 const INLINE_STEPS: usize = 16;
 
-/// The steps of one resolution, in order. Untraced, a step is its id and text (both
-/// static), kept inline for the common dozen, so an untraced resolution allocates only
-/// its result and stays small to move; traced, each step has its value too.
+/// The steps of one resolution, in order. Untraced, a step is its id (static), kept
+/// inline for the common dozen: an untraced resolution allocates only its result and
+/// stays small to move. Traced, each step has its text and value too ([`Steps::traced`]).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Steps {
     len: usize,
-    taken: [(&'static str, &'static str); INLINE_STEPS],
+    taken: [&'static str; INLINE_STEPS],
     /// Untraced steps past the inline ones.
-    more: Vec<(&'static str, &'static str)>,
-    /// Every step with its value, when tracing.
+    more: Vec<&'static str>,
+    /// Every step with its text and value, when tracing.
     traced: Vec<Step>,
 }
 
 impl Steps {
+    #[inline]
     fn push(&mut self, id: &'static str, text: &'static str, value: Option<Option<String>>) {
         match value {
             Some(value) => self.traced.push(Step { id, text, value }),
             None if self.len < INLINE_STEPS => {
-                self.taken[self.len] = (id, text);
+                self.taken[self.len] = id;
                 self.len += 1;
             }
-            None => self.more.push((id, text)),
+            None => self.more.push(id),
         }
     }
 
-    /// The steps, in order (with their values when traced).
-    pub fn iter(&self) -> impl Iterator<Item = Step> + '_ {
-        let untraced = self.taken[..self.len].iter().chain(&self.more);
-        let untraced = untraced.map(|&(id, text)| Step {
-            id,
-            text,
-            value: None,
-        });
-        self.traced.iter().cloned().chain(untraced)
-    }
-
-    /// The ids of the steps, in order.
+    /// The ids of the steps, in order (traced or not).
     pub fn ids(&self) -> impl Iterator<Item = &'static str> + '_ {
-        let untraced = self.taken[..self.len].iter().chain(&self.more);
-        self.traced
-            .iter()
-            .map(|s| s.id)
-            .chain(untraced.map(|s| s.0))
+        let untraced = self.taken[..self.len].iter().chain(&self.more).copied();
+        self.traced.iter().map(|s| s.id).chain(untraced)
     }
 
-    /// The steps with their values, when the resolution was traced (empty otherwise).
+    /// The steps with their texts and values, when the resolution was traced (empty
+    /// otherwise).
     pub fn traced(&self) -> &[Step] {
         &self.traced
     }
