@@ -1,5 +1,5 @@
 //! A list that keeps its first `N` items inline and moves to the heap only past them,
-//! so the common parse (a few segments, a few components, a dozen resolution steps)
+//! so the common parse (a few segments, components, alternatives, ambiguities)
 //! allocates nothing. Safe code only: the inline slots hold `T::default()` until used.
 
 use std::fmt;
