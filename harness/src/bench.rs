@@ -315,8 +315,37 @@ fn met(ratio: f64, target: f64, at_least: bool) -> bool {
     }
 }
 
-/// Runs every comparison and returns the result object (the `--json` output).
+/// The URL whose parse `allocations_per_parse` counts: valid under RFC 1738, with a
+/// path and a search.
+pub const ALLOCATION_PROBE: &str = "http://www.example.com/a/b/c?q=1";
+
+/// Counts the heap allocations a call makes (the `urlcert` binary's counting allocator).
+pub type AllocationCounter<'c> = &'c dyn Fn(&mut dyn FnMut()) -> u64;
+
+/// Runs every comparison and returns the result object (the `--json` output), without
+/// an allocation count (`allocations_per_parse` is null).
 pub fn run(cases: &[LoadedCase], budget: Budget) -> Value {
+    run_counting(cases, budget, None)
+}
+
+/// The heap allocations of one RFC 1738 parse of [`ALLOCATION_PROBE`], by `counter`.
+pub fn allocations_per_parse(counter: AllocationCounter) -> u64 {
+    let doc: DocReading = PARSE_DOC.into();
+    let input = ALLOCATION_PROBE.as_bytes();
+    // Once untimed, so lazily built statics are not charged to the parse.
+    std::hint::black_box(parse(doc, input));
+    counter(&mut || {
+        std::hint::black_box(parse(doc, std::hint::black_box(input)));
+    })
+}
+
+/// As [`run`], with `allocations_per_parse` counted by `counter` when given.
+pub fn run_counting(
+    cases: &[LoadedCase],
+    budget: Budget,
+    counter: Option<AllocationCounter>,
+) -> Value {
+    let allocations = counter.map(allocations_per_parse);
     let corpus = corpus(cases);
     let bytes: usize = corpus.iter().map(Vec::len).sum();
     let as_str: Vec<&str> = corpus
@@ -405,6 +434,8 @@ pub fn run(cases: &[LoadedCase], budget: Budget) -> Value {
     json!({
         "parse_vs_url_crate": parse_ratio,
         "resolve_vs_url_crate": resolve_ratio,
+        "allocations_per_parse": allocations,
+        "allocation_probe": ALLOCATION_PROBE,
         "persistent_vs_spawn": persistent.get("ratio").cloned().unwrap_or(Value::Null),
         "scaling_1mib_over_1kib_x1024": scaling,
         "parse": {
@@ -537,6 +568,15 @@ pub fn render(v: &Value) -> String {
         f("/resolve/url_crate_ops_per_s"),
         f("/resolve/pairs"),
     ));
+    out.push_str(
+        &match v.pointer("/allocations_per_parse").and_then(Value::as_u64) {
+            Some(n) => format!(
+                "allocations per parse (rfc1738)     {n:>8}   target 0: {}  ({ALLOCATION_PROBE})\n",
+                if n == 0 { "met" } else { "MISSED" }
+            ),
+            None => "allocations per parse (rfc1738)     skipped (no counting allocator)\n".into(),
+        },
+    );
     out.push_str(&format!(
         "parse (rfc3986) vs fluent-uri         {:>8.2}x  target >= {TARGET_PARSE_3986}: {}  (reference {:.1} MB/s, fluent-uri {:.1} MB/s, {} inputs, {} bytes)\n",
         f("/rfc3986_parse_vs_fluent_uri"),

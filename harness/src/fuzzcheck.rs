@@ -33,7 +33,7 @@ pub struct Divergence {
 /// One disagreement, as the classifiers see it.
 pub struct Seen<'a> {
     pub input: &'a str,
-    pub reference: &'a Parse,
+    pub reference: &'a Parse<'a>,
     pub adapter: &'a str,
     pub answer: &'a Answer,
     pub judged: &'a Judged,
@@ -314,7 +314,7 @@ fn expectation(p: &Parse) -> Expectation {
     for (name, v) in p.components.iter() {
         let value = match v {
             None => None,
-            Some(Value::Str(s)) => Some(ExpectedValue::Str(s.clone())),
+            Some(Value::Str(s)) => Some(ExpectedValue::Str(s.to_string())),
             Some(_) => continue,
         };
         e.components.insert(name.to_string(), value);
@@ -838,7 +838,7 @@ pub fn check_built(b: &Built) -> Result<(), String> {
         .iter()
         .map(|(n, v)| {
             let v = v.as_ref().map(|v| match v {
-                Value::Str(s) => s.clone(),
+                Value::Str(s) => s.to_string(),
                 Value::List(l) => l.join("\u{0}"),
                 Value::Fields(f) => format!("{f:?}"),
             });

@@ -1,5 +1,7 @@
 //! The `urlcert` command line.
 
+mod alloc_count;
+
 use clap::{Parser, Subcommand};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -9,6 +11,10 @@ use urlcert::{
     cases, certify, contradictions, evolution, extract, journal, output, report, runner, trace,
 };
 use urlcert_reference::{parse, resolve, DocReading, Verdict};
+
+/// Counts allocations only while `urlcert bench` asks (see `alloc_count`).
+#[global_allocator]
+static ALLOCATOR: alloc_count::Counting = alloc_count::Counting;
 
 #[derive(Parser)]
 #[command(
@@ -478,7 +484,7 @@ fn cmd_bench(
             return ExitCode::from(2);
         }
     };
-    let result = bench::run(&loaded, budget);
+    let result = bench::run_counting(&loaded, budget, Some(&alloc_count::count));
     if json {
         emit(&format!("{result}\n"));
     } else {

@@ -34,7 +34,7 @@ pub const DOCS: &[&str] = &[
 /// the 1996 draft its compiled `server` rule.
 pub struct Ctx<'a> {
     pub input: &'a [u8],
-    pub reference: &'a Parse,
+    pub reference: &'a Parse<'a>,
     pub oracle: &'a Oracle,
     pub answer: &'a Answer,
     pub server: &'a Option<Regex>,

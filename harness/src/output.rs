@@ -28,9 +28,9 @@ pub struct ParseLine<'a> {
     pub input_hex: Option<String>,
     pub verdict: Verdict,
     pub rule: Option<Rule>,
-    pub components: &'a Components,
+    pub components: &'a Components<'a>,
     pub error: &'a Option<Failure>,
-    pub notes: &'a [Note],
+    pub notes: Vec<Note>,
     pub alternatives: &'a [Rule],
     pub ambiguities: &'a [Ambiguity],
 }
@@ -46,7 +46,7 @@ impl<'a> ParseLine<'a> {
             rule: p.rule,
             components: &p.components,
             error: &p.error,
-            notes: &p.notes,
+            notes: p.notes(),
             alternatives: &p.alternatives,
             ambiguities: &p.ambiguities,
         }
@@ -60,7 +60,7 @@ pub fn parse_human(input: &[u8], p: &Parse) -> String {
     let rule = p.rule.map(|r| format!(" ({r})")).unwrap_or_default();
     out.push_str(&format!("  {}: {}{}\n", p.doc, p.verdict, rule));
     for (name, value) in p.components.iter() {
-        out.push_str(&format!("  {name:<16} {}\n", show_actual(Some(value))));
+        out.push_str(&format!("  {name:<16} {}\n", show_actual(Some(&value))));
     }
     if let Some(e) = &p.error {
         let what = match (p.rule, p.doc.doc) {
@@ -78,7 +78,7 @@ pub fn parse_human(input: &[u8], p: &Parse) -> String {
     for a in &p.ambiguities {
         out.push_str(&format!("  ambiguous ({}): {}\n", a.rule, a.text));
     }
-    for n in &p.notes {
+    for n in &p.notes() {
         let data = if n.data.is_empty() {
             String::new()
         } else {
@@ -149,13 +149,7 @@ impl<'a> ResolveLine<'a> {
         let (result, result_hex, current_document, error, steps) = match answer {
             Ok(r) => {
                 let (text, hex) = text_and_hex(&r.result);
-                (
-                    Some(text),
-                    hex,
-                    r.current_document,
-                    None,
-                    r.steps.as_slice(),
-                )
+                (Some(text), hex, r.current_document, None, r.steps.traced())
             }
             Err(why) => {
                 let kind = match why {
@@ -217,7 +211,7 @@ pub fn resolve_human(
         }
     );
     if trace {
-        for s in &r.steps {
+        for s in r.steps.traced() {
             let value = s
                 .value
                 .as_deref()

@@ -38,7 +38,7 @@ fn parse_row(doc: Document, input: &[u8]) -> Row {
         .iter()
         .filter_map(|(name, v)| {
             v.as_ref()
-                .map(|_| format!("{name}={}", crate::check::show_actual(Some(v))))
+                .map(|_| format!("{name}={}", crate::check::show_actual(Some(&v))))
         })
         .collect();
     let key = json!([json["verdict"], json["rule"], json["components"]]);

@@ -10,8 +10,25 @@ use crate::document::Reading;
 use crate::outcome::Failure;
 use crate::rule::Rule;
 
+/// The text inside a `q!` literal's quotes.
+pub(crate) fn unquote(lit: &'static str) -> &'static str {
+    lit.strip_prefix('"')
+        .and_then(|l| l.strip_suffix('"'))
+        .unwrap_or(lit)
+}
+
+/// The one-character string for an ASCII byte (for a failure's `expected`); `"?"` for
+/// any other byte, which no grammar asks for.
+pub(crate) fn ascii_char(b: u8) -> &'static str {
+    const ASCII: &str = "\0\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f\
+        \x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f \
+        !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~\x7f";
+    let i = usize::from(b);
+    ASCII.get(i..i + 1).unwrap_or("?")
+}
+
 /// A half-open byte range of the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Span {
     pub start: usize,
     pub end: usize,
@@ -34,6 +51,9 @@ impl Span {
 }
 
 pub type Res<T> = Result<T, Failure>;
+
+/// The spans of a repeated part (segments): inline for the common few.
+pub type Spans = crate::inline::InlineList<Span, { crate::outcome::INLINE_ITEMS }>;
 
 /// Which rules accepted and which rejected, over one or more parses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,10 +119,12 @@ impl<'a> Cx<'a> {
         self.coverage
     }
 
+    #[inline]
     pub fn recording(&self) -> bool {
         self.coverage.is_some()
     }
 
+    #[inline]
     pub fn mark(&mut self, rule: Rule, ok: bool) -> bool {
         if let Some(c) = &mut self.coverage {
             c.mark(rule, ok);
@@ -110,29 +132,37 @@ impl<'a> Cx<'a> {
         ok
     }
 
-    /// Runs a rule's body and records whether it accepted.
+    /// Runs a rule's body and records whether it accepted. Inlined, so that a rule's
+    /// result is written once, in its caller's place, not copied out of a closure.
+    #[inline(always)]
     pub fn rule<T>(&mut self, rule: Rule, body: impl FnOnce(&mut Self) -> Res<T>) -> Res<T> {
         let r = body(self);
         self.mark(rule, r.is_ok());
         r
     }
 
-    pub fn fail(&self, offset: usize, rule: Rule, expected: impl Into<String>) -> Failure {
+    #[inline]
+    pub fn fail(&self, offset: usize, rule: Rule, expected: &'static str) -> Failure {
         Failure {
             offset,
             rule,
-            expected: expected.into(),
+            expected,
         }
     }
 
+    #[inline]
     pub fn bytes(&self, s: Span) -> &'a [u8] {
         &self.input[s.start..s.end]
     }
 
-    pub fn text(&self, s: Span) -> String {
-        String::from_utf8_lossy(self.bytes(s)).into_owned()
+    #[inline]
+    /// The text of `s`: borrowed from the input when it is UTF-8 (the common case,
+    /// no allocation), otherwise lossy-owned.
+    pub fn text(&self, s: Span) -> std::borrow::Cow<'a, str> {
+        String::from_utf8_lossy(self.bytes(s))
     }
 
+    #[inline]
     /// The first `b` in `s`, as an absolute offset.
     pub fn find(&self, s: Span, b: u8) -> Option<usize> {
         self.bytes(s)
@@ -141,50 +171,40 @@ impl<'a> Cx<'a> {
             .map(|i| s.start + i)
     }
 
-    /// The literal `lit` at `at`, within `s`; returns the offset after it.
-    pub fn literal(&self, at: usize, s: Span, lit: &str, rule: Rule) -> Res<usize> {
-        for (k, want) in lit.bytes().enumerate() {
+    #[inline]
+    /// The literal `lit` at `at`, within `s`; returns the offset after it. `lit` is
+    /// written as the BNF writes it, in its quotes (`q!`): the text a failure reports.
+    pub fn literal(&self, at: usize, s: Span, lit: &'static str, rule: Rule) -> Res<usize> {
+        let text = unquote(lit);
+        for (k, want) in text.bytes().enumerate() {
             if self.input.get(at + k).filter(|_| at + k < s.end) != Some(&want) {
-                return Err(self.fail(at + k, rule, format!("\"{lit}\"")));
+                return Err(self.fail(at + k, rule, lit));
             }
         }
-        Ok(at + lit.len())
+        Ok(at + text.len())
     }
 
-    /// A scheme production's opening literal, such as `"http://"`, at the start of `s`.
-    /// Under [`Reading::SchemeCaseIgnore`] the scheme name is compared without case.
-    pub fn scheme_literal(&self, s: Span, scheme: &str, sep: &str, rule: Rule) -> Res<usize> {
+    /// A scheme production's opening literal, such as `q!("http://")`, at the start of
+    /// `s`. Under [`Reading::SchemeCaseIgnore`] the scheme name (up to the ":") is
+    /// compared without case.
+    pub fn scheme_literal(&self, s: Span, lit: &'static str, rule: Rule) -> Res<usize> {
+        let text = unquote(lit).as_bytes();
+        let name_len = text.iter().position(|&b| b == b':').unwrap_or(text.len());
         let fold = self.reading == Reading::SchemeCaseIgnore;
         let bytes = self.bytes(s);
-        let name_ok = |k: usize, want: u8| match bytes.get(k) {
-            Some(&g) if fold => g.to_ascii_lowercase() == want,
-            Some(&g) => g == want,
-            None => false,
-        };
         // Every alternative of `url` is tried on every input, so this fails for all but
-        // one scheme per parse: find where without allocating, then build the message
-        // once (not through `format!`).
-        let stop = scheme
-            .bytes()
+        // one scheme per parse: the failure carries the literal itself, nothing is built.
+        let stop = text
+            .iter()
             .enumerate()
-            .find(|&(k, want)| !name_ok(k, want))
-            .map(|(k, _)| k)
-            .or_else(|| {
-                sep.bytes()
-                    .enumerate()
-                    .find(|&(k, want)| bytes.get(scheme.len() + k) != Some(&want))
-                    .map(|(k, _)| scheme.len() + k)
+            .find(|&(k, &want)| match bytes.get(k) {
+                Some(&g) if fold && k < name_len => g.to_ascii_lowercase() != want,
+                Some(&g) => g != want,
+                None => true,
             });
         match stop {
-            None => Ok(s.start + scheme.len() + sep.len()),
-            Some(k) => {
-                let mut expected = String::with_capacity(scheme.len() + sep.len() + 2);
-                expected.push('"');
-                expected.push_str(scheme);
-                expected.push_str(sep);
-                expected.push('"');
-                Err(self.fail(s.start + k, rule, expected))
-            }
+            None => Ok(s.start + text.len()),
+            Some((k, _)) => Err(self.fail(s.start + k, rule, lit)),
         }
     }
 
@@ -194,7 +214,7 @@ impl<'a> Cx<'a> {
         &mut self,
         s: Span,
         rule: Rule,
-        expected: &str,
+        expected: &'static str,
         mut element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
     ) -> Res<()> {
         let mut i = s.start;
@@ -207,6 +227,7 @@ impl<'a> Cx<'a> {
         Ok(())
     }
 
+    #[inline]
     /// One of the single-character literals in `set`, at `i`.
     pub fn one_of(&self, i: usize, set: &[u8]) -> Option<usize> {
         set.contains(&self.input[i]).then_some(1)
@@ -231,5 +252,44 @@ pub fn host_failure(cx: &Cx, s: Span, name: Failure, number: Failure) -> Failure
         number
     } else {
         name
+    }
+}
+
+/// The results of a production's alternatives tried in order (`url`'s scheme
+/// productions): whether each derives the input (or where it failed), and the first
+/// one's match. Only that match is kept: the others are needed only as accepted or
+/// failed, so nothing large is stored or copied per alternative.
+pub struct Alternatives<M, const N: usize> {
+    pub results: [(Rule, Result<(), Failure>); N],
+    pub first: Option<M>,
+}
+
+impl<M, const N: usize> Alternatives<M, N> {
+    /// Tries each of `rules` in order with `alternative`.
+    pub fn run<'a>(
+        cx: &mut Cx<'a>,
+        rules: [Rule; N],
+        mut alternative: impl FnMut(&mut Cx<'a>, usize) -> Res<M>,
+    ) -> Self {
+        let mut out = Alternatives {
+            results: rules.map(|r| (r, Ok(()))),
+            first: None,
+        };
+        for k in 0..N {
+            match alternative(cx, k) {
+                Ok(m) => {
+                    if out.first.is_none() {
+                        out.first = Some(m);
+                    }
+                }
+                Err(f) => out.results[k].1 = Err(f),
+            }
+        }
+        out
+    }
+
+    /// Does any alternative derive the input?
+    pub fn any(&self) -> bool {
+        self.results.iter().any(|(_, r)| r.is_ok())
     }
 }

@@ -72,7 +72,7 @@ fn s<'a>(c: &'a Components, name: &str) -> Option<&'a str> {
 
 fn list(c: &Components, name: &str) -> Option<Vec<String>> {
     match c.get(name) {
-        Some(Some(Value::List(v))) => Some(v.clone()),
+        Some(Some(Value::List(v))) => Some(v.iter().map(|s| s.to_string()).collect()),
         _ => None,
     }
 }
@@ -473,7 +473,10 @@ mod tests {
     #[test]
     fn a_wrong_component_is_caught() {
         let mut p = crate::parse(Document::Rfc1738.into(), b"http://h/a?q");
-        p.components.put("search", Some(Value::Str("r".into())));
+        p.components.put(
+            "search",
+            Some(crate::outcome::Part::Str(crate::cx::Span::new(7, 8))),
+        );
         let e = check_parse_answer(b"http://h/a?q", &p).unwrap_err();
         assert!(e.contains("rebuild as"), "{e}");
     }

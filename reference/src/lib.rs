@@ -4,13 +4,27 @@
 //! rule, with the production verbatim in its doc comment. No I/O, no dependencies
 //! beyond `std` (and `serde`, behind the `serde` feature, for the output types).
 //!
+//! A [`Parse`] borrows its input: components are [`outcome::Text`] (`Cow<str>`) slices
+//! of it, in inline lists and an inline container, so the common parse allocates
+//! nothing; [`Failure::expected`] is static text; the notes are computed on request
+//! ([`Parse::notes`]).
+//!
 //! ```
 //! use urlcert_reference::{parse, DocReading, Document, Verdict};
 //! let p = parse(Document::Rfc1738.into(), b"ftp://@host.com/");
 //! assert_eq!(p.verdict, Verdict::Valid);
 //! assert_eq!(p.components.str("user"), Some(""));
+//! assert!(p.notes().iter().any(|n| n.id == "default-port"));
 //! ```
 #![forbid(unsafe_code)]
+
+/// A BNF literal as the grammar writes it, quotes included: `q!("//")` is `"\"//\""`,
+/// what `Cx::literal` matches (without the quotes) and what its failure reports.
+macro_rules! q {
+    ($lit:literal) => {
+        concat!("\"", $lit, "\"")
+    };
+}
 
 pub mod base;
 pub mod context;
@@ -20,6 +34,7 @@ pub mod draft02;
 pub mod draft03;
 pub mod draft06;
 pub mod draft1996;
+pub mod inline;
 pub mod invariants;
 pub mod normalize;
 pub mod outcome;
@@ -35,13 +50,14 @@ pub(crate) mod testing;
 pub use context::{extract, Found, NotDefined, Wrapper};
 pub use cx::Coverage;
 pub use document::{DocReading, Document, Reading};
+pub use inline::InlineList;
 pub use normalize::{normalize, NormStep, Normalization, NotNormalizable};
 pub use outcome::{Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict};
-pub use resolve::{resolve, Resolution, Step, Unresolvable};
+pub use resolve::{resolve, Resolution, Step, Steps, Unresolvable};
 pub use rule::Rule;
 
 /// Parses `input` under a document and reading.
-pub fn parse(doc: DocReading, input: &[u8]) -> Parse {
+pub fn parse(doc: DocReading, input: &[u8]) -> Parse<'_> {
     match doc.doc {
         Document::Draft02 => draft02::parse(input, doc.reading),
         Document::Draft03 => draft03::parse(input, doc.reading),
@@ -54,8 +70,22 @@ pub fn parse(doc: DocReading, input: &[u8]) -> Parse {
     }
 }
 
+/// The notes of `input` under a document and reading: what [`Parse::notes`] gives.
+pub(crate) fn notes_of(doc: DocReading, input: &[u8]) -> Vec<Note> {
+    match doc.doc {
+        Document::Draft02 => draft02::notes(input, doc.reading),
+        Document::Draft03 => draft03::notes(input, doc.reading),
+        Document::Draft06 => draft06::notes(input, doc.reading),
+        Document::Rfc1738 => rfc1738::notes(input, doc.reading),
+        Document::Rfc1808 => rfc1808::notes(input, doc.reading),
+        Document::Draft1996 => draft1996::notes(input, doc.reading),
+        Document::Rfc2396 => rfc2396::notes(input, doc.reading),
+        Document::Rfc3986 => rfc3986::notes(input, doc.reading),
+    }
+}
+
 /// As [`parse`], also recording which rule functions accepted and rejected.
-pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse, Coverage) {
+pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse<'_>, Coverage) {
     match doc.doc {
         Document::Draft02 => draft02::parse_with_coverage(input, doc.reading),
         Document::Draft03 => draft03::parse_with_coverage(input, doc.reading),

@@ -1,7 +1,9 @@
 //! What a parse says: verdict, matched rule, components, error, notes.
 
 use crate::document::DocReading;
+use crate::inline::InlineList;
 use crate::rule::Rule;
+use std::borrow::Cow;
 use std::fmt;
 
 /// The judgement of one input under one document.
@@ -49,50 +51,268 @@ impl fmt::Display for Verdict {
     }
 }
 
+/// A component's text: borrowed from the input when its bytes are UTF-8, otherwise an
+/// owned copy with U+FFFD for each invalid sequence (as `String::from_utf8_lossy`).
+pub type Text<'a> = Cow<'a, str>;
+
+/// How many items a list component keeps inline before it moves to the heap.
+pub const INLINE_ITEMS: usize = 4;
+
+/// The items of a repeated component (segments, groups): inline up to
+/// [`INLINE_ITEMS`], so the common URL's lists allocate nothing.
+pub type List<T> = InlineList<T, INLINE_ITEMS>;
+
 /// One `fieldspec` of a prospero URL.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Field {
-    pub fieldname: String,
-    pub fieldvalue: String,
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Field<'a> {
+    pub fieldname: Text<'a>,
+    pub fieldvalue: Text<'a>,
 }
 
 /// A component's value, as written in the input (not decoded).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Value {
-    Str(String),
-    List(Vec<String>),
-    Fields(Vec<Field>),
+pub enum Value<'a> {
+    Str(Text<'a>),
+    List(List<Text<'a>>),
+    Fields(List<Field<'a>>),
+}
+
+impl Value<'_> {
+    /// The same value, owning its text (to keep it past the input).
+    pub fn into_owned(self) -> Value<'static> {
+        let own = |t: Text<'_>| -> Text<'static> { Cow::Owned(t.into_owned()) };
+        match self {
+            Value::Str(s) => Value::Str(own(s)),
+            Value::List(l) => Value::List(l.iter().cloned().map(own).collect()),
+            Value::Fields(f) => Value::Fields(
+                f.iter()
+                    .cloned()
+                    .map(|x| Field {
+                        fieldname: own(x.fieldname),
+                        fieldvalue: own(x.fieldvalue),
+                    })
+                    .collect(),
+            ),
+        }
+    }
+}
+
+/// How many components a parse keeps inline: no grammar reports more than 16.
+pub const INLINE_COMPONENTS: usize = 16;
+
+/// A component as a rule function reports it: spans of the input, turned into text
+/// only when the component is read.
+#[derive(Clone, Debug)]
+pub(crate) enum Part {
+    Str(crate::cx::Span),
+    List(crate::cx::Spans),
+    Fields(InlineList<(crate::cx::Span, crate::cx::Span), INLINE_ITEMS>),
+}
+
+/// A compact span: offsets into the input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct At(u32, u32);
+
+impl At {
+    fn of(s: crate::cx::Span) -> At {
+        At(s.start as u32, s.end as u32)
+    }
+}
+
+/// One component slot: spans, or spans in the pool (lists, fields).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Slot {
+    #[default]
+    Absent,
+    Str(At),
+    /// `count` items from `first` in the pool.
+    List {
+        first: u32,
+        count: u32,
+    },
+    /// `count` name/value pairs (two pool items each) from `first`.
+    Fields {
+        first: u32,
+        count: u32,
+    },
 }
 
 /// Components in the order the production names them. `None` is absent, which is not
-/// the same as present and empty (RFC 1738 Section 3.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Components(pub Vec<(&'static str, Option<Value>)>);
+/// the same as present and empty (RFC 1738 Section 3.1). Held as spans of the input
+/// (small, allocation-free for the common URL); the text is made when a component is
+/// read.
+#[derive(Clone, Debug, Default)]
+pub struct Components<'a> {
+    input: &'a [u8],
+    slots: InlineList<(&'static str, Slot), INLINE_COMPONENTS>,
+    pool: InlineList<At, INLINE_COMPONENTS>,
+    /// For a span that is not UTF-8: its text with U+FFFD for each invalid sequence,
+    /// made on the first read of such a span (never for UTF-8 input).
+    lossy: std::sync::OnceLock<Vec<(At, String)>>,
+}
 
-impl Components {
-    pub fn get(&self, name: &str) -> Option<&Option<Value>> {
-        self.0.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+impl PartialEq for Components<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Components<'_> {}
+
+impl<'a> Components<'a> {
+    /// No components, of `input`.
+    pub fn new(input: &'a [u8]) -> Components<'a> {
+        Components {
+            input,
+            slots: InlineList::new(),
+            pool: InlineList::new(),
+            lossy: std::sync::OnceLock::new(),
+        }
+    }
+
+    /// How many components (present or absent) there are.
+    pub fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slots.is_empty()
+    }
+
+    /// The text of `a`: the input's bytes when they are UTF-8 (no copy), otherwise
+    /// their lossy text (as `String::from_utf8_lossy`).
+    fn text(&self, a: At) -> &str {
+        let bytes = &self.input[a.0 as usize..a.1 as usize];
+        match std::str::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(_) => self
+                .lossy
+                .get_or_init(|| {
+                    let strs = self.slots.iter().filter_map(|(_, s)| match s {
+                        Slot::Str(a) => Some(*a),
+                        _ => None,
+                    });
+                    strs.chain(self.pool.iter().copied())
+                        .map(|a| {
+                            let b = &self.input[a.0 as usize..a.1 as usize];
+                            (a, String::from_utf8_lossy(b).into_owned())
+                        })
+                        .collect()
+                })
+                .iter()
+                .find(|(x, _)| *x == a)
+                .map_or("", |(_, s)| s.as_str()),
+        }
+    }
+
+    fn value(&self, slot: Slot) -> Option<Value<'_>> {
+        match slot {
+            Slot::Absent => None,
+            Slot::Str(a) => Some(Value::Str(Cow::Borrowed(self.text(a)))),
+            Slot::List { first, count } => Some(Value::List(
+                self.pool[first as usize..(first + count) as usize]
+                    .iter()
+                    .map(|&a| Cow::Borrowed(self.text(a)))
+                    .collect(),
+            )),
+            Slot::Fields { first, count } => Some(Value::Fields(
+                self.pool[first as usize..(first + 2 * count) as usize]
+                    .chunks(2)
+                    .map(|p| Field {
+                        fieldname: Cow::Borrowed(self.text(p[0])),
+                        fieldvalue: Cow::Borrowed(self.text(p[1])),
+                    })
+                    .collect(),
+            )),
+        }
+    }
+
+    /// The component `name`: `None` when the production has no such component,
+    /// `Some(None)` when it is absent.
+    pub fn get(&self, name: &str) -> Option<Option<Value<'_>>> {
+        self.slots
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|&(_, slot)| self.value(slot))
+    }
+
+    /// Is the component `name` present?
+    pub fn has(&self, name: &str) -> bool {
+        matches!(self.slots.iter().find(|(n, _)| *n == name), Some((_, s)) if *s != Slot::Absent)
     }
 
     /// The value of a string component, if present.
     pub fn str(&self, name: &str) -> Option<&str> {
-        match self.get(name) {
-            Some(Some(Value::Str(s))) => Some(s),
+        match self.slots.iter().find(|(n, _)| *n == name) {
+            Some(&(_, Slot::Str(a))) => Some(self.text(a)),
             _ => None,
         }
     }
 
-    pub(crate) fn put(&mut self, name: &'static str, value: Option<Value>) {
-        match self.0.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = value,
-            None => self.0.push((name, value)),
+    /// The items of a list component, if present.
+    pub fn strs(&self, name: &str) -> Option<Vec<&str>> {
+        match self.slots.iter().find(|(n, _)| *n == name) {
+            Some(&(_, Slot::List { first, count })) => Some(
+                self.pool[first as usize..(first + count) as usize]
+                    .iter()
+                    .map(|&a| self.text(a))
+                    .collect(),
+            ),
+            _ => None,
         }
     }
 
-    pub fn iter(&self) -> impl Iterator<Item = (&'static str, &Option<Value>)> {
-        self.0.iter().map(|(n, v)| (*n, v))
+    /// The span of a string component, if present.
+    pub fn span(&self, name: &str) -> Option<crate::cx::Span> {
+        match self.slots.iter().find(|(n, _)| *n == name) {
+            Some(&(_, Slot::Str(a))) => Some(crate::cx::Span::new(a.0 as usize, a.1 as usize)),
+            _ => None,
+        }
+    }
+
+    fn pooled(&mut self, spans: impl Iterator<Item = crate::cx::Span>) -> u32 {
+        let first = self.pool.len() as u32;
+        for s in spans {
+            self.pool.push(At::of(s));
+        }
+        first
+    }
+
+    pub(crate) fn put(&mut self, name: &'static str, value: Option<Part>) {
+        let slot = match value {
+            None => Slot::Absent,
+            Some(Part::Str(s)) => Slot::Str(At::of(s)),
+            Some(Part::List(l)) => Slot::List {
+                first: self.pooled(l.iter().copied()),
+                count: l.len() as u32,
+            },
+            Some(Part::Fields(f)) => Slot::Fields {
+                first: self.pooled(f.iter().flat_map(|&(n, v)| [n, v])),
+                count: f.len() as u32,
+            },
+        };
+        match self.slots.iter_mut().find(|(n, _)| *n == name) {
+            Some(s) => s.1 = slot,
+            None => self.slots.push((name, slot)),
+        }
+    }
+
+    /// The components' names, in order.
+    pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
+        self.slots.iter().map(|(n, _)| *n)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = (&'static str, Option<Value<'_>>)> + '_ {
+        self.slots.iter().map(|&(n, slot)| (n, self.value(slot)))
     }
 }
+
+/// The alternatives of a parse: inline (no grammar's top-level production derives an
+/// input more than a few ways), so the common parse allocates nothing for them.
+pub type Rules = InlineList<Rule, 4>;
+
+/// The ambiguities of a parse: inline for the common one or two.
+pub type Ambiguities = InlineList<Ambiguity, 2>;
 
 /// Where and why a production stopped matching.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,7 +322,7 @@ pub struct Failure {
     /// The production that could not go on there.
     pub rule: Rule,
     /// What it would have accepted, in the BNF's notation.
-    pub expected: String,
+    pub expected: &'static str,
 }
 
 /// How strongly the text asks for what a note says.
@@ -133,38 +353,71 @@ pub struct Note {
 }
 
 /// A place where the input has more than one derivation, and which one urlcert reports.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Ambiguity {
     pub rule: Rule,
     pub text: &'static str,
 }
 
-/// The full answer for one input under one document.
+/// The full answer for one input under one document. It borrows the input; the notes
+/// are computed only when asked for ([`Parse::notes`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Parse {
+pub struct Parse<'a> {
     pub doc: DocReading,
+    /// The input answered.
+    pub input: &'a [u8],
     pub verdict: Verdict,
     /// The production that matched (`ftpurl`, `waisindex`, `otherurl`), if any.
     pub rule: Option<Rule>,
-    pub components: Components,
+    pub components: Components<'a>,
     /// For `invalid`: where matching failed. For `generic-only`: where the scheme's own
     /// production failed.
     pub error: Option<Failure>,
     /// Every alternative of the top-level production that derives the input.
-    pub alternatives: Vec<Rule>,
-    pub ambiguities: Vec<Ambiguity>,
+    pub alternatives: Rules,
+    pub ambiguities: crate::outcome::Ambiguities,
+}
+
+impl<'a> Parse<'a> {
+    /// The notes the document's prose gives on this input, in order: computed now, by
+    /// the same note functions for every caller, so a caller that wants only the
+    /// verdict and components pays nothing for them.
+    pub fn notes(&self) -> Vec<Note> {
+        crate::notes_of(self.doc, self.input)
+    }
+
+    /// The note with this id, if the prose gives it.
+    pub fn note(&self, id: &str) -> Option<Note> {
+        self.notes().into_iter().find(|n| n.id == id)
+    }
+}
+
+/// A parse being annotated: the note functions read the parse through it and add their
+/// notes to it.
+pub struct Noting<'p, 'a> {
+    parse: &'p Parse<'a>,
     pub notes: Vec<Note>,
 }
 
-impl Parse {
-    pub fn note(&self, id: &str) -> Option<&Note> {
-        self.notes.iter().find(|n| n.id == id)
+impl<'p, 'a> Noting<'p, 'a> {
+    pub fn new(parse: &'p Parse<'a>) -> Self {
+        Noting {
+            parse,
+            notes: Vec::new(),
+        }
+    }
+}
+
+impl<'a> std::ops::Deref for Noting<'_, 'a> {
+    type Target = Parse<'a>;
+    fn deref(&self) -> &Parse<'a> {
+        self.parse
     }
 }
 
 /// Adds a note to `p`: the helper every grammar's `notes.rs` writes its notes with.
 pub(crate) fn note(
-    p: &mut Parse,
+    p: &mut Noting,
     id: &'static str,
     grade: Grade,
     cite: &'static str,
@@ -198,7 +451,7 @@ mod ser {
         }
     }
 
-    impl Serialize for Value {
+    impl Serialize for Value<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             match self {
                 Value::Str(v) => v.serialize(s),
@@ -208,7 +461,7 @@ mod ser {
         }
     }
 
-    impl Serialize for Field {
+    impl Serialize for Field<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
             let mut st = s.serialize_struct("Field", 2)?;
             st.serialize_field("fieldname", &self.fieldname)?;
@@ -217,11 +470,11 @@ mod ser {
         }
     }
 
-    impl Serialize for Components {
+    impl Serialize for Components<'_> {
         fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            let mut m = s.serialize_map(Some(self.0.len()))?;
-            for (k, v) in &self.0 {
-                m.serialize_entry(k, v)?;
+            let mut m = s.serialize_map(Some(self.len()))?;
+            for (k, v) in self.iter() {
+                m.serialize_entry(k, &v)?;
             }
             m.end()
         }
@@ -232,7 +485,7 @@ mod ser {
             let mut st = s.serialize_struct("Failure", 3)?;
             st.serialize_field("offset", &self.offset)?;
             st.serialize_field("rule", &self.rule)?;
-            st.serialize_field("expected", &self.expected)?;
+            st.serialize_field("expected", self.expected)?;
             st.end()
         }
     }

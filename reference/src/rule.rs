@@ -510,6 +510,14 @@ impl serde::Serialize for Rule {
     }
 }
 
+/// A filler for the unused slots of an inline list of rules (`Parse::alternatives`);
+/// never reported.
+impl Default for Rule {
+    fn default() -> Rule {
+        Rule::Url
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Rule;

@@ -31,20 +31,20 @@ pub(crate) struct Grammar {
 
 impl Grammar {
     /// `input` under the strict reading.
-    pub fn p(self, input: &str) -> Parse {
+    pub fn p(self, input: &str) -> Parse<'_> {
         self.pr(input, Reading::Strict)
     }
 
-    pub fn pr(self, input: &str, reading: Reading) -> Parse {
+    pub fn pr(self, input: &str, reading: Reading) -> Parse<'_> {
         (self.parse)(input.as_bytes(), reading)
     }
 
     /// A valid input, derived as `rule`.
-    pub fn valid(self, input: &str, rule: Rule) -> Parse {
+    pub fn valid(self, input: &str, rule: Rule) -> Parse<'_> {
         self.valid_in(input, Reading::Strict, rule)
     }
 
-    pub fn valid_in(self, input: &str, reading: Reading, rule: Rule) -> Parse {
+    pub fn valid_in(self, input: &str, reading: Reading, rule: Rule) -> Parse<'_> {
         let q = self.pr(input, reading);
         assert_eq!(q.verdict, Verdict::Valid, "{input:?}: {q:#?}");
         assert_eq!(q.rule, Some(rule), "{input:?}");
@@ -53,17 +53,17 @@ impl Grammar {
     }
 
     /// An invalid input, and which rule failed where.
-    pub fn invalid(self, input: &str, rule: Rule, offset: usize) -> Parse {
+    pub fn invalid(self, input: &str, rule: Rule, offset: usize) -> Parse<'_> {
         self.invalid_in(input, Reading::Strict, rule, offset)
     }
 
-    pub fn invalid_in(self, input: &str, reading: Reading, rule: Rule, offset: usize) -> Parse {
+    pub fn invalid_in(self, input: &str, reading: Reading, rule: Rule, offset: usize) -> Parse<'_> {
         self.fails_in(input, reading, Verdict::Invalid, rule, offset)
     }
 
     /// A generic-only input (derived by the catch-all production), and which rule of the
     /// scheme's own production failed where.
-    pub fn generic_only(self, input: &str, rule: Rule, offset: usize) -> Parse {
+    pub fn generic_only(self, input: &str, rule: Rule, offset: usize) -> Parse<'_> {
         self.fails_in(input, Reading::Strict, Verdict::GenericOnly, rule, offset)
     }
 
@@ -74,7 +74,7 @@ impl Grammar {
         verdict: Verdict,
         rule: Rule,
         offset: usize,
-    ) -> Parse {
+    ) -> Parse<'_> {
         let q = self.pr(input, reading);
         assert_eq!(q.verdict, verdict, "{input:?}: {q:#?}");
         let e = q.error.as_ref().expect("an error");
@@ -86,7 +86,7 @@ impl Grammar {
     }
 
     /// An invalid input, wherever it failed.
-    pub fn rejects(self, input: &str) -> Parse {
+    pub fn rejects(self, input: &str) -> Parse<'_> {
         let q = self.p(input);
         assert_eq!(q.verdict, Verdict::Invalid, "{input:?}: {q:?}");
         q
@@ -105,7 +105,7 @@ impl Grammar {
     pub fn assert_notes_listed(self, inputs: &[&str]) -> Vec<&'static str> {
         let mut seen = Vec::new();
         for input in inputs {
-            for n in &self.p(input).notes {
+            for n in &self.p(input).notes() {
                 assert!(self.note_ids.contains(&n.id), "{input}: note {}", n.id);
                 assert!(n.cite.starts_with(self.cite), "{}", n.cite);
                 assert!(!n.text.is_empty(), "{}: a text", n.id);
@@ -197,7 +197,7 @@ impl Grammar {
         input: &[u8],
         reading: Reading,
         derivable: impl Fn(&u8) -> bool,
-    ) -> Parse {
+    ) -> Parse<'_> {
         let q = (self.parse)(input, reading);
         let shown = String::from_utf8_lossy(input);
         match q.verdict {
@@ -225,7 +225,7 @@ impl Grammar {
             assert!(input.iter().all(derivable), "{shown:?}");
             for (_, v) in q.components.iter() {
                 if let Some(Value::Str(s)) = v {
-                    assert!(shown.contains(s.as_str()), "{shown:?}: {s:?}");
+                    assert!(shown.contains(&*s), "{shown:?}: {s:?}");
                 }
             }
         }
@@ -288,15 +288,15 @@ pub(crate) fn c<'a>(p: &'a Parse, name: &str) -> Option<&'a str> {
 
 /// The list component `name`, which must be present.
 pub(crate) fn list<'a>(p: &'a Parse, name: &str) -> Vec<&'a str> {
-    match p.components.get(name) {
-        Some(Some(Value::List(v))) => v.iter().map(String::as_str).collect(),
-        other => panic!("{name} is no list: {other:?}"),
+    match p.components.strs(name) {
+        Some(v) => v,
+        None => panic!("{name} is no list: {:?}", p.components.get(name)),
     }
 }
 
 /// The data of the note `id`, if `p` has it.
-pub(crate) fn data<'a>(p: &'a Parse, id: &str) -> Option<&'a [String]> {
-    p.note(id).map(|n| n.data.as_slice())
+pub(crate) fn data(p: &Parse, id: &str) -> Option<Vec<String>> {
+    p.note(id).map(|n| n.data)
 }
 
 /// Whether `p` reports an ambiguity at `rule`.
@@ -306,4 +306,9 @@ pub(crate) fn ambiguous(p: &Parse, rule: Rule) -> bool {
 
 pub(crate) fn strings(v: &[&str]) -> Vec<String> {
     v.iter().map(|s| s.to_string()).collect()
+}
+
+/// A list component's value from its items.
+pub(crate) fn texts<'a>(v: &[&'a str]) -> crate::outcome::List<crate::outcome::Text<'a>> {
+    v.iter().map(|&s| s.into()).collect()
 }

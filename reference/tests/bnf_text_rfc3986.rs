@@ -144,7 +144,7 @@ fn the_notes_quote_the_rfc() {
     let long = format!("http://{}/", "a".repeat(300));
     let mut seen = Vec::new();
     for input in inputs.iter().copied().chain([long.as_str()]) {
-        for n in parse(Document::Rfc3986.into(), input.as_bytes()).notes {
+        for n in parse(Document::Rfc3986.into(), input.as_bytes()).notes() {
             seen.push(n.id);
             // The quotations are the parts between `"` and `" (`, `" [...]` or the end.
             for quote in n.text.split(" [...] ") {

@@ -44,9 +44,15 @@ pub fn show_actual(v: Option<&Option<Value>>) -> String {
     }
 }
 
-fn show_fields<'a>(f: impl Iterator<Item = (&'a String, &'a String)>) -> String {
+fn show_fields<'a, S: AsRef<str> + 'a>(f: impl Iterator<Item = (&'a S, &'a S)>) -> String {
     let items: Vec<String> = f
-        .map(|(n, v)| format!("{{fieldname: {}, fieldvalue: {}}}", quote(n), quote(v)))
+        .map(|(n, v)| {
+            format!(
+                "{{fieldname: {}, fieldvalue: {}}}",
+                quote(n.as_ref()),
+                quote(v.as_ref())
+            )
+        })
         .collect();
     format!("[{}]", items.join(", "))
 }
@@ -62,7 +68,9 @@ fn same(expected: &Option<ExpectedValue>, actual: Option<&Option<Value>>) -> boo
     match (expected, actual) {
         (None, None) => true,
         (Some(ExpectedValue::Str(e)), Some(Value::Str(a))) => e == a,
-        (Some(ExpectedValue::List(e)), Some(Value::List(a))) => e == a,
+        (Some(ExpectedValue::List(e)), Some(Value::List(a))) => {
+            e.len() == a.len() && e.iter().zip(a.iter()).all(|(e, a)| e == a)
+        }
         (Some(ExpectedValue::List(e)), Some(Value::Fields(a))) => e.is_empty() && a.is_empty(),
         (Some(ExpectedValue::Fields(e)), Some(Value::Fields(a))) => {
             e.len() == a.len()
@@ -106,16 +114,22 @@ pub fn compare(e: &Expectation, p: &Parse) -> Vec<Mismatch> {
     for (name, want) in &e.components {
         // A component the production does not have is absent.
         let got = p.components.get(name);
-        if !same(want, got) {
+        if !same(want, got.as_ref()) {
             differ(
                 format!("components.{name}"),
                 show_value(want),
-                show_actual(got),
+                show_actual(got.as_ref()),
             );
         }
     }
+    // Computed once, and only when the case asks about notes.
+    let notes = if e.notes.is_empty() {
+        Vec::new()
+    } else {
+        p.notes()
+    };
     for want in &e.notes {
-        let got = p.note(want.id());
+        let got = notes.iter().find(|n| n.id == want.id());
         match (got, want.data()) {
             (None, _) => differ(
                 format!("notes.{}", want.id()),

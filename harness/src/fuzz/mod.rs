@@ -127,7 +127,7 @@ pub enum RefAnswer {
     Parse {
         verdict: String,
         rule: Option<String>,
-        components: Vec<(String, Option<Value>)>,
+        components: Vec<(String, Option<Value<'static>>)>,
     },
     Resolve {
         /// The result, or `None` with `verdict` (`invalid`, `not-defined`).
@@ -149,7 +149,7 @@ pub fn reference_answer(doc: DocReading, req: &Request) -> RefAnswer {
                 components: p
                     .components
                     .iter()
-                    .map(|(n, v)| (n.to_string(), v.clone()))
+                    .map(|(n, v)| (n.to_string(), v.clone().map(Value::into_owned)))
                     .collect(),
             }
         }
@@ -201,7 +201,7 @@ fn as_case(doc: DocReading, req: &Request, r: &RefAnswer) -> Option<(Case, Expec
             for (name, v) in components {
                 let v = match v {
                     None => None,
-                    Some(Value::Str(s)) => Some(ExpectedValue::Str(s.clone())),
+                    Some(Value::Str(s)) => Some(ExpectedValue::Str(s.to_string())),
                     // No model gives lists or fields: judge skips them anyway.
                     Some(_) => continue,
                 };

@@ -498,7 +498,7 @@ fn candidate(c: &Campaign, b: &Bucket) -> Result<String, String> {
                 for (name, v) in components {
                     let v = match v {
                         None => "null".to_string(),
-                        Some(Value::Str(x)) => yaml_str(x),
+                        Some(Value::Str(x)) => yaml_str(x.as_ref()),
                         Some(Value::List(l)) => format!(
                             "[{}]",
                             l.iter().map(|x| yaml_str(x)).collect::<Vec<_>>().join(", ")

@@ -168,7 +168,7 @@ pub fn link(doc: DocReading, base: &Base, r: &super::Reference) -> Link {
     };
     // Untraced steps hold nothing a link shows; a page of a million links keeps none.
     let result = result.map(|r| Resolution {
-        steps: Vec::new(),
+        steps: Default::default(),
         ..r
     });
     Link {

@@ -14,7 +14,7 @@ use crate::rule::Rule;
 /// Returns the spans of the cellname and the path.
 pub fn afsaddress(cx: &mut Cx, s: Span) -> Res<(Span, Span)> {
     cx.rule(Rule::O93Afsaddress, |cx| {
-        let at = literal(cx, s, "afs://", Rule::O93Afsaddress)?;
+        let at = literal(cx, s, "a f s : / /", Rule::O93Afsaddress)?;
         // A hostname derives neither "/" nor "?".
         let end = super::first_of(cx, s.from(at), b"/?");
         let cell = Span::new(at, end);

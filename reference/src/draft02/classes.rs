@@ -60,6 +60,7 @@ pub const CLASSES: &[&Class] = &[
 /// What `escape` expects, in the draft's notation.
 pub const ESCAPE: &str = "% hex hex";
 
+#[inline]
 /// `escape % hex hex`
 pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let input = cx.input;
@@ -70,6 +71,7 @@ pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     cx.mark(Rule::O93Escape, ok).then_some(3)
 }
 
+#[inline]
 /// `xalpha alpha | digit | safe | extra | escape`
 ///
 /// Returns how many octets the xalpha at `i` takes (an escape is three).
@@ -88,6 +90,7 @@ pub fn xalpha(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
+#[inline]
 /// `xpalpha xalpha | +`
 pub fn xpalpha(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = xalpha(cx, i, end).or_else(|| (cx.input[i] == b'+').then_some(1));
@@ -101,7 +104,7 @@ fn one_or_more(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     escapes: bool,
     mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {

@@ -3,7 +3,8 @@
 
 use super::classes::{ialpha, owned, void, xalphas, xpalphas};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rfc1738::Match;
 use crate::rule::Rule;
 
@@ -17,7 +18,7 @@ const SCHEME_SPLIT: &str = "generic scheme : path: scheme is an ialpha, which de
 /// productions" (BNF syntax). Its `path` cannot begin with "/" (`path void | xpalphas
 /// [ / path ]`), so a URL written `scheme://...` never derives as `generic`
 /// (`shared/spec/divergences.md` §5, "path cannot begin with "/"").
-pub fn generic(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Generic, |cx| {
         // The scheme ends at the first ":" (the contract: "text before the first ":"").
         // That loses no input: when the scheme could end at a later ":" too, the first
@@ -41,10 +42,10 @@ pub fn generic(cx: &mut Cx, s: Span) -> Res<Match> {
             }
             None => None,
         };
-        let mut c = Components::default();
-        c.put("scheme", Some(Value::Str(cx.text(name))));
-        c.put("path", Some(Value::Str(cx.text(p))));
-        c.put("search", query.map(|q| Value::Str(cx.text(q))));
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(name)));
+        c.put("path", Some(Part::Str(p)));
+        c.put("search", query.map(Part::Str));
         let mut m = Match::new(Rule::O93Generic, c);
         // A later ":" in the first path element, not just before a "/", could end the
         // scheme instead.

@@ -5,7 +5,8 @@ use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const SELECTOR_VOID: &str = "gopheraddress ... [/ gtype [ selector ] ]: selector is a \
@@ -17,9 +18,9 @@ out and with a void selector; urlcert reports the selector as absent";
 /// A "/" must be followed by a gtype: `gopher://host/` does not derive. GOPHER: "If the
 /// type character and selector are omitted, the type defaults to "1"" (the note
 /// `gopher.default-type`).
-pub fn gopheraddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Gopheraddress, |cx| {
-        let at = literal(cx, s, "gopher://", Rule::O93Gopheraddress)?;
+        let at = literal(cx, s, "g o p h e r : / /", Rule::O93Gopheraddress)?;
         // hostport derives neither "/" nor "?".
         let hp_end = super::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
@@ -50,8 +51,8 @@ pub fn gopheraddress(cx: &mut Cx, s: Span) -> Res<Match> {
             search(cx, sp)?;
             q = Some(sp);
         }
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(Part::Str);
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "gopher"));
         hp.put(cx, &mut c);
         c.put("gtype", text(t));

@@ -4,13 +4,14 @@ use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
-pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Httpaddress, |cx| {
-        let at = literal(cx, s, "http://", Rule::O93Httpaddress)?;
+        let at = literal(cx, s, "h t t p : / /", Rule::O93Httpaddress)?;
         // hostport derives neither "/" nor "?", so the first of them ends it.
         let hp_end = super::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
@@ -32,11 +33,11 @@ pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
             search(cx, sp)?;
             q = Some(sp);
         }
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "http"));
         hp.put(cx, &mut c);
-        c.put("path", p.map(|p| Value::Str(cx.text(p))));
-        c.put("search", q.map(|q| Value::Str(cx.text(q))));
+        c.put("path", p.map(Part::Str));
+        c.put("search", q.map(Part::Str));
         let mut m = Match::new(Rule::O93Httpaddress, c);
         m.ambiguities = hp.ambiguities;
         Ok(m)

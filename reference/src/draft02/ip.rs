@@ -23,7 +23,8 @@
 
 use super::classes::{digits, ialpha, owned, shape, xalphas};
 use crate::cx::{furthest, host_failure, Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// What `login` found; spans of the input.
@@ -32,7 +33,7 @@ pub struct Login {
     pub user: Option<Span>,
     pub password: Option<Span>,
     pub hostport: Hostport,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 /// What `hostport` found.
@@ -40,21 +41,21 @@ pub struct Login {
 pub struct Hostport {
     pub host: Span,
     pub port: Option<Span>,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 impl Login {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
-        c.put("user", self.user.map(|s| Value::Str(cx.text(s))));
-        c.put("password", self.password.map(|s| Value::Str(cx.text(s))));
+    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
+        c.put("user", self.user.map(Part::Str));
+        c.put("password", self.password.map(Part::Str));
         self.hostport.put(cx, c);
     }
 }
 
 impl Hostport {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
-        c.put("host", Some(Value::Str(cx.text(self.host))));
-        c.put("port", self.port.map(|s| Value::Str(cx.text(s))));
+    pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
+        c.put("host", Some(Part::Str(self.host)));
+        c.put("port", self.port.map(Part::Str));
     }
 }
 
@@ -89,7 +90,7 @@ pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
             };
             if let Some(pos) = (0..ats.len()).find(|&n| derives(n, ats[n])) {
                 let at = ats[pos];
-                let mut ambiguities = Vec::new();
+                let mut ambiguities = crate::outcome::Ambiguities::new();
                 // Another "@" that works, or no user at all (a hostname holds "@").
                 let another = ats[pos + 1..]
                     .iter()
@@ -189,7 +190,7 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
             if splits {
                 host(cx, h)?;
                 port(cx, p)?;
-                let mut ambiguities = Vec::new();
+                let mut ambiguities = crate::outcome::Ambiguities::new();
                 if shape::starts_alpha(cx.bytes(h)) {
                     ambiguities.push(Ambiguity {
                         rule: Rule::O93Hostport,
@@ -207,7 +208,7 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
             Ok(()) => Ok(Hostport {
                 host: s,
                 port: None,
-                ambiguities: Vec::new(),
+                ambiguities: crate::outcome::Ambiguities::new(),
             }),
             Err(whole) => {
                 let Some(colon) = colon else {

@@ -5,7 +5,8 @@ use super::ip::hostname;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const AT_SPLIT: &str = "mailtoaddress ... xalphas @ hostname: xalphas and hostname both \
@@ -18,11 +19,11 @@ the rightmost \"@\" that leaves a hostname after it";
 /// `m a i l t o : xalphas @ hostname`, as the prose intends: "This allows a URL to
 /// specify an RFC822 addr-spec mail address" (MAILTO; `shared/spec/divergences.md` §5).
 /// Under either reading `mailto:user@host` still derives as `generic`.
-pub fn mailtoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Mailtoaddress, |cx| {
         let opening = match cx.reading {
-            Reading::MailtoSingleColon => "mailto:",
-            _ => "mailto::",
+            Reading::MailtoSingleColon => "m a i l t o :",
+            _ => "m a i l t o : :",
         };
         let at = literal(cx, s, opening, Rule::O93Mailtoaddress)?;
         let rest = s.from(at);
@@ -53,10 +54,10 @@ pub fn mailtoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
         xalphas(cx, local).map_err(owned(Rule::O93Mailtoaddress))?;
         let h = rest.from(sign + 1);
         hostname(cx, h)?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "mailto"));
-        c.put("xalphas", Some(Value::Str(cx.text(local))));
-        c.put("host", Some(Value::Str(cx.text(h))));
+        c.put("xalphas", Some(Part::Str(local)));
+        c.put("host", Some(Part::Str(h)));
         let mut m = Match::new(Rule::O93Mailtoaddress, c);
         if split.len() > 1 {
             m.ambiguities.push(Ambiguity {

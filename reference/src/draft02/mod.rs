@@ -40,7 +40,8 @@ pub mod wais;
 
 use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Failure, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
 pub use crate::rfc1738::Match;
 use crate::rule::Rule;
 use classes::{owned, xalphas};
@@ -83,24 +84,24 @@ pub const PREDEFINED: &[(&str, Rule)] = &[
     ("mailto", Rule::O93Mailtoaddress),
 ];
 
-type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 
 /// Every alternative of `url` that derives the input.
-pub struct UrlMatches {
-    pub generic: Res<Match>,
+pub struct UrlMatches<'a> {
+    pub generic: Res<Match<'a>>,
     /// The scheme productions' results, in the BNF's order.
-    pub schemes: Vec<(Rule, Res<Match>)>,
+    pub schemes: crate::cx::Alternatives<Match<'a>, 9>,
 }
 
-impl UrlMatches {
+impl UrlMatches<'_> {
     fn any(&self) -> bool {
-        self.generic.is_ok() || self.schemes.iter().any(|(_, r)| r.is_ok())
+        self.generic.is_ok() || self.schemes.any()
     }
 }
 
 /// What `fragmentaddress` found.
-pub struct FragmentAddress {
-    pub uri: UrlMatches,
+pub struct FragmentAddress<'a> {
+    pub uri: UrlMatches<'a>,
     /// The span after "#", if there is one, and whether it derives.
     pub fragment: Option<(Span, Res<()>)>,
 }
@@ -112,7 +113,7 @@ pub struct FragmentAddress {
 /// never empty: "If the fragment-id is void, the hash sign may be omitted: A void
 /// fragment-id with or without the hash sign means that the URL refers to the whole
 /// object" (FULL FORM, Fragment-id; `shared/spec/divergences.md` §5).
-pub fn fragmentaddress(cx: &mut Cx, s: Span) -> FragmentAddress {
+pub fn fragmentaddress<'a>(cx: &mut Cx<'a>, s: Span) -> FragmentAddress<'a> {
     let hash = cx.find(s, b'#');
     let u = Span::new(s.start, hash.unwrap_or(s.end));
     let uri = uri(cx, u);
@@ -132,7 +133,7 @@ pub fn fragmentaddress(cx: &mut Cx, s: Span) -> FragmentAddress {
 }
 
 /// `uri url`
-pub fn uri(cx: &mut Cx, s: Span) -> UrlMatches {
+pub fn uri<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
     let m = url(cx, s);
     cx.mark(Rule::O93Uri, m.any());
     m
@@ -142,7 +143,7 @@ pub fn uri(cx: &mut Cx, s: Span) -> UrlMatches {
 ///
 /// `afsaddress` is not an alternative: "The "afsaddress" is left in as historical note,
 /// but is not a url production".
-pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
     const SCHEMES: [(Rule, Alternative); 9] = [
         (Rule::O93Httpaddress, http::httpaddress),
         (Rule::O93Ftpaddress, ftp::ftpaddress),
@@ -155,10 +156,8 @@ pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
         (Rule::O93Mailtoaddress, mailto::mailtoaddress),
     ];
     let generic = generic::generic(cx, s);
-    let schemes = SCHEMES
-        .iter()
-        .map(|&(rule, alternative)| (rule, alternative(cx, s)))
-        .collect();
+    let rules = SCHEMES.map(|(rule, _)| rule);
+    let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
     let m = UrlMatches { generic, schemes };
     cx.mark(Rule::O93Url, m.any());
     m
@@ -171,18 +170,19 @@ pub fn fragmentid(cx: &mut Cx, s: Span) -> Res<()> {
     })
 }
 
-/// A scheme production's opening letters and punctuation (`h t t p : / /`) at the
-/// start of `s`: "Single letters stand for single letters", so they match exactly.
-/// Returns the offset after them.
-pub(crate) fn literal(cx: &Cx, s: Span, text: &str, rule: Rule) -> Res<usize> {
-    for (k, want) in text.bytes().enumerate() {
-        let at = s.start + k;
+/// A scheme production's opening letters and punctuation at the start of `s`, given as
+/// the BNF spells them, one character and a space each (`"h t t p : / /"`): "Single
+/// letters stand for single letters", so they match exactly. A failure reports the
+/// spelling. Returns the offset after them.
+pub(crate) fn literal(cx: &Cx, s: Span, spelled: &'static str, rule: Rule) -> Res<usize> {
+    let mut at = s.start;
+    for want in spelled.bytes().step_by(2) {
         if at >= s.end || cx.input[at] != want {
-            let spaced: Vec<String> = text.chars().map(String::from).collect();
-            return Err(cx.fail(at.min(s.end), rule, spaced.join(" ")));
+            return Err(cx.fail(at.min(s.end), rule, spelled));
         }
+        at += 1;
     }
-    Ok(s.start + text.len())
+    Ok(at)
 }
 
 /// The single character `want` at `at`, within `s`.
@@ -190,7 +190,7 @@ pub(crate) fn expect(cx: &Cx, at: usize, s: Span, want: u8, rule: Rule) -> Res<(
     if at < s.end && cx.input[at] == want {
         Ok(())
     } else {
-        Err(cx.fail(at.min(s.end), rule, (want as char).to_string()))
+        Err(cx.fail(at.min(s.end), rule, crate::cx::ascii_char(want)))
     }
 }
 
@@ -203,31 +203,47 @@ pub(crate) fn first_of(cx: &Cx, s: Span, set: &[u8]) -> usize {
 }
 
 /// The scheme component of a scheme production: its letters as written.
-pub(crate) fn scheme_value(cx: &Cx, s: Span, name: &str) -> Option<Value> {
-    Some(Value::Str(
-        cx.text(Span::new(s.start, s.start + name.len())),
-    ))
+pub(crate) fn scheme_value(_cx: &Cx, s: Span, name: &str) -> Option<Part> {
+    Some(Part::Str(Span::new(s.start, s.start + name.len())))
 }
 
 /// Parses `input` under the October 1993 draft and the given reading.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let all = Span::new(0, input.len());
     let found = fragmentaddress(&mut cx, all);
     let mut parse = judge(&cx, found);
     parse.doc = DocReading::new(Document::Draft02, reading);
-    notes::add(&cx, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&cx, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The scheme's own production, by the name before the first ":" (exactly: "Single
@@ -242,10 +258,10 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 }
 
 /// Verdict, rule, components and error from the alternatives' results.
-fn judge(cx: &Cx, found: FragmentAddress) -> Parse {
+fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress<'a>) -> Parse<'a> {
     let own = own_production(cx);
-    let mut alternatives = Vec::new();
-    let (mut chosen, mut generic_match) = (None, None);
+    let mut alternatives = crate::outcome::Rules::new();
+    let mut generic_match = None;
     let (mut own_failure, mut generic_failure): (Option<Failure>, Option<Failure>) = (None, None);
     match found.uri.generic {
         Ok(m) => {
@@ -254,12 +270,10 @@ fn judge(cx: &Cx, found: FragmentAddress) -> Parse {
         }
         Err(f) => generic_failure = Some(f),
     }
-    for (rule, r) in found.uri.schemes {
+    let chosen = found.uri.schemes.first;
+    for (rule, r) in found.uri.schemes.results {
         match r {
-            Ok(m) => {
-                alternatives.push(rule);
-                chosen.get_or_insert(m);
-            }
+            Ok(()) => alternatives.push(rule),
             // Another scheme's production fails at its opening letters: that says
             // nothing about this input, so only the own production's failure is kept.
             Err(f) if Some(rule) == own => own_failure = Some(f),
@@ -290,10 +304,14 @@ fn judge(cx: &Cx, found: FragmentAddress) -> Parse {
     }
     let (rule, mut components, ambiguities) = match found_match {
         Some(m) => (Some(m.rule), m.components, m.ambiguities),
-        None => (None, Components::default(), Vec::new()),
+        None => (
+            None,
+            Components::new(cx.input),
+            crate::outcome::Ambiguities::new(),
+        ),
     };
     if rule.is_some() {
-        let frag = found.fragment.map(|(f, _)| Value::Str(cx.text(f)));
+        let frag = found.fragment.map(|(f, _)| Part::Str(f));
         components.put("fragmentid", frag);
     }
     Parse {
@@ -304,7 +322,7 @@ fn judge(cx: &Cx, found: FragmentAddress) -> Parse {
         error,
         alternatives,
         ambiguities,
-        notes: Vec::new(),
+        input: cx.input,
     }
 }
 

@@ -5,7 +5,8 @@ use super::classes::{ialpha, owned, shape, xalphas};
 use super::ip::host;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const GROUP_OR_ARTICLE: &str = "groupart * | group | article: a group is an ialpha, which \
@@ -18,15 +19,15 @@ const ARTICLE_SPLIT: &str = "article xalphas @ host: xalphas and hostname both d
 rightmost \"@\" that leaves a host after it";
 
 /// `newsaddress n e w s : groupart`
-pub fn newsaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Newsaddress, |cx| {
-        let at = literal(cx, s, "news:", Rule::O93Newsaddress)?;
+        let at = literal(cx, s, "n e w s :", Rule::O93Newsaddress)?;
         let g = s.from(at);
         let (part, ambiguities) = groupart(cx, g)?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "news"));
-        c.put("groupart", Some(Value::Str(cx.text(g))));
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
+        c.put("groupart", Some(Part::Str(g)));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let (group_, article_, host_) = match part {
             Groupart::Star => (None, None, None),
             Groupart::Group => (Some(g), None, None),
@@ -52,11 +53,11 @@ pub enum Groupart {
 }
 
 /// `groupart * | group | article`
-pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, Vec<Ambiguity>)> {
+pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::outcome::Ambiguities)> {
     cx.rule(Rule::O93Groupart, |cx| {
         // "*" is no alpha (a group starts with one) and has no "@" (an article does).
         if cx.bytes(s) == b"*" {
-            return Ok((Groupart::Star, Vec::new()));
+            return Ok((Groupart::Star, crate::outcome::Ambiguities::new()));
         }
         let as_group = group(cx, s);
         let as_article = article(cx, s);
@@ -73,7 +74,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, Vec<Ambiguity>)> {
                 }
                 Ok((Groupart::Article { host }, ambiguities))
             }
-            (Ok(()), Err(_)) => Ok((Groupart::Group, Vec::new())),
+            (Ok(()), Err(_)) => Ok((Groupart::Group, crate::outcome::Ambiguities::new())),
             // NEWS: "A message identifier may be distinguished from a news group name by
             // the presence of the commercial at "@" character", so that is the
             // alternative whose failure is reported.
@@ -96,7 +97,7 @@ pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
 /// `article xalphas @ host`
 ///
 /// Returns the span of the host.
-pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, Vec<Ambiguity>)> {
+pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::outcome::Ambiguities)> {
     cx.rule(Rule::O93Article, |cx| {
         let input = cx.input;
         let ats: Vec<usize> = (s.start + 1..s.end)
@@ -114,7 +115,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, Vec<Ambiguity>)> {
                 xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::O93Article))?;
                 let h = s.from(at + 1);
                 host(cx, h)?;
-                let mut ambiguities = Vec::new();
+                let mut ambiguities = crate::outcome::Ambiguities::new();
                 if ats[pos + 1..]
                     .iter()
                     .any(|&k| shape::starts_alpha(after(k)))

@@ -4,7 +4,8 @@ use super::classes::{digits, owned};
 use super::news::group;
 use super::{expect, literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `nntpaddress n n t p : group / digits`
@@ -13,9 +14,9 @@ use crate::rule::Rule;
 /// and index number of an article within the newsgroup on that particular server are
 /// given"; the BNF decides the syntax (`shared/spec/divergences.md` §5), and the article
 /// number is not optional.
-pub fn nntpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Nntpaddress, |cx| {
-        let at = literal(cx, s, "nntp:", Rule::O93Nntpaddress)?;
+        let at = literal(cx, s, "n n t p :", Rule::O93Nntpaddress)?;
         // A group derives no "/", so the first "/" ends it.
         let end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let g = Span::new(at, end);
@@ -23,10 +24,10 @@ pub fn nntpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
         expect(cx, end, s, b'/', Rule::O93Nntpaddress)?;
         let d = s.from(end + 1);
         digits(cx, d).map_err(owned(Rule::O93Nntpaddress))?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "nntp"));
-        c.put("group", Some(Value::Str(cx.text(g))));
-        c.put("digits", Some(Value::Str(cx.text(d))));
+        c.put("group", Some(Part::Str(g)));
+        c.put("digits", Some(Part::Str(d)));
         Ok(Match::new(Rule::O93Nntpaddress, c))
     })
 }

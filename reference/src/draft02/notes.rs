@@ -15,7 +15,7 @@
 
 use crate::cx::Cx;
 use crate::outcome::note;
-use crate::outcome::{Grade, Parse, Verdict};
+use crate::outcome::{Grade, Noting, Verdict};
 use crate::rule::Rule;
 
 /// The note ids this module can add, for vocabularies and tests.
@@ -31,7 +31,7 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &Cx, p: &mut Parse) {
+pub fn add(cx: &Cx, p: &mut Noting) {
     if p.verdict == Verdict::Invalid {
         return;
     }
@@ -53,7 +53,7 @@ pub fn add(cx: &Cx, p: &mut Parse) {
 /// REGISTRATION OF NAMING SCHEMES: "Experimental scheme identifiers may be used by mutual
 /// agreement between parties, and must start with the characters "x-"." A scheme that
 /// starts so is experimental. Data: none.
-fn experimental_scheme(p: &mut Parse) {
+fn experimental_scheme(p: &mut Noting) {
     if p.components
         .str("scheme")
         .is_some_and(|s| s.starts_with("x-"))
@@ -73,7 +73,7 @@ fn experimental_scheme(p: &mut Parse) {
 /// Internet protocol parts: "(Use of this field is discouraged. ... so that is also
 /// discouraged.)"; Security considerations: "The use of URLs containing passwords is
 /// clearly unwise." Data: `user`, and `password` when there is one.
-fn login_discouraged(p: &mut Parse) {
+fn login_discouraged(p: &mut Noting) {
     if p.components.str("user").is_none() {
         return;
     }
@@ -99,7 +99,7 @@ fn login_discouraged(p: &mut Parse) {
 /// address." and "The transfer mode (binary or text) must in turn be deduced from the
 /// data format." `ftp.anonymous` data: the user name the convention gives;
 /// `ftp.transfer-mode`: none (this draft's ftp URL has no type field).
-fn ftp(p: &mut Parse) {
+fn ftp(p: &mut Noting) {
     if p.components.str("user").is_none() {
         note(
             p,
@@ -126,7 +126,7 @@ fn ftp(p: &mut Parse) {
 /// HTTP: "Spaces in URLs should be escaped for transmission in HTTP." Data: `%20`, the
 /// escape a space becomes. Only the part before "#" counts: "The fragmentid part is not
 /// sent with the request."
-fn http_spaces(cx: &Cx, p: &mut Parse) {
+fn http_spaces(cx: &Cx, p: &mut Noting) {
     let uri = cx.input.split(|&b| b == b'#').next().unwrap_or_default();
     if uri.contains(&b' ') {
         note(
@@ -142,7 +142,7 @@ fn http_spaces(cx: &Cx, p: &mut Parse) {
 
 /// NNTP: "This form or URL should not be quoted outside this local area. It should not
 /// be used within news articles for wider circulation than the one server." Data: none.
-fn nntp(p: &mut Parse) {
+fn nntp(p: &mut Noting) {
     note(
         p,
         "nntp.local-only",
@@ -156,7 +156,7 @@ fn nntp(p: &mut Parse) {
 
 /// GOPHER: "If the type character and selector are omitted, the type defaults to
 /// "1"." Data: the default type.
-fn gopher(p: &mut Parse) {
+fn gopher(p: &mut Noting) {
     if p.components.str("gtype").is_none() {
         note(
             p,
@@ -174,7 +174,7 @@ fn gopher(p: &mut Parse) {
 /// version number must be present, but may be the empty string". Data: the path part
 /// split at every "%00", as the prose reads it: the host specific object name, the
 /// version (possibly empty), then the attributes.
-fn prospero(p: &mut Parse) {
+fn prospero(p: &mut Noting) {
     let path: String = ["hsoname", "version", "attributes"]
         .iter()
         .zip(["", "%00", ""])

@@ -6,7 +6,8 @@ use super::generic::path;
 use super::ip::hostport;
 use super::{expect, literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const VERSION_SPLIT: &str = "prosperolink ... / hsoname [ % 0 0 version [ attributes ] ]: \
@@ -16,7 +17,7 @@ version after the last \"%00\", when digits follow it, takes every digit there a
 version, and the rest as the attributes";
 
 /// `prosperoaddress prosperolink`
-pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Prosperoaddress, |cx| prosperolink(cx, s))
 }
 
@@ -28,9 +29,9 @@ pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// BNF has `version digits` (never empty) and no "%00" between version and attributes.
 /// The BNF decides the verdict and the components; the note `prospero.fields` gives the
 /// prose's split (`shared/spec/divergences.md` §5: "Report both").
-pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Prosperolink, |cx| {
-        let at = literal(cx, s, "prospero://", Rule::O93Prosperolink)?;
+        let at = literal(cx, s, "p r o s p e r o : / /", Rule::O93Prosperolink)?;
         // hostport derives neither "/" nor "?".
         let hp_end = super::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
@@ -81,8 +82,8 @@ pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
                 (name, Some(v), a)
             }
         };
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(Part::Str);
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "prospero"));
         hp.put(cx, &mut c);
         c.put("hsoname", text(Some(name)));

@@ -9,11 +9,11 @@ use crate::rule::Rule;
 /// `telnetaddress t e l n e t : / / login`
 ///
 /// Nothing may follow the login, not even "/" (`shared/spec/divergences.md` §3).
-pub fn telnetaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn telnetaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Telnetaddress, |cx| {
-        let at = literal(cx, s, "telnet://", Rule::O93Telnetaddress)?;
+        let at = literal(cx, s, "t e l n e t : / /", Rule::O93Telnetaddress)?;
         let l = login(cx, s.from(at))?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         c.put("scheme", scheme_value(cx, s, "telnet"));
         l.put(cx, &mut c);
         let mut m = Match::new(Rule::O93Telnetaddress, c);

@@ -11,14 +11,15 @@ use super::generic::{path, search};
 use super::ip::{hostport, Hostport};
 use super::{expect, literal, scheme_value, Match};
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `waisaddress waisindex | waisdoc`
 ///
 /// Returns the alternative that matched: after the database a waisindex has nothing or
 /// "?", a waisdoc "/", so at most one can.
-pub fn waisaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Waisaddress, |cx| {
         let index = waisindex(cx, s);
         let doc = waisdoc(cx, s);
@@ -36,7 +37,7 @@ struct Head {
 }
 
 fn head(cx: &mut Cx, s: Span, rule: Rule) -> Res<Head> {
-    let at = literal(cx, s, "wais://", rule)?;
+    let at = literal(cx, s, "w a i s : / /", rule)?;
     // hostport derives neither "/" nor "?".
     let hp_end = super::first_of(cx, s.from(at), b"/?");
     let hp = hostport(cx, Span::new(at, hp_end))?;
@@ -51,16 +52,16 @@ fn head(cx: &mut Cx, s: Span, rule: Rule) -> Res<Head> {
     })
 }
 
-fn components(cx: &Cx, s: Span, h: &Head) -> Components {
-    let mut c = Components::default();
+fn components<'a>(cx: &Cx<'a>, s: Span, h: &Head) -> Components<'a> {
+    let mut c = Components::new(cx.input);
     c.put("scheme", scheme_value(cx, s, "wais"));
     h.hostport.put(cx, &mut c);
-    c.put("database", Some(Value::Str(cx.text(h.database))));
+    c.put("database", Some(Part::Str(h.database)));
     c
 }
 
 /// `waisindex w a i s : / / hostport / database [ ? search ]`
-pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Waisindex, |cx| {
         let h = head(cx, s, Rule::O93Waisindex)?;
         let next = h.database.end;
@@ -73,7 +74,7 @@ pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
             None
         };
         let mut c = components(cx, s, &h);
-        c.put("search", q.map(|q| Value::Str(cx.text(q))));
+        c.put("search", q.map(Part::Str));
         c.put("wtype", None);
         c.put("path", None);
         let mut m = Match::new(Rule::O93Waisindex, c);
@@ -83,7 +84,7 @@ pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `waisdoc w a i s : / / hostport / database / wtype / path`
-pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::O93Waisdoc, |cx| {
         let h = head(cx, s, Rule::O93Waisdoc)?;
         let next = h.database.end;
@@ -97,8 +98,8 @@ pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
         path(cx, p)?;
         let mut c = components(cx, s, &h);
         c.put("search", None);
-        c.put("wtype", Some(Value::Str(cx.text(t))));
-        c.put("path", Some(Value::Str(cx.text(p))));
+        c.put("wtype", Some(Part::Str(t)));
+        c.put("path", Some(Part::Str(p)));
         let mut m = Match::new(Rule::O93Waisdoc, c);
         m.ambiguities = h.hostport.ambiguities;
         Ok(m)

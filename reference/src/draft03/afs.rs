@@ -10,7 +10,7 @@ use crate::rule::Rule;
 /// `afsaddress a f s : / / cellname / path`
 pub fn afsaddress(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D03Afsaddress, |cx| {
-        let at = cx.literal(s.start, s, "afs://", Rule::D03Afsaddress)?;
+        let at = cx.literal(s.start, s, q!("afs://"), Rule::D03Afsaddress)?;
         // cellname derives no "/", so the first "/" ends it; the "/" is required.
         let Some(slash) = cx.find(s.from(at), b'/') else {
             cellname(cx, s.from(at))?;

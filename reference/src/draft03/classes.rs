@@ -66,6 +66,7 @@ pub const CLASSES: &[&Class] = &[
     &FORMCODE,
 ];
 
+#[inline]
 /// `escape % hex hex`
 pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let input = cx.input;
@@ -76,6 +77,7 @@ pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     cx.mark(Rule::D03Escape, ok).then_some(3)
 }
 
+#[inline]
 /// `xalpha alpha | digit | safe | extra | escape`
 ///
 /// How many bytes the `xalpha` at `i` takes (an escape is three), or `None`.
@@ -94,6 +96,7 @@ pub fn xalpha(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
+#[inline]
 /// `xpalpha xalpha | +`
 ///
 /// "+" is already an `xalpha` (it is in `safe`), so the second alternative adds nothing.

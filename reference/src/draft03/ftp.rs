@@ -8,7 +8,8 @@ use super::path::path;
 use super::{login_ambiguity, Match};
 use crate::cx::{furthest, Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `ftpaddress f t p : / / login / path [ ftptype ]`
@@ -30,9 +31,9 @@ use crate::rule::Rule;
 /// (the `ftp.commands` note gives its meaning); where the path cannot take the "/"
 /// (`ftp://h//`: an empty path, then the suffix) the suffix is the only derivation, and
 /// the `ftptype` component is "/".
-pub fn ftpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Ftpaddress, |cx| {
-        let at = cx.literal(s.start, s, "ftp://", Rule::D03Ftpaddress)?;
+        let at = cx.literal(s.start, s, q!("ftp://"), Rule::D03Ftpaddress)?;
         // login derives no "/", so the first "/" ends it.
         let Some(slash) = cx.find(s.from(at), b'/') else {
             login(cx, s.from(at))?;
@@ -46,14 +47,11 @@ pub fn ftpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
         } else {
             bare_suffix(cx, rest)?
         };
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 3)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
         l.put(cx, &mut c);
-        c.put("path", Some(Value::Str(cx.text(p))));
-        c.put("ftptype", t.map(|t| Value::Str(cx.text(t))));
+        c.put("path", Some(Part::Str(p)));
+        c.put("ftptype", t.map(Part::Str));
         let mut m = Match::new(Rule::D03Ftpaddress, c);
         m.ambiguities.extend(login_ambiguity(&l));
         if ambiguous {
@@ -116,7 +114,7 @@ fn prose_suffix(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>)> {
     };
     let p = Span::new(s.start, semi);
     path(cx, p)?;
-    let at = cx.literal(semi, s, ";type=", Rule::D03Ftpaddress)?;
+    let at = cx.literal(semi, s, q!(";type="), Rule::D03Ftpaddress)?;
     let t = s.from(at);
     type_code(cx, t)?;
     Ok((p, Some(t)))

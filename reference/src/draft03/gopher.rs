@@ -5,7 +5,8 @@ use super::ip::hostport;
 use super::path::path;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `gopheraddress g o p h e r : / / hostport [/ gtype [ gcommand ] ]`
@@ -16,9 +17,9 @@ use crate::rule::Rule;
 /// string) are all inside the gcommand: "%09" is an `escape`. The prose's own examples
 /// print `gopher://host [port]/...`, a template: as written, the space and brackets
 /// are no URL characters.
-pub fn gopheraddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Gopheraddress, |cx| {
-        let at = cx.literal(s.start, s, "gopher://", Rule::D03Gopheraddress)?;
+        let at = cx.literal(s.start, s, q!("gopher://"), Rule::D03Gopheraddress)?;
         // hostport derives no "/", so the first "/" ends it.
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
@@ -40,8 +41,8 @@ pub fn gopheraddress(cx: &mut Cx, s: Span) -> Res<Match> {
                 g = Some(rest);
             }
         }
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(Part::Str);
+        let mut c = Components::new(cx.input);
         c.put("scheme", text(Some(Span::new(s.start, s.start + 6))));
         hp.put(cx, &mut c);
         c.put("gtype", text(t));

@@ -4,7 +4,8 @@ use super::ip::hostport;
 use super::path::{path, search};
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
@@ -12,9 +13,9 @@ use crate::rule::Rule;
 /// The search may follow the hostport directly (`http://h?x`). `hostport` derives no
 /// "/" or "?", and `path` no "?", so the first "/" or "?" ends the hostport and the
 /// first "?" the path.
-pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Httpaddress, |cx| {
-        let at = cx.literal(s.start, s, "http://", Rule::D03Httpaddress)?;
+        let at = cx.literal(s.start, s, q!("http://"), Rule::D03Httpaddress)?;
         let rest = s.from(at);
         let hp_end = cx
             .bytes(rest)
@@ -37,14 +38,11 @@ pub fn httpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
             search(cx, span)?;
             q = Some(span);
         }
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
         hp.put(cx, &mut c);
-        c.put("path", p.map(|x| Value::Str(cx.text(x))));
-        c.put("search", q.map(|x| Value::Str(cx.text(x))));
+        c.put("path", p.map(Part::Str));
+        c.put("search", q.map(Part::Str));
         Ok(Match::new(Rule::D03Httpaddress, c))
     })
 }

@@ -6,7 +6,8 @@
 
 use super::classes::{digits_in, ialpha, ALPHANUM2};
 use crate::cx::{furthest, host_failure, Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// What `login` found; spans of the input.
@@ -27,17 +28,17 @@ pub struct Hostport {
 }
 
 impl Login {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
-        c.put("user", self.user.map(|s| Value::Str(cx.text(s))));
-        c.put("password", self.password.map(|s| Value::Str(cx.text(s))));
+    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
+        c.put("user", self.user.map(Part::Str));
+        c.put("password", self.password.map(Part::Str));
         self.hostport.put(cx, c);
     }
 }
 
 impl Hostport {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
-        c.put("host", Some(Value::Str(cx.text(self.host))));
-        c.put("port", self.port.map(|s| Value::Str(cx.text(s))));
+    pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
+        c.put("host", Some(Part::Str(self.host)));
+        c.put("port", self.port.map(Part::Str));
     }
 }
 

@@ -39,7 +39,8 @@ pub mod wais;
 
 use crate::cx::{Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Ambiguity, Components, Failure, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 use classes::ialpha;
 
@@ -69,18 +70,18 @@ pub const COMPONENTS: &[&str] = &[
 ];
 
 /// What a scheme production matched.
-pub struct Match {
+pub struct Match<'a> {
     pub rule: Rule,
-    pub components: Components,
-    pub ambiguities: Vec<Ambiguity>,
+    pub components: Components<'a>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
-impl Match {
-    pub fn new(rule: Rule, components: Components) -> Match {
+impl<'a> Match<'a> {
+    pub fn new(rule: Rule, components: Components<'a>) -> Match<'a> {
         Match {
             rule,
             components,
-            ambiguities: Vec::new(),
+            ambiguities: crate::outcome::Ambiguities::new(),
         }
     }
 }
@@ -95,7 +96,7 @@ pub fn login_ambiguity(l: &ip::Login) -> Option<Ambiguity> {
     })
 }
 
-type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 
 /// The alternatives of `url`, each with the scheme name its production starts with.
 pub const SCHEMES: &[(&str, Rule, Alternative)] = &[
@@ -117,11 +118,13 @@ pub const SCHEMES: &[(&str, Rule, Alternative)] = &[
 ];
 
 /// What `url` found.
-pub enum UrlMatch {
+// The match is kept inline (a box would be an allocation per parse).
+#[allow(clippy::large_enum_variant)]
+pub enum UrlMatch<'a> {
     /// The scheme is one of `url`'s: its production's result.
     Listed {
         alternative: Rule,
-        result: Res<Match>,
+        result: Res<Match<'a>>,
     },
     /// A `scheme` (an `ialpha`) before the first ":" that is none of `url`'s: a scheme
     /// this document does not define (`not-defined`).
@@ -136,7 +139,7 @@ pub enum UrlMatch {
 /// Every alternative starts with its scheme name and ":", so the name before the first
 /// ":" picks the one alternative that can match; the others fail at their first
 /// literal and are not tried.
-pub fn url(cx: &mut Cx, s: Span) -> UrlMatch {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatch<'a> {
     let colon = cx.find(s, b':');
     let name = Span::new(s.start, colon.unwrap_or(s.end));
     let listed = colon.and_then(|_| {
@@ -165,7 +168,7 @@ pub fn url(cx: &mut Cx, s: Span) -> UrlMatch {
 /// The prefix is matched without case: the prose writes it "URL:" ("the whole string
 /// must start with a constant prefix "URL:""), the BNF `u r l :`, and divergences.md §5
 /// reads it "Case-insensitive prefix". `None` when the input does not start with it.
-pub fn prefixedurl(cx: &mut Cx, s: Span) -> Option<UrlMatch> {
+pub fn prefixedurl<'a>(cx: &mut Cx<'a>, s: Span) -> Option<UrlMatch<'a>> {
     let has = cx
         .bytes(s)
         .get(..4)
@@ -191,25 +194,43 @@ pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
 }
 
 /// Parses `input` under draft-03 and the given reading.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
-    let (mut parse, prefixed) = judge(&mut cx);
-    notes::add(&mut cx, &mut parse, prefixed);
-    (parse, cx.into_coverage())
+    let (parse, prefixed) = judge(&mut cx);
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&mut cx, &mut noted, prefixed);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The verdict, without notes; and whether the "URL:" prefix was there.
-pub(crate) fn judge(cx: &mut Cx) -> (Parse, bool) {
+pub(crate) fn judge<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, bool) {
     let all = Span::new(0, cx.input.len());
     let (m, prefixed) = match prefixedurl(cx, all) {
         Some(m) => (m, true),
@@ -219,11 +240,11 @@ pub(crate) fn judge(cx: &mut Cx) -> (Parse, bool) {
         doc: DocReading::new(Document::Draft03, cx.reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
-        ambiguities: Vec::new(),
-        notes: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
+        ambiguities: crate::outcome::Ambiguities::new(),
+        input: cx.input,
     };
     match m {
         UrlMatch::Listed {
@@ -233,15 +254,13 @@ pub(crate) fn judge(cx: &mut Cx) -> (Parse, bool) {
             parse.verdict = Verdict::Valid;
             parse.rule = Some(found.rule);
             parse.components = found.components;
-            parse.alternatives = vec![alternative];
+            parse.alternatives = [alternative].into_iter().collect();
             parse.ambiguities = found.ambiguities;
         }
         UrlMatch::Listed { result: Err(f), .. } => parse.error = Some(f),
         UrlMatch::NotListed { scheme } => {
             parse.verdict = Verdict::NotDefined;
-            parse
-                .components
-                .put("scheme", Some(Value::Str(cx.text(scheme))));
+            parse.components.put("scheme", Some(Part::Str(scheme)));
         }
         UrlMatch::NoScheme(f) => parse.error = Some(f),
     }

@@ -6,17 +6,18 @@ use super::classes::{digits_in, ialpha, xalphas};
 use super::ip::host;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `newsaddress n e w s : groupart`
-pub fn newsaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Newsaddress, |cx| {
-        let at = cx.literal(s.start, s, "news:", Rule::D03Newsaddress)?;
+        let at = cx.literal(s.start, s, q!("news:"), Rule::D03Newsaddress)?;
         let g = s.from(at);
         let part = groupart(cx, g)?;
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(Part::Str);
+        let mut c = Components::new(cx.input);
         c.put("scheme", text(Some(Span::new(s.start, s.start + 4))));
         c.put("groupart", text(Some(g)));
         let (group_, article_, host_) = match part.kind {
@@ -41,7 +42,7 @@ pub enum Groupart {
 
 pub struct GroupartMatch {
     pub kind: Groupart,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 /// `groupart * | group | article`
@@ -56,7 +57,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<GroupartMatch> {
         if cx.bytes(s) == b"*" {
             return Ok(GroupartMatch {
                 kind: Groupart::Star,
-                ambiguities: Vec::new(),
+                ambiguities: crate::outcome::Ambiguities::new(),
             });
         }
         let has_at = cx.find(s, b'@').is_some();
@@ -81,7 +82,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<GroupartMatch> {
             }
             (_, Ok(())) => Ok(GroupartMatch {
                 kind: Groupart::Group,
-                ambiguities: Vec::new(),
+                ambiguities: crate::outcome::Ambiguities::new(),
             }),
             // With an "@" the input was meant as an article, so its failure is reported.
             (Some(Err(a)), Err(_)) => Err(a),
@@ -99,7 +100,7 @@ pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
 
 pub struct ArticleMatch {
     pub host: Span,
-    pub ambiguities: Vec<Ambiguity>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
 /// `article xalphas @ host`
@@ -121,7 +122,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<ArticleMatch> {
         xalphas(cx, Span::new(s.start, at))?;
         let h = s.from(at + 1);
         host(cx, h)?;
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         if chosen.is_some_and(|(_, more)| more) {
             ambiguities.push(Ambiguity {
                 rule: Rule::D03Article,
@@ -142,9 +143,9 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<ArticleMatch> {
 /// newsgroup name, and index number of an article within the newsgroup on that
 /// particular server are given" (divergences.md §5: the BNF wins for syntax). The
 /// article number is required. `group` derives no "/", so the first "/" ends it.
-pub fn nntpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Nntpaddress, |cx| {
-        let at = cx.literal(s.start, s, "nntp:", Rule::D03Nntpaddress)?;
+        let at = cx.literal(s.start, s, q!("nntp:"), Rule::D03Nntpaddress)?;
         let Some(slash) = cx.find(s.from(at), b'/') else {
             group(cx, s.from(at))?;
             return Err(cx.fail(s.end, Rule::D03Nntpaddress, "\"/\""));
@@ -153,13 +154,10 @@ pub fn nntpaddress(cx: &mut Cx, s: Span) -> Res<Match> {
         group(cx, g)?;
         let d = s.from(slash + 1);
         digits_in(cx, d, Rule::D03Nntpaddress)?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
-        c.put("group", Some(Value::Str(cx.text(g))));
-        c.put("digits", Some(Value::Str(cx.text(d))));
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        c.put("group", Some(Part::Str(g)));
+        c.put("digits", Some(Part::Str(d)));
         Ok(Match::new(Rule::D03Nntpaddress, c))
     })
 }

@@ -21,7 +21,7 @@ use super::classes::{ALPHA, DIGIT, EXTRA, NATIONAL, PUNCTUATION, RESERVED, SAFE}
 use super::{afs, judge, path};
 use crate::cx::{Cx, Span};
 use crate::outcome::note;
-use crate::outcome::{Grade, Parse, Verdict};
+use crate::outcome::{Grade, Noting, Parse, Verdict};
 use crate::rfc1738::classes::{decode, escaped_octet};
 use crate::rfc1738::notes::render;
 use crate::rule::Rule;
@@ -44,7 +44,7 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`. `prefixed`: the input starts with "URL:".
-pub fn add(cx: &mut Cx, p: &mut Parse, prefixed: bool) {
+pub fn add(cx: &mut Cx, p: &mut Noting, prefixed: bool) {
     if !prefixed {
         prefix_missing(p);
     }
@@ -72,7 +72,7 @@ fn str_of<'p>(p: &'p Parse, name: &str) -> Option<&'p str> {
 
 /// "To be a Uniform Resource Locator as currently defined by the URI working group, the
 /// whole string must start with a constant prefix "URL:"."
-fn prefix_missing(p: &mut Parse) {
+fn prefix_missing(p: &mut Noting) {
     note(
         p,
         "prefix-missing",
@@ -93,7 +93,7 @@ fn prefix_missing(p: &mut Parse) {
 /// in none of `alpha`, `digit`, `safe`, `extra`, `reserved` (so `national`,
 /// `punctuation`, "`", control and non-ASCII octets, and a "%" that starts no escape),
 /// as `%XX`.
-fn must_encode(cx: &mut Cx, p: &mut Parse) {
+fn must_encode(cx: &mut Cx, p: &mut Noting) {
     let input = cx.input;
     let mut found: Vec<u8> = Vec::new();
     let mut i = 0;
@@ -133,7 +133,7 @@ fn must_encode(cx: &mut Cx, p: &mut Parse) {
 
 /// "The reserved characters shall however never be arbitrarly encoded and decoded."
 /// Data: each distinct escape of a `reserved` character, as written.
-fn escaped_reserved(cx: &Cx, p: &mut Parse) {
+fn escaped_reserved(cx: &Cx, p: &mut Noting) {
     let input = cx.input;
     let mut found: Vec<String> = Vec::new();
     for i in 0..input.len() {
@@ -161,7 +161,7 @@ fn escaped_reserved(cx: &Cx, p: &mut Parse) {
 /// "Fragment identifiers and partial URLs are not involved in the basic URL
 /// definition." An input that would be a valid URL but for a "#" and a `fragmentid`
 /// after it. Data: the fragment identifier.
-fn fragment(cx: &mut Cx, p: &mut Parse) {
+fn fragment(cx: &mut Cx, p: &mut Noting) {
     let Some(hash) = cx.input.iter().position(|&b| b == b'#') else {
         return;
     };
@@ -181,12 +181,12 @@ fn fragment(cx: &mut Cx, p: &mut Parse) {
         "\"Fragment identifiers and partial URLs are not involved in the basic URL \
          definition.\" The input up to the \"#\" is a valid URL, and what follows derives \
          `fragmentid`, which no production uses; \"#\" is `reserved`.",
-        vec![cx.text(rest)],
+        vec![cx.text(rest).into_owned()],
     );
 }
 
 /// Notes on a scheme `url` does not list.
-fn scheme_names(cx: &mut Cx, p: &mut Parse, prefixed: bool) {
+fn scheme_names(cx: &mut Cx, p: &mut Noting, prefixed: bool) {
     let Some(scheme) = str_of(p, "scheme").map(str::to_string) else {
         return;
     };
@@ -238,7 +238,7 @@ fn scheme_names(cx: &mut Cx, p: &mut Parse, prefixed: bool) {
 /// "The use of URLs containing passwords is clearly unwise." (Security considerations);
 /// "The user of user name and passwords which are public is discouraged." (Internet
 /// protocol parts).
-fn password_unwise(p: &mut Parse) {
+fn password_unwise(p: &mut Noting) {
     if str_of(p, "password").is_none() {
         return;
     }
@@ -253,7 +253,7 @@ fn password_unwise(p: &mut Parse) {
 }
 
 /// FTP: the anonymous default, and the commands the URL stands for.
-fn ftp(p: &mut Parse) {
+fn ftp(p: &mut Noting) {
     if str_of(p, "user").is_none() {
         note(
             p,
@@ -324,7 +324,7 @@ pub fn ftp_commands(path: &str, typecode: Option<&str>) -> Vec<String> {
 /// and the search if there is one, then a tab and the gopher+ string if there is one
 /// (the prose's examples), written with `<tab>`, `<cr>`, `<lf>` as the prose writes them
 /// and without the final `<cr><lf>`.
-fn gopher(p: &mut Parse) {
+fn gopher(p: &mut Noting) {
     let command = str_of(p, "gcommand").unwrap_or_default().to_string();
     let mut parts = command.splitn(3, "%09");
     let selector = parts.next().unwrap_or_default();
@@ -354,7 +354,7 @@ fn gopher(p: &mut Parse) {
 
 /// NNTP: "This form or URL should not be quoted outside this local area. It should not
 /// be used within news articles for wider circulation than the one server."
-fn nntp(p: &mut Parse) {
+fn nntp(p: &mut Noting) {
     note(
         p,
         "nntp.local",

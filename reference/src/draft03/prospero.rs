@@ -6,11 +6,12 @@ use super::ip::hostport;
 use super::path::path;
 use super::Match;
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `prosperoaddress prosperolink`
-pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Prosperoaddress, |cx| prosperolink(cx, s))
 }
 
@@ -24,9 +25,9 @@ pub fn prosperoaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// `alphanum`s) has no "%". `version [ attributes ]` has no separator either: the
 /// version is reported as the longest run of digits, and the ambiguity recorded when
 /// the run could be cut (it has two digits or more).
-pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Prosperolink, |cx| {
-        let at = cx.literal(s.start, s, "prospero://", Rule::D03Prosperolink)?;
+        let at = cx.literal(s.start, s, q!("prospero://"), Rule::D03Prosperolink)?;
         // hostport derives no "/", so the first "/" ends it; the "/" is required.
         let Some(slash) = cx.find(s.from(at), b'/') else {
             hostport(cx, s.from(at))?;
@@ -34,7 +35,7 @@ pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
         };
         let hp = hostport(cx, Span::new(at, slash))?;
         let tail = s.from(slash + 1);
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         let (hso, ver, attrs) = match with_version(cx, tail) {
             Ok((before, v, a)) => {
                 ambiguities.push(Ambiguity {
@@ -61,8 +62,8 @@ pub fn prosperolink(cx: &mut Cx, s: Span) -> Res<Match> {
                 (tail, None, None)
             }
         };
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
-        let mut c = Components::default();
+        let text = |x: Option<Span>| x.map(Part::Str);
+        let mut c = Components::new(cx.input);
         c.put("scheme", text(Some(Span::new(s.start, s.start + 8))));
         hp.put(cx, &mut c);
         c.put("hsoname", text(Some(hso)));

@@ -6,7 +6,8 @@ use super::ip::{hostport, Hostport};
 use super::path::{path, search};
 use super::Match;
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `waisaddress waisindex | waisdoc`
@@ -14,7 +15,7 @@ use crate::rule::Rule;
 /// After the database a `waisindex` has nothing or "?", a `waisdoc` "/" (`database`
 /// derives neither), so at most one alternative matches. On failure, the one that got
 /// further is reported.
-pub fn waisaddress(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Waisaddress, |cx| {
         let index = waisindex(cx, s);
         let doc = waisdoc(cx, s);
@@ -28,7 +29,7 @@ pub fn waisaddress(cx: &mut Cx, s: Span) -> Res<Match> {
 /// The common start: "wais://", the hostport up to the first "/" (it derives no "/"),
 /// and that "/". Returns the hostport and the offset after the "/".
 fn start(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
-    let at = cx.literal(s.start, s, "wais://", rule)?;
+    let at = cx.literal(s.start, s, q!("wais://"), rule)?;
     let Some(slash) = cx.find(s.from(at), b'/') else {
         hostport(cx, s.from(at))?;
         return Err(cx.fail(s.end, rule, "\"/\""));
@@ -37,12 +38,9 @@ fn start(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
     Ok((hp, slash + 1))
 }
 
-fn components(cx: &Cx, s: Span, hp: &Hostport) -> Components {
-    let mut c = Components::default();
-    c.put(
-        "scheme",
-        Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-    );
+fn components<'a>(cx: &Cx<'a>, s: Span, hp: &Hostport) -> Components<'a> {
+    let mut c = Components::new(cx.input);
+    c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
     hp.put(cx, &mut c);
     c
 }
@@ -50,7 +48,7 @@ fn components(cx: &Cx, s: Span, hp: &Hostport) -> Components {
 /// `waisindex w a i s : / / hostport / database [ ? search ]`
 ///
 /// `database` derives no "?", so the first "?" opens the search.
-pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Waisindex, |cx| {
         let (hp, at) = start(cx, s, Rule::D03Waisindex)?;
         let rest = s.from(at);
@@ -62,8 +60,8 @@ pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
             search(cx, q)?;
         }
         let mut c = components(cx, s, &hp);
-        c.put("database", Some(Value::Str(cx.text(db))));
-        c.put("search", q.map(|q| Value::Str(cx.text(q))));
+        c.put("database", Some(Part::Str(db)));
+        c.put("search", q.map(Part::Str));
         Ok(Match::new(Rule::D03Waisindex, c))
     })
 }
@@ -71,7 +69,7 @@ pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
 /// `waisdoc w a i s : / / hostport / database / wtype / wpath`
 ///
 /// `database` and `wtype` derive no "/", so the next two "/"s end them.
-pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D03Waisdoc, |cx| {
         let (hp, at) = start(cx, s, Rule::D03Waisdoc)?;
         let Some(slash1) = cx.find(s.from(at), b'/') else {
@@ -89,9 +87,9 @@ pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
         let w = s.from(slash2 + 1);
         wpath(cx, w)?;
         let mut c = components(cx, s, &hp);
-        c.put("database", Some(Value::Str(cx.text(db))));
-        c.put("wtype", Some(Value::Str(cx.text(t))));
-        c.put("wpath", Some(Value::Str(cx.text(w))));
+        c.put("database", Some(Part::Str(db)));
+        c.put("wtype", Some(Part::Str(t)));
+        c.put("wpath", Some(Part::Str(w)));
         Ok(Match::new(Rule::D03Waisdoc, c))
     })
 }

@@ -78,6 +78,7 @@ pub const CLASSES: &[&Class] = &[
     &UNRESERVED,
 ];
 
+#[inline]
 /// `escape         = "%" hex hex`
 pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let input = cx.input;
@@ -88,6 +89,7 @@ pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     cx.mark(Rule::D06Escape, ok).then_some(3)
 }
 
+#[inline]
 /// `uchar          = unreserved | escape`
 pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = if cx.class(&UNRESERVED, cx.input[i]) {
@@ -99,6 +101,7 @@ pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
+#[inline]
 /// `xchar          = unreserved | reserved | escape`
 pub fn xchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let b = cx.input[i];
@@ -130,7 +133,7 @@ pub(crate) fn uchars_and(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     extra: &[u8],
 ) -> Res<()> {
     cx.star(s, rule, expected, |cx, i, e| {

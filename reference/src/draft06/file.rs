@@ -4,7 +4,8 @@ use super::ftp::{fpath, list};
 use super::ip::host;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `fileurl        = "file://" host [ "/" fpath ]`
@@ -15,9 +16,9 @@ use crate::rule::Rule;
 /// reading: `file.empty-host`); and the path is optional, so `file://vms.host.edu` is a
 /// fileurl, though Section 3.10's form is `file://<host>/<path>`. "localhost" is a
 /// `hostname` like any other.
-pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Fileurl, |cx| {
-        let at = cx.scheme_literal(s, "file", "://", Rule::D06Fileurl)?;
+        let at = cx.scheme_literal(s, q!("file://"), Rule::D06Fileurl)?;
         // host derives no "/", so the first "/" ends it.
         let slash = cx.find(s.from(at), b'/');
         let h = Span::new(at, slash.unwrap_or(s.end));
@@ -30,10 +31,10 @@ pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
             }
             None => (None, None),
         };
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "file", &mut c);
-        c.put("host", Some(Value::Str(cx.text(h))));
-        c.put("fpath", path.map(|p| Value::Str(cx.text(p))));
+        c.put("host", Some(Part::Str(h)));
+        c.put("fpath", path.map(Part::Str));
         c.put("fsegments", segs.map(|v| list(cx, &v)));
         Ok(Match::new(Rule::D06Fileurl, c))
     })

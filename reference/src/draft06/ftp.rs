@@ -3,18 +3,19 @@
 use super::classes::uchars_and;
 use super::ip::login;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::cx::{Cx, Res, Span, Spans};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`
-pub fn ftpurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Ftpurl, |cx| {
-        let at = cx.scheme_literal(s, "ftp", "://", Rule::D06Ftpurl)?;
+        let at = cx.scheme_literal(s, q!("ftp://"), Rule::D06Ftpurl)?;
         // login derives no "/", so the first "/" ends it.
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "ftp", &mut c);
         l.put(cx, &mut c);
         let (mut path, mut segments, mut typecode) = (None, None, None);
@@ -26,24 +27,24 @@ pub fn ftpurl(cx: &mut Cx, s: Span) -> Res<Match> {
             segments = Some(fpath(cx, p)?);
             path = Some(p);
             if path_end < s.end {
-                let t = cx.literal(path_end, s, ";type=", Rule::D06Ftpurl)?;
+                let t = cx.literal(path_end, s, q!(";type="), Rule::D06Ftpurl)?;
                 ftptype(cx, s.from(t))?;
                 typecode = Some(s.from(t));
             }
         }
-        c.put("fpath", path.map(|p| Value::Str(cx.text(p))));
+        c.put("fpath", path.map(Part::Str));
         c.put("fsegments", segments.map(|v| list(cx, &v)));
-        c.put("ftptype", typecode.map(|t| Value::Str(cx.text(t))));
+        c.put("ftptype", typecode.map(Part::Str));
         Ok(Match::new(Rule::D06Ftpurl, c))
     })
 }
 
 /// `fpath          = fsegment *[ "/" fsegment ]`
-pub fn fpath(cx: &mut Cx, s: Span) -> Res<Vec<Span>> {
+pub fn fpath(cx: &mut Cx, s: Span) -> Res<Spans> {
     cx.rule(Rule::D06Fpath, |cx| {
         segments(cx, s)
-            .into_iter()
-            .map(|seg| fsegment(cx, seg).map(|()| seg))
+            .iter()
+            .map(|&seg| fsegment(cx, seg).map(|()| seg))
             .collect()
     })
 }
@@ -79,8 +80,8 @@ pub fn ftptype(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// The pieces of `s` between its "/"s (a path of n slashes has n + 1 segments): the
 /// segment rules (`fsegment`, `hsegment`, `psegment`) derive no "/".
-pub fn segments(cx: &Cx, s: Span) -> Vec<Span> {
-    let mut out = Vec::new();
+pub fn segments(cx: &Cx, s: Span) -> Spans {
+    let mut out = Spans::new();
     let mut start = s.start;
     while let Some(slash) = cx.find(s.from(start), b'/') {
         out.push(Span::new(start, slash));
@@ -91,6 +92,6 @@ pub fn segments(cx: &Cx, s: Span) -> Vec<Span> {
 }
 
 /// A list component: each span's text.
-pub fn list(cx: &Cx, spans: &[Span]) -> Value {
-    Value::List(spans.iter().map(|s| cx.text(*s)).collect())
+pub(crate) fn list(_cx: &Cx, spans: &[Span]) -> Part {
+    Part::List(spans.iter().copied().collect())
 }

@@ -9,11 +9,12 @@ use super::classes::{xchar, DIGIT, HIALPHA, LOWALPHA};
 use super::Match;
 use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `otherurl       = scheme ":" schemepart`
-pub fn otherurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Otherurl, |cx| {
         // scheme derives no ":", so the first ":" ends it.
         let Some(colon) = cx.find(s, b':') else {
@@ -24,9 +25,9 @@ pub fn otherurl(cx: &mut Cx, s: Span) -> Res<Match> {
         scheme(cx, sch)?;
         let part = s.from(colon + 1);
         schemepart(cx, part)?;
-        let mut c = Components::default();
-        c.put("scheme", Some(Value::Str(cx.text(sch))));
-        c.put("schemepart", Some(Value::Str(cx.text(part))));
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(sch)));
+        c.put("schemepart", Some(Part::Str(part)));
         Ok(Match::new(Rule::D06Otherurl, c))
     })
 }

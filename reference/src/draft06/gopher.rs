@@ -5,7 +5,8 @@ use super::http::search;
 use super::ip::hostport;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rfc1738::classes::escaped_octet;
 use crate::rule::Rule;
 
@@ -14,24 +15,24 @@ use crate::rule::Rule;
 ///                  [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
 /// ```
 /// (The BNF leaves the first `/` unquoted; it is read as the literal "/".)
-pub fn gopherurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Gopherurl, |cx| {
-        let at = cx.scheme_literal(s, "gopher", "://", Rule::D06Gopherurl)?;
+        let at = cx.scheme_literal(s, q!("gopher://"), Rule::D06Gopherurl)?;
         // hostport derives no "/", so the first "/" ends it.
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "gopher", &mut c);
         hp.put(cx, &mut c);
         let mut parts = GopherPath::default();
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         let path = s.from(hp_end + 1);
         if hp_end < s.end && !path.is_empty() {
             let t = gtype(cx, path)?;
             parts.gtype = Some(t);
             parts.split(cx, path.from(t.end), &mut ambiguities)?;
         }
-        let text = |sp: Option<Span>| sp.map(|x| Value::Str(cx.text(x)));
+        let text = |sp: Option<Span>| sp.map(Part::Str);
         c.put("gtype", text(parts.gtype));
         c.put("selector", text(parts.selector));
         c.put("search", text(parts.search));
@@ -62,7 +63,12 @@ impl GopherPath {
     /// characters other than tab, return, or linefeed", so this is the reading the prose
     /// intends. (Which split is taken changes no verdict: the whole of `rest` derives as
     /// a selector whenever it derives at all.)
-    fn split(&mut self, cx: &mut Cx, rest: Span, ambiguities: &mut Vec<Ambiguity>) -> Res<()> {
+    fn split(
+        &mut self,
+        cx: &mut Cx,
+        rest: Span,
+        ambiguities: &mut crate::outcome::Ambiguities,
+    ) -> Res<()> {
         let input = cx.input;
         let mut tabs = Vec::new();
         let mut i = rest.start;

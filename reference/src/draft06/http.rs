@@ -4,14 +4,15 @@ use super::classes::uchars_and;
 use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::cx::{Cx, Res, Span, Spans};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `httpurl        = "http://" hostport [ "/" hpath [ "?" search ]]`
-pub fn httpurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Httpurl, |cx| {
-        let at = cx.scheme_literal(s, "http", "://", Rule::D06Httpurl)?;
+        let at = cx.scheme_literal(s, q!("http://"), Rule::D06Httpurl)?;
         // hostport derives no "/", so the first "/" ends it.
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
@@ -29,22 +30,22 @@ pub fn httpurl(cx: &mut Cx, s: Span) -> Res<Match> {
                 query = Some(q);
             }
         }
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "http", &mut c);
         hp.put(cx, &mut c);
-        c.put("hpath", path.map(|p| Value::Str(cx.text(p))));
+        c.put("hpath", path.map(Part::Str));
         c.put("hsegments", segs.map(|v| list(cx, &v)));
-        c.put("search", query.map(|q| Value::Str(cx.text(q))));
+        c.put("search", query.map(Part::Str));
         Ok(Match::new(Rule::D06Httpurl, c))
     })
 }
 
 /// `hpath          = hsegment *[ "/" hsegment ]`
-pub fn hpath(cx: &mut Cx, s: Span) -> Res<Vec<Span>> {
+pub fn hpath(cx: &mut Cx, s: Span) -> Res<Spans> {
     cx.rule(Rule::D06Hpath, |cx| {
         segments(cx, s)
-            .into_iter()
-            .map(|seg| hsegment(cx, seg).map(|()| seg))
+            .iter()
+            .map(|&seg| hsegment(cx, seg).map(|()| seg))
             .collect()
     })
 }

@@ -4,19 +4,20 @@ use super::classes::{uchars_and, ALPHA, DIGIT};
 use super::ip::host;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `newsurl        = "news:" grouppart`
-pub fn newsurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Newsurl, |cx| {
-        let at = cx.scheme_literal(s, "news", ":", Rule::D06Newsurl)?;
+        let at = cx.scheme_literal(s, q!("news:"), Rule::D06Newsurl)?;
         let g = s.from(at);
         let part = grouppart(cx, g)?;
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "news", &mut c);
-        c.put("grouppart", Some(Value::Str(cx.text(g))));
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
+        c.put("grouppart", Some(Part::Str(g)));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let (group_, article_, host_) = match part {
             Grouppart::Star => (None, None, None),
             Grouppart::Group => (Some(g), None, None),

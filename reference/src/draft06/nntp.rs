@@ -5,16 +5,17 @@ use super::ip::hostport;
 use super::news::group;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
-pub fn nntpurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Nntpurl, |cx| {
-        let at = cx.scheme_literal(s, "nntp", "://", Rule::D06Nntpurl)?;
+        let at = cx.scheme_literal(s, q!("nntp://"), Rule::D06Nntpurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let slash = cx.literal(hp_end, s, "/", Rule::D06Nntpurl)?;
+        let slash = cx.literal(hp_end, s, q!("/"), Rule::D06Nntpurl)?;
         // group derives no "/".
         let group_end = cx.find(s.from(slash), b'/').unwrap_or(s.end);
         let g = Span::new(slash, group_end);
@@ -26,11 +27,11 @@ pub fn nntpurl(cx: &mut Cx, s: Span) -> Res<Match> {
         } else {
             None
         };
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "nntp", &mut c);
         hp.put(cx, &mut c);
-        c.put("group", Some(Value::Str(cx.text(g))));
-        c.put("digits", number.map(|d| Value::Str(cx.text(d))));
+        c.put("group", Some(Part::Str(g)));
+        c.put("digits", number.map(Part::Str));
         Ok(Match::new(Rule::D06Nntpurl, c))
     })
 }

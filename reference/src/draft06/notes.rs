@@ -28,7 +28,7 @@ use super::{ftp, ip, judged, own_production};
 use crate::cx::{Cx, Span};
 use crate::document::Reading;
 use crate::outcome::note;
-use crate::outcome::{Grade, Parse, Value, Verdict};
+use crate::outcome::{Grade, Noting, Parse, Verdict};
 use crate::rfc1738::classes::{decode, escaped_octet};
 use crate::rfc1738::notes::render;
 use crate::rule::Rule;
@@ -57,7 +57,7 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &mut Cx, p: &mut Parse) {
+pub fn add(cx: &mut Cx, p: &mut Noting) {
     letter_case(cx, p);
     encoding(cx, p);
     if p.verdict == Verdict::Valid {
@@ -76,7 +76,7 @@ pub fn add(cx: &mut Cx, p: &mut Parse) {
 /// Section 2.1: the BNF spells `scheme` with `lowalpha`, the prose asks programs to be
 /// lenient. Both readings are reported, not one picked silently: data `[verdict, rule]`
 /// under the other reading.
-fn letter_case(cx: &Cx, p: &mut Parse) {
+fn letter_case(cx: &Cx, p: &mut Noting) {
     let Some(colon) = cx.input.iter().position(|&b| b == b':') else {
         return;
     };
@@ -123,7 +123,7 @@ fn letter_case(cx: &Cx, p: &mut Parse) {
 ///   and `national`, plus the backtick, which it does not). Whether a reserved character
 ///   is "used for its reserved purpose" depends on the scheme, so reserved characters are
 ///   not reported.
-fn encoding(cx: &mut Cx, p: &mut Parse) {
+fn encoding(cx: &mut Cx, p: &mut Noting) {
     let input = cx.input;
     let (mut control, mut high, mut space_percent, mut unsafe_, mut not_safe) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new(), Vec::new());
@@ -201,14 +201,11 @@ fn str_of<'p>(p: &'p Parse, name: &str) -> Option<&'p str> {
     p.components.str(name)
 }
 
-fn list_of<'p>(p: &'p Parse, name: &str) -> Option<&'p [String]> {
-    match p.components.get(name) {
-        Some(Some(Value::List(v))) => Some(v),
-        _ => None,
-    }
+fn list_of<'p>(p: &'p Parse, name: &str) -> Option<Vec<&'p str>> {
+    p.components.strs(name)
 }
 
-fn default_port(p: &mut Parse) {
+fn default_port(p: &mut Noting) {
     let (port, cite, text) = match p.rule {
         Some(Rule::D06Ftpurl) => (
             "21",
@@ -276,11 +273,11 @@ fn escaped(parts: &[&str], reserved: &[u8]) -> Vec<String> {
     found
 }
 
-fn strs(v: Option<&[String]>) -> Vec<&str> {
-    v.unwrap_or(&[]).iter().map(String::as_str).collect()
+fn strs(v: Option<Vec<&str>>) -> Vec<&str> {
+    v.unwrap_or_default()
 }
 
-fn scheme_meanings(p: &mut Parse) {
+fn scheme_meanings(p: &mut Noting) {
     match p.rule {
         Some(Rule::D06Ftpurl) => ftp_notes(p),
         Some(Rule::D06Fileurl) if str_of(p, "host") == Some("localhost") => local_machine(p),
@@ -332,7 +329,7 @@ fn scheme_meanings(p: &mut Parse) {
 }
 
 /// Section 3.10.
-fn local_machine(p: &mut Parse) {
+fn local_machine(p: &mut Noting) {
     note(
         p,
         "file.local-machine",
@@ -351,7 +348,7 @@ fn local_machine(p: &mut Parse) {
 /// RETR <name>. The rule is followed for `//etc/motd` too, giving "CWD ", "CWD etc",
 /// "RETR motd", though the example beside it says it "would "CWD " with a null argument
 /// and then "RETR motd"" (divergences.md §5; RFC 1738 corrected the example).
-fn ftp_notes(p: &mut Parse) {
+fn ftp_notes(p: &mut Noting) {
     let typecode = str_of(p, "ftptype").map(str::to_string);
     if typecode.is_none() {
         note(
@@ -365,7 +362,9 @@ fn ftp_notes(p: &mut Parse) {
             vec![],
         );
     }
-    let Some(segments) = list_of(p, "fsegments").map(<[String]>::to_vec) else {
+    let Some(segments) =
+        list_of(p, "fsegments").map(|l| l.iter().map(|s| s.to_string()).collect::<Vec<String>>())
+    else {
         return;
     };
     let Some((name, cwds)) = segments.split_last() else {
@@ -417,7 +416,7 @@ fn ftp_notes(p: &mut Parse) {
 /// the gopher+ commands", but "when the Gopher type is not 7, the Gopher client sends to
 /// the server the gopher selector string, followed by a tab, followed by the gopher+
 /// commands" (§3.4.3): the search is left out.
-fn gopher(p: &mut Parse) {
+fn gopher(p: &mut Noting) {
     let Some(selector) = str_of(p, "selector").map(str::to_string) else {
         note(
             p,
@@ -474,23 +473,23 @@ fn gopher(p: &mut Parse) {
 
 /// Sections 3.3 and 3.11: the own production fails and `otherurl` matches, and the part
 /// after "//" up to the first "/" derives as a `login` with a user name.
-fn no_login(cx: &Cx, p: &mut Parse) {
+fn no_login(cx: &Cx, p: &mut Noting) {
     let (cite, text, name) = match own_production(cx) {
         Some(Rule::D06Httpurl) => (
             "draft-06 §3.3",
             "\"No user name or password is allowed.\": only otherurl derives this input",
-            "http",
+            q!("http://"),
         ),
         Some(Rule::D06Prosperourl) => (
             "draft-06 §3.11",
             "\"No username or password is allowed.\": only otherurl derives this input",
-            "prospero",
+            q!("prospero://"),
         ),
         _ => return,
     };
     let mut fresh = Cx::new(cx.input, cx.reading, false);
     let all = Span::new(0, cx.input.len());
-    let Ok(at) = fresh.scheme_literal(all, name, "://", Rule::D06Login) else {
+    let Ok(at) = fresh.scheme_literal(all, name, Rule::D06Login) else {
         return;
     };
     let end = fresh.find(all.from(at), b'/').unwrap_or(all.end);
@@ -503,13 +502,13 @@ fn no_login(cx: &Cx, p: &mut Parse) {
 
 /// Section 3.10 against Section 5: the own production is `fileurl`, which fails only
 /// because its host is empty (the rest, `[ "/" fpath ]`, derives).
-fn empty_file_host(cx: &Cx, p: &mut Parse) {
+fn empty_file_host(cx: &Cx, p: &mut Noting) {
     if own_production(cx) != Some(Rule::D06Fileurl) {
         return;
     }
     let mut fresh = Cx::new(cx.input, cx.reading, false);
     let all = Span::new(0, cx.input.len());
-    let Ok(at) = fresh.scheme_literal(all, "file", "://", Rule::D06Fileurl) else {
+    let Ok(at) = fresh.scheme_literal(all, q!("file://"), Rule::D06Fileurl) else {
         return;
     };
     let rest = all.from(at);
@@ -537,7 +536,7 @@ fn empty_file_host(cx: &Cx, p: &mut Parse) {
 }
 
 /// Section 4: reserved and experimental scheme names.
-fn scheme_names(p: &mut Parse) {
+fn scheme_names(p: &mut Noting) {
     let Some(scheme) = str_of(p, "scheme").map(str::to_ascii_lowercase) else {
         return;
     };

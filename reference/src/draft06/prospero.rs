@@ -4,23 +4,24 @@ use super::classes::uchars_and;
 use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Field, Value};
+use crate::cx::{Cx, Res, Span, Spans};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
-pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Prosperourl, |cx| {
-        let at = cx.scheme_literal(s, "prospero", "://", Rule::D06Prosperourl)?;
+        let at = cx.scheme_literal(s, q!("prospero://"), Rule::D06Prosperourl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let p_start = cx.literal(hp_end, s, "/", Rule::D06Prosperourl)?;
+        let p_start = cx.literal(hp_end, s, q!("/"), Rule::D06Prosperourl)?;
         // psegment derives no ";", so the first ";" opens the first fieldspec.
         let p_end = cx.find(s.from(p_start), b';').unwrap_or(s.end);
         let p = Span::new(p_start, p_end);
         let segs = ppath(cx, p)?;
-        let mut fields = Vec::new();
-        let mut ambiguities = Vec::new();
+        let mut fields = crate::inline::InlineList::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         let mut at = p_end;
         while at < s.end {
             // fieldname and fieldvalue derive no ";": each fieldspec ends at the next one.
@@ -39,19 +40,12 @@ pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
             fields.push((f.name, f.value));
             at = end;
         }
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "prospero", &mut c);
         hp.put(cx, &mut c);
-        c.put("ppath", Some(Value::Str(cx.text(p))));
+        c.put("ppath", Some(Part::Str(p)));
         c.put("psegments", Some(list(cx, &segs)));
-        let fields = fields
-            .into_iter()
-            .map(|(n, v)| Field {
-                fieldname: cx.text(n),
-                fieldvalue: cx.text(v),
-            })
-            .collect();
-        c.put("fieldspecs", Some(Value::Fields(fields)));
+        c.put("fieldspecs", Some(Part::Fields(fields)));
         Ok(Match {
             rule: Rule::D06Prosperourl,
             components: c,
@@ -61,11 +55,11 @@ pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `ppath          = psegment *[ "/" psegment ]`
-pub fn ppath(cx: &mut Cx, s: Span) -> Res<Vec<Span>> {
+pub fn ppath(cx: &mut Cx, s: Span) -> Res<Spans> {
     cx.rule(Rule::D06Ppath, |cx| {
         segments(cx, s)
-            .into_iter()
-            .map(|seg| psegment(cx, seg).map(|()| seg))
+            .iter()
+            .map(|&seg| psegment(cx, seg).map(|()| seg))
             .collect()
     })
 }
@@ -100,7 +94,7 @@ pub struct Fieldspec {
 /// production, so every split derives or none does.
 pub fn fieldspec(cx: &mut Cx, s: Span) -> Res<Fieldspec> {
     cx.rule(Rule::D06Fieldspec, |cx| {
-        let at = cx.literal(s.start, s, ";", Rule::D06Fieldspec)?;
+        let at = cx.literal(s.start, s, q!(";"), Rule::D06Fieldspec)?;
         let Some(eq) = cx.find(s.from(at), b'=') else {
             fieldname(cx, s.from(at))?;
             return Err(cx.fail(s.end, Rule::D06Fieldspec, "\"=\""));

@@ -7,9 +7,9 @@ use crate::outcome::Components;
 use crate::rule::Rule;
 
 /// `telneturl      = "telnet://" login [ "/" ]`
-pub fn telneturl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Telneturl, |cx| {
-        let at = cx.scheme_literal(s, "telnet", "://", Rule::D06Telneturl)?;
+        let at = cx.scheme_literal(s, q!("telnet://"), Rule::D06Telneturl)?;
         // login derives no "/", so the first "/" ends it, and only the end may follow.
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;
@@ -20,7 +20,7 @@ pub fn telneturl(cx: &mut Cx, s: Span) -> Res<Match> {
                 "the end of the URL after \"/\"",
             ));
         }
-        let mut c = Components::default();
+        let mut c = Components::new(cx.input);
         put_scheme(cx, s, "telnet", &mut c);
         l.put(cx, &mut c);
         Ok(Match::new(Rule::D06Telneturl, c))

@@ -5,14 +5,15 @@ use super::http::search;
 use super::ip::{hostport, Hostport};
 use super::{put_scheme, Match};
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `waisurl        = waisdatabase | waisindex | waisdoc`
 ///
 /// Returns the alternative that matched (`database` derives neither "/" nor "?", so at
 /// most one can).
-pub fn waisurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Waisurl, |cx| {
         let a = match waisdatabase(cx, s) {
             Ok(m) => return Ok(m),
@@ -28,28 +29,28 @@ pub fn waisurl(cx: &mut Cx, s: Span) -> Res<Match> {
 
 /// `"wais://" hostport "/"`, the opening all three forms share.
 fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
-    let at = cx.scheme_literal(s, "wais", "://", rule)?;
+    let at = cx.scheme_literal(s, q!("wais://"), rule)?;
     let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
     let hp = hostport(cx, Span::new(at, hp_end))?;
-    let after = cx.literal(hp_end, s, "/", rule)?;
+    let after = cx.literal(hp_end, s, q!("/"), rule)?;
     Ok((hp, after))
 }
 
-fn components(cx: &Cx, s: Span, hp: Hostport, parts: [Option<Span>; 4]) -> Components {
-    let mut c = Components::default();
+fn components<'a>(cx: &Cx<'a>, s: Span, hp: Hostport, parts: [Option<Span>; 4]) -> Components<'a> {
+    let mut c = Components::new(cx.input);
     put_scheme(cx, s, "wais", &mut c);
     hp.put(cx, &mut c);
     for (name, part) in ["database", "search", "wtype", "wpath"]
         .into_iter()
         .zip(parts)
     {
-        c.put(name, part.map(|p| Value::Str(cx.text(p))));
+        c.put(name, part.map(Part::Str));
     }
     c
 }
 
 /// `waisdatabase   = "wais://" hostport "/" database`
-pub fn waisdatabase(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisdatabase<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Waisdatabase, |cx| {
         let (hp, at) = opening(cx, s, Rule::D06Waisdatabase)?;
         let db = s.from(at);
@@ -60,14 +61,14 @@ pub fn waisdatabase(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `waisindex      = "wais://" hostport "/" database "?" search`
-pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Waisindex, |cx| {
         let (hp, at) = opening(cx, s, Rule::D06Waisindex)?;
         // database derives no "?".
         let q = cx.find(s.from(at), b'?').unwrap_or(s.end);
         let db = Span::new(at, q);
         database(cx, db)?;
-        let after = cx.literal(q, s, "?", Rule::D06Waisindex)?;
+        let after = cx.literal(q, s, q!("?"), Rule::D06Waisindex)?;
         let sr = s.from(after);
         search(cx, sr)?;
         let c = components(cx, s, hp, [Some(db), Some(sr), None, None]);
@@ -76,18 +77,18 @@ pub fn waisindex(cx: &mut Cx, s: Span) -> Res<Match> {
 }
 
 /// `waisdoc        = "wais://" hostport "/" database "/" wtype "/" wpath`
-pub fn waisdoc(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::D06Waisdoc, |cx| {
         let (hp, at) = opening(cx, s, Rule::D06Waisdoc)?;
         // database and wtype derive no "/".
         let d_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let db = Span::new(at, d_end);
         database(cx, db)?;
-        let t_start = cx.literal(d_end, s, "/", Rule::D06Waisdoc)?;
+        let t_start = cx.literal(d_end, s, q!("/"), Rule::D06Waisdoc)?;
         let t_end = cx.find(s.from(t_start), b'/').unwrap_or(s.end);
         let ty = Span::new(t_start, t_end);
         wtype(cx, ty)?;
-        let p_start = cx.literal(t_end, s, "/", Rule::D06Waisdoc)?;
+        let p_start = cx.literal(t_end, s, q!("/"), Rule::D06Waisdoc)?;
         let p = s.from(p_start);
         wpath(cx, p)?;
         let c = components(cx, s, hp, [Some(db), None, Some(ty), Some(p)]);

@@ -111,6 +111,7 @@ pub const CLASSES: &[&Class] = &[
     &NATIONAL,
 ];
 
+#[inline]
 /// `escaped     = "%" hex hex`
 pub fn escaped(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let input = cx.input;
@@ -121,6 +122,7 @@ pub fn escaped(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     cx.mark(Rule::F01Escaped, ok).then_some(3)
 }
 
+#[inline]
 /// `urlchar     = reserved | unreserved | escaped`
 pub fn urlchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let b = cx.input[i];
@@ -144,7 +146,7 @@ pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
     let mut i = s.start;

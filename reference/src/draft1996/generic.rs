@@ -24,7 +24,7 @@ pub struct Reference {
     pub rule: Rule,
     /// The alternatives of `absoluteURL` that derive (for a relative reference, the
     /// alternative of `relativeURL` taken).
-    pub alternatives: Vec<Rule>,
+    pub alternatives: crate::outcome::Rules,
     /// The server's parts, when there is a server and it derives.
     pub server: Option<Server>,
     /// When `rule` is `opaque-URL`: where `generic-URL` failed.
@@ -67,7 +67,7 @@ pub fn url_reference(cx: &mut Cx, parts: &Parts) -> Res<Reference> {
         let absolute = absolute_url(cx, url, parts);
         let found = match parts.scheme {
             Some(_) => absolute.map(|a| {
-                let mut alternatives = Vec::new();
+                let mut alternatives = crate::outcome::Rules::new();
                 if a.generic.is_ok() {
                     alternatives.push(Rule::F01GenericUrl);
                 }
@@ -91,7 +91,7 @@ pub fn url_reference(cx: &mut Cx, parts: &Parts) -> Res<Reference> {
             }),
             None => relative_url(cx, parts).map(|rel| Reference {
                 rule: rel.rule,
-                alternatives: vec![rel.rule],
+                alternatives: [rel.rule].into_iter().collect(),
                 server: rel.server,
                 generic_failure: None,
             }),
@@ -269,10 +269,10 @@ const SCHEME_OR_REL_PATH: &str = "URL-reference = [ absoluteURL | relativeURL ] 
 
 /// The places where the BNF derives the reference in a way the Section 4.3 split does
 /// not take, and which reading urlcert reports.
-pub fn ambiguities(cx: &Cx, parts: &Parts) -> Vec<Ambiguity> {
+pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {
     let input = cx.input;
     let url_end = parts.fragment.map_or(input.len(), |f| f.start - 1);
-    let mut out = Vec::new();
+    let mut out = crate::outcome::Ambiguities::new();
     if let Some(s) = parts.server {
         // The "//" starts at s.start - 2; read as abs_path, "/" then rel_path.
         if derives_as_rel_path(&input[s.start - 1..url_end]) {

@@ -28,7 +28,8 @@ pub mod server;
 
 use crate::cx::{Coverage, Cx};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Note, Noting, Parse, Verdict};
 use generic::Reference;
 use parts::Parts;
 
@@ -38,17 +39,27 @@ pub const COMPONENTS: &[&str] = &[
 ];
 
 /// Parses `input` under the 1996 draft.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let parts = Parts::of(input);
     let found = generic::url_reference(&mut cx, &parts);
@@ -56,11 +67,11 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         doc: DocReading::new(Document::Draft1996, reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
         ambiguities: generic::ambiguities(&cx, &parts),
-        notes: Vec::new(),
+        input,
     };
     match found {
         Ok(r) => {
@@ -75,17 +86,25 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         }
         Err(f) => parse.error = Some(f),
     }
-    notes::add(&mut cx, &parts, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&mut cx, &parts, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The Section 4.3 components by the draft's rule names. The path never includes the
 /// slash before it ("the "/" separator between the server component and the path
 /// component is NOT part of the path"), and is always there, possibly empty. `user`,
 /// `password`, `host` and `port` are given when there is a server that derives.
-fn components(cx: &Cx, parts: &Parts, r: &Reference) -> Components {
-    let text = |s: Option<crate::cx::Span>| s.map(|s| Value::Str(cx.text(s)));
-    let mut c = Components::default();
+fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
+    let text = |s: Option<crate::cx::Span>| s.map(Part::Str);
+    let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("server", text(parts.server));
     if let Some(server) = r.server {

@@ -12,7 +12,7 @@ use super::classes::{escaped, EXCLUDED, NATIONAL, UNWISE};
 use super::parts::Parts;
 use crate::cx::Cx;
 use crate::outcome::note;
-use crate::outcome::{Grade, Parse, Verdict};
+use crate::outcome::{Grade, Noting, Verdict};
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &[
@@ -24,7 +24,7 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &mut Cx, parts: &Parts, p: &mut Parse) {
+pub fn add(cx: &mut Cx, parts: &Parts, p: &mut Noting) {
     unwise_or_national(cx, p);
     scheme_case(cx, parts, p);
     colon_in_first_segment(cx, parts, p);
@@ -35,7 +35,7 @@ pub fn add(cx: &mut Cx, parts: &Parts, p: &mut Parse) {
 }
 
 /// Section 2.3.3. Data: each distinct unwise or national octet, as `%XX`.
-fn unwise_or_national(cx: &mut Cx, p: &mut Parse) {
+fn unwise_or_national(cx: &mut Cx, p: &mut Noting) {
     let input = cx.input;
     let mut found: Vec<u8> = Vec::new();
     let mut i = 0;
@@ -72,7 +72,7 @@ fn unwise_or_national(cx: &mut Cx, p: &mut Parse) {
 }
 
 /// Section 4.1. Data: the scheme in lower case.
-fn scheme_case(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn scheme_case(cx: &Cx, parts: &Parts, p: &mut Noting) {
     let Some(s) = parts.scheme else {
         return;
     };
@@ -93,7 +93,7 @@ fn scheme_case(cx: &Cx, parts: &Parts, p: &mut Parse) {
 }
 
 /// Section 3. Data: the fragment, when there is one.
-fn current_document(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn current_document(cx: &Cx, parts: &Parts, p: &mut Noting) {
     let no_url = parts.scheme.is_none()
         && parts.server.is_none()
         && !parts.path_slash
@@ -113,13 +113,17 @@ fn current_document(cx: &Cx, parts: &Parts, p: &mut Parse) {
          containing only a fragment identifier is a reference to the identified fragment \
          of that document.  Traversal of such a reference should not result in an \
          additional retrieval action.\"",
-        parts.fragment.map(|f| cx.text(f)).into_iter().collect(),
+        parts
+            .fragment
+            .map(|f| cx.text(f).into_owned())
+            .into_iter()
+            .collect(),
     );
 }
 
 /// Section 4.3.2, for a relative-path reference (no scheme, no server, no leading
 /// slash): its first segment would be "mistaken for a scheme name". Data: that segment.
-fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Noting) {
     if parts.scheme.is_some() || parts.server.is_some() || parts.path_slash {
         return;
     }
@@ -143,7 +147,7 @@ fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Parse) {
 }
 
 /// Section 4.3.1 and Appendix E.3, for a server that derives with an empty port.
-fn empty_port(p: &mut Parse) {
+fn empty_port(p: &mut Noting) {
     if p.components.str("port") != Some("") {
         return;
     }

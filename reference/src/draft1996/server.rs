@@ -2,7 +2,8 @@
 
 use super::classes::{escaped, repeat, ALPHA, ALPHANUM, DIGIT, UNRESERVED};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Failure, Value};
+use crate::outcome::Part;
+use crate::outcome::{Components, Failure};
 use crate::rfc1738::classes::Class;
 use crate::rule::Rule;
 
@@ -17,8 +18,8 @@ pub struct Server {
 }
 
 impl Server {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
-        let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
+    pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
+        let text = |s: Option<Span>| s.map(Part::Str);
         c.put("user", text(self.user));
         c.put("password", text(self.password));
         c.put("host", text(self.host));
@@ -157,7 +158,7 @@ pub fn toplabel(cx: &mut Cx, s: Span) -> Res<()> {
 }
 
 /// The shape both label rules share: `first | first *( alphanum | "-" ) alphanum`.
-fn label(cx: &mut Cx, s: Span, rule: Rule, first: &Class, first_name: &str) -> Res<()> {
+fn label(cx: &mut Cx, s: Span, rule: Rule, first: &Class, first_name: &'static str) -> Res<()> {
     let input = cx.input;
     if s.is_empty() || !cx.class(first, input[s.start]) {
         return Err(cx.fail(s.start, rule, first_name));

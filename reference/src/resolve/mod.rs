@@ -19,7 +19,7 @@ mod step6;
 mod trace;
 
 pub use not_defined::citation as not_defined_citation;
-pub use trace::Step;
+pub use trace::{Step, Steps};
 
 use crate::document::{DocReading, Document};
 use std::borrow::Cow;
@@ -35,14 +35,15 @@ pub struct Resolution {
     /// Step 2a of the 1996 draft applied: "a reference to the current document". Only
     /// that document has the notion; RFC 1808's Step 2a makes the base the result.
     pub current_document: bool,
-    /// The steps taken, in order. Their values are kept only when asked for.
-    pub steps: Vec<Step>,
+    /// The steps taken, in order (ids and texts are static; inline, no allocation).
+    /// Their values are kept only when asked for.
+    pub steps: Steps,
 }
 
 impl Resolution {
     /// The ids of the steps taken: `["2", "2c", "3", "4", "6", "6a", "6b", "6c", "6d", "7"]`.
     pub fn step_ids(&self) -> Vec<&'static str> {
-        self.steps.iter().map(|s| s.id).collect()
+        self.steps.ids().collect()
     }
 }
 

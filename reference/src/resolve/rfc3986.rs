@@ -611,7 +611,7 @@ mod tests {
         let rules = |path: &str| {
             let mut t = Trace::new(false);
             let out = remove_dot_segments_traced(path.as_bytes(), &mut t);
-            let ids: Vec<&str> = t.steps.iter().map(|s| s.id).collect();
+            let ids: Vec<&str> = t.steps.ids().collect();
             (String::from_utf8(out).unwrap(), ids)
         };
         // 1 :  /a/b/c/./../../g ; 2E 2E 2E 2B 2C 2C 2E ; /a/g
@@ -637,7 +637,12 @@ mod tests {
     fn the_trace_shows_the_buffers_of_the_table() {
         let mut t = Trace::new(true);
         remove_dot_segments_traced(b"/a/b/c/./../../g", &mut t);
-        let values: Vec<String> = t.steps.iter().filter_map(|s| s.value.clone()).collect();
+        let values: Vec<String> = t
+            .steps
+            .traced()
+            .iter()
+            .filter_map(|s| s.value.clone())
+            .collect();
         assert_eq!(
             values[4],
             "output buffer \"/a/b/c\", input buffer \"/../../g\""

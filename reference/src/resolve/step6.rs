@@ -7,6 +7,7 @@
 //! rescanning loop.
 
 use super::trace::{lossy, Trace};
+use crate::inline::InlineList;
 
 /// "The last segment of the base URL's path (anything following the rightmost slash
 /// "/", or the entire path if no slash is present) is removed and the URL reference's
@@ -25,13 +26,13 @@ pub(crate) fn step_6(base_path: &[u8], reference_path: &[u8], t: &mut Trace) -> 
         "the last segment of the base path is removed and the reference's path appended",
         || lossy(&path),
     );
-    let path = step_6a(&path);
+    let path = step_6a(path);
     t.step("6a", "all occurrences of \"./\" are removed", || {
         lossy(&path)
     });
     let path = step_6b(path);
     t.step("6b", "a final \".\" segment is removed", || lossy(&path));
-    let path = step_6c(&path);
+    let path = step_6c(path);
     t.step(
         "6c",
         "\"<segment>/../\" is removed, leftmost first, until none remains",
@@ -42,21 +43,28 @@ pub(crate) fn step_6(base_path: &[u8], reference_path: &[u8], t: &mut Trace) -> 
     path
 }
 
-/// Splits `path` into its segments, each with the "/" that ends it (the last one has
-/// none).
-fn segments(path: &[u8]) -> impl Iterator<Item = &[u8]> {
-    path.split_inclusive(|&b| b == b'/')
+/// "a) All occurrences of "./", where "." is a complete path segment, are removed."
+fn step_6a(mut path: Vec<u8>) -> Vec<u8> {
+    // In place: the kept segments are moved left over the removed ones.
+    let (mut read, mut write) = (0, 0);
+    while read < path.len() {
+        let end = segment_end(&path, read);
+        if &path[read..end] != b"./" {
+            path.copy_within(read..end, write);
+            write += end - read;
+        }
+        read = end;
+    }
+    path.truncate(write);
+    path
 }
 
-/// "a) All occurrences of "./", where "." is a complete path segment, are removed."
-fn step_6a(path: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(path.len());
-    for segment in segments(path) {
-        if segment != b"./" {
-            out.extend_from_slice(segment);
-        }
-    }
-    out
+/// The end of the segment that starts at `at`, with the "/" that ends it.
+fn segment_end(path: &[u8], at: usize) -> usize {
+    path[at..]
+        .iter()
+        .position(|&b| b == b'/')
+        .map_or(path.len(), |i| at + i + 1)
 }
 
 /// "b) If the path ends with "." as a complete path segment, that "." is removed."
@@ -71,25 +79,31 @@ fn step_6b(mut path: Vec<u8>) -> Vec<u8> {
 /// not equal to "..", are removed. Removal of these path segments is performed
 /// iteratively, removing the leftmost matching pattern on each iteration, until no
 /// matching pattern remains."
-fn step_6c(path: &[u8]) -> Vec<u8> {
-    // `left` is the path left of the cursor, holding no match; `starts` are where its
-    // segments begin. A match can only be its last segment followed by "../".
-    let mut left: Vec<u8> = Vec::with_capacity(path.len());
-    let mut starts: Vec<usize> = Vec::with_capacity(16);
-    for segment in segments(path) {
-        if segment == b"../" {
+fn step_6c(mut path: Vec<u8>) -> Vec<u8> {
+    // `path[..write]` is the path left of the cursor, holding no match; `starts` are
+    // where its segments begin. A match can only be its last segment followed by
+    // "../". Done in place: the part left of the cursor never outgrows what was read.
+    let mut starts: InlineList<usize, 16> = InlineList::new();
+    let (mut read, mut write) = (0, 0);
+    while read < path.len() {
+        let end = segment_end(&path, read);
+        if &path[read..end] == b"../" {
             if let Some(&start) = starts.last() {
-                if &left[start..] != b"../" {
-                    left.truncate(start);
+                if &path[start..write] != b"../" {
+                    write = start;
                     starts.pop();
+                    read = end;
                     continue;
                 }
             }
         }
-        starts.push(left.len());
-        left.extend_from_slice(segment);
+        starts.push(write);
+        path.copy_within(read..end, write);
+        write += end - read;
+        read = end;
     }
-    left
+    path.truncate(write);
+    path
 }
 
 /// "d) If the path ends with "<segment>/..", where <segment> is a complete path segment
@@ -143,7 +157,7 @@ mod tests {
         let mut stack = vec![Vec::new()];
         while let Some(p) = stack.pop() {
             assert_eq!(
-                step_6c(&p),
+                step_6c(p.clone()),
                 step_6c_by_rescanning(&p),
                 "path {:?}",
                 String::from_utf8_lossy(&p)
@@ -164,14 +178,14 @@ mod tests {
 
     #[test]
     fn operations_as_the_text_gives_them() {
-        assert_eq!(step_6a(b"b/c/./g/./"), b"b/c/g/");
-        assert_eq!(step_6a(b"b/c/g./.g/"), b"b/c/g./.g/");
+        assert_eq!(step_6a(b"b/c/./g/./".to_vec()), b"b/c/g/");
+        assert_eq!(step_6a(b"b/c/g./.g/".to_vec()), b"b/c/g./.g/");
         assert_eq!(step_6b(b"b/c/g/.".to_vec()), b"b/c/g/");
         assert_eq!(step_6b(b"b/c/g.".to_vec()), b"b/c/g.");
-        assert_eq!(step_6c(b"b/c/../../g"), b"g");
-        assert_eq!(step_6c(b"../g"), b"../g");
-        assert_eq!(step_6c(b"b/../../g"), b"../g");
-        assert_eq!(step_6c(b"g;x=1/../y"), b"y");
+        assert_eq!(step_6c(b"b/c/../../g".to_vec()), b"g");
+        assert_eq!(step_6c(b"../g".to_vec()), b"../g");
+        assert_eq!(step_6c(b"b/../../g".to_vec()), b"../g");
+        assert_eq!(step_6c(b"g;x=1/../y".to_vec()), b"y");
         assert_eq!(step_6d(b"b/c/..".to_vec()), b"b/");
         assert_eq!(step_6d(b"../..".to_vec()), b"../..");
         assert_eq!(step_6d(b"..".to_vec()), b"..");

@@ -3,8 +3,58 @@
 use super::{Resolution, Unresolvable};
 use crate::document::DocReading;
 
+/// How many steps an untraced resolution keeps inline.
+const INLINE_STEPS: usize = 16;
+
+/// The steps of one resolution, in order. Untraced, a step is its id (static), kept
+/// inline for the common dozen: an untraced resolution allocates only its result and
+/// stays small to move. Traced, each step has its text and value too ([`Steps::traced`]).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Steps {
+    len: usize,
+    taken: [&'static str; INLINE_STEPS],
+    /// Untraced steps past the inline ones.
+    more: Vec<&'static str>,
+    /// Every step with its text and value, when tracing.
+    traced: Vec<Step>,
+}
+
+impl Steps {
+    #[inline]
+    fn push(&mut self, id: &'static str, text: &'static str, value: Option<Option<String>>) {
+        match value {
+            Some(value) => self.traced.push(Step { id, text, value }),
+            None if self.len < INLINE_STEPS => {
+                self.taken[self.len] = id;
+                self.len += 1;
+            }
+            None => self.more.push(id),
+        }
+    }
+
+    /// The ids of the steps, in order (traced or not).
+    pub fn ids(&self) -> impl Iterator<Item = &'static str> + '_ {
+        let untraced = self.taken[..self.len].iter().chain(&self.more).copied();
+        self.traced.iter().map(|s| s.id).chain(untraced)
+    }
+
+    /// The steps with their texts and values, when the resolution was traced (empty
+    /// otherwise).
+    pub fn traced(&self) -> &[Step] {
+        &self.traced
+    }
+
+    pub fn len(&self) -> usize {
+        self.traced.len() + self.len + self.more.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
 /// One step of an algorithm.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Step {
     /// The step as the document numbers or names it: `6c`, `relative-path`.
     pub id: &'static str,
@@ -18,22 +68,20 @@ pub struct Step {
 /// copies nothing.
 pub(crate) struct Trace {
     on: bool,
-    pub steps: Vec<Step>,
+    pub steps: Steps,
 }
 
 impl Trace {
     pub fn new(on: bool) -> Trace {
         Trace {
             on,
-            // A resolution takes at most a dozen steps: one allocation, not a growing
-            // vector.
-            steps: Vec::with_capacity(16),
+            steps: Steps::default(),
         }
     }
 
     pub fn step(&mut self, id: &'static str, text: &'static str, value: impl FnOnce() -> String) {
-        let value = self.on.then(value);
-        self.steps.push(Step { id, text, value });
+        let value = self.on.then(|| Some(value()));
+        self.steps.push(id, text, value);
     }
 
     /// The answer, with the steps taken.
@@ -53,11 +101,7 @@ impl Trace {
 
     /// A step whose test fails, so that it changes nothing.
     pub fn pass(&mut self, id: &'static str, text: &'static str) {
-        self.steps.push(Step {
-            id,
-            text,
-            value: None,
-        });
+        self.steps.push(id, text, self.on.then_some(None));
     }
 }
 

@@ -39,6 +39,7 @@ impl Class {
         Class { rule, set, parts }
     }
 
+    #[inline]
     pub fn contains(&self, b: u8) -> bool {
         self.set[b as usize]
     }
@@ -106,6 +107,7 @@ pub const CLASSES: &[&Class] = &[
 ];
 
 impl Cx<'_> {
+    #[inline]
     /// Is `b` in `class`? When recording, marks the class and, as `|` is evaluated, each
     /// named part up to the first that accepts.
     pub fn class(&mut self, class: &Class, b: u8) -> bool {
@@ -126,6 +128,7 @@ impl Cx<'_> {
     }
 }
 
+#[inline]
 /// `escape         = "%" hex hex`
 pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let input = cx.input;
@@ -136,6 +139,7 @@ pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     cx.mark(Rule::Escape, ok).then_some(3)
 }
 
+#[inline]
 /// `uchar          = unreserved | escape`
 pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = if cx.class(&UNRESERVED, cx.input[i]) {
@@ -147,6 +151,7 @@ pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
+#[inline]
 /// `xchar          = unreserved | reserved | escape`
 pub fn xchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let b = cx.input[i];

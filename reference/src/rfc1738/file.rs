@@ -4,13 +4,14 @@ use super::ftp::{fpath, list};
 use super::ip::host;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `fileurl        = "file://" [ host | "localhost" ] "/" fpath`
-pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Fileurl, |cx| {
-        let at = cx.scheme_literal(s, "file", "://", Rule::Fileurl)?;
+        let at = cx.scheme_literal(s, q!("file://"), Rule::Fileurl)?;
         // Neither host nor "localhost" derives "/", and the "/" is not optional.
         let Some(slash) = cx.find(s.from(at), b'/') else {
             let h = s.from(at);
@@ -20,7 +21,7 @@ pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
             return Err(cx.fail(s.end, Rule::Fileurl, "\"/\""));
         };
         let h = Span::new(at, slash);
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         if !h.is_empty() {
             let as_host = host(cx, h);
             let as_localhost = cx.bytes(h) == b"localhost";
@@ -37,13 +38,10 @@ pub fn fileurl(cx: &mut Cx, s: Span) -> Res<Match> {
         }
         let p = s.from(slash + 1);
         let segs = fpath(cx, p)?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
-        c.put("host", (!h.is_empty()).then(|| Value::Str(cx.text(h))));
-        c.put("fpath", Some(Value::Str(cx.text(p))));
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        c.put("host", (!h.is_empty()).then_some(Part::Str(h)));
+        c.put("fpath", Some(Part::Str(p)));
         c.put("fsegments", Some(list(cx, &segs)));
         Ok(Match {
             rule: Rule::Fileurl,

@@ -5,7 +5,8 @@ use super::ip::{ip_schemepart, Login};
 use super::Match;
 use crate::cx::{furthest, Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// What `genericurl` found.
@@ -17,16 +18,16 @@ pub struct Generic {
 }
 
 /// `otherurl       = genericurl`
-pub fn otherurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Otherurl, |cx| {
         let g = genericurl(cx, s)?;
-        let mut c = Components::default();
-        c.put("scheme", Some(Value::Str(cx.text(g.scheme))));
-        c.put("schemepart", Some(Value::Str(cx.text(g.schemepart))));
-        let mut ambiguities = Vec::new();
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(g.scheme)));
+        c.put("schemepart", Some(Part::Str(g.schemepart)));
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         if let Some((login, path)) = g.ip {
             login.put(cx, &mut c);
-            c.put("urlpath", path.map(|p| Value::Str(cx.text(p))));
+            c.put("urlpath", path.map(Part::Str));
             ambiguities.push(Ambiguity {
                 rule: Rule::Schemepart,
                 text: "schemepart = *xchar | ip-schemepart: both derive this schemepart; \

@@ -5,7 +5,8 @@ use super::http::search;
 use super::ip::hostport;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Components, Value};
+use crate::outcome::Part;
+use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// ```text
@@ -13,26 +14,23 @@ use crate::rule::Rule;
 ///                  [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
 /// ```
 /// (The BNF leaves the first `/` unquoted; it is read as the literal "/".)
-pub fn gopherurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Gopherurl, |cx| {
-        let at = cx.scheme_literal(s, "gopher", "://", Rule::Gopherurl)?;
+        let at = cx.scheme_literal(s, q!("gopher://"), Rule::Gopherurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 6)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
         hp.put(cx, &mut c);
         let mut parts = GopherPath::default();
-        let mut ambiguities = Vec::new();
+        let mut ambiguities = crate::outcome::Ambiguities::new();
         let path = s.from(hp_end + 1);
         if hp_end < s.end && !path.is_empty() {
             let t = gtype(cx, path)?;
             parts.gtype = Some(t);
             parts.split(cx, path.from(t.end), &mut ambiguities)?;
         }
-        let text = |sp: Option<Span>| sp.map(|x| Value::Str(cx.text(x)));
+        let text = |sp: Option<Span>| sp.map(Part::Str);
         c.put("gtype", text(parts.gtype));
         c.put("selector", text(parts.selector));
         c.put("search", text(parts.search));
@@ -60,7 +58,12 @@ impl GopherPath {
     /// delimiter. urlcert takes the leftmost "%09" after which `search` can match as the
     /// selector's end, and the first "%09" after that as the search's end: Section 3.4.1
     /// says a selector holds no tab, so this is the reading the prose intends.
-    fn split(&mut self, cx: &mut Cx, rest: Span, ambiguities: &mut Vec<Ambiguity>) -> Res<()> {
+    fn split(
+        &mut self,
+        cx: &mut Cx,
+        rest: Span,
+        ambiguities: &mut crate::outcome::Ambiguities,
+    ) -> Res<()> {
         let input = cx.input;
         let mut tabs = Vec::new();
         let mut i = rest.start;

@@ -2,7 +2,8 @@
 
 use super::classes::{digits, uchar, xchar, ALPHA, ALPHADIGIT};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// What `login` found; spans of the input.
@@ -20,24 +21,24 @@ pub struct Hostport {
 }
 
 impl Login {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
-        c.put("user", self.user.map(|s| Value::Str(cx.text(s))));
-        c.put("password", self.password.map(|s| Value::Str(cx.text(s))));
+    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
+        c.put("user", self.user.map(Part::Str));
+        c.put("password", self.password.map(Part::Str));
         self.hostport.put(cx, c);
     }
 }
 
 impl Hostport {
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
-        c.put("host", Some(Value::Str(cx.text(self.host))));
-        c.put("port", self.port.map(|s| Value::Str(cx.text(s))));
+    pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
+        c.put("host", Some(Part::Str(self.host)));
+        c.put("port", self.port.map(Part::Str));
     }
 }
 
 /// `ip-schemepart  = "//" login [ "/" urlpath ]`
 pub fn ip_schemepart(cx: &mut Cx, s: Span) -> Res<(Login, Option<Span>)> {
     cx.rule(Rule::IpSchemepart, |cx| {
-        let at = cx.literal(s.start, s, "//", Rule::IpSchemepart)?;
+        let at = cx.literal(s.start, s, q!("//"), Rule::IpSchemepart)?;
         // login derives no "/", so the first "/" ends it.
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;
@@ -155,7 +156,7 @@ fn label(
     s: Span,
     rule: Rule,
     first: &super::classes::Class,
-    first_name: &str,
+    first_name: &'static str,
 ) -> Res<()> {
     let input = cx.input;
     if s.is_empty() || !cx.class(first, input[s.start]) {

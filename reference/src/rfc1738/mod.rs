@@ -22,7 +22,7 @@ pub mod wais;
 
 use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Ambiguity, Components, Failure, Parse, Verdict};
+use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 
 /// The component names a parse may report: the BNF's own rule names (`cases/README.md`).
@@ -57,18 +57,18 @@ pub const COMPONENTS: &[&str] = &[
 ];
 
 /// What a scheme production (or `otherurl`) matched.
-pub struct Match {
+pub struct Match<'a> {
     pub rule: Rule,
-    pub components: Components,
-    pub ambiguities: Vec<Ambiguity>,
+    pub components: Components<'a>,
+    pub ambiguities: crate::outcome::Ambiguities,
 }
 
-impl Match {
-    pub fn new(rule: Rule, components: Components) -> Match {
+impl<'a> Match<'a> {
+    pub fn new(rule: Rule, components: Components<'a>) -> Match<'a> {
         Match {
             rule,
             components,
-            ambiguities: Vec::new(),
+            ambiguities: crate::outcome::Ambiguities::new(),
         }
     }
 }
@@ -87,13 +87,13 @@ pub const PREDEFINED: &[(&str, Rule)] = &[
     ("prospero", Rule::Prosperourl),
 ];
 
-type Alternative = fn(&mut Cx, Span) -> Res<Match>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
 
 /// Every alternative of `url` that derives the input, in the BNF's order.
-pub struct UrlMatches {
+pub struct UrlMatches<'a> {
     /// The scheme productions' results (the first ten alternatives).
-    pub schemes: Vec<(Rule, Res<Match>)>,
-    pub other: Res<Match>,
+    pub schemes: crate::cx::Alternatives<Match<'a>, 10>,
+    pub other: Res<Match<'a>>,
 }
 
 /// ```text
@@ -102,7 +102,7 @@ pub struct UrlMatches {
 ///                  waisurl | mailtourl | fileurl |
 ///                  prosperourl | otherurl
 /// ```
-pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
     const SCHEMES: [(Rule, Alternative); 10] = [
         (Rule::Httpurl, http::httpurl),
         (Rule::Ftpurl, ftp::ftpurl),
@@ -115,35 +115,51 @@ pub fn url(cx: &mut Cx, s: Span) -> UrlMatches {
         (Rule::Fileurl, file::fileurl),
         (Rule::Prosperourl, prospero::prosperourl),
     ];
-    let schemes = SCHEMES
-        .iter()
-        .map(|&(rule, alternative)| (rule, alternative(cx, s)))
-        .collect::<Vec<_>>();
+    let rules = SCHEMES.map(|(rule, _)| rule);
+    let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
     let other = generic::otherurl(cx, s);
-    let any = schemes.iter().any(|(_, r)| r.is_ok()) || other.is_ok();
+    let any = schemes.any() || other.is_ok();
     cx.mark(Rule::Url, any);
     UrlMatches { schemes, other }
 }
 
 /// Parses `input` under RFC 1738 and the given reading.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let all = Span::new(0, input.len());
     let matches = url(&mut cx, all);
     let mut parse = judge(&cx, matches);
     parse.doc = DocReading::new(Document::Rfc1738, reading);
-    notes::add(&mut cx, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&mut cx, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The scheme's own production, by the scheme name the input starts with.
@@ -164,18 +180,15 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 }
 
 /// Verdict, rule and error from the alternatives' results.
-fn judge(cx: &Cx, m: UrlMatches) -> Parse {
+fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
     let own = own_production(cx);
-    let mut alternatives: Vec<Rule> = Vec::new();
-    let mut chosen: Option<Match> = None;
+    let mut alternatives = crate::outcome::Rules::new();
     let mut own_failure: Option<Failure> = None;
     let mut other_failure: Option<Failure> = None;
-    for (rule, r) in m.schemes {
+    let chosen: Option<Match<'_>> = m.schemes.first;
+    for (rule, r) in m.schemes.results {
         match r {
-            Ok(found) => {
-                alternatives.push(rule);
-                chosen.get_or_insert(found);
-            }
+            Ok(()) => alternatives.push(rule),
             // Another scheme's production fails at its opening literal: that says
             // nothing about this input, so only the own production's failure is kept.
             Err(f) if Some(rule) == own => own_failure = Some(f),
@@ -205,7 +218,11 @@ fn judge(cx: &Cx, m: UrlMatches) -> Parse {
     };
     let (rule, components, ambiguities) = match found {
         Some(f) => (Some(f.rule), f.components, f.ambiguities),
-        None => (None, Components::default(), Vec::new()),
+        None => (
+            None,
+            Components::new(cx.input),
+            crate::outcome::Ambiguities::new(),
+        ),
     };
     Parse {
         doc: DocReading::from(Document::Rfc1738),
@@ -215,6 +232,6 @@ fn judge(cx: &Cx, m: UrlMatches) -> Parse {
         error,
         alternatives,
         ambiguities,
-        notes: Vec::new(),
+        input: cx.input,
     }
 }

@@ -4,22 +4,20 @@ use super::classes::{uchar, ALPHA, DIGIT};
 use super::ip::host;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `newsurl        = "news:" grouppart`
-pub fn newsurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Newsurl, |cx| {
-        let at = cx.scheme_literal(s, "news", ":", Rule::Newsurl)?;
+        let at = cx.scheme_literal(s, q!("news:"), Rule::Newsurl)?;
         let g = s.from(at);
         let part = grouppart(cx, g)?;
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
-        c.put("grouppart", Some(Value::Str(cx.text(g))));
-        let text = |x: Option<Span>| x.map(|x| Value::Str(cx.text(x)));
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        c.put("grouppart", Some(Part::Str(g)));
+        let text = |x: Option<Span>| x.map(Part::Str);
         let (group_, article_, host_) = match part {
             Grouppart::Star => (None, None, None),
             Grouppart::Group => (Some(g), None, None),

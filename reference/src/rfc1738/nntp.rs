@@ -5,16 +5,17 @@ use super::ip::hostport;
 use super::news::group;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
-pub fn nntpurl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Nntpurl, |cx| {
-        let at = cx.scheme_literal(s, "nntp", "://", Rule::Nntpurl)?;
+        let at = cx.scheme_literal(s, q!("nntp://"), Rule::Nntpurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let slash = cx.literal(hp_end, s, "/", Rule::Nntpurl)?;
+        let slash = cx.literal(hp_end, s, q!("/"), Rule::Nntpurl)?;
         // group derives no "/".
         let group_end = cx.find(s.from(slash), b'/').unwrap_or(s.end);
         let g = Span::new(slash, group_end);
@@ -26,14 +27,11 @@ pub fn nntpurl(cx: &mut Cx, s: Span) -> Res<Match> {
         } else {
             None
         };
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 4)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
         hp.put(cx, &mut c);
-        c.put("group", Some(Value::Str(cx.text(g))));
-        c.put("digits", number.map(|d| Value::Str(cx.text(d))));
+        c.put("group", Some(Part::Str(g)));
+        c.put("digits", number.map(Part::Str));
         Ok(Match::new(Rule::Nntpurl, c))
     })
 }

@@ -5,7 +5,7 @@ use super::{judge, own_production, url};
 use crate::cx::{Cx, Span};
 use crate::document::Reading;
 use crate::outcome::note;
-use crate::outcome::{Grade, Parse, Value, Verdict};
+use crate::outcome::{Grade, Noting, Parse, Verdict};
 use crate::rule::Rule;
 
 /// The ids of the notes a parse may give.
@@ -28,7 +28,7 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &mut Cx, p: &mut Parse) {
+pub fn add(cx: &mut Cx, p: &mut Noting) {
     letter_case(cx, p);
     must_encode(cx, p);
     if p.verdict == Verdict::Valid {
@@ -44,7 +44,7 @@ pub fn add(cx: &mut Cx, p: &mut Parse) {
 }
 
 /// `letter-case.md`: both readings are reported, not one picked silently.
-fn letter_case(cx: &Cx, p: &mut Parse) {
+fn letter_case(cx: &Cx, p: &mut Noting) {
     let Some(colon) = cx.input.iter().position(|&b| b == b':') else {
         return;
     };
@@ -89,7 +89,7 @@ fn letter_case(cx: &Cx, p: &mut Parse) {
 }
 
 /// Section 2.2: octets without a graphic US-ASCII character, and unsafe characters.
-fn must_encode(cx: &mut Cx, p: &mut Parse) {
+fn must_encode(cx: &mut Cx, p: &mut Noting) {
     let input = cx.input;
     let (mut control, mut high, mut unsafe_) = (Vec::new(), Vec::new(), Vec::new());
     let mut i = 0;
@@ -152,14 +152,11 @@ fn str_of<'p>(p: &'p Parse, name: &str) -> Option<&'p str> {
     p.components.str(name)
 }
 
-fn list_of<'p>(p: &'p Parse, name: &str) -> Option<&'p [String]> {
-    match p.components.get(name) {
-        Some(Some(Value::List(v))) => Some(v),
-        _ => None,
-    }
+fn list_of<'p>(p: &'p Parse, name: &str) -> Option<Vec<&'p str>> {
+    p.components.strs(name)
 }
 
-fn default_port(p: &mut Parse) {
+fn default_port(p: &mut Noting) {
     let (port, cite) = match p.rule {
         Some(Rule::Ftpurl) => ("21", "RFC 1738 §3.2"),
         Some(Rule::Httpurl) => ("80", "RFC 1738 §3.3"),
@@ -220,7 +217,7 @@ fn escaped(parts: &[&str], reserved: &[u8]) -> Vec<String> {
     found
 }
 
-fn scheme_meanings(p: &mut Parse) {
+fn scheme_meanings(p: &mut Noting) {
     match p.rule {
         Some(Rule::Ftpurl) => ftp(p),
         Some(Rule::Fileurl) if matches!(str_of(p, "host"), None | Some("localhost")) => {
@@ -235,11 +232,7 @@ fn scheme_meanings(p: &mut Parse) {
             );
         }
         Some(Rule::Httpurl) => {
-            let mut parts: Vec<&str> = list_of(p, "hsegments")
-                .unwrap_or(&[])
-                .iter()
-                .map(String::as_str)
-                .collect();
+            let mut parts: Vec<&str> = list_of(p, "hsegments").unwrap_or_default();
             parts.extend(str_of(p, "search"));
             let found = escaped(&parts, b"/;?");
             if !found.is_empty() {
@@ -261,11 +254,7 @@ fn scheme_meanings(p: &mut Parse) {
                     vec![]);
         }
         Some(Rule::Prosperourl) => {
-            let parts: Vec<&str> = list_of(p, "psegments")
-                .unwrap_or(&[])
-                .iter()
-                .map(String::as_str)
-                .collect();
+            let parts: Vec<&str> = list_of(p, "psegments").unwrap_or_default();
             let found = escaped(&parts, b";");
             if !found.is_empty() {
                 note(
@@ -284,7 +273,7 @@ fn scheme_meanings(p: &mut Parse) {
 }
 
 /// Section 3.2.2: "The url-path is interpreted as a series of FTP commands".
-fn ftp(p: &mut Parse) {
+fn ftp(p: &mut Noting) {
     let typecode = str_of(p, "ftptype").map(str::to_string);
     if typecode.is_none() {
         note(
@@ -297,7 +286,9 @@ fn ftp(p: &mut Parse) {
             vec![],
         );
     }
-    let Some(segments) = list_of(p, "fsegments").map(<[String]>::to_vec) else {
+    let Some(segments) =
+        list_of(p, "fsegments").map(|l| l.iter().map(|s| s.to_string()).collect::<Vec<String>>())
+    else {
         return;
     };
     let (name, cwds) = segments
@@ -338,7 +329,7 @@ fn ftp(p: &mut Parse) {
 }
 
 /// Sections 3.4.1 to 3.4.3.
-fn gopher(p: &mut Parse) {
+fn gopher(p: &mut Noting) {
     let Some(selector) = str_of(p, "selector").map(str::to_string) else {
         note(
             p,
@@ -372,7 +363,7 @@ fn gopher(p: &mut Parse) {
 }
 
 /// Sections 3.3 and 3.11: "No user name or password is allowed."
-fn no_login(cx: &Cx, p: &mut Parse) {
+fn no_login(cx: &Cx, p: &mut Noting) {
     let cite = match own_production(cx) {
         Some(Rule::Httpurl) => "RFC 1738 §3.3",
         Some(Rule::Prosperourl) => "RFC 1738 §3.11",
@@ -391,7 +382,7 @@ fn no_login(cx: &Cx, p: &mut Parse) {
 }
 
 /// Section 4: reserved and experimental scheme names.
-fn scheme_names(p: &mut Parse) {
+fn scheme_names(p: &mut Noting) {
     let Some(scheme) = str_of(p, "scheme").map(str::to_ascii_lowercase) else {
         return;
     };

@@ -4,22 +4,23 @@ use super::classes::uchar;
 use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Field, Value};
+use crate::cx::{Cx, Res, Span, Spans};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
-pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Prosperourl, |cx| {
-        let at = cx.scheme_literal(s, "prospero", "://", Rule::Prosperourl)?;
+        let at = cx.scheme_literal(s, q!("prospero://"), Rule::Prosperourl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let p_start = cx.literal(hp_end, s, "/", Rule::Prosperourl)?;
+        let p_start = cx.literal(hp_end, s, q!("/"), Rule::Prosperourl)?;
         // psegment derives no ";", so the first ";" opens the first fieldspec.
         let p_end = cx.find(s.from(p_start), b';').unwrap_or(s.end);
         let p = Span::new(p_start, p_end);
         let segs = ppath(cx, p)?;
-        let mut fields = Vec::new();
+        let mut fields = crate::inline::InlineList::new();
         let mut at = p_end;
         while at < s.end {
             // fieldname and fieldvalue derive no ";": each fieldspec ends at the next one.
@@ -27,32 +28,22 @@ pub fn prosperourl(cx: &mut Cx, s: Span) -> Res<Match> {
             fields.push(fieldspec(cx, Span::new(at, end))?);
             at = end;
         }
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 8)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 8))));
         hp.put(cx, &mut c);
-        c.put("ppath", Some(Value::Str(cx.text(p))));
+        c.put("ppath", Some(Part::Str(p)));
         c.put("psegments", Some(list(cx, &segs)));
-        let fields = fields
-            .into_iter()
-            .map(|(n, v)| Field {
-                fieldname: cx.text(n),
-                fieldvalue: cx.text(v),
-            })
-            .collect();
-        c.put("fieldspecs", Some(Value::Fields(fields)));
+        c.put("fieldspecs", Some(Part::Fields(fields)));
         Ok(Match::new(Rule::Prosperourl, c))
     })
 }
 
 /// `ppath          = psegment *[ "/" psegment ]`
-pub fn ppath(cx: &mut Cx, s: Span) -> Res<Vec<Span>> {
+pub fn ppath(cx: &mut Cx, s: Span) -> Res<Spans> {
     cx.rule(Rule::Ppath, |cx| {
         segments(cx, s)
-            .into_iter()
-            .map(|seg| psegment(cx, seg).map(|()| seg))
+            .iter()
+            .map(|&seg| psegment(cx, seg).map(|()| seg))
             .collect()
     })
 }
@@ -72,7 +63,7 @@ pub fn psegment(cx: &mut Cx, s: Span) -> Res<()> {
 /// `fieldspec      = ";" fieldname "=" fieldvalue`
 pub fn fieldspec(cx: &mut Cx, s: Span) -> Res<(Span, Span)> {
     cx.rule(Rule::Fieldspec, |cx| {
-        let at = cx.literal(s.start, s, ";", Rule::Fieldspec)?;
+        let at = cx.literal(s.start, s, q!(";"), Rule::Fieldspec)?;
         // fieldname derives no "=", so the first "=" ends it.
         let Some(eq) = cx.find(s.from(at), b'=') else {
             fieldname(cx, s.from(at))?;

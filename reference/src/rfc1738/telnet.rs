@@ -3,13 +3,14 @@
 use super::ip::login;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Value};
+use crate::outcome::Components;
+use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `telneturl      = "telnet://" login [ "/" ]`
-pub fn telneturl(cx: &mut Cx, s: Span) -> Res<Match> {
+pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
     cx.rule(Rule::Telneturl, |cx| {
-        let at = cx.scheme_literal(s, "telnet", "://", Rule::Telneturl)?;
+        let at = cx.scheme_literal(s, q!("telnet://"), Rule::Telneturl)?;
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;
         if login_end < s.end && login_end + 1 != s.end {
@@ -19,11 +20,8 @@ pub fn telneturl(cx: &mut Cx, s: Span) -> Res<Match> {
                 "the end of the URL after \"/\"",
             ));
         }
-        let mut c = Components::default();
-        c.put(
-            "scheme",
-            Some(Value::Str(cx.text(Span::new(s.start, s.start + 6)))),
-        );
+        let mut c = Components::new(cx.input);
+        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
         l.put(cx, &mut c);
         Ok(Match::new(Rule::Telneturl, c))
     })

@@ -69,6 +69,7 @@ pub const CLASSES: &[&Class] = &[
 /// What `escape` expects, in the BNF's notation.
 pub const ESCAPE: &str = "\"%\" hex hex";
 
+#[inline]
 /// `escape      = "%" hex hex`
 pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let input = cx.input;
@@ -79,6 +80,7 @@ pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     cx.mark(Rule::R1808Escape, ok).then_some(3)
 }
 
+#[inline]
 /// `uchar       = unreserved | escape`
 pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = if cx.class(&UNRESERVED, cx.input[i]) {
@@ -90,6 +92,7 @@ pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
+#[inline]
 /// `pchar       = uchar | ":" | "@" | "&" | "="`
 pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = uchar(cx, i, end).or_else(|| cx.one_of(i, b":@&="));
@@ -97,6 +100,7 @@ pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
+#[inline]
 /// `uchar | reserved`, the element of `query`, `fragment` and the second alternative of
 /// `absoluteURL`.
 pub fn uchar_or_reserved(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
@@ -111,7 +115,7 @@ pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
     let mut i = s.start;

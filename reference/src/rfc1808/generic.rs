@@ -27,7 +27,7 @@ pub struct Found {
     pub rule: Rule,
     /// The alternatives that derive: for an absolute URL, `generic-RL` and `absoluteURL`
     /// (standing for its second alternative); for a relative URL, the form taken.
-    pub alternatives: Vec<Rule>,
+    pub alternatives: crate::outcome::Rules,
     /// When `rule` is `absoluteURL`: where `generic-RL` failed.
     pub generic_failure: Option<Failure>,
 }
@@ -64,7 +64,7 @@ pub fn url(cx: &mut Cx, parts: &Parts) -> Res<Found> {
         let absolute = absolute_url(cx, url, parts);
         let found = match parts.scheme {
             Some(_) => absolute.map(|a| {
-                let mut alternatives = Vec::new();
+                let mut alternatives = crate::outcome::Rules::new();
                 if a.generic.is_ok() {
                     alternatives.push(Rule::R1808GenericRl);
                 }
@@ -86,7 +86,7 @@ pub fn url(cx: &mut Cx, parts: &Parts) -> Res<Found> {
             }),
             None => relative_url(cx, parts).map(|rule| Found {
                 rule,
-                alternatives: vec![rule],
+                alternatives: [rule].into_iter().collect(),
                 generic_failure: None,
             }),
         };
@@ -276,9 +276,9 @@ const SCHEME_OR_REL_PATH: &str = "URL = ( absoluteURL | relativeURL ) ...: pchar
 
 /// The places where the BNF derives the URL in a way the Section 2.4 split does not
 /// take, and which reading urlcert reports.
-pub fn ambiguities(cx: &Cx, parts: &Parts) -> Vec<Ambiguity> {
+pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {
     let url_end = parts.url_end(cx.input.len());
-    let mut out = Vec::new();
+    let mut out = crate::outcome::Ambiguities::new();
     if parts.scheme.is_some() && derives_as_rel_path(&cx.input[..url_end]) {
         out.push(Ambiguity {
             rule: Rule::R1808Url,

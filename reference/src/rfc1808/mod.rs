@@ -35,7 +35,8 @@ pub mod path;
 
 use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 use parts::Parts;
 
@@ -44,17 +45,27 @@ use parts::Parts;
 pub const COMPONENTS: &[&str] = &["scheme", "net_loc", "path", "params", "query", "fragment"];
 
 /// Parses `input` under RFC 1808.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let parts = Parts::of(input);
     let found = generic::url(&mut cx, &parts);
@@ -62,11 +73,11 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         doc: DocReading::new(Document::Rfc1808, reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
         ambiguities: generic::ambiguities(&cx, &parts),
-        notes: Vec::new(),
+        input,
     };
     match found {
         Ok(r) => {
@@ -81,8 +92,16 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         }
         Err(f) => parse.error = Some(f),
     }
-    notes::add(&cx, &parts, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&cx, &parts, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The Section 2.4 components by the BNF's rule names, as written (not decoded).
@@ -94,9 +113,9 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
 /// BNF would call an empty path absent (`[ path ]`, `fsegment = 1*pchar`); urlcert
 /// reports `""`, as for the 1996 draft. The other five are `null` when their delimiter
 /// is not there (see [`parts`]).
-fn components(cx: &Cx, parts: &Parts) -> Components {
-    let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
-    let mut c = Components::default();
+fn components<'a>(cx: &Cx<'a>, parts: &Parts) -> Components<'a> {
+    let text = |s: Option<Span>| s.map(Part::Str);
+    let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("net_loc", text(parts.net_loc));
     c.put("path", text(Some(parts.path)));

@@ -10,13 +10,13 @@
 use super::parts::Parts;
 use crate::cx::Cx;
 use crate::outcome::note;
-use crate::outcome::{Grade, Parse, Verdict};
+use crate::outcome::{Grade, Noting, Verdict};
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &["colon-in-first-segment", "ftp.type-d"];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &Cx, parts: &Parts, p: &mut Parse) {
+pub fn add(cx: &Cx, parts: &Parts, p: &mut Noting) {
     colon_in_first_segment(cx, parts, p);
     if p.verdict != Verdict::Invalid {
         type_d(cx, parts, p);
@@ -30,7 +30,7 @@ pub fn add(cx: &Cx, parts: &Parts, p: &mut Parse) {
 /// RFC 1808's own parse takes such a URL as relative whenever the colon follows a
 /// character no scheme name holds (`a@b:c`); the note is about other parsers, which the
 /// sentence warns of.
-fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Noting) {
     if parts.scheme.is_some() || parts.net_loc.is_some() || parts.path_slash {
         return;
     }
@@ -60,7 +60,7 @@ fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Parse) {
 /// the scheme name is compared without case, "as per Section 2.1 of RFC 1738"
 /// (Section 2.1), which asks interpreters to. The type code may be "d" or "D" (RFC 1738
 /// Section 5: `ftptype = "A" | "I" | "D" | "a" | "i" | "d"`). Data: each such param.
-fn type_d(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn type_d(cx: &Cx, parts: &Parts, p: &mut Noting) {
     let ftp = parts
         .scheme
         .is_none_or(|s| cx.bytes(s).eq_ignore_ascii_case(b"ftp"));

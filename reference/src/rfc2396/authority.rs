@@ -243,7 +243,7 @@ pub fn toplabel(cx: &mut Cx, s: Span) -> Res<()> {
 }
 
 /// The shape both label rules share: `first | first *( alphanum | "-" ) alphanum`.
-fn label(cx: &mut Cx, s: Span, rule: Rule, first: &Class, first_name: &str) -> Res<()> {
+fn label(cx: &mut Cx, s: Span, rule: Rule, first: &Class, first_name: &'static str) -> Res<()> {
     let input = cx.input;
     if s.is_empty() || !cx.class(first, input[s.start]) {
         return Err(cx.fail(s.start, rule, first_name));

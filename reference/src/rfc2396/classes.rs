@@ -85,6 +85,7 @@ pub fn reserved_class(reading: Reading) -> &'static Class {
     }
 }
 
+#[inline]
 /// `escaped       = "%" hex hex`
 pub fn escaped(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let input = cx.input;
@@ -98,6 +99,7 @@ pub fn escaped(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 /// What `escaped` expects, in the BNF's notation.
 pub const ESCAPED: &str = "\"%\" hex hex";
 
+#[inline]
 /// `uric          = reserved | unreserved | escaped`
 pub fn uric(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let b = cx.input[i];
@@ -114,6 +116,7 @@ pub fn uric(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 /// What `uric` expects.
 pub const URIC: &str = "uric";
 
+#[inline]
 /// ```text
 /// uric_no_slash = unreserved | escaped | ";" | "?" | ":" | "@" |
 ///                 "&" | "=" | "+" | "$" | ","
@@ -136,7 +139,7 @@ pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
     let mut i = s.start;

@@ -24,7 +24,7 @@ pub struct Reference {
     /// The alternatives taken below `rule`: `hier_part` then `net_path` or `abs_path`,
     /// or `opaque_part`, for an absoluteURI; `net_path`, `abs_path` or `rel_path` for a
     /// relativeURI.
-    pub alternatives: Vec<Rule>,
+    pub alternatives: crate::outcome::Rules,
     /// The authority and what it derived as, when there is one.
     pub authority: Option<(Span, Authority)>,
     /// The segments, when the path has `path_segments` (an abs_path) or a rel_path.
@@ -37,7 +37,7 @@ impl Reference {
     fn new(rule: Rule) -> Reference {
         Reference {
             rule,
-            alternatives: Vec::new(),
+            alternatives: crate::outcome::Rules::new(),
             authority: None,
             segments: None,
             opaque: None,
@@ -98,12 +98,12 @@ pub fn absolute_uri(cx: &mut Cx, s: Span) -> Res<Reference> {
         // opaque_part cannot (uric_no_slash holds no "/"): the first character decides.
         if cx.input.get(rest.start).filter(|_| !rest.is_empty()) == Some(&b'/') {
             let (form, authority, segments) = hier_part(cx, rest)?;
-            r.alternatives = vec![Rule::R2396HierPart, form];
+            r.alternatives = [Rule::R2396HierPart, form].into_iter().collect();
             r.authority = authority;
             r.segments = segments;
         } else {
             opaque_part(cx, rest)?;
-            r.alternatives = vec![Rule::R2396OpaquePart];
+            r.alternatives = [Rule::R2396OpaquePart].into_iter().collect();
             r.opaque = Some(rest);
         }
         Ok(r)
@@ -125,7 +125,7 @@ pub fn relative_uri(cx: &mut Cx, s: Span) -> Res<Reference> {
     cx.rule(Rule::R2396RelativeUri, |cx| {
         let (form, authority, segments) = path_then_query(cx, s, true)?;
         let mut r = Reference::new(Rule::R2396RelativeUri);
-        r.alternatives = vec![form];
+        r.alternatives = [form].into_iter().collect();
         r.authority = authority;
         r.segments = segments;
         Ok(r)
@@ -187,7 +187,7 @@ pub type NetPath = ((Span, Authority), Option<Vec<Segment>>);
 /// `net_path      = "//" authority [ abs_path ]`
 pub fn net_path(cx: &mut Cx, s: Span) -> Res<NetPath> {
     cx.rule(Rule::R2396NetPath, |cx| {
-        cx.literal(s.start, s, "//", Rule::R2396NetPath)?;
+        cx.literal(s.start, s, q!("//"), Rule::R2396NetPath)?;
         // authority derives no "/" (nor "?"): it runs to the next "/", and what follows
         // it, if anything, starts with "/" and is the abs_path.
         let a = s.start + 2;
@@ -206,7 +206,7 @@ pub fn net_path(cx: &mut Cx, s: Span) -> Res<NetPath> {
 /// `abs_path      = "/"  path_segments`
 pub fn abs_path(cx: &mut Cx, s: Span) -> Res<Vec<Segment>> {
     cx.rule(Rule::R2396AbsPath, |cx| {
-        cx.literal(s.start, s, "/", Rule::R2396AbsPath)?;
+        cx.literal(s.start, s, q!("/"), Rule::R2396AbsPath)?;
         path_segments(cx, s.from(s.start + 1))
     })
 }
@@ -315,9 +315,9 @@ const OPAQUE_QUERY: &str = "absoluteURI = scheme \":\" ( hier_part | opaque_part
 
 /// The places where the input has a derivation other than the one reported, and which
 /// one urlcert reports (see [`Reference`]).
-pub fn ambiguities(cx: &Cx, parts: &Parts, r: &Reference) -> Vec<Ambiguity> {
+pub fn ambiguities(cx: &Cx, parts: &Parts, r: &Reference) -> crate::outcome::Ambiguities {
     let input = cx.input;
-    let mut out = Vec::new();
+    let mut out = crate::outcome::Ambiguities::new();
     if let Some((a, found)) = r.authority {
         // Read as abs_path, the "//" and what follows up to the query derive when every
         // character is a segment's (pchar, ";") or "/".

@@ -54,7 +54,8 @@ pub mod path;
 
 use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Note, Noting, Parse, Verdict};
 use authority::Authority;
 use generic::Reference;
 use parts::Parts;
@@ -80,17 +81,27 @@ pub const COMPONENTS: &[&str] = &[
 ];
 
 /// Parses `input` as a `URI-reference` under RFC 2396.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let parts = Parts::of(input);
     let found = generic::uri_reference(&mut cx, &parts);
@@ -98,11 +109,11 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         doc: DocReading::new(Document::Rfc2396, reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
-        ambiguities: Vec::new(),
-        notes: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
+        ambiguities: crate::outcome::Ambiguities::new(),
+        input,
     };
     match found {
         Ok(r) => {
@@ -114,14 +125,22 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         }
         Err(f) => parse.error = Some(f),
     }
-    notes::add(&mut cx, &parts, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&mut cx, &parts, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The components of a valid parse (see the module documentation).
-fn components(cx: &Cx, parts: &Parts, r: &Reference) -> Components {
-    let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
-    let mut c = Components::default();
+fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
+    let text = |s: Option<Span>| s.map(Part::Str);
+    let mut c = Components::new(cx.input);
     for name in COMPONENTS {
         c.put(name, None);
     }
@@ -143,11 +162,8 @@ fn components(cx: &Cx, parts: &Parts, r: &Reference) -> Components {
     }
     c.put("path", text(Some(parts.path)));
     if let Some(segments) = &r.segments {
-        let list = |f: fn(&path::Segment) -> Span| {
-            Some(Value::List(
-                segments.iter().map(|s| cx.text(f(s))).collect(),
-            ))
-        };
+        let list =
+            |f: fn(&path::Segment) -> Span| Some(Part::List(segments.iter().map(f).collect()));
         c.put("segments", list(|s| s.pchars));
         c.put("params", list(|s| s.params));
     }

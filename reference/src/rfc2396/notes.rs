@@ -16,7 +16,7 @@ use super::parts::Parts;
 use crate::cx::Cx;
 use crate::document::Reading;
 use crate::outcome::note;
-use crate::outcome::{Grade, Parse, Verdict};
+use crate::outcome::{Grade, Noting, Verdict};
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &[
@@ -31,7 +31,7 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &mut Cx, parts: &Parts, p: &mut Parse) {
+pub fn add(cx: &mut Cx, parts: &Parts, p: &mut Noting) {
     scheme_case(cx, parts, p);
     colon_in_first_segment(cx, parts, p);
     ipv6_literal(cx, parts, p);
@@ -45,7 +45,7 @@ pub fn add(cx: &mut Cx, parts: &Parts, p: &mut Parse) {
 }
 
 /// Section 3.1. Data: the scheme in lower case.
-fn scheme_case(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn scheme_case(cx: &Cx, parts: &Parts, p: &mut Noting) {
     let Some(s) = parts.scheme else {
         return;
     };
@@ -66,7 +66,7 @@ fn scheme_case(cx: &Cx, parts: &Parts, p: &mut Parse) {
 }
 
 /// Section 6. Data: the hostname in lower case.
-fn hostname_case(p: &mut Parse) {
+fn hostname_case(p: &mut Noting) {
     let Some(name) = p.components.str("hostname") else {
         return;
     };
@@ -88,7 +88,7 @@ fn hostname_case(p: &mut Parse) {
 }
 
 /// Section 4.2. Data: the fragment, when there is one.
-fn current_document(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn current_document(cx: &Cx, parts: &Parts, p: &mut Noting) {
     let no_uri = parts.scheme.is_none()
         && parts.authority.is_none()
         && parts.path.is_empty()
@@ -107,14 +107,18 @@ fn current_document(cx: &Cx, parts: &Parts, p: &mut Parse) {
          containing only a fragment identifier is a reference to the identified fragment \
          of that document.  Traversal of such a reference should not result in an \
          additional retrieval action.\"",
-        parts.fragment.map(|f| cx.text(f)).into_iter().collect(),
+        parts
+            .fragment
+            .map(|f| cx.text(f).into_owned())
+            .into_iter()
+            .collect(),
     );
 }
 
 /// Section 5, for a reference Appendix B gives a `$2` that `scheme` does not derive
 /// (`a@b:c`, `1abc:x`): read as a relative path, its first segment holds a colon, so it
 /// cannot be one either. Data: that segment (up to the first "/", "?" or "#").
-fn colon_in_first_segment(cx: &mut Cx, parts: &Parts, p: &mut Parse) {
+fn colon_in_first_segment(cx: &mut Cx, parts: &Parts, p: &mut Noting) {
     let Some(s) = parts.scheme else {
         return;
     };
@@ -146,7 +150,7 @@ fn colon_in_first_segment(cx: &mut Cx, parts: &Parts, p: &mut Parse) {
 }
 
 /// Section 3.2.2 and Appendix G.3, for a server that derives with an empty port.
-fn empty_port(p: &mut Parse) {
+fn empty_port(p: &mut Noting) {
     if p.components.str("port") != Some("") {
         return;
     }
@@ -165,7 +169,7 @@ fn empty_port(p: &mut Parse) {
 
 /// Section 3.2.2, for a userinfo with a ":". No data: the text advises against putting
 /// what follows the ":" anywhere.
-fn userinfo_password(p: &mut Parse) {
+fn userinfo_password(p: &mut Noting) {
     if !p
         .components
         .str("userinfo")
@@ -188,7 +192,7 @@ fn userinfo_password(p: &mut Parse) {
 
 /// Section 3.2.2, for an authority holding "[" under a reading without RFC 2732 (where
 /// no production derives it). Data: the authority.
-fn ipv6_literal(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn ipv6_literal(cx: &Cx, parts: &Parts, p: &mut Noting) {
     if cx.reading == Reading::Rfc2732 {
         return;
     }
@@ -207,14 +211,14 @@ fn ipv6_literal(cx: &Cx, parts: &Parts, p: &mut Parse) {
          four decimal digit groups separated by \".\".  Literal IPv6 addresses are not \
          supported.\" RFC 2732 (December 1999) later adds them: the reading \
          rfc2396@rfc2732.",
-        vec![cx.text(a)],
+        vec![cx.text(a).into_owned()],
     );
 }
 
 /// RFC 2732's abstract and Section 3, under `rfc2396@rfc2732`: "[" and "]" join
 /// `reserved`, so `uric` holds them, though the text allows them "explicitly for this
 /// reserved purpose", the IPv6 literal. Data: the components that hold them.
-fn brackets_outside_host(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn brackets_outside_host(cx: &Cx, parts: &Parts, p: &mut Noting) {
     if cx.reading != Reading::Rfc2732 {
         return;
     }

@@ -12,7 +12,8 @@
 
 use super::classes::{pct_encoded, repeat, DIGIT, HEXDIG, SUB_DELIMS, UNRESERVED};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Components, Failure, Value};
+use crate::outcome::Part;
+use crate::outcome::{Components, Failure};
 use crate::rule::Rule;
 
 /// What `authority` found: spans of the input.
@@ -39,8 +40,8 @@ impl Authority {
     /// The authority's subcomponents by the RFC's rule names: the host under `host` and
     /// under the name of the alternative that derived it (an IP literal also under the
     /// name of the rule inside its brackets), the other host kinds absent.
-    pub fn put(&self, cx: &Cx, c: &mut Components) {
-        let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
+    pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
+        let text = |s: Option<Span>| s.map(Part::Str);
         let host = self.host;
         let kind = |r: Rule| (host.kind == r).then_some(host.span);
         let inside = |r: Rule| host.literal.filter(|(k, _)| *k == r).map(|(_, s)| s);
@@ -313,7 +314,7 @@ fn ipv6_alternative(
     let mut i = s.start;
     match before {
         Before::NoElision => {}
-        Before::Nothing => i = cx.literal(i, s, "::", rule)?,
+        Before::Nothing => i = cx.literal(i, s, q!("::"), rule)?,
         Before::UpTo(n) => {
             // The optional part is there unless the address starts with ":".
             if i < s.end && input[i] != b':' {
@@ -332,12 +333,12 @@ fn ipv6_alternative(
                     repeated += 1;
                 }
             }
-            i = cx.literal(i, s, "::", rule)?;
+            i = cx.literal(i, s, q!("::"), rule)?;
         }
     }
     for _ in 0..pieces {
         i = h16_at(cx, i, s.end)?;
-        i = cx.literal(i, s, ":", rule)?;
+        i = cx.literal(i, s, q!(":"), rule)?;
     }
     match last {
         Last::Ls32 => ls32(cx, s.from(i)),
@@ -396,7 +397,7 @@ pub fn ls32(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R3986Ls32, |cx| {
         let pair = (|| {
             let i = h16_at(cx, s.start, s.end)?;
-            let i = cx.literal(i, s, ":", Rule::R3986Ls32)?;
+            let i = cx.literal(i, s, q!(":"), Rule::R3986Ls32)?;
             let i = h16_at(cx, i, s.end)?;
             end_of(cx, i, s, Rule::R3986Ls32)
         })();
@@ -421,7 +422,7 @@ pub fn ipv4address(cx: &mut Cx, s: Span) -> Res<()> {
         let mut i = s.start;
         for k in 0..4 {
             if k > 0 {
-                i = cx.literal(i, s, ".", Rule::R3986Ipv4address)?;
+                i = cx.literal(i, s, q!("."), Rule::R3986Ipv4address)?;
             }
             // No dec-octet is longer than three digits: a fourth is where it fails.
             let run = cx.input[i..s.end]

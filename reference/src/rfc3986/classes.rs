@@ -60,6 +60,7 @@ pub const CLASSES: &[&Class] = &[
 /// What `pct-encoded` expects, in the ABNF.
 pub const PCT_ENCODED: &str = "\"%\" HEXDIG HEXDIG";
 
+#[inline]
 /// `pct-encoded   = "%" HEXDIG HEXDIG`
 ///
 /// At `i`, within `..end`: 3 when it matches.
@@ -72,6 +73,7 @@ pub fn pct_encoded(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     cx.mark(Rule::R3986PctEncoded, ok).then_some(3)
 }
 
+#[inline]
 /// `pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"`
 pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let b = cx.input[i];
@@ -98,7 +100,7 @@ pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
     let mut i = s.start;
@@ -119,7 +121,7 @@ pub fn repeat1(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    expected: &str,
+    expected: &'static str,
     element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
     if s.is_empty() {

@@ -258,7 +258,7 @@ const IPV4_OR_REG_NAME: &str = "host = IP-literal / IPv4address / reg-name: the 
 
 /// The places where the grammar derives the input more than one way, and which
 /// derivation urlcert reports: only `host`, when it is an `IPv4address`.
-pub fn ambiguities(found: &Res<Reference>) -> Vec<Ambiguity> {
+pub fn ambiguities(found: &Res<Reference>) -> crate::outcome::Ambiguities {
     let ipv4 = matches!(
         found,
         Ok(Reference {
@@ -267,11 +267,13 @@ pub fn ambiguities(found: &Res<Reference>) -> Vec<Ambiguity> {
         }) if a.host.kind == Rule::R3986Ipv4address
     );
     if ipv4 {
-        vec![Ambiguity {
+        [Ambiguity {
             rule: Rule::R3986Host,
             text: IPV4_OR_REG_NAME,
         }]
+        .into_iter()
+        .collect()
     } else {
-        Vec::new()
+        crate::outcome::Ambiguities::new()
     }
 }

@@ -56,7 +56,8 @@ pub mod path;
 
 use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Parse, Value, Verdict};
+use crate::outcome::Part;
+use crate::outcome::{Components, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 use generic::Reference;
 use parts::Parts;
@@ -79,17 +80,27 @@ pub const COMPONENTS: &[&str] = &[
 ];
 
 /// Parses `input` as a `URI-reference` under RFC 3986.
-pub fn parse(input: &[u8], reading: Reading) -> Parse {
-    parse_recording(input, reading, false).0
+pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
+    parse_recording(input, reading, false, false).0
+}
+
+/// The notes the prose gives on `input`: the parse done again, with its notes.
+pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
+    parse_recording(input, reading, false, true).2
 }
 
 /// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse, Coverage) {
-    let (p, c) = parse_recording(input, reading, true);
+pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
+    let (p, c, _) = parse_recording(input, reading, true, false);
     (p, c.unwrap_or_default())
 }
 
-fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Option<Coverage>) {
+fn parse_recording(
+    input: &[u8],
+    reading: Reading,
+    record: bool,
+    want_notes: bool,
+) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
     let parts = Parts::of(input);
     let found = generic::uri_reference(&mut cx, &parts);
@@ -97,17 +108,17 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         doc: DocReading::new(Document::Rfc3986, reading),
         verdict: Verdict::Invalid,
         rule: None,
-        components: Components::default(),
+        components: Components::new(cx.input),
         error: None,
-        alternatives: Vec::new(),
+        alternatives: crate::outcome::Rules::new(),
         ambiguities: generic::ambiguities(&found),
-        notes: Vec::new(),
+        input,
     };
     match &found {
         Ok(r) => {
             parse.verdict = Verdict::Valid;
             parse.rule = Some(r.rule);
-            parse.alternatives = vec![r.rule, r.path];
+            parse.alternatives = [r.rule, r.path].into_iter().collect();
             if r.rule == Rule::R3986Uri && generic::absolute_uri(&mut cx, &parts).is_ok() {
                 parse.alternatives.push(Rule::R3986AbsoluteUri);
             }
@@ -115,15 +126,23 @@ fn parse_recording(input: &[u8], reading: Reading, record: bool) -> (Parse, Opti
         }
         Err(f) => parse.error = Some(f.clone()),
     }
-    notes::add(&cx, &parts, &found, &mut parse);
-    (parse, cx.into_coverage())
+    // The notes only when asked for, or when recording coverage (the rules they ask
+    // about are part of what a parse exercises).
+    let notes = if record || want_notes {
+        let mut noted = Noting::new(&parse);
+        notes::add(&cx, &parts, &found, &mut noted);
+        noted.notes
+    } else {
+        Vec::new()
+    };
+    (parse, cx.into_coverage(), notes)
 }
 
 /// The components by the RFC's rule names, as written (not decoded). Without an
 /// authority, its subcomponents are absent.
-fn components(cx: &Cx, parts: &Parts, r: &Reference) -> Components {
-    let text = |s: Option<Span>| s.map(|s| Value::Str(cx.text(s)));
-    let mut c = Components::default();
+fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
+    let text = |s: Option<Span>| s.map(Part::Str);
+    let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("authority", text(parts.authority));
     match &r.authority {

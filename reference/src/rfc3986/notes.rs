@@ -26,7 +26,7 @@ use super::classes::{decode, triplet, UNRESERVED};
 use super::generic::Reference;
 use super::parts::Parts;
 use crate::cx::{Cx, Res};
-use crate::outcome::{note, Grade, Parse};
+use crate::outcome::{note, Grade, Noting, Parse};
 use crate::rule::Rule;
 
 /// The note ids this module can add, for vocabularies and tests.
@@ -49,7 +49,7 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &Cx, parts: &Parts, found: &Res<Reference>, p: &mut Parse) {
+pub fn add(cx: &Cx, parts: &Parts, found: &Res<Reference>, p: &mut Noting) {
     match found {
         Ok(r) => {
             scheme_case(p);
@@ -74,7 +74,7 @@ fn component<'a>(p: &'a Parse, name: &str) -> Option<&'a str> {
 }
 
 /// Section 3.1. Data: the scheme in lower case.
-fn scheme_case(p: &mut Parse) {
+fn scheme_case(p: &mut Noting) {
     let Some(scheme) = component(p, "scheme") else {
         return;
     };
@@ -116,7 +116,7 @@ fn lower_outside_pct_encodings(text: &str) -> String {
 /// Section 3.2.2, for a reg-name or an IPv6address (an IPvFuture's text after its flag
 /// is neither a registered name nor a hexadecimal address). Data: the host with those
 /// letters in lower case.
-fn host_case(p: &mut Parse) {
+fn host_case(p: &mut Noting) {
     let named = component(p, "reg-name").is_some() || component(p, "IPv6address").is_some();
     let Some(host) = component(p, "host").filter(|_| named) else {
         return;
@@ -140,7 +140,7 @@ fn host_case(p: &mut Parse) {
 
 /// Sections 2.1, 2.3 and 7.3, over every percent-encoding of the reference. Data: each
 /// distinct triplet concerned, as written.
-fn percent_encodings(cx: &Cx, p: &mut Parse) {
+fn percent_encodings(cx: &Cx, p: &mut Noting) {
     let input = cx.input;
     let (mut lower, mut unreserved, mut nul) = (Vec::new(), Vec::new(), false);
     // Each triplet as written once, in order of appearance: a set of the two digits.
@@ -208,7 +208,7 @@ fn percent_encodings(cx: &Cx, p: &mut Parse) {
 }
 
 /// Sections 3.2 and 3.2.3, for an authority whose ":" has no port after it.
-fn empty_port(p: &mut Parse) {
+fn empty_port(p: &mut Noting) {
     if component(p, "port") != Some("") {
         return;
     }
@@ -228,7 +228,7 @@ fn empty_port(p: &mut Parse) {
 
 /// Sections 3.2.1 and 7.5, for a userinfo with data after its first ":". No data: the
 /// text asks not to show it.
-fn userinfo_password(p: &mut Parse) {
+fn userinfo_password(p: &mut Noting) {
     let Some(info) = component(p, "userinfo") else {
         return;
     };
@@ -256,7 +256,7 @@ fn userinfo_password(p: &mut Parse) {
 
 /// Section 3.2.2, for an IPvFuture literal. Data: its version flag (the HEXDIG after
 /// "v").
-fn ipvfuture(p: &mut Parse) {
+fn ipvfuture(p: &mut Noting) {
     let Some(future) = component(p, "IPvFuture") else {
         return;
     };
@@ -287,7 +287,7 @@ fn c_number(part: &[u8]) -> bool {
 }
 
 /// Sections 7.4 and 3.2.2, for a host that derives as a reg-name.
-fn reg_name(p: &mut Parse) {
+fn reg_name(p: &mut Noting) {
     let Some(name) = component(p, "reg-name").map(str::to_string) else {
         return;
     };
@@ -345,7 +345,7 @@ fn reg_name(p: &mut Parse) {
 
 /// Section 4.4, for a relative reference with nothing but (perhaps) a fragment. Data:
 /// the fragment, when there is one.
-fn same_document(r: &Reference, p: &mut Parse) {
+fn same_document(r: &Reference, p: &mut Noting) {
     let only_fragment = r.rule == Rule::R3986RelativeRef
         && r.authority.is_none()
         && component(p, "path") == Some("")
@@ -374,7 +374,7 @@ fn same_document(r: &Reference, p: &mut Parse) {
 
 /// Sections 3.3 and 6.2.2.3, for a URI (a relative reference is where dot-segments
 /// belong). Data: the path.
-fn dot_segments(r: &Reference, p: &mut Parse) {
+fn dot_segments(r: &Reference, p: &mut Noting) {
     if r.rule != Rule::R3986Uri {
         return;
     }
@@ -403,7 +403,7 @@ fn dot_segments(r: &Reference, p: &mut Parse) {
 
 /// Section 4.2, for a relative-path reference (no scheme, no authority, no leading
 /// slash) whose first segment holds a ":". Data: that segment.
-fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Parse) {
+fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Noting) {
     if parts.scheme.is_some() || parts.authority.is_some() {
         return;
     }
@@ -426,7 +426,7 @@ fn colon_in_first_segment(cx: &Cx, parts: &Parts, p: &mut Parse) {
 }
 
 /// Sections 1.2.1 and 2.5, for octets 80-FF. Data: each distinct one, as `%XX`.
-fn non_ascii(cx: &Cx, p: &mut Parse) {
+fn non_ascii(cx: &Cx, p: &mut Noting) {
     let mut found: Vec<u8> = Vec::new();
     let mut seen = [false; 256];
     for &b in cx.input {
