@@ -70,17 +70,6 @@ impl DocChoice {
 /// What a document gives: its entities' bases and links, or why it has none.
 pub type Answer = Result<Established, NotDefined>;
 
-/// Reads `bytes` and establishes under `doc`.
-pub fn establish(
-    doc: DocReading,
-    bytes: &[u8],
-    format: Format,
-    cx: &Context,
-) -> Result<Answer, document::DocumentError> {
-    let root = document::read(bytes, format)?;
-    Ok(base::establish(doc, &root, cx))
-}
-
 struct Loaded {
     root: base::Entity,
     cx: Context,
@@ -165,9 +154,10 @@ pub fn main_base(args: DocumentArgs) -> ExitCode {
     let mut out = std::io::stdout().lock();
     let mut any_unresolved = false;
     let written = args.doc.docs().iter().try_for_each(|&doc| {
-        // The exit status speaks of the links; the output only of the bases.
-        any_unresolved |= !all_resolved(&base::establish(doc, &l.root, &l.cx));
-        let a = base::bases(doc, &l.root, &l.cx);
+        // One establishment: the exit status speaks of its links, the output of its
+        // bases.
+        let a = base::establish(doc, &l.root, &l.cx);
+        any_unresolved |= !all_resolved(&a);
         match args.json {
             true => base_json(&mut out, doc, &a),
             false => out.write_all(base_human(doc, &a).as_bytes()),

@@ -72,13 +72,4 @@ impl Entity {
             .iter()
             .filter(move |f| f.name.eq_ignore_ascii_case(name))
     }
-
-    /// Is it composite (`multipart/*` or `message/*`)? RFC 1808 Section 3.2: "Composite
-    /// media types, such as the "multipart/*" and "message/*" media types defined by
-    /// MIME".
-    pub fn is_composite(&self) -> bool {
-        self.media_type
-            .as_deref()
-            .is_some_and(|t| t.starts_with("multipart/") || t.starts_with("message/"))
-    }
 }
