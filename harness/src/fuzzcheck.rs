@@ -91,8 +91,21 @@ fn reference_str<'a>(seen: &'a Seen, name: &str) -> Option<&'a str> {
 }
 
 fn rejected_with(seen: &Seen, messages: &[&str]) -> bool {
-    matches!(seen.answer, Answer::Rejected { message } if messages.iter().any(|m| message.contains(m)))
+    rejected_with_message(seen.answer, messages)
 }
+
+fn rejected_with_message(answer: &Answer, messages: &[&str]) -> bool {
+    matches!(answer, Answer::Rejected { message } if messages.iter().any(|m| message.contains(m)))
+}
+
+/// The URL parser's messages for a host or port it refuses by meaning.
+const HOST_PORT_CHECKS: &[&str] = &[
+    "invalid port number",
+    "empty host",
+    "invalid IPv4 address",
+    "invalid international domain name",
+    "invalid domain character",
+];
 
 /// Every named divergence. The names are what a campaign's report counts by.
 pub const DIVERGENCES: &[Divergence] = &[
@@ -115,19 +128,7 @@ pub const DIVERGENCES: &[Divergence] = &[
         // §4.3.1 `port = *digit`, `hostname`/`hostnumber` by their letters only; the URL
         // parser checks the port's range and the host's meaning (IPv4 numbers, IDNA, a
         // special scheme's host may not be empty).
-        explains: |s| {
-            s.reference.verdict != Verdict::Invalid
-                && rejected_with(
-                    s,
-                    &[
-                        "invalid port number",
-                        "empty host",
-                        "invalid IPv4 address",
-                        "invalid international domain name",
-                        "invalid domain character",
-                    ],
-                )
-        },
+        explains: |s| s.reference.verdict != Verdict::Invalid && rejected_with(s, HOST_PORT_CHECKS),
     },
     Divergence {
         name: "whatwg-encodes-excluded-characters",
@@ -444,15 +445,36 @@ fn lone_question_mark(s: &ResolveSeen) -> bool {
     before_fragment == "?" && matches!(s.answer, Answer::Resolved { .. })
 }
 
+/// Does a ".." of the reference's path (its "." segments dropped, as step 6 drops them)
+/// remove a segment of one letter and ":" or "|"?
+fn pops_letter_colon(reference: &str) -> bool {
+    let path = reference.split(['?', '#']).next().unwrap_or("");
+    let mut stack: Vec<&str> = Vec::new();
+    for seg in path.split('/') {
+        match seg.to_ascii_lowercase().replace("%2e", ".").as_str() {
+            "." => {}
+            ".." => {
+                let top = stack.pop().unwrap_or_default().as_bytes();
+                if top.len() == 2 && top[0].is_ascii_alphabetic() && matches!(top[1], b':' | b'|') {
+                    return true;
+                }
+            }
+            _ => stack.push(seg),
+        }
+    }
+    false
+}
+
 /// Every named resolution divergence, in the order they are tried.
 pub const RESOLVE_DIVERGENCES: &[ResolveDivergence] = &[
     ResolveDivergence {
-        name: "whatwg-resolution-removes-dot-segments",
+        name: "whatwg-removes-dot-segments",
         case: "res.f01c.abnormal.abs-path-dot",
         adapters: &["url"],
         // §6 (Appendix C.2 `/./g = http://a/./g`): step 4 skips the dot removal of step
         // 6 for an absolute path, and step 6 removes only complete "." and "xxx/.."
-        // segments; the URL parser removes every "." and ".." segment.
+        // segments; the URL parser removes every "." and ".." segment, as it does when
+        // it parses (the parse divergence of the same name).
         explains: keeps_dot_segment,
     },
     ResolveDivergence {
@@ -474,16 +496,138 @@ pub const RESOLVE_DIVERGENCES: &[ResolveDivergence] = &[
     },
     ResolveDivergence {
         name: "resolution-empty-server-inherits-base",
-        case: "res.div.empty-server-alone",
+        case: "res.div.empty-server-abs-path",
         adapters: &["url", "fluent-uri"],
         // §6 step 3: a reference whose server is present but empty inherits the base's
-        // server, and with an empty path (step 5) the base's path; the URL parser needs
-        // a host there, RFC 3986 §5.2.2 takes the empty authority as it is.
+        // server (and, with an empty path, step 5 the base's path: `res.div.empty-server-
+        // alone`); the URL parser needs a host there, RFC 3986 §5.2.2 takes the empty
+        // authority as it is.
         explains: |s| {
-            s.input.strip_prefix("//").is_some_and(|rest| {
-                let end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-                end == 0 && !rest.starts_with('/')
-            })
+            s.input
+                .strip_prefix("//")
+                .is_some_and(|rest| rest.find(['/', '?', '#']).unwrap_or(rest.len()) == 0)
+        },
+    },
+    ResolveDivergence {
+        name: "resolution-empty-base-gives-reference",
+        case: "res.div.empty-base",
+        adapters: &["url", "fluent-uri"],
+        // §6 step 1: "If the base URL is the empty string (unknown), the URL reference is
+        // interpreted as an absolute URL"; both parsers need an absolute base.
+        explains: |s| s.base.is_empty() && matches!(s.answer, Answer::Rejected { .. }),
+    },
+    ResolveDivergence {
+        name: "parser-refuses-rootless-base",
+        case: "r3986.res.base-scheme-only",
+        adapters: &["url", "fluent-uri"],
+        // §6 (and RFC 3986 §5.2.1: "only the scheme component is required to be present
+        // in a base URI") resolve against a base with no server and no leading "/";
+        // fluent-uri refuses such a base for anything but a fragment, the URL parser
+        // ("cannot-be-a-base") for anything but a fragment too.
+        explains: |s| {
+            rejected_with_message(s.answer, &["base has a rootless path", "cannot-be-a-base"])
+        },
+    },
+    ResolveDivergence {
+        name: "resolution-no-path-base-writes-slash",
+        case: "res.div.no-path-base-query",
+        adapters: &["fluent-uri"],
+        // §6 step 7 as urlcert writes it: "/" between a server and what follows, since
+        // only "/" ends a server (§4.3.1); RFC 3986 §5.2.3 keeps the empty path of a base
+        // with an authority when the reference has none, and §5.3 writes "//a?y".
+        explains: |s| {
+            compare::input_scheme(s.input).is_empty()
+                && !s.input.starts_with("//")
+                && s.base.contains("//")
+                && url_path(s.base).is_empty()
+        },
+    },
+    ResolveDivergence {
+        name: "resolution-path-may-start-with-two-slashes",
+        case: "res.div.merged-path-two-slashes",
+        adapters: &["url", "fluent-uri"],
+        // §6 step 6 can leave a path that starts with "//" under a base with no server,
+        // and step 7 writes it as it is (so it reads back as a server); both parsers
+        // write it otherwise ("/." before it, or a file URL's empty host).
+        explains: |s| {
+            let after_scheme = |u: &str| {
+                let n = compare::input_scheme(u).len();
+                if n == 0 {
+                    None
+                } else {
+                    Some(u[n + 1..].to_string())
+                }
+            };
+            compare::input_scheme(s.input).is_empty()
+                && !s.input.starts_with("//")
+                && after_scheme(s.base).is_some_and(|b| !b.starts_with("//"))
+                && s.result
+                    .and_then(after_scheme)
+                    .is_some_and(|r| r.starts_with("//"))
+        },
+    },
+    ResolveDivergence {
+        name: "url-crate-keeps-letter-colon-segment",
+        case: "res.div.dotdot-after-letter-colon-segment",
+        adapters: &["url"],
+        // §6 step 6c/6d remove "<segment>/.." for any complete segment; the url crate
+        // (2.5) keeps a segment of one letter and ":" or "|" before "..", as the URL
+        // Standard keeps a Windows drive letter, but in every scheme, not only "file".
+        explains: |s| pops_letter_colon(s.input) && matches!(s.answer, Answer::Resolved { .. }),
+    },
+    ResolveDivergence {
+        name: "whatwg-same-scheme-is-relative",
+        case: "res.f01c.abnormal.same-scheme-g",
+        adapters: &["url"],
+        // §6 step 2b: a reference that starts with a scheme name is absolute, the base's
+        // own scheme included (Appendix C.2 `http:g = http:g`); the URL parser reads a
+        // special scheme equal to the base's as relative.
+        explains: |s| {
+            let scheme = compare::input_scheme(s.input);
+            !scheme.is_empty()
+                && scheme.eq_ignore_ascii_case(&compare::input_scheme(s.base))
+                && s.result == Some(s.input)
+        },
+    },
+    ResolveDivergence {
+        name: "resolution-takes-ungrammatical-reference",
+        case: "res.div.ungrammatical-reference",
+        adapters: &["url", "fluent-uri"],
+        // §6 step 2 splits the reference by its delimiters (Section 4) and checks no
+        // grammar, so a reference that is not a URL (§2.3.3's excluded characters, a
+        // bad escape) resolves as written; the URL parser encodes or strips what it
+        // does not take, fluent-uri rejects the reference.
+        explains: |s| {
+            parse(DocReading::from(Document::Draft1996), s.input.as_bytes()).verdict
+                == Verdict::Invalid
+                && match s.adapter {
+                    "fluent-uri" => rejected_with_message(s.answer, &["the reference: "]),
+                    _ => true,
+                }
+        },
+    },
+    ResolveDivergence {
+        name: "whatwg-host-port-checks",
+        case: "f01.server.port-large",
+        adapters: &["url"],
+        // As for a parse: the result is a URL by §4.3.1's letters; the URL parser checks
+        // the host's and port's meaning when it parses the joined URL.
+        explains: |s| s.result.is_some() && rejected_with_message(s.answer, HOST_PORT_CHECKS),
+    },
+    ResolveDivergence {
+        name: "whatwg-file-url-gets-empty-host",
+        case: "res.div.file-base-without-server",
+        adapters: &["url"],
+        // §6 step 3 inherits the server "if any" and step 7 writes no "//" without one;
+        // the URL parser gives every file URL a host, empty here, so "file:/x" is written
+        // "file:///x".
+        explains: |s| match (s.result, s.answer) {
+            (Some(r), Answer::Resolved { result }) => {
+                r.strip_prefix("file:")
+                    .is_some_and(|p| !p.starts_with("//"))
+                    && url::Url::parse(r).is_ok_and(|u| u.as_str() == result)
+            }
+            _ => false,
         },
     },
     ResolveDivergence {
@@ -514,12 +658,59 @@ pub const RESOLVE_DIVERGENCES: &[ResolveDivergence] = &[
 ];
 
 /// The first named resolution divergence that explains `seen`: its name and case.
+/// A reference the adapter rejects as a reference (fluent-uri parses it first) is put
+/// to the parse divergences before the resolution ones, as its parse would be; a result
+/// the URL parser only rewrites as it would when parsing it, after them. One cause,
+/// whichever operation shows it.
 pub fn classify_resolution(seen: &ResolveSeen) -> Option<(&'static str, &'static str)> {
-    RESOLVE_DIVERGENCES
-        .iter()
-        .filter(|d| d.adapters.contains(&seen.adapter))
-        .find(|d| (d.explains)(seen))
-        .map(|d| (d.name, d.case))
+    rejected_as_parse(seen)
+        .or_else(|| {
+            RESOLVE_DIVERGENCES
+                .iter()
+                .filter(|d| d.adapters.contains(&seen.adapter))
+                .find(|d| (d.explains)(seen))
+                .map(|d| (d.name, d.case))
+        })
+        .or_else(|| rewritten_as_parse(seen))
+}
+
+/// The URL parser resolved to what it makes of the reference's own result when it parses
+/// it: the resolutions agree, and the difference is that parse's, classified as such.
+fn rewritten_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)> {
+    let (Some(result), Answer::Resolved { result: theirs }, "url") =
+        (seen.result, seen.answer, seen.adapter)
+    else {
+        return None;
+    };
+    if url::Url::parse(result).ok()?.as_str() != theirs {
+        return None;
+    }
+    let mut url = crate::adapter::inproc::by_name("url")?;
+    let name = *adapters_diff(std::slice::from_mut(&mut url), result.as_bytes())
+        .ok()?
+        .first()?;
+    Some((name, divergence(name)?.case))
+}
+
+/// fluent-uri's "the reference: MESSAGE", classified as a parse of the reference that
+/// was rejected with MESSAGE.
+fn rejected_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)> {
+    let Answer::Rejected { message } = seen.answer else {
+        return None;
+    };
+    let message = message.strip_prefix("the reference: ")?;
+    let reference = parse(DocReading::from(Document::Draft1996), seen.input.as_bytes());
+    let answer = Answer::Rejected {
+        message: message.to_string(),
+    };
+    let name = classify(&Seen {
+        input: seen.input,
+        reference: &reference,
+        adapter: seen.adapter,
+        answer: &answer,
+        judged: seen.judged,
+    })?;
+    Some((name, divergence(name)?.case))
 }
 
 // ------------------------------------------------------------------ structured

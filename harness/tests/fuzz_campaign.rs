@@ -871,8 +871,81 @@ fn a_campaign_against_url_gives_one_bucket_per_named_cause() {
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
-    assert!(lines[0]["known"].is_null());
+    // New buckets (if any: every cause `url` shows is named now) come first.
+    assert_eq!(
+        lines[0]["known"].is_null(),
+        c.buckets.iter().any(|b| b.known.is_none())
+    );
     assert!(lines.last().unwrap()["case"].is_string());
+}
+
+/// Every bucket of a campaign against `url` or `fluent-uri`, parse and resolution, is a
+/// named cause: each shape of a resolution these two parsers give differently has one.
+#[test]
+fn a_campaign_against_url_or_fluent_uri_leaves_no_unnamed_bucket() {
+    for name in ["url", "fluent-uri"] {
+        for seed in [7, 11] {
+            let seeds = Seeds::from_cases(&repo_cases()).unwrap();
+            let config = Config::new(draft1996(), seed, Limit::Iterations(20_000), seeds);
+            let mut adapters: Vec<Box<dyn Adapter>> = vec![inproc::by_name(name).unwrap()];
+            let c = campaign(&config, &mut adapters);
+            let new: Vec<String> = c
+                .buckets
+                .iter()
+                .filter(|b| b.known.is_none())
+                .map(|b| {
+                    format!(
+                        "{} {:?}",
+                        b.key(),
+                        String::from_utf8_lossy(&b.request.input)
+                    )
+                })
+                .collect();
+            assert!(new.is_empty(), "{name}, seed {seed}: {new:#?}");
+            assert!(
+                c.buckets.iter().any(|b| b.kind.op == "resolve"),
+                "{name}: resolutions asked"
+            );
+        }
+    }
+}
+
+/// Each named resolution cause cites a case, and some resolution case shows it: asked of
+/// the adapters it names, the case's base and reference give a discrepancy it explains.
+#[test]
+fn every_resolution_divergence_cites_a_case_that_shows_it() {
+    let suite = urlcert::cases::load_dir(&repo_cases()).unwrap();
+    let mut shown = std::collections::BTreeSet::new();
+    for mut adapter in inproc::all() {
+        for lc in suite.cases.iter().filter(|c| c.case.base.is_some()) {
+            let request = fuzz::Request {
+                op: fuzz::RequestOp::Resolve,
+                base: lc.case.base.as_ref().map(|b| b.as_bytes().to_vec()),
+                input: lc.case.input.as_bytes().to_vec(),
+            };
+            let r = fuzz::reference_answer(draft1996(), &request);
+            let Some(answer) = fuzz::ask(adapter.as_mut(), &request) else {
+                continue;
+            };
+            if let Some(f) = fuzz::judge_one(draft1996(), &request, &r, adapter.info(), &answer) {
+                if let Some(k) = f.known {
+                    shown.insert((adapter.info().name.clone(), k.name, k.case));
+                }
+            }
+        }
+    }
+    let mut missing = Vec::new();
+    for d in urlcert::fuzzcheck::RESOLVE_DIVERGENCES {
+        if !suite.cases.iter().any(|c| c.case.id == d.case) {
+            missing.push(format!("{} cites {}, which is not a case", d.name, d.case));
+        }
+        for a in d.adapters {
+            if !shown.iter().any(|(n, name, _)| n == a && name == d.name) {
+                missing.push(format!("no resolution case shows {} for {a}", d.name));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "{missing:#?}");
 }
 
 #[test]
