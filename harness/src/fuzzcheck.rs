@@ -572,7 +572,8 @@ pub const RESOLVE_DIVERGENCES: &[ResolveDivergence] = &[
         adapters: &["url"],
         // §6 step 6c/6d remove "<segment>/.." for any complete segment; the url crate
         // (2.5) keeps a segment of one letter and ":" or "|" before "..", as the URL
-        // Standard keeps a Windows drive letter, but in every scheme, not only "file".
+        // Standard keeps a Windows drive letter, but in every scheme, not only "file"
+        // (reported upstream: https://github.com/servo/rust-url/issues/1113).
         explains: |s| pops_letter_colon(s.input) && matches!(s.answer, Answer::Resolved { .. }),
     },
     ResolveDivergence {
