@@ -227,6 +227,8 @@ pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Covera
     (p, c.unwrap_or_default())
 }
 
+// Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
+#[inline(always)]
 fn parse_recording(
     input: &[u8],
     reading: Reading,
@@ -275,12 +277,12 @@ fn judge<'a>(cx: &mut Cx<'a>, found: FragmentAddress) -> Parse<'a> {
         Err(f) => generic_failure = Some(f),
     }
     let chosen = found.uri.schemes.first;
-    for (rule, r) in found.uri.schemes.results {
+    for (rule, r) in &found.uri.schemes.results {
         match r {
-            Ok(()) => alternatives.push(rule),
+            Ok(()) => alternatives.push(*rule),
             // Another scheme's production fails at its opening letters: that says
             // nothing about this input, so only the own production's failure is kept.
-            Err(f) if Some(rule) == own => own_failure = Some(f),
+            Err(f) if Some(*rule) == own => own_failure = Some(f.clone()),
             Err(_) => {}
         }
     }

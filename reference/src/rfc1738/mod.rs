@@ -141,6 +141,8 @@ pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Covera
     (p, c.unwrap_or_default())
 }
 
+// Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
+#[inline(always)]
 fn parse_recording(
     input: &[u8],
     reading: Reading,
@@ -188,12 +190,12 @@ fn judge<'a>(cx: &mut Cx<'a>, m: UrlMatches) -> Parse<'a> {
     let mut own_failure: Option<Failure> = None;
     let mut other_failure: Option<Failure> = None;
     let chosen: Option<Match> = m.schemes.first;
-    for (rule, r) in m.schemes.results {
+    for (rule, r) in &m.schemes.results {
         match r {
-            Ok(()) => alternatives.push(rule),
+            Ok(()) => alternatives.push(*rule),
             // Another scheme's production fails at its opening literal: that says
             // nothing about this input, so only the own production's failure is kept.
-            Err(f) if Some(rule) == own => own_failure = Some(f),
+            Err(f) if Some(*rule) == own => own_failure = Some(f.clone()),
             Err(_) => {}
         }
     }
