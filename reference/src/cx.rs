@@ -139,11 +139,16 @@ impl<'a> Cx<'a> {
     #[inline]
     pub(crate) fn put(&mut self, name: &'static str, value: Option<Part>) {
         if self.reporting {
-            let input = self.input;
-            self.found
-                .get_or_insert_with(|| Components::new(input))
-                .put(name, value);
+            self.found().put(name, value);
         }
+    }
+
+    /// The components being written, made on the first. Not inlined, so that the rule
+    /// functions' frames hold no `Components` of their own.
+    #[inline(never)]
+    fn found(&mut self) -> &mut Components<'a> {
+        let input = self.input;
+        self.found.get_or_insert_with(|| Components::new(input))
     }
 
     /// The components of the alternative reported (the last one tried while
