@@ -7,7 +7,7 @@
 //! split unique and keeps the recogniser complete without backtracking, in linear time.
 
 use crate::document::Reading;
-use crate::outcome::Failure;
+use crate::outcome::{Components, Failure, Part};
 use crate::rule::Rule;
 
 /// The text inside a `q!` literal's quotes.
@@ -104,6 +104,12 @@ pub struct Cx<'a> {
     pub input: &'a [u8],
     pub reading: Reading,
     coverage: Option<Coverage>,
+    /// The components the production being matched reports ([`Cx::put`]): one place per
+    /// parse, written where they are found, so no large result is returned or copied.
+    /// Made on the first component.
+    found: Option<Components<'a>>,
+    /// Whether the alternative being tried may be the one reported ([`Cx::report`]).
+    reporting: bool,
 }
 
 impl<'a> Cx<'a> {
@@ -112,7 +118,45 @@ impl<'a> Cx<'a> {
             input,
             reading,
             coverage: record.then(Coverage::new),
+            found: None,
+            reporting: true,
         }
+    }
+
+    /// Starts an alternative of a production whose alternatives are all tried: when
+    /// `report`, it may be the one reported, and writes its components afresh; when not
+    /// (an earlier alternative was chosen), its components would be dropped, so they
+    /// are not written.
+    #[inline]
+    pub(crate) fn report(&mut self, report: bool) {
+        self.reporting = report;
+        if let (true, Some(c)) = (report, &mut self.found) {
+            c.clear();
+        }
+    }
+
+    /// Reports the component `name` of the production being matched.
+    #[inline]
+    pub(crate) fn put(&mut self, name: &'static str, value: Option<Part>) {
+        if self.reporting {
+            self.found().put(name, value);
+        }
+    }
+
+    /// The components being written, made on the first. Not inlined, so that the rule
+    /// functions' frames hold no `Components` of their own.
+    #[inline(never)]
+    fn found(&mut self) -> &mut Components<'a> {
+        let input = self.input;
+        self.found.get_or_insert_with(|| Components::new(input))
+    }
+
+    /// The components of the alternative reported (the last one tried while
+    /// reporting), taken out of the context.
+    pub(crate) fn take_components(&mut self) -> Components<'a> {
+        self.found
+            .take()
+            .unwrap_or_else(|| Components::new(self.input))
     }
 
     pub fn into_coverage(self) -> Option<Coverage> {
@@ -186,7 +230,9 @@ impl<'a> Cx<'a> {
 
     /// A scheme production's opening literal, such as `q!("http://")`, at the start of
     /// `s`. Under [`Reading::SchemeCaseIgnore`] the scheme name (up to the ":") is
-    /// compared without case.
+    /// compared without case. Inlined: `lit` is a constant at every call, so its
+    /// unquoting and the place of its ":" fold away.
+    #[inline]
     pub fn scheme_literal(&self, s: Span, lit: &'static str, rule: Rule) -> Res<usize> {
         let text = unquote(lit).as_bytes();
         let name_len = text.iter().position(|&b| b == b':').unwrap_or(text.len());
@@ -257,8 +303,8 @@ pub fn host_failure(cx: &Cx, s: Span, name: Failure, number: Failure) -> Failure
 
 /// The results of a production's alternatives tried in order (`url`'s scheme
 /// productions): whether each derives the input (or where it failed), and the first
-/// one's match. Only that match is kept: the others are needed only as accepted or
-/// failed, so nothing large is stored or copied per alternative.
+/// one's match. Only that match is kept, and only it reports components
+/// ([`Cx::report`]): the others are needed only as accepted or failed.
 pub struct Alternatives<M, const N: usize> {
     pub results: [(Rule, Result<(), Failure>); N],
     pub first: Option<M>,
@@ -276,6 +322,7 @@ impl<M, const N: usize> Alternatives<M, N> {
             first: None,
         };
         for k in 0..N {
+            cx.report(out.first.is_none());
             match alternative(cx, k) {
                 Ok(m) => {
                     if out.first.is_none() {

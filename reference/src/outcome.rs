@@ -170,6 +170,13 @@ impl<'a> Components<'a> {
         }
     }
 
+    /// Removes every component.
+    pub(crate) fn clear(&mut self) {
+        self.slots.clear();
+        self.pool.clear();
+        self.lossy = std::sync::OnceLock::new();
+    }
+
     /// How many components (present or absent) there are.
     pub fn len(&self) -> usize {
         self.slots.len()

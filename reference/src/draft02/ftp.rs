@@ -4,14 +4,13 @@ use super::generic::path;
 use super::ip::login;
 use super::{expect, literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `ftpaddress f t p : / / login / path`
 ///
 /// The "/" is not optional: `ftp://host` does not derive.
-pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Ftpaddress, |cx| {
         let at = literal(cx, s, "f t p : / /", Rule::O93Ftpaddress)?;
         // login derives neither "/" nor "?", so the first of them ends it.
@@ -20,11 +19,10 @@ pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         expect(cx, login_end, s, b'/', Rule::O93Ftpaddress)?;
         let p = s.from(login_end + 1);
         path(cx, p)?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", scheme_value(cx, s, "ftp"));
-        l.put(cx, &mut c);
-        c.put("path", Some(Part::Str(p)));
-        let mut m = Match::new(Rule::O93Ftpaddress, c);
+        cx.put("scheme", scheme_value(cx, s, "ftp"));
+        l.put(cx);
+        cx.put("path", Some(Part::Str(p)));
+        let mut m = Match::new(Rule::O93Ftpaddress);
         m.ambiguities = l.ambiguities;
         Ok(m)
     })

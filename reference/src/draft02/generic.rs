@@ -3,8 +3,8 @@
 
 use super::classes::{ialpha, owned, void, xalphas, xpalphas};
 use crate::cx::{Cx, Res, Span};
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rfc1738::Match;
 use crate::rule::Rule;
 
@@ -18,7 +18,7 @@ const SCHEME_SPLIT: &str = "generic scheme : path: scheme is an ialpha, which de
 /// productions" (BNF syntax). Its `path` cannot begin with "/" (`path void | xpalphas
 /// [ / path ]`), so a URL written `scheme://...` never derives as `generic`
 /// (`shared/spec/divergences.md` §5, "path cannot begin with "/"").
-pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Generic, |cx| {
         // The scheme ends at the first ":" (the contract: "text before the first ":"").
         // That loses no input: when the scheme could end at a later ":" too, the first
@@ -42,11 +42,10 @@ pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             }
             None => None,
         };
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(name)));
-        c.put("path", Some(Part::Str(p)));
-        c.put("search", query.map(Part::Str));
-        let mut m = Match::new(Rule::O93Generic, c);
+        cx.put("scheme", Some(Part::Str(name)));
+        cx.put("path", Some(Part::Str(p)));
+        cx.put("search", query.map(Part::Str));
+        let mut m = Match::new(Rule::O93Generic);
         // A later ":" in the first path element, not just before a "/", could end the
         // scheme instead.
         let first = cx.bytes(p);

@@ -5,8 +5,8 @@ use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const SELECTOR_VOID: &str = "gopheraddress ... [/ gtype [ selector ] ]: selector is a \
@@ -18,7 +18,7 @@ out and with a void selector; urlcert reports the selector as absent";
 /// A "/" must be followed by a gtype: `gopher://host/` does not derive. GOPHER: "If the
 /// type character and selector are omitted, the type defaults to "1"" (the note
 /// `gopher.default-type`).
-pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Gopheraddress, |cx| {
         let at = literal(cx, s, "g o p h e r : / /", Rule::O93Gopheraddress)?;
         // hostport derives neither "/" nor "?".
@@ -52,13 +52,12 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             q = Some(sp);
         }
         let text = |x: Option<Span>| x.map(Part::Str);
-        let mut c = Components::new(cx.input);
-        c.put("scheme", scheme_value(cx, s, "gopher"));
-        hp.put(cx, &mut c);
-        c.put("gtype", text(t));
-        c.put("selector", text(sel));
-        c.put("search", text(q));
-        let mut m = Match::new(Rule::O93Gopheraddress, c);
+        cx.put("scheme", scheme_value(cx, s, "gopher"));
+        hp.put(cx);
+        cx.put("gtype", text(t));
+        cx.put("selector", text(sel));
+        cx.put("search", text(q));
+        let mut m = Match::new(Rule::O93Gopheraddress);
         m.ambiguities = ambiguities;
         Ok(m)
     })

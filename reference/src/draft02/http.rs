@@ -4,12 +4,11 @@ use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
-pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Httpaddress, |cx| {
         let at = literal(cx, s, "h t t p : / /", Rule::O93Httpaddress)?;
         // hostport derives neither "/" nor "?", so the first of them ends it.
@@ -33,12 +32,11 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             search(cx, sp)?;
             q = Some(sp);
         }
-        let mut c = Components::new(cx.input);
-        c.put("scheme", scheme_value(cx, s, "http"));
-        hp.put(cx, &mut c);
-        c.put("path", p.map(Part::Str));
-        c.put("search", q.map(Part::Str));
-        let mut m = Match::new(Rule::O93Httpaddress, c);
+        cx.put("scheme", scheme_value(cx, s, "http"));
+        hp.put(cx);
+        cx.put("path", p.map(Part::Str));
+        cx.put("search", q.map(Part::Str));
+        let mut m = Match::new(Rule::O93Httpaddress);
         m.ambiguities = hp.ambiguities;
         Ok(m)
     })

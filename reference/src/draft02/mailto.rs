@@ -5,8 +5,8 @@ use super::ip::hostname;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const AT_SPLIT: &str = "mailtoaddress ... xalphas @ hostname: xalphas and hostname both \
@@ -19,7 +19,7 @@ the rightmost \"@\" that leaves a hostname after it";
 /// `m a i l t o : xalphas @ hostname`, as the prose intends: "This allows a URL to
 /// specify an RFC822 addr-spec mail address" (MAILTO; `shared/spec/divergences.md` §5).
 /// Under either reading `mailto:user@host` still derives as `generic`.
-pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Mailtoaddress, |cx| {
         let opening = match cx.reading {
             Reading::MailtoSingleColon => "m a i l t o :",
@@ -54,11 +54,10 @@ pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         xalphas(cx, local).map_err(owned(Rule::O93Mailtoaddress))?;
         let h = rest.from(sign + 1);
         hostname(cx, h)?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", scheme_value(cx, s, "mailto"));
-        c.put("xalphas", Some(Part::Str(local)));
-        c.put("host", Some(Part::Str(h)));
-        let mut m = Match::new(Rule::O93Mailtoaddress, c);
+        cx.put("scheme", scheme_value(cx, s, "mailto"));
+        cx.put("xalphas", Some(Part::Str(local)));
+        cx.put("host", Some(Part::Str(h)));
+        let mut m = Match::new(Rule::O93Mailtoaddress);
         if split.len() > 1 {
             m.ambiguities.push(Ambiguity {
                 rule: Rule::O93Mailtoaddress,

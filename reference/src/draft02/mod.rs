@@ -84,24 +84,24 @@ pub const PREDEFINED: &[(&str, Rule)] = &[
     ("mailto", Rule::O93Mailtoaddress),
 ];
 
-type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match>;
 
 /// Every alternative of `url` that derives the input.
-pub struct UrlMatches<'a> {
-    pub generic: Res<Match<'a>>,
+pub struct UrlMatches {
+    pub generic: Res<Match>,
     /// The scheme productions' results, in the BNF's order.
-    pub schemes: crate::cx::Alternatives<Match<'a>, 9>,
+    pub schemes: crate::cx::Alternatives<Match, 9>,
 }
 
-impl UrlMatches<'_> {
+impl UrlMatches {
     fn any(&self) -> bool {
         self.generic.is_ok() || self.schemes.any()
     }
 }
 
 /// What `fragmentaddress` found.
-pub struct FragmentAddress<'a> {
-    pub uri: UrlMatches<'a>,
+pub struct FragmentAddress {
+    pub uri: UrlMatches,
     /// The span after "#", if there is one, and whether it derives.
     pub fragment: Option<(Span, Res<()>)>,
 }
@@ -113,7 +113,7 @@ pub struct FragmentAddress<'a> {
 /// never empty: "If the fragment-id is void, the hash sign may be omitted: A void
 /// fragment-id with or without the hash sign means that the URL refers to the whole
 /// object" (FULL FORM, Fragment-id; `shared/spec/divergences.md` §5).
-pub fn fragmentaddress<'a>(cx: &mut Cx<'a>, s: Span) -> FragmentAddress<'a> {
+pub fn fragmentaddress<'a>(cx: &mut Cx<'a>, s: Span) -> FragmentAddress {
     let hash = cx.find(s, b'#');
     let u = Span::new(s.start, hash.unwrap_or(s.end));
     let uri = uri(cx, u);
@@ -133,7 +133,7 @@ pub fn fragmentaddress<'a>(cx: &mut Cx<'a>, s: Span) -> FragmentAddress<'a> {
 }
 
 /// `uri url`
-pub fn uri<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
+pub fn uri<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches {
     let m = url(cx, s);
     cx.mark(Rule::O93Uri, m.any());
     m
@@ -143,7 +143,7 @@ pub fn uri<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
 ///
 /// `afsaddress` is not an alternative: "The "afsaddress" is left in as historical note,
 /// but is not a url production".
-pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches {
     const SCHEMES: [(Rule, Alternative); 9] = [
         (Rule::O93Httpaddress, http::httpaddress),
         (Rule::O93Ftpaddress, ftp::ftpaddress),
@@ -155,9 +155,13 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
         (Rule::O93Waisaddress, wais::waisaddress),
         (Rule::O93Mailtoaddress, mailto::mailtoaddress),
     ];
-    let generic = generic::generic(cx, s);
     let rules = SCHEMES.map(|(rule, _)| rule);
     let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
+    // generic is tried after the scheme productions (each alternative is judged on its
+    // own, so the order changes no result) so that its components are written only when
+    // it is the one reported: when no scheme production derives the input.
+    cx.report(schemes.first.is_none());
+    let generic = generic::generic(cx, s);
     let m = UrlMatches { generic, schemes };
     cx.mark(Rule::O93Url, m.any());
     m
@@ -223,6 +227,8 @@ pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Covera
     (p, c.unwrap_or_default())
 }
 
+// Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
+#[inline(always)]
 fn parse_recording(
     input: &[u8],
     reading: Reading,
@@ -232,7 +238,7 @@ fn parse_recording(
     let mut cx = Cx::new(input, reading, record);
     let all = Span::new(0, input.len());
     let found = fragmentaddress(&mut cx, all);
-    let mut parse = judge(&cx, found);
+    let mut parse = judge(&mut cx, found);
     parse.doc = DocReading::new(Document::Draft02, reading);
     // The notes only when asked for, or when recording coverage (the rules they ask
     // about are part of what a parse exercises).
@@ -258,7 +264,7 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 }
 
 /// Verdict, rule, components and error from the alternatives' results.
-fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress<'a>) -> Parse<'a> {
+fn judge<'a>(cx: &mut Cx<'a>, found: FragmentAddress) -> Parse<'a> {
     let own = own_production(cx);
     let mut alternatives = crate::outcome::Rules::new();
     let mut generic_match = None;
@@ -271,12 +277,12 @@ fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress<'a>) -> Parse<'a> {
         Err(f) => generic_failure = Some(f),
     }
     let chosen = found.uri.schemes.first;
-    for (rule, r) in found.uri.schemes.results {
+    for (rule, r) in &found.uri.schemes.results {
         match r {
-            Ok(()) => alternatives.push(rule),
+            Ok(()) => alternatives.push(*rule),
             // Another scheme's production fails at its opening letters: that says
             // nothing about this input, so only the own production's failure is kept.
-            Err(f) if Some(rule) == own => own_failure = Some(f),
+            Err(f) if Some(*rule) == own => own_failure = Some(f.clone()),
             Err(_) => {}
         }
     }
@@ -303,7 +309,8 @@ fn judge<'a>(cx: &Cx<'a>, found: FragmentAddress<'a>) -> Parse<'a> {
         }
     }
     let (rule, mut components, ambiguities) = match found_match {
-        Some(m) => (Some(m.rule), m.components, m.ambiguities),
+        // The chosen alternative is the one whose components the context holds.
+        Some(m) => (Some(m.rule), cx.take_components(), m.ambiguities),
         None => (
             None,
             Components::new(cx.input),

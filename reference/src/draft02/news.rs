@@ -5,8 +5,8 @@ use super::classes::{ialpha, owned, shape, xalphas};
 use super::ip::host;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const GROUP_OR_ARTICLE: &str = "groupart * | group | article: a group is an ialpha, which \
@@ -19,24 +19,23 @@ const ARTICLE_SPLIT: &str = "article xalphas @ host: xalphas and hostname both d
 rightmost \"@\" that leaves a host after it";
 
 /// `newsaddress n e w s : groupart`
-pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Newsaddress, |cx| {
         let at = literal(cx, s, "n e w s :", Rule::O93Newsaddress)?;
         let g = s.from(at);
         let (part, ambiguities) = groupart(cx, g)?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", scheme_value(cx, s, "news"));
-        c.put("groupart", Some(Part::Str(g)));
+        cx.put("scheme", scheme_value(cx, s, "news"));
+        cx.put("groupart", Some(Part::Str(g)));
         let text = |x: Option<Span>| x.map(Part::Str);
         let (group_, article_, host_) = match part {
             Groupart::Star => (None, None, None),
             Groupart::Group => (Some(g), None, None),
             Groupart::Article { host } => (None, Some(g), Some(host)),
         };
-        c.put("group", text(group_));
-        c.put("article", text(article_));
-        c.put("host", text(host_));
-        let mut m = Match::new(Rule::O93Newsaddress, c);
+        cx.put("group", text(group_));
+        cx.put("article", text(article_));
+        cx.put("host", text(host_));
+        let mut m = Match::new(Rule::O93Newsaddress);
         m.ambiguities = ambiguities;
         Ok(m)
     })

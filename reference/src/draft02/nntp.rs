@@ -4,7 +4,6 @@ use super::classes::{digits, owned};
 use super::news::group;
 use super::{expect, literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
@@ -14,7 +13,7 @@ use crate::rule::Rule;
 /// and index number of an article within the newsgroup on that particular server are
 /// given"; the BNF decides the syntax (`shared/spec/divergences.md` §5), and the article
 /// number is not optional.
-pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Nntpaddress, |cx| {
         let at = literal(cx, s, "n n t p :", Rule::O93Nntpaddress)?;
         // A group derives no "/", so the first "/" ends it.
@@ -24,10 +23,9 @@ pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         expect(cx, end, s, b'/', Rule::O93Nntpaddress)?;
         let d = s.from(end + 1);
         digits(cx, d).map_err(owned(Rule::O93Nntpaddress))?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", scheme_value(cx, s, "nntp"));
-        c.put("group", Some(Part::Str(g)));
-        c.put("digits", Some(Part::Str(d)));
-        Ok(Match::new(Rule::O93Nntpaddress, c))
+        cx.put("scheme", scheme_value(cx, s, "nntp"));
+        cx.put("group", Some(Part::Str(g)));
+        cx.put("digits", Some(Part::Str(d)));
+        Ok(Match::new(Rule::O93Nntpaddress))
     })
 }

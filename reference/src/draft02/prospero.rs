@@ -6,8 +6,8 @@ use super::generic::path;
 use super::ip::hostport;
 use super::{expect, literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 const VERSION_SPLIT: &str = "prosperolink ... / hsoname [ % 0 0 version [ attributes ] ]: \
@@ -17,7 +17,7 @@ version after the last \"%00\", when digits follow it, takes every digit there a
 version, and the rest as the attributes";
 
 /// `prosperoaddress prosperolink`
-pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Prosperoaddress, |cx| prosperolink(cx, s))
 }
 
@@ -29,7 +29,7 @@ pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
 /// BNF has `version digits` (never empty) and no "%00" between version and attributes.
 /// The BNF decides the verdict and the components; the note `prospero.fields` gives the
 /// prose's split (`shared/spec/divergences.md` §5: "Report both").
-pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Prosperolink, |cx| {
         let at = literal(cx, s, "p r o s p e r o : / /", Rule::O93Prosperolink)?;
         // hostport derives neither "/" nor "?".
@@ -83,13 +83,12 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             }
         };
         let text = |x: Option<Span>| x.map(Part::Str);
-        let mut c = Components::new(cx.input);
-        c.put("scheme", scheme_value(cx, s, "prospero"));
-        hp.put(cx, &mut c);
-        c.put("hsoname", text(Some(name)));
-        c.put("version", text(ver));
-        c.put("attributes", text(attrs));
-        let mut m = Match::new(Rule::O93Prosperoaddress, c);
+        cx.put("scheme", scheme_value(cx, s, "prospero"));
+        hp.put(cx);
+        cx.put("hsoname", text(Some(name)));
+        cx.put("version", text(ver));
+        cx.put("attributes", text(attrs));
+        let mut m = Match::new(Rule::O93Prosperoaddress);
         m.ambiguities = ambiguities;
         Ok(m)
     })

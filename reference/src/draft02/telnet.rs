@@ -3,20 +3,18 @@
 use super::ip::login;
 use super::{literal, scheme_value, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::rule::Rule;
 
 /// `telnetaddress t e l n e t : / / login`
 ///
 /// Nothing may follow the login, not even "/" (`shared/spec/divergences.md` §3).
-pub fn telnetaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn telnetaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Telnetaddress, |cx| {
         let at = literal(cx, s, "t e l n e t : / /", Rule::O93Telnetaddress)?;
         let l = login(cx, s.from(at))?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", scheme_value(cx, s, "telnet"));
-        l.put(cx, &mut c);
-        let mut m = Match::new(Rule::O93Telnetaddress, c);
+        cx.put("scheme", scheme_value(cx, s, "telnet"));
+        l.put(cx);
+        let mut m = Match::new(Rule::O93Telnetaddress);
         m.ambiguities = l.ambiguities;
         Ok(m)
     })

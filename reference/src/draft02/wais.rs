@@ -11,7 +11,6 @@ use super::generic::{path, search};
 use super::ip::{hostport, Hostport};
 use super::{expect, literal, scheme_value, Match};
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
@@ -19,7 +18,7 @@ use crate::rule::Rule;
 ///
 /// Returns the alternative that matched: after the database a waisindex has nothing or
 /// "?", a waisdoc "/", so at most one can.
-pub fn waisaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Waisaddress, |cx| {
         let index = waisindex(cx, s);
         let doc = waisdoc(cx, s);
@@ -52,16 +51,14 @@ fn head(cx: &mut Cx, s: Span, rule: Rule) -> Res<Head> {
     })
 }
 
-fn components<'a>(cx: &Cx<'a>, s: Span, h: &Head) -> Components<'a> {
-    let mut c = Components::new(cx.input);
-    c.put("scheme", scheme_value(cx, s, "wais"));
-    h.hostport.put(cx, &mut c);
-    c.put("database", Some(Part::Str(h.database)));
-    c
+fn components(cx: &mut Cx, s: Span, h: &Head) {
+    cx.put("scheme", scheme_value(cx, s, "wais"));
+    h.hostport.put(cx);
+    cx.put("database", Some(Part::Str(h.database)));
 }
 
 /// `waisindex w a i s : / / hostport / database [ ? search ]`
-pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Waisindex, |cx| {
         let h = head(cx, s, Rule::O93Waisindex)?;
         let next = h.database.end;
@@ -73,18 +70,18 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         } else {
             None
         };
-        let mut c = components(cx, s, &h);
-        c.put("search", q.map(Part::Str));
-        c.put("wtype", None);
-        c.put("path", None);
-        let mut m = Match::new(Rule::O93Waisindex, c);
+        components(cx, s, &h);
+        cx.put("search", q.map(Part::Str));
+        cx.put("wtype", None);
+        cx.put("path", None);
+        let mut m = Match::new(Rule::O93Waisindex);
         m.ambiguities = h.hostport.ambiguities;
         Ok(m)
     })
 }
 
 /// `waisdoc w a i s : / / hostport / database / wtype / path`
-pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Waisdoc, |cx| {
         let h = head(cx, s, Rule::O93Waisdoc)?;
         let next = h.database.end;
@@ -96,11 +93,11 @@ pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         expect(cx, t_end, s, b'/', Rule::O93Waisdoc)?;
         let p = s.from(t_end + 1);
         path(cx, p)?;
-        let mut c = components(cx, s, &h);
-        c.put("search", None);
-        c.put("wtype", Some(Part::Str(t)));
-        c.put("path", Some(Part::Str(p)));
-        let mut m = Match::new(Rule::O93Waisdoc, c);
+        components(cx, s, &h);
+        cx.put("search", None);
+        cx.put("wtype", Some(Part::Str(t)));
+        cx.put("path", Some(Part::Str(p)));
+        let mut m = Match::new(Rule::O93Waisdoc);
         m.ambiguities = h.hostport.ambiguities;
         Ok(m)
     })

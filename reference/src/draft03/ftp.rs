@@ -8,8 +8,8 @@ use super::path::path;
 use super::{login_ambiguity, Match};
 use crate::cx::{furthest, Cx, Res, Span};
 use crate::document::Reading;
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `ftpaddress f t p : / / login / path [ ftptype ]`
@@ -31,7 +31,7 @@ use crate::rule::Rule;
 /// (the `ftp.commands` note gives its meaning); where the path cannot take the "/"
 /// (`ftp://h//`: an empty path, then the suffix) the suffix is the only derivation, and
 /// the `ftptype` component is "/".
-pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Ftpaddress, |cx| {
         let at = cx.literal(s.start, s, q!("ftp://"), Rule::D03Ftpaddress)?;
         // login derives no "/", so the first "/" ends it.
@@ -47,12 +47,11 @@ pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         } else {
             bare_suffix(cx, rest)?
         };
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
-        l.put(cx, &mut c);
-        c.put("path", Some(Part::Str(p)));
-        c.put("ftptype", t.map(Part::Str));
-        let mut m = Match::new(Rule::D03Ftpaddress, c);
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
+        l.put(cx);
+        cx.put("path", Some(Part::Str(p)));
+        cx.put("ftptype", t.map(Part::Str));
+        let mut m = Match::new(Rule::D03Ftpaddress);
         m.ambiguities.extend(login_ambiguity(&l));
         if ambiguous {
             m.ambiguities.push(Ambiguity {

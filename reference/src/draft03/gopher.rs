@@ -5,7 +5,6 @@ use super::ip::hostport;
 use super::path::path;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
@@ -17,7 +16,7 @@ use crate::rule::Rule;
 /// string) are all inside the gcommand: "%09" is an `escape`. The prose's own examples
 /// print `gopher://host [port]/...`, a template: as written, the space and brackets
 /// are no URL characters.
-pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Gopheraddress, |cx| {
         let at = cx.literal(s.start, s, q!("gopher://"), Rule::D03Gopheraddress)?;
         // hostport derives no "/", so the first "/" ends it.
@@ -42,12 +41,11 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             }
         }
         let text = |x: Option<Span>| x.map(Part::Str);
-        let mut c = Components::new(cx.input);
-        c.put("scheme", text(Some(Span::new(s.start, s.start + 6))));
-        hp.put(cx, &mut c);
-        c.put("gtype", text(t));
-        c.put("gcommand", text(g));
-        Ok(Match::new(Rule::D03Gopheraddress, c))
+        cx.put("scheme", text(Some(Span::new(s.start, s.start + 6))));
+        hp.put(cx);
+        cx.put("gtype", text(t));
+        cx.put("gcommand", text(g));
+        Ok(Match::new(Rule::D03Gopheraddress))
     })
 }
 

@@ -4,7 +4,6 @@ use super::ip::hostport;
 use super::path::{path, search};
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
@@ -13,7 +12,7 @@ use crate::rule::Rule;
 /// The search may follow the hostport directly (`http://h?x`). `hostport` derives no
 /// "/" or "?", and `path` no "?", so the first "/" or "?" ends the hostport and the
 /// first "?" the path.
-pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Httpaddress, |cx| {
         let at = cx.literal(s.start, s, q!("http://"), Rule::D03Httpaddress)?;
         let rest = s.from(at);
@@ -38,11 +37,10 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             search(cx, span)?;
             q = Some(span);
         }
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-        hp.put(cx, &mut c);
-        c.put("path", p.map(Part::Str));
-        c.put("search", q.map(Part::Str));
-        Ok(Match::new(Rule::D03Httpaddress, c))
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        hp.put(cx);
+        cx.put("path", p.map(Part::Str));
+        cx.put("search", q.map(Part::Str));
+        Ok(Match::new(Rule::D03Httpaddress))
     })
 }

@@ -9,8 +9,8 @@ use super::rfc822::{addr_spec, content_identifier};
 use super::Match;
 use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `mailtoaddress m a i l t o : : xalphas @ hostname`
@@ -19,7 +19,7 @@ use crate::rule::Rule;
 /// does not derive (divergences.md §3, §5). Under [`Reading::MailtoSingleColon`] one
 /// colon, as the prose's "This allows a URL to specify an RFC822 addr-spec mail
 /// address" intends. The "@" is chosen as `at.rs` says.
-pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Mailtoaddress, |cx| {
         let opening = match cx.reading {
             Reading::MailtoSingleColon => q!("mailto:"),
@@ -42,11 +42,10 @@ pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         xalphas(cx, local)?;
         let h = s.from(at + 1);
         hostname(cx, h)?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
-        c.put("xalphas", Some(Part::Str(local)));
-        c.put("host", Some(Part::Str(h)));
-        let mut m = Match::new(Rule::D03Mailtoaddress, c);
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
+        cx.put("xalphas", Some(Part::Str(local)));
+        cx.put("host", Some(Part::Str(h)));
+        let mut m = Match::new(Rule::D03Mailtoaddress);
         if chosen.is_some_and(|(_, more)| more) {
             m.ambiguities.push(Ambiguity {
                 rule: Rule::D03Mailtoaddress,
@@ -59,23 +58,21 @@ pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
 }
 
 /// `midaddress m i d : addr-spec`
-pub fn midaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn midaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Midaddress, |cx| {
         let at = cx.literal(s.start, s, q!("mid:"), Rule::D03Midaddress)?;
         addr_spec(cx, s.from(at))?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
-        Ok(Match::new(Rule::D03Midaddress, c))
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
+        Ok(Match::new(Rule::D03Midaddress))
     })
 }
 
 /// `cidaddress c i d : content-identifier`
-pub fn cidaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn cidaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Cidaddress, |cx| {
         let at = cx.literal(s.start, s, q!("cid:"), Rule::D03Cidaddress)?;
         content_identifier(cx, s.from(at))?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
-        Ok(Match::new(Rule::D03Cidaddress, c))
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
+        Ok(Match::new(Rule::D03Cidaddress))
     })
 }

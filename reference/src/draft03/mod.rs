@@ -69,18 +69,18 @@ pub const COMPONENTS: &[&str] = &[
     "gcommand",
 ];
 
-/// What a scheme production matched.
-pub struct Match<'a> {
+/// What a scheme production matched: the production and its ambiguities. Its
+/// components are written into the context as they are found ([`Cx::put`]), so a
+/// match stays small to return.
+pub struct Match {
     pub rule: Rule,
-    pub components: Components<'a>,
     pub ambiguities: crate::outcome::Ambiguities,
 }
 
-impl<'a> Match<'a> {
-    pub fn new(rule: Rule, components: Components<'a>) -> Match<'a> {
+impl Match {
+    pub fn new(rule: Rule) -> Match {
         Match {
             rule,
-            components,
             ambiguities: crate::outcome::Ambiguities::new(),
         }
     }
@@ -96,7 +96,7 @@ pub fn login_ambiguity(l: &ip::Login) -> Option<Ambiguity> {
     })
 }
 
-type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match>;
 
 /// The alternatives of `url`, each with the scheme name its production starts with.
 pub const SCHEMES: &[(&str, Rule, Alternative)] = &[
@@ -120,11 +120,11 @@ pub const SCHEMES: &[(&str, Rule, Alternative)] = &[
 /// What `url` found.
 // The match is kept inline (a box would be an allocation per parse).
 #[allow(clippy::large_enum_variant)]
-pub enum UrlMatch<'a> {
+pub enum UrlMatch {
     /// The scheme is one of `url`'s: its production's result.
     Listed {
         alternative: Rule,
-        result: Res<Match<'a>>,
+        result: Res<Match>,
     },
     /// A `scheme` (an `ialpha`) before the first ":" that is none of `url`'s: a scheme
     /// this document does not define (`not-defined`).
@@ -139,7 +139,7 @@ pub enum UrlMatch<'a> {
 /// Every alternative starts with its scheme name and ":", so the name before the first
 /// ":" picks the one alternative that can match; the others fail at their first
 /// literal and are not tried.
-pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatch<'a> {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatch {
     let colon = cx.find(s, b':');
     let name = Span::new(s.start, colon.unwrap_or(s.end));
     let listed = colon.and_then(|_| {
@@ -168,7 +168,7 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatch<'a> {
 /// The prefix is matched without case: the prose writes it "URL:" ("the whole string
 /// must start with a constant prefix "URL:""), the BNF `u r l :`, and divergences.md §5
 /// reads it "Case-insensitive prefix". `None` when the input does not start with it.
-pub fn prefixedurl<'a>(cx: &mut Cx<'a>, s: Span) -> Option<UrlMatch<'a>> {
+pub fn prefixedurl<'a>(cx: &mut Cx<'a>, s: Span) -> Option<UrlMatch> {
     let has = cx
         .bytes(s)
         .get(..4)
@@ -209,6 +209,8 @@ pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Covera
     (p, c.unwrap_or_default())
 }
 
+// Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
+#[inline(always)]
 fn parse_recording(
     input: &[u8],
     reading: Reading,
@@ -253,7 +255,7 @@ pub(crate) fn judge<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, bool) {
         } => {
             parse.verdict = Verdict::Valid;
             parse.rule = Some(found.rule);
-            parse.components = found.components;
+            parse.components = cx.take_components();
             parse.alternatives = [alternative].into_iter().collect();
             parse.ambiguities = found.ambiguities;
         }

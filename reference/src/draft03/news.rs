@@ -6,29 +6,28 @@ use super::classes::{digits_in, ialpha, xalphas};
 use super::ip::host;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `newsaddress n e w s : groupart`
-pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Newsaddress, |cx| {
         let at = cx.literal(s.start, s, q!("news:"), Rule::D03Newsaddress)?;
         let g = s.from(at);
         let part = groupart(cx, g)?;
         let text = |x: Option<Span>| x.map(Part::Str);
-        let mut c = Components::new(cx.input);
-        c.put("scheme", text(Some(Span::new(s.start, s.start + 4))));
-        c.put("groupart", text(Some(g)));
+        cx.put("scheme", text(Some(Span::new(s.start, s.start + 4))));
+        cx.put("groupart", text(Some(g)));
         let (group_, article_, host_) = match part.kind {
             Groupart::Star => (None, None, None),
             Groupart::Group => (Some(g), None, None),
             Groupart::Article { host } => (None, Some(g), Some(host)),
         };
-        c.put("group", text(group_));
-        c.put("article", text(article_));
-        c.put("host", text(host_));
-        let mut m = Match::new(Rule::D03Newsaddress, c);
+        cx.put("group", text(group_));
+        cx.put("article", text(article_));
+        cx.put("host", text(host_));
+        let mut m = Match::new(Rule::D03Newsaddress);
         m.ambiguities.extend(part.ambiguities);
         Ok(m)
     })
@@ -143,7 +142,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<ArticleMatch> {
 /// newsgroup name, and index number of an article within the newsgroup on that
 /// particular server are given" (divergences.md §5: the BNF wins for syntax). The
 /// article number is required. `group` derives no "/", so the first "/" ends it.
-pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Nntpaddress, |cx| {
         let at = cx.literal(s.start, s, q!("nntp:"), Rule::D03Nntpaddress)?;
         let Some(slash) = cx.find(s.from(at), b'/') else {
@@ -154,10 +153,9 @@ pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         group(cx, g)?;
         let d = s.from(slash + 1);
         digits_in(cx, d, Rule::D03Nntpaddress)?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-        c.put("group", Some(Part::Str(g)));
-        c.put("digits", Some(Part::Str(d)));
-        Ok(Match::new(Rule::D03Nntpaddress, c))
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        cx.put("group", Some(Part::Str(g)));
+        cx.put("digits", Some(Part::Str(d)));
+        Ok(Match::new(Rule::D03Nntpaddress))
     })
 }

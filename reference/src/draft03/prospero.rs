@@ -6,12 +6,12 @@ use super::ip::hostport;
 use super::path::path;
 use super::Match;
 use crate::cx::{furthest, Cx, Res, Span};
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `prosperoaddress prosperolink`
-pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Prosperoaddress, |cx| prosperolink(cx, s))
 }
 
@@ -25,7 +25,7 @@ pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
 /// `alphanum`s) has no "%". `version [ attributes ]` has no separator either: the
 /// version is reported as the longest run of digits, and the ambiguity recorded when
 /// the run could be cut (it has two digits or more).
-pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Prosperolink, |cx| {
         let at = cx.literal(s.start, s, q!("prospero://"), Rule::D03Prosperolink)?;
         // hostport derives no "/", so the first "/" ends it; the "/" is required.
@@ -63,13 +63,12 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             }
         };
         let text = |x: Option<Span>| x.map(Part::Str);
-        let mut c = Components::new(cx.input);
-        c.put("scheme", text(Some(Span::new(s.start, s.start + 8))));
-        hp.put(cx, &mut c);
-        c.put("hsoname", text(Some(hso)));
-        c.put("version", text(ver));
-        c.put("attributes", text(attrs));
-        let mut m = Match::new(Rule::D03Prosperolink, c);
+        cx.put("scheme", text(Some(Span::new(s.start, s.start + 8))));
+        hp.put(cx);
+        cx.put("hsoname", text(Some(hso)));
+        cx.put("version", text(ver));
+        cx.put("attributes", text(attrs));
+        let mut m = Match::new(Rule::D03Prosperolink);
         m.ambiguities = ambiguities;
         Ok(m)
     })

@@ -3,21 +3,19 @@
 use super::ip::login;
 use super::{login_ambiguity, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `telnetaddress t e l n e t : / / login`
 ///
 /// No "/" may follow the login (RFC 1738 later allowed one).
-pub fn telnetaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn telnetaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Telnetaddress, |cx| {
         let at = cx.literal(s.start, s, q!("telnet://"), Rule::D03Telnetaddress)?;
         let l = login(cx, s.from(at))?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
-        l.put(cx, &mut c);
-        let mut m = Match::new(Rule::D03Telnetaddress, c);
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
+        l.put(cx);
+        let mut m = Match::new(Rule::D03Telnetaddress);
         m.ambiguities.extend(login_ambiguity(&l));
         Ok(m)
     })

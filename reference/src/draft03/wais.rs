@@ -6,7 +6,6 @@ use super::ip::{hostport, Hostport};
 use super::path::{path, search};
 use super::Match;
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
@@ -15,7 +14,7 @@ use crate::rule::Rule;
 /// After the database a `waisindex` has nothing or "?", a `waisdoc` "/" (`database`
 /// derives neither), so at most one alternative matches. On failure, the one that got
 /// further is reported.
-pub fn waisaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Waisaddress, |cx| {
         let index = waisindex(cx, s);
         let doc = waisdoc(cx, s);
@@ -38,17 +37,15 @@ fn start(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
     Ok((hp, slash + 1))
 }
 
-fn components<'a>(cx: &Cx<'a>, s: Span, hp: &Hostport) -> Components<'a> {
-    let mut c = Components::new(cx.input);
-    c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-    hp.put(cx, &mut c);
-    c
+fn components(cx: &mut Cx, s: Span, hp: &Hostport) {
+    cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+    hp.put(cx);
 }
 
 /// `waisindex w a i s : / / hostport / database [ ? search ]`
 ///
 /// `database` derives no "?", so the first "?" opens the search.
-pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Waisindex, |cx| {
         let (hp, at) = start(cx, s, Rule::D03Waisindex)?;
         let rest = s.from(at);
@@ -59,17 +56,17 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         if let Some(q) = q {
             search(cx, q)?;
         }
-        let mut c = components(cx, s, &hp);
-        c.put("database", Some(Part::Str(db)));
-        c.put("search", q.map(Part::Str));
-        Ok(Match::new(Rule::D03Waisindex, c))
+        components(cx, s, &hp);
+        cx.put("database", Some(Part::Str(db)));
+        cx.put("search", q.map(Part::Str));
+        Ok(Match::new(Rule::D03Waisindex))
     })
 }
 
 /// `waisdoc w a i s : / / hostport / database / wtype / wpath`
 ///
 /// `database` and `wtype` derive no "/", so the next two "/"s end them.
-pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Waisdoc, |cx| {
         let (hp, at) = start(cx, s, Rule::D03Waisdoc)?;
         let Some(slash1) = cx.find(s.from(at), b'/') else {
@@ -86,11 +83,11 @@ pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         wtype(cx, t)?;
         let w = s.from(slash2 + 1);
         wpath(cx, w)?;
-        let mut c = components(cx, s, &hp);
-        c.put("database", Some(Part::Str(db)));
-        c.put("wtype", Some(Part::Str(t)));
-        c.put("wpath", Some(Part::Str(w)));
-        Ok(Match::new(Rule::D03Waisdoc, c))
+        components(cx, s, &hp);
+        cx.put("database", Some(Part::Str(db)));
+        cx.put("wtype", Some(Part::Str(t)));
+        cx.put("wpath", Some(Part::Str(w)));
+        Ok(Match::new(Rule::D03Waisdoc))
     })
 }
 

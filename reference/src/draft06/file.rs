@@ -4,7 +4,6 @@ use super::ftp::{fpath, list};
 use super::ip::host;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
@@ -16,7 +15,7 @@ use crate::rule::Rule;
 /// reading: `file.empty-host`); and the path is optional, so `file://vms.host.edu` is a
 /// fileurl, though Section 3.10's form is `file://<host>/<path>`. "localhost" is a
 /// `hostname` like any other.
-pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Fileurl, |cx| {
         let at = cx.scheme_literal(s, q!("file://"), Rule::D06Fileurl)?;
         // host derives no "/", so the first "/" ends it.
@@ -31,11 +30,10 @@ pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             }
             None => (None, None),
         };
-        let mut c = Components::new(cx.input);
-        put_scheme(cx, s, "file", &mut c);
-        c.put("host", Some(Part::Str(h)));
-        c.put("fpath", path.map(Part::Str));
-        c.put("fsegments", segs.map(|v| list(cx, &v)));
-        Ok(Match::new(Rule::D06Fileurl, c))
+        put_scheme(cx, s, "file");
+        cx.put("host", Some(Part::Str(h)));
+        cx.put("fpath", path.map(Part::Str));
+        cx.put("fsegments", segs.map(|v| list(cx, &v)));
+        Ok(Match::new(Rule::D06Fileurl))
     })
 }

@@ -4,20 +4,18 @@ use super::classes::uchars_and;
 use super::ip::login;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`
-pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Ftpurl, |cx| {
         let at = cx.scheme_literal(s, q!("ftp://"), Rule::D06Ftpurl)?;
         // login derives no "/", so the first "/" ends it.
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let l = login(cx, Span::new(at, login_end))?;
-        let mut c = Components::new(cx.input);
-        put_scheme(cx, s, "ftp", &mut c);
-        l.put(cx, &mut c);
+        put_scheme(cx, s, "ftp");
+        l.put(cx);
         let (mut path, mut segments, mut typecode) = (None, None, None);
         if login_end < s.end {
             let rest = s.from(login_end + 1);
@@ -32,10 +30,10 @@ pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 typecode = Some(s.from(t));
             }
         }
-        c.put("fpath", path.map(Part::Str));
-        c.put("fsegments", segments.map(|v| list(cx, &v)));
-        c.put("ftptype", typecode.map(Part::Str));
-        Ok(Match::new(Rule::D06Ftpurl, c))
+        cx.put("fpath", path.map(Part::Str));
+        cx.put("fsegments", segments.map(|v| list(cx, &v)));
+        cx.put("ftptype", typecode.map(Part::Str));
+        Ok(Match::new(Rule::D06Ftpurl))
     })
 }
 

@@ -9,12 +9,11 @@ use super::classes::{xchar, DIGIT, HIALPHA, LOWALPHA};
 use super::Match;
 use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `otherurl       = scheme ":" schemepart`
-pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Otherurl, |cx| {
         // scheme derives no ":", so the first ":" ends it.
         let Some(colon) = cx.find(s, b':') else {
@@ -25,10 +24,9 @@ pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         scheme(cx, sch)?;
         let part = s.from(colon + 1);
         schemepart(cx, part)?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(sch)));
-        c.put("schemepart", Some(Part::Str(part)));
-        Ok(Match::new(Rule::D06Otherurl, c))
+        cx.put("scheme", Some(Part::Str(sch)));
+        cx.put("schemepart", Some(Part::Str(part)));
+        Ok(Match::new(Rule::D06Otherurl))
     })
 }
 

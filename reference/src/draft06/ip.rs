@@ -4,8 +4,8 @@
 
 use super::classes::{digits, uchar, uchars_and, ALPHA};
 use crate::cx::{host_failure, Cx, Res, Span};
+use crate::outcome::Failure;
 use crate::outcome::Part;
-use crate::outcome::{Components, Failure};
 use crate::rule::Rule;
 
 /// What `login` found; spans of the input.
@@ -24,17 +24,17 @@ pub struct Hostport {
 }
 
 impl Login {
-    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
-        c.put("user", self.user.map(Part::Str));
-        c.put("password", self.password.map(Part::Str));
-        self.hostport.put(cx, c);
+    pub fn put(&self, cx: &mut Cx) {
+        cx.put("user", self.user.map(Part::Str));
+        cx.put("password", self.password.map(Part::Str));
+        self.hostport.put(cx);
     }
 }
 
 impl Hostport {
-    pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
-        c.put("host", Some(Part::Str(self.host)));
-        c.put("port", self.port.map(Part::Str));
+    pub fn put(&self, cx: &mut Cx) {
+        cx.put("host", Some(Part::Str(self.host)));
+        cx.put("port", self.port.map(Part::Str));
     }
 }
 

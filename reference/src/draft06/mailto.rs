@@ -3,19 +3,17 @@
 use super::classes::xchar;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `mailtourl      = "mailto:" encoded822addr`
-pub fn mailtourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn mailtourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Mailtourl, |cx| {
         let at = cx.scheme_literal(s, q!("mailto:"), Rule::D06Mailtourl)?;
         encoded822addr(cx, s.from(at))?;
-        let mut c = Components::new(cx.input);
-        put_scheme(cx, s, "mailto", &mut c);
-        c.put("encoded822addr", Some(Part::Str(s.from(at))));
-        Ok(Match::new(Rule::D06Mailtourl, c))
+        put_scheme(cx, s, "mailto");
+        cx.put("encoded822addr", Some(Part::Str(s.from(at))));
+        Ok(Match::new(Rule::D06Mailtourl))
     })
 }
 

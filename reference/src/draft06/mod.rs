@@ -45,18 +45,18 @@ use crate::rule::Rule;
 /// `otherurl` reports only `scheme` and `schemepart`.
 pub const COMPONENTS: &[&str] = crate::rfc1738::COMPONENTS;
 
-/// What a scheme production (or `otherurl`) matched.
-pub struct Match<'a> {
+/// What a scheme production (or `otherurl`) matched: the production and its ambiguities. Its
+/// components are written into the context as they are found ([`Cx::put`]), so a
+/// match stays small to return.
+pub struct Match {
     pub rule: Rule,
-    pub components: Components<'a>,
     pub ambiguities: crate::outcome::Ambiguities,
 }
 
-impl<'a> Match<'a> {
-    pub fn new(rule: Rule, components: Components<'a>) -> Match<'a> {
+impl Match {
+    pub fn new(rule: Rule) -> Match {
         Match {
             rule,
-            components,
             ambiguities: crate::outcome::Ambiguities::new(),
         }
     }
@@ -65,9 +65,9 @@ impl<'a> Match<'a> {
 /// The `scheme` component of a production that opens with the literal `name`: the
 /// input's first `name.len()` octets (as written, so upper case under
 /// `scheme-case-ignore`).
-pub(crate) fn put_scheme<'a>(_cx: &Cx<'a>, s: Span, name: &str, c: &mut Components<'a>) {
+pub(crate) fn put_scheme(cx: &mut Cx, s: Span, name: &str) {
     let sch = Span::new(s.start, s.start + name.len());
-    c.put("scheme", Some(Part::Str(sch)));
+    cx.put("scheme", Some(Part::Str(sch)));
 }
 
 /// The schemes Section 5 defines, with the production that defines each (Section 3
@@ -85,13 +85,13 @@ pub const PREDEFINED: &[(&str, Rule)] = &[
     ("prospero", Rule::D06Prosperourl),
 ];
 
-type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match<'a>>;
+type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match>;
 
 /// Every alternative of `url` that derives the input, in the BNF's order.
-pub struct UrlMatches<'a> {
+pub struct UrlMatches {
     /// The scheme productions' results (the first ten alternatives).
-    pub schemes: crate::cx::Alternatives<Match<'a>, 10>,
-    pub other: Res<Match<'a>>,
+    pub schemes: crate::cx::Alternatives<Match, 10>,
+    pub other: Res<Match>,
 }
 
 /// ```text
@@ -100,7 +100,7 @@ pub struct UrlMatches<'a> {
 ///                  waisurl | mailtourl | fileurl |
 ///                  prosperourl | otherurl
 /// ```
-pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
+pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches {
     const SCHEMES: [(Rule, Alternative); 10] = [
         (Rule::D06Httpurl, http::httpurl),
         (Rule::D06Ftpurl, ftp::ftpurl),
@@ -115,6 +115,8 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches<'a> {
     ];
     let rules = SCHEMES.map(|(rule, _)| rule);
     let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
+    // otherurl is reported only when no scheme production is.
+    cx.report(schemes.first.is_none());
     let other = generic::otherurl(cx, s);
     let any = schemes.any() || other.is_ok();
     cx.mark(Rule::D06Url, any);
@@ -137,6 +139,8 @@ pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Covera
     (p, c.unwrap_or_default())
 }
 
+// Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
+#[inline(always)]
 fn parse_recording(
     input: &[u8],
     reading: Reading,
@@ -186,18 +190,18 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 
 /// Verdict, rule and error from the alternatives' results, as for RFC 1738 (the
 /// contract: "`valid` / `generic-only` / `invalid` mean what they mean for rfc1738").
-fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
+fn judge<'a>(cx: &mut Cx<'a>, m: UrlMatches) -> Parse<'a> {
     let own = own_production(cx);
     let mut alternatives = crate::outcome::Rules::new();
     let mut own_failure: Option<Failure> = None;
     let mut other_failure: Option<Failure> = None;
-    let chosen: Option<Match<'_>> = m.schemes.first;
-    for (rule, r) in m.schemes.results {
+    let chosen: Option<Match> = m.schemes.first;
+    for (rule, r) in &m.schemes.results {
         match r {
-            Ok(()) => alternatives.push(rule),
+            Ok(()) => alternatives.push(*rule),
             // Another scheme's production fails at its opening literal: that says
             // nothing about this input, so only the own production's failure is kept.
-            Err(f) if Some(rule) == own => own_failure = Some(f),
+            Err(f) if Some(*rule) == own => own_failure = Some(f.clone()),
             Err(_) => {}
         }
     }
@@ -223,7 +227,8 @@ fn judge<'a>(cx: &Cx<'a>, m: UrlMatches<'a>) -> Parse<'a> {
         (None, None) => (Verdict::Invalid, None, invalid_failure),
     };
     let (rule, components, ambiguities) = match found {
-        Some(f) => (Some(f.rule), f.components, f.ambiguities),
+        // The chosen alternative is the one whose components the context holds.
+        Some(f) => (Some(f.rule), cx.take_components(), f.ambiguities),
         None => (
             None,
             Components::new(cx.input),

@@ -5,12 +5,11 @@ use super::ip::hostport;
 use super::news::group;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
-pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Nntpurl, |cx| {
         let at = cx.scheme_literal(s, q!("nntp://"), Rule::D06Nntpurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
@@ -27,11 +26,10 @@ pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         } else {
             None
         };
-        let mut c = Components::new(cx.input);
-        put_scheme(cx, s, "nntp", &mut c);
-        hp.put(cx, &mut c);
-        c.put("group", Some(Part::Str(g)));
-        c.put("digits", number.map(Part::Str));
-        Ok(Match::new(Rule::D06Nntpurl, c))
+        put_scheme(cx, s, "nntp");
+        hp.put(cx);
+        cx.put("group", Some(Part::Str(g)));
+        cx.put("digits", number.map(Part::Str));
+        Ok(Match::new(Rule::D06Nntpurl))
     })
 }

@@ -5,12 +5,12 @@ use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span, Spans};
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
-pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Prosperourl, |cx| {
         let at = cx.scheme_literal(s, q!("prospero://"), Rule::D06Prosperourl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
@@ -40,15 +40,13 @@ pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             fields.push((f.name, f.value));
             at = end;
         }
-        let mut c = Components::new(cx.input);
-        put_scheme(cx, s, "prospero", &mut c);
-        hp.put(cx, &mut c);
-        c.put("ppath", Some(Part::Str(p)));
-        c.put("psegments", Some(list(cx, &segs)));
-        c.put("fieldspecs", Some(Part::Fields(fields)));
+        put_scheme(cx, s, "prospero");
+        hp.put(cx);
+        cx.put("ppath", Some(Part::Str(p)));
+        cx.put("psegments", Some(list(cx, &segs)));
+        cx.put("fieldspecs", Some(Part::Fields(fields)));
         Ok(Match {
             rule: Rule::D06Prosperourl,
-            components: c,
             ambiguities,
         })
     })

@@ -3,11 +3,10 @@
 use super::ip::login;
 use super::{put_scheme, Match};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::rule::Rule;
 
 /// `telneturl      = "telnet://" login [ "/" ]`
-pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Telneturl, |cx| {
         let at = cx.scheme_literal(s, q!("telnet://"), Rule::D06Telneturl)?;
         // login derives no "/", so the first "/" ends it, and only the end may follow.
@@ -20,9 +19,8 @@ pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 "the end of the URL after \"/\"",
             ));
         }
-        let mut c = Components::new(cx.input);
-        put_scheme(cx, s, "telnet", &mut c);
-        l.put(cx, &mut c);
-        Ok(Match::new(Rule::D06Telneturl, c))
+        put_scheme(cx, s, "telnet");
+        l.put(cx);
+        Ok(Match::new(Rule::D06Telneturl))
     })
 }

@@ -5,7 +5,6 @@ use super::http::search;
 use super::ip::{hostport, Hostport};
 use super::{put_scheme, Match};
 use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
@@ -13,7 +12,7 @@ use crate::rule::Rule;
 ///
 /// Returns the alternative that matched (`database` derives neither "/" nor "?", so at
 /// most one can).
-pub fn waisurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Waisurl, |cx| {
         let a = match waisdatabase(cx, s) {
             Ok(m) => return Ok(m),
@@ -36,32 +35,30 @@ fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
     Ok((hp, after))
 }
 
-fn components<'a>(cx: &Cx<'a>, s: Span, hp: Hostport, parts: [Option<Span>; 4]) -> Components<'a> {
-    let mut c = Components::new(cx.input);
-    put_scheme(cx, s, "wais", &mut c);
-    hp.put(cx, &mut c);
+fn components(cx: &mut Cx, s: Span, hp: Hostport, parts: [Option<Span>; 4]) {
+    put_scheme(cx, s, "wais");
+    hp.put(cx);
     for (name, part) in ["database", "search", "wtype", "wpath"]
         .into_iter()
         .zip(parts)
     {
-        c.put(name, part.map(Part::Str));
+        cx.put(name, part.map(Part::Str));
     }
-    c
 }
 
 /// `waisdatabase   = "wais://" hostport "/" database`
-pub fn waisdatabase<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisdatabase<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Waisdatabase, |cx| {
         let (hp, at) = opening(cx, s, Rule::D06Waisdatabase)?;
         let db = s.from(at);
         database(cx, db)?;
-        let c = components(cx, s, hp, [Some(db), None, None, None]);
-        Ok(Match::new(Rule::D06Waisdatabase, c))
+        components(cx, s, hp, [Some(db), None, None, None]);
+        Ok(Match::new(Rule::D06Waisdatabase))
     })
 }
 
 /// `waisindex      = "wais://" hostport "/" database "?" search`
-pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Waisindex, |cx| {
         let (hp, at) = opening(cx, s, Rule::D06Waisindex)?;
         // database derives no "?".
@@ -71,13 +68,13 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let after = cx.literal(q, s, q!("?"), Rule::D06Waisindex)?;
         let sr = s.from(after);
         search(cx, sr)?;
-        let c = components(cx, s, hp, [Some(db), Some(sr), None, None]);
-        Ok(Match::new(Rule::D06Waisindex, c))
+        components(cx, s, hp, [Some(db), Some(sr), None, None]);
+        Ok(Match::new(Rule::D06Waisindex))
     })
 }
 
 /// `waisdoc        = "wais://" hostport "/" database "/" wtype "/" wpath`
-pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D06Waisdoc, |cx| {
         let (hp, at) = opening(cx, s, Rule::D06Waisdoc)?;
         // database and wtype derive no "/".
@@ -91,8 +88,8 @@ pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         let p_start = cx.literal(t_end, s, q!("/"), Rule::D06Waisdoc)?;
         let p = s.from(p_start);
         wpath(cx, p)?;
-        let c = components(cx, s, hp, [Some(db), None, Some(ty), Some(p)]);
-        Ok(Match::new(Rule::D06Waisdoc, c))
+        components(cx, s, hp, [Some(db), None, Some(ty), Some(p)]);
+        Ok(Match::new(Rule::D06Waisdoc))
     })
 }
 

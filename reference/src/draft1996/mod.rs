@@ -54,6 +54,8 @@ pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Covera
     (p, c.unwrap_or_default())
 }
 
+// Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
+#[inline(always)]
 fn parse_recording(
     input: &[u8],
     reading: Reading,

@@ -4,12 +4,12 @@ use super::ftp::{fpath, list};
 use super::ip::host;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// `fileurl        = "file://" [ host | "localhost" ] "/" fpath`
-pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::Fileurl, |cx| {
         let at = cx.scheme_literal(s, q!("file://"), Rule::Fileurl)?;
         // Neither host nor "localhost" derives "/", and the "/" is not optional.
@@ -38,14 +38,12 @@ pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         }
         let p = s.from(slash + 1);
         let segs = fpath(cx, p)?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-        c.put("host", (!h.is_empty()).then_some(Part::Str(h)));
-        c.put("fpath", Some(Part::Str(p)));
-        c.put("fsegments", Some(list(cx, &segs)));
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        cx.put("host", (!h.is_empty()).then_some(Part::Str(h)));
+        cx.put("fpath", Some(Part::Str(p)));
+        cx.put("fsegments", Some(list(cx, &segs)));
         Ok(Match {
             rule: Rule::Fileurl,
-            components: c,
             ambiguities,
         })
     })

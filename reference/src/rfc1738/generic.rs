@@ -5,8 +5,8 @@ use super::ip::{ip_schemepart, Login};
 use super::Match;
 use crate::cx::{furthest, Cx, Res, Span};
 use crate::document::Reading;
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// What `genericurl` found.
@@ -18,16 +18,15 @@ pub struct Generic {
 }
 
 /// `otherurl       = genericurl`
-pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::Otherurl, |cx| {
         let g = genericurl(cx, s)?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(g.scheme)));
-        c.put("schemepart", Some(Part::Str(g.schemepart)));
+        cx.put("scheme", Some(Part::Str(g.scheme)));
+        cx.put("schemepart", Some(Part::Str(g.schemepart)));
         let mut ambiguities = crate::outcome::Ambiguities::new();
         if let Some((login, path)) = g.ip {
-            login.put(cx, &mut c);
-            c.put("urlpath", path.map(Part::Str));
+            login.put(cx);
+            cx.put("urlpath", path.map(Part::Str));
             ambiguities.push(Ambiguity {
                 rule: Rule::Schemepart,
                 text: "schemepart = *xchar | ip-schemepart: both derive this schemepart; \
@@ -36,7 +35,6 @@ pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
         }
         Ok(Match {
             rule: Rule::Otherurl,
-            components: c,
             ambiguities,
         })
     })
@@ -91,12 +89,17 @@ const SCHEME_CHARS: &str = "lowalpha | digit | \"+\" | \"-\" | \".\"";
 /// returned so that its components can be reported.
 pub fn schemepart(cx: &mut Cx, s: Span) -> Res<Option<(Login, Option<Span>)>> {
     cx.rule(Rule::Schemepart, |cx| {
-        let chars = cx.star(s, Rule::Schemepart, "xchar", xchar);
         let ip = ip_schemepart(cx, s);
+        // Where ip-schemepart derives, its derivation is the one reported, so `*xchar` is
+        // scanned only when it fails (or when coverage is recorded: the scan marks the
+        // character rules).
+        let chars =
+            (ip.is_err() || cx.recording()).then(|| cx.star(s, Rule::Schemepart, "xchar", xchar));
         match (chars, ip) {
             (_, Ok(parts)) => Ok(Some(parts)),
-            (Ok(()), Err(_)) => Ok(None),
-            (Err(a), Err(b)) => Err(furthest(a, b)),
+            (Some(Ok(())), Err(_)) => Ok(None),
+            (Some(Err(a)), Err(b)) => Err(furthest(a, b)),
+            (None, Err(_)) => unreachable!("*xchar is scanned when ip-schemepart fails"),
         }
     })
 }

@@ -5,8 +5,8 @@ use super::http::search;
 use super::ip::hostport;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
+use crate::outcome::Ambiguity;
 use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components};
 use crate::rule::Rule;
 
 /// ```text
@@ -14,14 +14,13 @@ use crate::rule::Rule;
 ///                  [ "%09" search [ "%09" gopher+_string ] ] ] ] ]
 /// ```
 /// (The BNF leaves the first `/` unquoted; it is read as the literal "/".)
-pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::Gopherurl, |cx| {
         let at = cx.scheme_literal(s, q!("gopher://"), Rule::Gopherurl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
-        hp.put(cx, &mut c);
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
+        hp.put(cx);
         let mut parts = GopherPath::default();
         let mut ambiguities = crate::outcome::Ambiguities::new();
         let path = s.from(hp_end + 1);
@@ -31,13 +30,12 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             parts.split(cx, path.from(t.end), &mut ambiguities)?;
         }
         let text = |sp: Option<Span>| sp.map(Part::Str);
-        c.put("gtype", text(parts.gtype));
-        c.put("selector", text(parts.selector));
-        c.put("search", text(parts.search));
-        c.put("gopher+_string", text(parts.gopher_plus));
+        cx.put("gtype", text(parts.gtype));
+        cx.put("selector", text(parts.selector));
+        cx.put("search", text(parts.search));
+        cx.put("gopher+_string", text(parts.gopher_plus));
         Ok(Match {
             rule: Rule::Gopherurl,
-            components: c,
             ambiguities,
         })
     })

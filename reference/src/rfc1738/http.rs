@@ -5,12 +5,11 @@ use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::Match;
 use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `httpurl        = "http://" hostport [ "/" hpath [ "?" search ]]`
-pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::Httpurl, |cx| {
         let at = cx.scheme_literal(s, q!("http://"), Rule::Httpurl)?;
         // hostport derives no "/", so the first "/" ends it.
@@ -30,13 +29,12 @@ pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 query = Some(q);
             }
         }
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-        hp.put(cx, &mut c);
-        c.put("hpath", path.map(Part::Str));
-        c.put("hsegments", segs.map(|v| list(cx, &v)));
-        c.put("search", query.map(Part::Str));
-        Ok(Match::new(Rule::Httpurl, c))
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        hp.put(cx);
+        cx.put("hpath", path.map(Part::Str));
+        cx.put("hsegments", segs.map(|v| list(cx, &v)));
+        cx.put("search", query.map(Part::Str));
+        Ok(Match::new(Rule::Httpurl))
     })
 }
 

@@ -2,7 +2,6 @@
 
 use super::classes::{digits, uchar, xchar, ALPHA, ALPHADIGIT};
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
@@ -21,17 +20,17 @@ pub struct Hostport {
 }
 
 impl Login {
-    pub fn put<'a>(&self, cx: &Cx<'a>, c: &mut Components<'a>) {
-        c.put("user", self.user.map(Part::Str));
-        c.put("password", self.password.map(Part::Str));
-        self.hostport.put(cx, c);
+    pub fn put(&self, cx: &mut Cx) {
+        cx.put("user", self.user.map(Part::Str));
+        cx.put("password", self.password.map(Part::Str));
+        self.hostport.put(cx);
     }
 }
 
 impl Hostport {
-    pub fn put<'a>(&self, _cx: &Cx<'a>, c: &mut Components<'a>) {
-        c.put("host", Some(Part::Str(self.host)));
-        c.put("port", self.port.map(Part::Str));
+    pub fn put(&self, cx: &mut Cx) {
+        cx.put("host", Some(Part::Str(self.host)));
+        cx.put("port", self.port.map(Part::Str));
     }
 }
 

@@ -3,19 +3,17 @@
 use super::classes::xchar;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `mailtourl      = "mailto:" encoded822addr`
-pub fn mailtourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn mailtourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::Mailtourl, |cx| {
         let at = cx.scheme_literal(s, q!("mailto:"), Rule::Mailtourl)?;
         encoded822addr(cx, s.from(at))?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
-        c.put("encoded822addr", Some(Part::Str(s.from(at))));
-        Ok(Match::new(Rule::Mailtourl, c))
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
+        cx.put("encoded822addr", Some(Part::Str(s.from(at))));
+        Ok(Match::new(Rule::Mailtourl))
     })
 }
 

@@ -4,29 +4,27 @@ use super::classes::{uchar, ALPHA, DIGIT};
 use super::ip::host;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `newsurl        = "news:" grouppart`
-pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::Newsurl, |cx| {
         let at = cx.scheme_literal(s, q!("news:"), Rule::Newsurl)?;
         let g = s.from(at);
         let part = grouppart(cx, g)?;
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-        c.put("grouppart", Some(Part::Str(g)));
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+        cx.put("grouppart", Some(Part::Str(g)));
         let text = |x: Option<Span>| x.map(Part::Str);
         let (group_, article_, host_) = match part {
             Grouppart::Star => (None, None, None),
             Grouppart::Group => (Some(g), None, None),
             Grouppart::Article { host } => (None, Some(g), Some(host)),
         };
-        c.put("group", text(group_));
-        c.put("article", text(article_));
-        c.put("host", text(host_));
-        Ok(Match::new(Rule::Newsurl, c))
+        cx.put("group", text(group_));
+        cx.put("article", text(article_));
+        cx.put("host", text(host_));
+        Ok(Match::new(Rule::Newsurl))
     })
 }
 

@@ -64,7 +64,7 @@ fn letter_case(cx: &Cx, p: &mut Noting) {
     let mut other_cx = Cx::new(cx.input, other, false);
     let all = Span::new(0, cx.input.len());
     let matches = url(&mut other_cx, all);
-    let q = judge(&other_cx, matches);
+    let q = judge(&mut other_cx, matches);
     let rule = q.rule.map(Rule::name).unwrap_or("");
     note(
         p,

@@ -5,12 +5,11 @@ use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::Match;
 use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
-pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::Prosperourl, |cx| {
         let at = cx.scheme_literal(s, q!("prospero://"), Rule::Prosperourl)?;
         let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
@@ -28,13 +27,12 @@ pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
             fields.push(fieldspec(cx, Span::new(at, end))?);
             at = end;
         }
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 8))));
-        hp.put(cx, &mut c);
-        c.put("ppath", Some(Part::Str(p)));
-        c.put("psegments", Some(list(cx, &segs)));
-        c.put("fieldspecs", Some(Part::Fields(fields)));
-        Ok(Match::new(Rule::Prosperourl, c))
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 8))));
+        hp.put(cx);
+        cx.put("ppath", Some(Part::Str(p)));
+        cx.put("psegments", Some(list(cx, &segs)));
+        cx.put("fieldspecs", Some(Part::Fields(fields)));
+        Ok(Match::new(Rule::Prosperourl))
     })
 }
 

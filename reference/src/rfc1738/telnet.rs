@@ -3,12 +3,11 @@
 use super::ip::login;
 use super::Match;
 use crate::cx::{Cx, Res, Span};
-use crate::outcome::Components;
 use crate::outcome::Part;
 use crate::rule::Rule;
 
 /// `telneturl      = "telnet://" login [ "/" ]`
-pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
+pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::Telneturl, |cx| {
         let at = cx.scheme_literal(s, q!("telnet://"), Rule::Telneturl)?;
         let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
@@ -20,9 +19,8 @@ pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match<'a>> {
                 "the end of the URL after \"/\"",
             ));
         }
-        let mut c = Components::new(cx.input);
-        c.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
-        l.put(cx, &mut c);
-        Ok(Match::new(Rule::Telneturl, c))
+        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
+        l.put(cx);
+        Ok(Match::new(Rule::Telneturl))
     })
 }
