@@ -1,13 +1,19 @@
-//! The reference's draft-1996 answer against the in-process adapters `url` and
+//! The reference's draft-1996 answer against one in-process adapter, `url` or
 //! `fluent-uri`. Each documented divergence is a named classifier in
 //! `urlcert::fuzzcheck::DIVERGENCES` citing a case; anything unclassified is a finding.
+//!
+//! Input: one adapter byte, then the URL. The byte picks the adapter, `byte % n` into
+//! `urlcert::fuzzinput::adapters` (the in-process adapters, in order), so each execution
+//! is one reference parse and one adapter's parse, judged as `urlcert run` judges, and
+//! coverage feedback is per adapter. The seeds (`corpus/adapters_diff/`) hold every
+//! case URL once per adapter.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
-use urlcert::adapter::{inproc, Adapter};
+use urlcert::adapter::Adapter;
 
 thread_local! {
-    static ADAPTERS: RefCell<Vec<Box<dyn Adapter>>> = RefCell::new(inproc::all());
+    static ADAPTERS: RefCell<Vec<Box<dyn Adapter>>> = RefCell::new(urlcert::fuzzinput::adapters());
 }
 
 fuzz_target!(|data: &[u8]| {

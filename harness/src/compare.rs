@@ -15,6 +15,7 @@ use crate::adapter::{Answer, Fault, Info, LinkAnswer, Model, Parts};
 use crate::cases::{Case, Expectation, ExpectedLink, ExpectedValue, Op};
 use crate::check::quote;
 use crate::judge::{Class, Judged};
+use std::borrow::Cow;
 use urlcert_reference::{DocReading, Document};
 
 // ------------------------------------------------------------------ normalisations
@@ -157,33 +158,44 @@ pub enum Kind {
     Other,
 }
 
-/// One value, normalised as declared for `model` and `kind`.
-fn normalise(model: Model, kind: Kind, scheme: &str, v: Option<&str>) -> Option<String> {
-    let mut v = v.map(str::to_string);
+/// One value, normalised as declared for `model` and `kind`; copied only where a
+/// normalisation changes it.
+fn normalise<'a>(
+    model: Model,
+    kind: Kind,
+    scheme: &str,
+    v: Option<&'a str>,
+) -> Option<Cow<'a, str>> {
+    let mut v = v.map(Cow::Borrowed);
     if active("absent-or-empty", model) && v.is_none() {
-        v = Some(String::new());
+        v = Some(Cow::Borrowed(""));
     }
     let mut v = v?;
+    let lower = |v: Cow<'a, str>| {
+        if v.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(v.to_ascii_lowercase())
+        } else {
+            v
+        }
+    };
     if kind == Kind::Scheme && active("scheme-case", model) {
-        v = v.to_ascii_lowercase();
+        v = lower(v);
     }
     if kind == Kind::Host && active("host-case", model) {
-        v = v.to_ascii_lowercase();
+        v = lower(v);
     }
     if kind == Kind::Authority && active("host-case", model) {
-        v = authority_host_lower(&v);
+        v = Cow::Owned(authority_host_lower(&v));
     }
     if kind == Kind::Authority && active("default-port", model) {
-        v = authority_without_default_port(&v, scheme);
+        v = Cow::Owned(authority_without_default_port(&v, scheme));
     }
-    if kind == Kind::Port
-        && active("default-port", model)
-        && Some(v.as_str()) == default_port(scheme)
-    {
-        v = String::new();
+    if kind == Kind::Port && active("default-port", model) && Some(&*v) == default_port(scheme) {
+        v = Cow::Borrowed("");
     }
-    if active("percent-hex-case", model) {
-        v = hex_upper(&v);
+    // Without a "%" there is no escape to upper-case.
+    if active("percent-hex-case", model) && v.contains('%') {
+        v = Cow::Owned(hex_upper(&v));
     }
     Some(v)
 }
@@ -645,38 +657,47 @@ pub fn table(model: Model, doc: Document) -> &'static [Map] {
 
 // ------------------------------------------------------------------ deriving values
 
-/// The model's parts with the WHATWG decorations dropped, where that is in force.
-fn undecorate(model: Model, parts: &Parts) -> Parts {
-    let mut p = parts.clone();
-    if active("whatwg-decorations", model) {
-        let strip = |p: &mut Parts, name: &str, f: &dyn Fn(&str) -> Option<String>| {
-            if let Some(Some(v)) = p.get(name) {
-                if let Some(s) = f(v) {
-                    p.insert(name.to_string(), Some(s));
-                }
-            }
-        };
-        strip(&mut p, "protocol", &|v| {
-            v.strip_suffix(':').map(str::to_string)
-        });
-        strip(&mut p, "search", &|v| {
-            v.strip_prefix('?').map(str::to_string)
-        });
-        strip(&mut p, "hash", &|v| v.strip_prefix('#').map(str::to_string));
+/// A model's parts as the tables read them: with the WHATWG decorations dropped where
+/// that is in force (`protocol` without its ":", `search` without its "?", `hash`
+/// without its "#"), read off the answer's parts as they are (nothing is copied).
+#[derive(Clone, Copy)]
+struct Undecorated<'a> {
+    parts: &'a Parts,
+    strip: bool,
+}
+
+impl<'a> Undecorated<'a> {
+    fn new(model: Model, parts: &'a Parts) -> Self {
+        Undecorated {
+            parts,
+            strip: active("whatwg-decorations", model),
+        }
     }
-    p
+
+    /// The part called `name`, `None` when it is absent or not given at all.
+    fn get(self, name: &str) -> Option<&'a str> {
+        let v = self.parts.get(name)?.as_deref()?;
+        if !self.strip {
+            return Some(v);
+        }
+        Some(
+            match name {
+                "protocol" => v.strip_suffix(':'),
+                "search" => v.strip_prefix('?'),
+                "hash" => v.strip_prefix('#'),
+                _ => None,
+            }
+            .unwrap_or(v),
+        )
+    }
 }
 
-fn part<'a>(parts: &'a Parts, name: &str) -> Option<&'a str> {
-    parts.get(name).and_then(|v| v.as_deref())
-}
-
-fn raw_path(parts: &Parts, of: PathOf) -> Option<String> {
+fn raw_path(parts: Undecorated, of: PathOf) -> Option<String> {
     match of {
-        PathOf::Part(p) => part(parts, p).map(str::to_string),
+        PathOf::Part(p) => parts.get(p).map(str::to_string),
         PathOf::WithParams(p, params) => {
-            let path = part(parts, p);
-            match part(parts, params) {
+            let path = parts.get(p);
+            match parts.get(params) {
                 Some(x) if !x.is_empty() => Some(format!("{};{x}", path.unwrap_or(""))),
                 _ => path.map(str::to_string),
             }
@@ -686,14 +707,14 @@ fn raw_path(parts: &Parts, of: PathOf) -> Option<String> {
 
 /// Does the answer have an authority? RFC 3986's and libcurl's `host` say so by being
 /// present; WHATWG's `hostname` and urlparse's `netloc` only by being non-empty.
-fn has_authority(parts: &Parts) -> bool {
-    parts.get("host").is_some_and(Option::is_some)
+fn has_authority(parts: Undecorated) -> bool {
+    parts.get("host").is_some()
         || ["hostname", "netloc"]
             .iter()
-            .any(|n| part(parts, n).is_some_and(|v| !v.is_empty()))
+            .any(|n| parts.get(n).is_some_and(|v| !v.is_empty()))
 }
 
-fn after_slash(parts: &Parts, path: Option<String>, empty: EmptyPath) -> Option<String> {
+fn after_slash(parts: Undecorated, path: Option<String>, empty: EmptyPath) -> Option<String> {
     let path = path?;
     match path.strip_prefix('/') {
         Some(rest) => Some(rest.to_string()),
@@ -702,9 +723,9 @@ fn after_slash(parts: &Parts, path: Option<String>, empty: EmptyPath) -> Option<
     }
 }
 
-fn userinfo_parts(parts: &Parts, of: UserinfoOf) -> (Option<String>, Option<String>) {
+fn userinfo_parts(parts: Undecorated, of: UserinfoOf) -> (Option<String>, Option<String>) {
     match of {
-        UserinfoOf::Whole(u) => match part(parts, u) {
+        UserinfoOf::Whole(u) => match parts.get(u) {
             None => (None, None),
             Some(ui) => match ui.split_once(':') {
                 Some((user, pw)) => (Some(user.to_string()), Some(pw.to_string())),
@@ -712,30 +733,32 @@ fn userinfo_parts(parts: &Parts, of: UserinfoOf) -> (Option<String>, Option<Stri
             },
         },
         UserinfoOf::Split(u, p) => (
-            part(parts, u).map(str::to_string),
-            part(parts, p).map(str::to_string),
+            parts.get(u).map(str::to_string),
+            parts.get(p).map(str::to_string),
         ),
     }
 }
 
 /// A part that is there: present, and for a model that cannot tell absent from empty,
 /// not empty either.
-fn written<'a>(model: Model, parts: &'a Parts, name: &str) -> Option<&'a str> {
-    part(parts, name).filter(|v| !v.is_empty() || !active("absent-or-empty", model))
+fn written<'a>(model: Model, parts: Undecorated<'a>, name: &str) -> Option<&'a str> {
+    parts
+        .get(name)
+        .filter(|v| !v.is_empty() || !active("absent-or-empty", model))
 }
 
 fn authority(
     model: Model,
-    parts: &Parts,
+    parts: Undecorated,
     ui: UserinfoOf,
     host: &str,
     port: &str,
 ) -> Option<String> {
-    let host = part(parts, host)?;
+    let host = parts.get(host)?;
     let mut out = String::new();
     match ui {
         UserinfoOf::Whole(u) => {
-            if let Some(u) = part(parts, u) {
+            if let Some(u) = parts.get(u) {
                 out.push_str(u);
                 out.push('@');
             }
@@ -762,9 +785,9 @@ fn authority(
 }
 
 /// The value `source` gives from `parts`, or `None` for absent.
-fn derive(model: Model, parts: &Parts, source: Source) -> Option<String> {
+fn derive(model: Model, parts: Undecorated, source: Source) -> Option<String> {
     match source {
-        Source::Part(p) => part(parts, p).map(str::to_string),
+        Source::Part(p) => parts.get(p).map(str::to_string),
         Source::AfterSlash(of, empty) => after_slash(parts, raw_path(parts, of), empty),
         Source::BeforeParams(of) => after_slash(parts, raw_path(parts, of), EmptyPath::Empty)
             .map(|p| p.split(';').next().unwrap_or("").to_string()),
@@ -813,7 +836,7 @@ fn derive(model: Model, parts: &Parts, source: Source) -> Option<String> {
 /// table can derive for an input of this scheme, in the document's order, before any
 /// normalisation (what `urlcert ask --doc` shows).
 pub fn mapped(model: Model, doc: Document, input: &str, parts: &Parts) -> Parts {
-    let parts = undecorate(model, parts);
+    let parts = Undecorated::new(model, parts);
     let scheme = input_scheme(input);
     let mut out = Parts::new();
     for name in urlcert_reference::components(doc) {
@@ -821,7 +844,7 @@ pub fn mapped(model: Model, doc: Document, input: &str, parts: &Parts) -> Parts 
             .iter()
             .find(|r| r.component == *name && r.scope.covers(&scheme))
         {
-            out.insert(name.to_string(), derive(model, &parts, row.source));
+            out.insert(name.to_string(), derive(model, parts, row.source));
         }
     }
     out
@@ -977,6 +1000,20 @@ fn doc_accepts(verdict: Option<&str>) -> Option<bool> {
     }
 }
 
+/// The class of an answer that says nothing about the parser, whatever was asked: the
+/// adapter's own failure, or a request it cannot express. [`judge`] decides these first.
+fn answer_class(answer: &Answer) -> Option<Class> {
+    match answer {
+        Answer::Fault { fault } => Some(match fault {
+            Fault::Crash { .. } => Class::Crash,
+            Fault::Timeout { .. } => Class::Timeout,
+            _ => Class::AdapterError,
+        }),
+        Answer::Unsupported { .. } => Some(Class::Unsupported),
+        _ => None,
+    }
+}
+
 /// Judges one adapter answer against what `doc` says of `case` (expectation `e`).
 pub fn judge(
     case: &Case,
@@ -985,22 +1022,13 @@ pub fn judge(
     info: &Info,
     answer: &Answer,
 ) -> Judged {
+    if case.op == Op::Parse {
+        return decide_parse(&case.input, doc, e, info.model, answer).judged(doc, e, info, answer);
+    }
     let actual = describe(answer);
     // The adapter's own failures come first: they say nothing about the parser.
-    if let Answer::Fault { fault } = answer {
-        let class = match fault {
-            Fault::Crash { .. } => Class::Crash,
-            Fault::Timeout { .. } => Class::Timeout,
-            _ => Class::AdapterError,
-        };
-        return judged(class, describe_expectation(case, doc, e), actual);
-    }
-    if let Answer::Unsupported { .. } = answer {
-        return judged(
-            Class::Unsupported,
-            describe_expectation(case, doc, e),
-            actual,
-        );
+    if let Some(class) = answer_class(answer) {
+        return judged(class, describe_expectation(case.op, doc, e), actual);
     }
     match case.op {
         Op::Extract => judged(
@@ -1025,8 +1053,8 @@ pub fn judge(
             actual,
         ),
         Op::Links => judge_links(doc, e, info, answer, actual),
-        Op::Parse => judge_parse(case, doc, e, info, answer, actual),
         Op::Resolve => judge_resolve(doc, e, info, answer, actual),
+        Op::Parse => unreachable!("judged above"),
     }
 }
 
@@ -1037,9 +1065,9 @@ fn doc_id(doc: DocReading) -> String {
     }
 }
 
-fn describe_expectation(case: &Case, doc: DocReading, e: &Expectation) -> String {
+fn describe_expectation(op: Op, doc: DocReading, e: &Expectation) -> String {
     let d = doc_id(doc);
-    match case.op {
+    match op {
         Op::Extract => format!("{d}: URLs in running text"),
         Op::Normalize => match (&e.result, &e.verdict) {
             (Some(r), _) => format!("{d}: normal form {}", quote(r)),
@@ -1056,67 +1084,139 @@ fn describe_expectation(case: &Case, doc: DocReading, e: &Expectation) -> String
     }
 }
 
-fn judge_parse(
-    case: &Case,
-    doc: DocReading,
-    e: &Expectation,
-    info: &Info,
-    answer: &Answer,
-    actual: String,
-) -> Judged {
-    let d = doc_id(doc);
-    let verdict = e.verdict.as_deref();
-    let Some(accepts) = doc_accepts(verdict) else {
-        return judged(
-            Class::Unsupported,
+/// What [`judge`] decides of a parse request, before it writes a line of text: the
+/// class, and for `Component` the component. A caller that needs only to know whether
+/// the answers agree (a fuzz target, once per execution) stops here and writes nothing;
+/// [`ParseDecision::judged`] writes the `expected` and `actual` lines, as `judge` does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseDecision<'a> {
+    pub class: Class,
+    why: ParseWhy<'a>,
+}
+
+/// What a [`ParseDecision`]'s lines are written from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ParseWhy<'a> {
+    /// The adapter failed or cannot express the request ([`answer_class`]).
+    Answer,
+    /// The document's verdict is none a parser's answer can be compared with.
+    NoVerdict,
+    /// The adapter answered with something other than a parse.
+    NotAParse { accepts: bool },
+    /// The verdicts decide: one accepts and the other rejects, both reject, or both
+    /// accept with the same components.
+    Verdicts { accepts: bool },
+    /// Both accept, and this is the first component (in the document's order) whose
+    /// values differ.
+    Component {
+        name: &'a str,
+        want: Option<&'a str>,
+        got: Option<String>,
+        source: Source,
+    },
+}
+
+impl<'a> ParseDecision<'a> {
+    /// For `Component`: the document's name of the first component that differs.
+    pub fn component(&self) -> Option<&'a str> {
+        match self.why {
+            ParseWhy::Component { name, .. } => Some(name),
+            _ => None,
+        }
+    }
+
+    /// The judgement with its lines, exactly as [`judge`] gives it.
+    pub fn judged(self, doc: DocReading, e: &Expectation, info: &Info, answer: &Answer) -> Judged {
+        let d = doc_id(doc);
+        let actual = describe(answer);
+        let said = |accepts: bool| {
             format!(
-                "{d}: {} (nothing a parser's answer can be compared with)",
-                verdict.unwrap_or("no verdict")
+                "{d}: {} ({})",
+                e.verdict.as_deref().unwrap_or_default(),
+                if accepts { "a URL" } else { "not a URL" }
+            )
+        };
+        match self.why {
+            ParseWhy::Answer => judged(self.class, describe_expectation(Op::Parse, doc, e), actual),
+            ParseWhy::NoVerdict => judged(
+                self.class,
+                format!(
+                    "{d}: {} (nothing a parser's answer can be compared with)",
+                    e.verdict.as_deref().unwrap_or("no verdict")
+                ),
+                actual,
             ),
-            actual,
-        );
+            ParseWhy::NotAParse { accepts } => judged(
+                self.class,
+                said(accepts),
+                format!("answered a parse request with: {actual}"),
+            ),
+            ParseWhy::Verdicts { accepts } => judged(self.class, said(accepts), actual),
+            ParseWhy::Component {
+                name,
+                want,
+                got,
+                source,
+            } => Judged {
+                class: self.class,
+                component: Some(name.to_string()),
+                expected: bounded(format!("{d}: {name} {}", show_opt(want))),
+                actual: bounded(format!(
+                    "{}: {name} {} (from {})",
+                    info.name,
+                    show_opt(got.as_deref()),
+                    source_text(source)
+                )),
+            },
+        }
+    }
+}
+
+/// Decides how `model`'s parse `answer` of `input` stands against what `doc` says
+/// (expectation `e`): [`judge`]'s decision for a parse case, without its lines.
+pub fn decide_parse<'a>(
+    input: &str,
+    doc: DocReading,
+    e: &'a Expectation,
+    model: Model,
+    answer: &Answer,
+) -> ParseDecision<'a> {
+    let decided = |class, why| ParseDecision { class, why };
+    // The adapter's own failures come first: they say nothing about the parser.
+    if let Some(class) = answer_class(answer) {
+        return decided(class, ParseWhy::Answer);
+    }
+    let Some(accepts) = doc_accepts(e.verdict.as_deref()) else {
+        return decided(Class::Unsupported, ParseWhy::NoVerdict);
     };
-    let said = format!(
-        "{d}: {} ({})",
-        verdict.unwrap_or_default(),
-        if accepts { "a URL" } else { "not a URL" }
-    );
+    let verdicts = |class| decided(class, ParseWhy::Verdicts { accepts });
     let components = match answer {
         Answer::Parsed { components } => components,
-        Answer::Rejected { .. } if accepts => return judged(Class::Verdict, said, actual),
-        Answer::Rejected { .. } => return judged(Class::Agree, said, actual),
-        _ => {
-            return judged(
-                Class::AdapterError,
-                said,
-                format!("answered a parse request with: {actual}"),
-            )
-        }
+        Answer::Rejected { .. } if accepts => return verdicts(Class::Verdict),
+        Answer::Rejected { .. } => return verdicts(Class::Agree),
+        _ => return decided(Class::AdapterError, ParseWhy::NotAParse { accepts }),
     };
     if !accepts {
-        return judged(Class::Verdict, said, actual);
+        return verdicts(Class::Verdict);
     }
-    let model = info.model;
-    let parts = undecorate(model, components);
-    let scheme = input_scheme(&case.input);
+    let parts = Undecorated::new(model, components);
+    let scheme = input_scheme(input);
     let table = table(model, doc.doc);
     // The document's own order, then any name it does not list.
     let order = urlcert_reference::components(doc.doc);
-    let mut names: Vec<&str> = order
+    let listed = order
         .iter()
-        .copied()
-        .filter(|n| e.components.contains_key(*n))
-        .collect();
-    names.extend(
-        e.components
-            .keys()
-            .map(String::as_str)
-            .filter(|n| !order.contains(n)),
-    );
-    for name in names {
-        let want = match e.components.get(name) {
-            Some(None) => None,
-            Some(Some(ExpectedValue::Str(s))) => Some(s.as_str()),
+        .filter_map(|n| e.components.get_key_value(*n))
+        .map(|(n, v)| (n.as_str(), v));
+    let unlisted = e
+        .components
+        .iter()
+        .filter(|(n, _)| !order.contains(&n.as_str()))
+        .map(|(n, v)| (n.as_str(), v));
+    for (name, value) in listed.chain(unlisted) {
+        let want = match value {
+            None => None,
+            Some(ExpectedValue::Str(s)) => Some(s.as_str()),
             // Lists and fields: no model gives them.
             _ => continue,
         };
@@ -1126,22 +1226,20 @@ fn judge_parse(
         else {
             continue;
         };
-        let got = derive(model, &parts, row.source);
+        let got = derive(model, parts, row.source);
         if !same_value(model, row.kind, &scheme, want, got.as_deref()) {
-            return Judged {
-                class: Class::Component,
-                component: Some(name.to_string()),
-                expected: bounded(format!("{d}: {name} {}", show_opt(want))),
-                actual: bounded(format!(
-                    "{}: {name} {} (from {})",
-                    info.name,
-                    show_opt(got.as_deref()),
-                    source_text(row.source)
-                )),
-            };
+            return decided(
+                Class::Component,
+                ParseWhy::Component {
+                    name,
+                    want,
+                    got,
+                    source: row.source,
+                },
+            );
         }
     }
-    judged(Class::Agree, said, actual)
+    verdicts(Class::Agree)
 }
 
 /// Which of the model's parts a value came from, for the `actual` line.

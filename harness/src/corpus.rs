@@ -6,7 +6,9 @@
 //! appears once per target however many cases share it:
 //!
 //! - `adapters_diff`: every parse case's input, and the base and reference of every
-//!   resolve case (URLs too);
+//!   resolve case (URLs too), each behind an adapter byte ([`crate::fuzzinput`]): one
+//!   seed per URL and in-process adapter the target picks from, so every URL is checked
+//!   against every adapter;
 //! - `parse_invariants`, `oracle_diff`: the same URLs, each behind a document byte
 //!   ([`crate::fuzzinput`]): one seed per document and reading the case has an
 //!   expectation for (a reading the target does not list counts as the document's
@@ -73,6 +75,7 @@ fn add_per_doc(seeds: &mut Seeds, target: &str, docs: &[DocReading], rest: &[u8]
 
 /// The seeds of every target, from the cases.
 pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
+    let adapters = crate::fuzzinput::adapters().len();
     let mut urls = Seeds::new();
     let mut parse_urls = Seeds::new();
     let mut oracle_urls = Seeds::new();
@@ -82,7 +85,9 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
         let c = &lc.case;
         let docs: Vec<DocReading> = c.expect.keys().map(|k| k.0).collect();
         let mut url = |bytes: &[u8]| {
-            add(&mut urls, bytes.to_vec());
+            for i in 0..adapters {
+                add(&mut urls, crate::fuzzinput::seed(i, bytes));
+            }
             add_per_doc(&mut parse_urls, "parse_invariants", &docs, bytes);
             add_per_doc(&mut oracle_urls, "oracle_diff", &docs, bytes);
         };

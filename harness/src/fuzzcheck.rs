@@ -1,20 +1,21 @@
 //! The checks the fuzz targets in `fuzz/` make, as ordinary functions so that tests run
 //! them on the case inputs too.
 //!
-//! - [`adapters_diff`]: the reference's draft-1996 answer against the in-process
-//!   adapters (`url`, `fluent-uri`), judged as `urlcert run` judges (the tables and
-//!   normalisations of [`crate::compare`]). Every disagreement must fall in one of the
-//!   named [`DIVERGENCES`], each a small function citing the case in `cases/` that shows
-//!   it; anything else is returned as an error, which the fuzz target turns into a crash.
+//! - [`adapters_diff`]: the reference's draft-1996 answer against one in-process adapter
+//!   (`url` or `fluent-uri`, picked by the input's first byte, [`crate::fuzzinput`]),
+//!   judged as `urlcert run` judges (the tables and normalisations of
+//!   [`crate::compare`]; [`adapter_diff`] for a given adapter). Every disagreement must
+//!   fall in one of the named [`DIVERGENCES`], each a small function citing the case in
+//!   `cases/` that shows it; anything else is returned as an error, which the fuzz target
+//!   turns into a crash.
 //! - [`structured`]: URLs built from the grammars' productions, valid by construction,
 //!   with the components they were built from ([`Built`]), and [`check_built`], which asks
 //!   the reference for exactly those components.
 
 use crate::adapter::{Adapter, Answer};
-use crate::cases::{Case, DocKey, Expectation, ExpectedValue, Op};
+use crate::cases::{Expectation, ExpectedValue};
 use crate::compare;
 use crate::judge::{Class, Judged};
-use std::collections::BTreeMap;
 use urlcert_reference::{parse, DocReading, Document, Parse, Value, Verdict};
 
 // ------------------------------------------------------------------ adapters
@@ -36,13 +37,16 @@ pub struct Seen<'a> {
     pub reference: &'a Parse<'a>,
     pub adapter: &'a str,
     pub answer: &'a Answer,
-    pub judged: &'a Judged,
+    /// How the judge classed it ([`Judged::class`]).
+    pub class: Class,
+    /// For `Component`: the component that differs ([`Judged::component`]).
+    pub component: Option<&'a str>,
 }
 
 impl Seen<'_> {
     fn component(&self) -> Option<&str> {
-        match self.judged.class {
-            Class::Component => self.judged.component.as_deref(),
+        match self.class {
+            Class::Component => self.component,
             _ => None,
         }
     }
@@ -323,56 +327,62 @@ fn expectation(p: &Parse) -> Expectation {
     e
 }
 
-/// Judges every in-process adapter's parse of `input` against the reference's
-/// draft-1996 answer. Returns the named divergence of each disagreement (empty when all
-/// agree), or an error describing the first disagreement no divergence explains.
+/// The check of the `adapters_diff` fuzz target, on its input: the first byte picks the
+/// adapter of `adapters` (`byte % n`, [`crate::fuzzinput::split`]; the fuzz target
+/// passes [`crate::fuzzinput::adapters`]), the rest is the URL, judged by
+/// [`adapter_diff`]. The empty input checks nothing.
 pub fn adapters_diff(
     adapters: &mut [Box<dyn Adapter>],
     input: &[u8],
-) -> Result<Vec<&'static str>, String> {
+) -> Result<Option<&'static str>, String> {
+    match crate::fuzzinput::split(input, adapters.len()) {
+        Some((i, url)) => adapter_diff(adapters[i].as_mut(), url),
+        None => Ok(None),
+    }
+}
+
+/// Judges `adapter`'s parse of `input` against the reference's draft-1996 answer, as
+/// [`compare::judge`] judges a parse case. Returns the named divergence that explains a
+/// disagreement (`None` when they agree), or an error describing a disagreement no
+/// divergence explains. No text is written unless it is that error.
+pub fn adapter_diff(
+    adapter: &mut dyn Adapter,
+    input: &[u8],
+) -> Result<Option<&'static str>, String> {
     let Ok(text) = std::str::from_utf8(input) else {
         // Neither crate takes bytes that are not UTF-8 (`Unsupported`).
-        return Ok(Vec::new());
+        return Ok(None);
     };
     let doc = DocReading::from(Document::Draft1996);
     let reference = parse(doc, input);
     let e = expectation(&reference);
-    let case = Case::made(
-        Op::Parse,
-        None,
-        text.to_string(),
-        BTreeMap::from([(DocKey(doc), e.clone())]),
-    );
-    let mut found = Vec::new();
-    for a in adapters.iter_mut() {
-        let answer = a.parse(input);
-        let judged = compare::judge(&case, doc, &e, a.info(), &answer);
-        if matches!(judged.class, Class::Agree | Class::Unsupported) {
-            continue;
-        }
-        let seen = Seen {
-            input: text,
-            reference: &reference,
-            adapter: &a.info().name,
-            answer: &answer,
-            judged: &judged,
-        };
-        match classify(&seen) {
-            Some(name) => found.push(name),
-            None => {
-                return Err(format!(
-                    "{}: {:?}: {:?} {}: expected {} / actual {}",
-                    a.info().name,
-                    text,
-                    judged.class,
-                    judged.component.as_deref().unwrap_or(""),
-                    judged.expected,
-                    judged.actual
-                ))
-            }
-        }
+    let answer = adapter.parse(input);
+    let info = adapter.info();
+    let decision = compare::decide_parse(text, doc, &e, info.model, &answer);
+    if matches!(decision.class, Class::Agree | Class::Unsupported) {
+        return Ok(None);
     }
-    Ok(found)
+    let seen = Seen {
+        input: text,
+        reference: &reference,
+        adapter: &info.name,
+        answer: &answer,
+        class: decision.class,
+        component: decision.component(),
+    };
+    if let Some(name) = classify(&seen) {
+        return Ok(Some(name));
+    }
+    let judged = decision.judged(doc, &e, info, &answer);
+    Err(format!(
+        "{}: {:?}: {:?} {}: expected {} / actual {}",
+        info.name,
+        text,
+        judged.class,
+        judged.component.as_deref().unwrap_or(""),
+        judged.expected,
+        judged.actual
+    ))
 }
 
 /// The first named divergence that explains `seen`.

@@ -1,12 +1,21 @@
-//! The input format of the libFuzzer targets that check one document per execution
-//! (`parse_invariants`, `resolve_invariants`, `oracle_diff` in `fuzz/`): the first byte
-//! picks the document and reading, `byte % n` into the target's list ([`docs`]), and the
-//! rest of the input is what the target reads under it (a URL; for `resolve_invariants`
-//! base NUL reference). So every execution is one parse (or one resolution) under one
-//! document, and libFuzzer's coverage feedback is per document rather than the union of
-//! all of them. `urlcert corpus` writes the seeds of these targets in the same format
-//! ([`seed`]), through the same lists, so a seed runs under the document it was made for.
+//! The input format of the libFuzzer targets that pick what they check by the input's
+//! first byte, `byte % n` into the target's list, the rest of the input being what the
+//! target reads:
+//!
+//! - `parse_invariants`, `resolve_invariants`, `oracle_diff` ([`TARGETS`]): the byte
+//!   picks the document and reading ([`docs`]), and the rest is a URL (for
+//!   `resolve_invariants` base NUL reference). So every execution is one parse (or one
+//!   resolution) under one document, and libFuzzer's coverage feedback is per document
+//!   rather than the union of all of them.
+//! - `adapters_diff` ([`ADAPTER_TARGET`]): the byte picks the in-process adapter
+//!   ([`adapters`]), and the rest is the URL that adapter and the reference's 1996 draft
+//!   parse: one adapter per execution.
+//!
+//! `urlcert corpus` writes the seeds of these targets in the same format ([`seed`]),
+//! through the same lists, so a seed runs under the document (the adapter) it was made
+//! for.
 
+use crate::adapter::{inproc, Adapter};
 use crate::oracle_classes;
 use std::sync::OnceLock;
 use urlcert_reference::invariants::every_doc_reading;
@@ -35,16 +44,25 @@ pub fn docs(target: &str) -> Option<&'static [DocReading]> {
     }
 }
 
-/// Splits an input into the index of its document (`first byte % n`) and the rest.
-/// `None` for the empty input (no document byte) or `n == 0`.
+/// The target whose input starts with an adapter byte.
+pub const ADAPTER_TARGET: &str = "adapters_diff";
+
+/// The adapters `adapters_diff` picks from, in the order the leading byte indexes them:
+/// the in-process adapters its classifiers are written for ([`inproc::all`]).
+pub fn adapters() -> Vec<Box<dyn Adapter>> {
+    inproc::all()
+}
+
+/// Splits an input into the index of its document or adapter (`first byte % n`) and the
+/// rest. `None` for the empty input (no leading byte) or `n == 0`.
 pub fn split(data: &[u8], n: usize) -> Option<(usize, &[u8])> {
     let (&first, rest) = data.split_first()?;
     (n > 0).then(|| (first as usize % n, rest))
 }
 
-/// A seed: the document byte of index `i`, then `rest`.
+/// A seed: the document (adapter) byte of index `i`, then `rest`.
 pub fn seed(i: usize, rest: &[u8]) -> Vec<u8> {
-    let i = u8::try_from(i).expect("fewer than 256 documents");
+    let i = u8::try_from(i).expect("fewer than 256 documents or adapters");
     let mut out = Vec::with_capacity(rest.len() + 1);
     out.push(i);
     out.extend_from_slice(rest);
@@ -76,5 +94,12 @@ mod tests {
         assert_eq!(split(b"", 3), None);
         assert_eq!(split(&[7], 3), Some((1, &b""[..])));
         assert!(docs("structured").is_none());
+        assert!(docs(ADAPTER_TARGET).is_none());
+        let n = adapters().len();
+        assert!(n > 0 && n < 256);
+        for i in 0..n {
+            let s = seed(i, b"http://h/");
+            assert_eq!(split(&s, n), Some((i, &b"http://h/"[..])));
+        }
     }
 }

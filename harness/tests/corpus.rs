@@ -48,12 +48,18 @@ fn committed_corpus_is_up_to_date() {
 #[test]
 fn fuzz_checks_hold_on_every_case_input() {
     let s = seeds();
-    let mut adapters = urlcert::adapter::inproc::all();
-    for bytes in s["adapters_diff"].values() {
+    let mut adapters = urlcert::fuzzinput::adapters();
+    // Each seed as the target reads it: the adapter byte picks the adapter.
+    for seed in s["adapters_diff"].values() {
+        fuzzcheck::adapters_diff(&mut adapters, seed).unwrap();
+    }
+    // The URLs without their adapter byte, each under every document.
+    let urls: std::collections::BTreeSet<&[u8]> =
+        s["adapters_diff"].values().map(|seed| &seed[1..]).collect();
+    for url in urls {
         for doc in every_doc_reading() {
-            check_parse(doc, bytes).unwrap();
+            check_parse(doc, url).unwrap();
         }
-        fuzzcheck::adapters_diff(&mut adapters, bytes).unwrap();
     }
     // The pairs without their document byte, each under every document.
     let pairs: std::collections::BTreeSet<&[u8]> = s["resolve_invariants"]
@@ -68,15 +74,26 @@ fn fuzz_checks_hold_on_every_case_input() {
     }
 }
 
-/// The targets with a document byte: every seed's byte picks a document of the
-/// target's list, the document of one of its case's expectations, and the rest is a
-/// URL (a pair) of the URL target; every URL is seeded.
+/// adapters_diff: every seed is an adapter byte and a URL, and every URL is seeded once
+/// per adapter. The targets with a document byte: every seed's byte picks a document of
+/// the target's list, and the rest is one of those URLs (a pair); every URL is seeded.
 #[test]
-fn seeds_with_a_document_byte_split_into_a_document_and_a_url() {
+fn seeds_with_a_leading_byte_split_into_a_pick_and_a_url() {
     use urlcert::fuzzinput;
     let s = seeds();
-    let urls: std::collections::BTreeSet<&[u8]> =
-        s["adapters_diff"].values().map(Vec::as_slice).collect();
+    let n = fuzzinput::adapters().len();
+    let mut per_adapter = vec![std::collections::BTreeSet::new(); n];
+    for seed in s[fuzzinput::ADAPTER_TARGET].values() {
+        assert!((seed[0] as usize) < n, "adapters_diff: {seed:?}");
+        let (i, url) = fuzzinput::split(seed, n).unwrap();
+        per_adapter[i].insert(url);
+    }
+    let urls = per_adapter[0].clone();
+    assert!(!urls.is_empty());
+    assert!(
+        per_adapter.iter().all(|u| *u == urls),
+        "every URL under every adapter"
+    );
     for target in fuzzinput::TARGETS {
         let list = fuzzinput::docs(target).unwrap();
         let mut seen = std::collections::BTreeSet::new();
@@ -99,10 +116,12 @@ fn seeds_with_a_document_byte_split_into_a_document_and_a_url() {
 #[test]
 fn every_divergence_cites_an_existing_case_and_some_case_shows_it() {
     let suite = urlcert::cases::load_dir(&root().join("cases")).unwrap();
-    let mut adapters = urlcert::adapter::inproc::all();
+    let mut adapters = urlcert::fuzzinput::adapters();
     let mut hit = std::collections::BTreeSet::new();
     for lc in &suite.cases {
-        hit.extend(fuzzcheck::adapters_diff(&mut adapters, lc.case.input.as_bytes()).unwrap());
+        for a in adapters.iter_mut() {
+            hit.extend(fuzzcheck::adapter_diff(a.as_mut(), lc.case.input.as_bytes()).unwrap());
+        }
     }
     for d in fuzzcheck::DIVERGENCES {
         assert!(
@@ -130,9 +149,9 @@ fn built_urls_parse_with_their_components() {
 /// What the fuzz targets found, kept as regressions.
 #[test]
 fn fuzz_finds_stay_classified() {
-    let mut adapters = urlcert::adapter::inproc::all();
+    let mut url = urlcert::adapter::inproc::by_name("url").unwrap();
     // adapters_diff, 30 s run: an opaque-URL (bad hostname) whose scheme starts with a
     // digit; `url` rejects the scheme. It was outside every classifier.
-    let found = fuzzcheck::adapters_diff(&mut adapters, b"8http://ay-b.c-/d").unwrap();
-    assert!(found.contains(&"scheme-starts-with-letter"), "{found:?}");
+    let found = fuzzcheck::adapter_diff(url.as_mut(), b"8http://ay-b.c-/d").unwrap();
+    assert_eq!(found, Some("scheme-starts-with-letter"));
 }

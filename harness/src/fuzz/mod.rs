@@ -295,7 +295,8 @@ pub fn classify(
                 reference: &parse,
                 adapter,
                 answer,
-                judged,
+                class: judged.class,
+                component: judged.component.as_deref(),
             };
             let name = fuzzcheck::classify(&seen)?;
             (name, fuzzcheck::divergence(name)?.case)
