@@ -697,9 +697,7 @@ fn rewritten_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)
         return None;
     }
     let mut url = crate::adapter::inproc::by_name("url")?;
-    let name = *adapters_diff(std::slice::from_mut(&mut url), result.as_bytes())
-        .ok()?
-        .first()?;
+    let name = adapter_diff(url.as_mut(), result.as_bytes()).ok()??;
     Some((name, divergence(name)?.case))
 }
 
@@ -711,6 +709,10 @@ fn rejected_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)>
     };
     let message = message.strip_prefix("the reference: ")?;
     let reference = parse(DocReading::from(Document::Draft1996), seen.input.as_bytes());
+    if reference.verdict == Verdict::Invalid {
+        // The parses agree (both reject): no parse cause; the resolution ones decide.
+        return None;
+    }
     let answer = Answer::Rejected {
         message: message.to_string(),
     };
@@ -719,7 +721,9 @@ fn rejected_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)>
         reference: &reference,
         adapter: seen.adapter,
         answer: &answer,
-        judged: seen.judged,
+        // A rejection of what the reference takes: the verdict.
+        class: Class::Verdict,
+        component: None,
     })?;
     Some((name, divergence(name)?.case))
 }
