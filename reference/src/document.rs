@@ -6,17 +6,17 @@ use std::str::FromStr;
 /// One of the source documents urlcert can judge an input under.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Document {
-    /// URL Internet-Draft, T. Berners-Lee, October 1993 (seed 001).
+    /// draft-ietf-uri-url-02, the URL Internet-Draft of T. Berners-Lee, October 1993.
     Draft02,
-    /// draft-ietf-uri-url-03, 21 March 1994 (seed 003).
+    /// draft-ietf-uri-url-03, 21 March 1994.
     Draft03,
-    /// draft-ietf-uri-url-06, 4 August 1994 (seed 000).
+    /// draft-ietf-uri-url-06, 4 August 1994.
     Draft06,
     /// RFC 1738, December 1994.
     Rfc1738,
     /// RFC 1808, June 1995.
     Rfc1808,
-    /// draft-fielding-url-syntax-01, 26 November 1996 (seed 004).
+    /// draft-fielding-url-syntax-01, 26 November 1996.
     Draft1996,
     /// RFC 2396, "Uniform Resource Identifiers (URI): Generic Syntax", August 1998: the
     /// 1996 draft as published (<https://www.rfc-editor.org/rfc/rfc2396>).
@@ -50,6 +50,67 @@ impl Document {
             Document::Draft1996 => "draft-1996",
             Document::Rfc2396 => "rfc2396",
             Document::Rfc3986 => "rfc3986",
+        }
+    }
+
+    /// The name the document is published and cited by.
+    pub fn public_name(self) -> &'static str {
+        match self {
+            Document::Draft02 => "draft-ietf-uri-url-02",
+            Document::Draft03 => "draft-ietf-uri-url-03",
+            Document::Draft06 => "draft-ietf-uri-url-06",
+            Document::Rfc1738 => "RFC 1738",
+            Document::Rfc1808 => "RFC 1808",
+            Document::Draft1996 => "draft-fielding-url-syntax-01",
+            Document::Rfc2396 => "RFC 2396",
+            Document::Rfc3986 => "RFC 3986",
+        }
+    }
+
+    /// The public copy of the document: the RFC Editor's page for an RFC, the IETF
+    /// archive's (datatracker) page for an Internet-Draft.
+    pub fn public_url(self) -> &'static str {
+        match self {
+            Document::Draft02 => "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-02",
+            Document::Draft03 => "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-03",
+            Document::Draft06 => "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-06",
+            Document::Rfc1738 => "https://www.rfc-editor.org/rfc/rfc1738",
+            Document::Rfc1808 => "https://www.rfc-editor.org/rfc/rfc1808",
+            Document::Draft1996 => {
+                "https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-01"
+            }
+            Document::Rfc2396 => "https://www.rfc-editor.org/rfc/rfc2396",
+            Document::Rfc3986 => "https://www.rfc-editor.org/rfc/rfc3986",
+        }
+    }
+
+    /// The public copy at `section` as the cases cite it: `5.2.1` is `#section-5.2.1`,
+    /// `C.2` (or `Appendix C.2`) `#appendix-C.2`, as both sites name their anchors. A
+    /// section by title (the 1993 drafts have no numbers: "PARTIAL FORM") links to the
+    /// document itself.
+    pub fn section_url(self, section: &str) -> String {
+        let s = section.trim();
+        let s = s
+            .strip_prefix("Appendix ")
+            .or_else(|| s.strip_prefix("App. "))
+            .unwrap_or(s);
+        let s = s.split(' ').next().unwrap_or("");
+        let numbered = |t: &str| {
+            !t.is_empty()
+                && t.split('.')
+                    .all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+        };
+        // An appendix: one capital letter, perhaps with a numbered subsection ("C.2").
+        let mut chars = s.chars();
+        let letter = chars.next().is_some_and(|c| c.is_ascii_uppercase());
+        let rest = chars.as_str();
+        let appendix = letter && (rest.is_empty() || rest.strip_prefix('.').is_some_and(numbered));
+        if numbered(s) {
+            format!("{}#section-{s}", self.public_url())
+        } else if appendix {
+            format!("{}#appendix-{s}", self.public_url())
+        } else {
+            self.public_url().to_string()
         }
     }
 
@@ -273,5 +334,48 @@ mod tests {
             .parse::<DocReading>()
             .unwrap_err()
             .contains("unknown reading"));
+    }
+}
+
+#[cfg(test)]
+mod links {
+    use super::Document;
+
+    #[test]
+    fn sections_link_to_their_anchors() {
+        let r = Document::Rfc3986;
+        assert_eq!(
+            r.section_url("5.2.1"),
+            "https://www.rfc-editor.org/rfc/rfc3986#section-5.2.1"
+        );
+        assert_eq!(
+            r.section_url("C.2"),
+            "https://www.rfc-editor.org/rfc/rfc3986#appendix-C.2"
+        );
+        assert_eq!(
+            r.section_url("B"),
+            "https://www.rfc-editor.org/rfc/rfc3986#appendix-B"
+        );
+        assert_eq!(
+            r.section_url("Appendix D"),
+            "https://www.rfc-editor.org/rfc/rfc3986#appendix-D"
+        );
+        assert_eq!(
+            Document::Draft1996.section_url("6"),
+            "https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-01#section-6"
+        );
+        // A heading of the 1993 drafts, or a section with its title after it.
+        assert_eq!(
+            Document::Draft02.section_url("PARTIAL FORM"),
+            "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-02"
+        );
+        assert_eq!(
+            Document::Draft06.section_url("APPENDIX"),
+            Document::Draft06.public_url()
+        );
+        assert_eq!(
+            Document::Rfc1808.section_url("2.4 (Examples)"),
+            "https://www.rfc-editor.org/rfc/rfc1808#section-2.4"
+        );
     }
 }
