@@ -1,4 +1,4 @@
-//! Runs and certification (issue 5 §4): every case under every document, asked of the
+//! Runs and certification: every case under every document, asked of the
 //! reference and of adapters, judged, and collected as [`Record`]s for the reports; and
 //! the expected-failure lists (`harness/expected/<adapter>.txt`) that `urlcert certify
 //! --strict` checks both ways.

@@ -1,5 +1,5 @@
 //! Comparison by meaning: an adapter's answer, in its own component model, against what
-//! one document says of a case (issue 5 §3).
+//! one document says of a case.
 //!
 //! Two things are declared here, each in one place:
 //! - [`table`]: for each (model, document), which of the adapter's parts gives each of

@@ -1,5 +1,5 @@
 //! How an adapter's answer stands against a case's expectation under one document:
-//! the classes every report counts by (issue 5 §3).
+//! the classes every report counts by.
 
 use serde::{Deserialize, Serialize};
 

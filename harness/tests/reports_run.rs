@@ -1,4 +1,4 @@
-//! Runs and their reports (issue 5 §4): hostile strings never reach HTML, XML or
+//! Runs and their reports: hostile strings never reach HTML, XML or
 //! Markdown unescaped; the pruned view groups identical rows; reports are written
 //! atomically; expected-failure lists are checked both ways; the summary adds up.
 //!

@@ -1,4 +1,4 @@
-//! The reports of a run (issue 5 §4): every outcome of every case under every document
+//! The reports of a run: every outcome of every case under every document
 //! for every adapter, written to `reports/<run>/` (or `--out DIR`) as
 //!
 //! - `results.jsonl`: one [`Record`] per line, each with the run's [`Provenance`];

@@ -16,7 +16,7 @@
 //! is chosen ([`ip`], [`news`], [`generic`], [`prospero`], [`gopher`]), and the parse
 //! lists an [`Ambiguity`].
 //!
-//! Verdicts (the contract of issue 4): the entry production is `fragmentaddress`.
+//! Verdicts: the entry production is `fragmentaddress`.
 //! `valid` when the scheme's own production matches (`httpaddress`, `ftpaddress`,
 //! `newsaddress`, `nntpaddress`, `prosperoaddress`, `telnetaddress`, `gopheraddress`,
 //! `waisaddress`, `mailtoaddress`), or the scheme is none of those and `generic`

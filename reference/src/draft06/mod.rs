@@ -39,10 +39,10 @@ use crate::outcome::Part;
 use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
 use crate::rule::Rule;
 
-/// The component names a parse may report, in RFC 1738's vocabulary (the contract of
-/// issue 4: "draft-06: RFC 1738's component names"). `user`, `password`, `host`,
-/// `port` and `urlpath` of `otherurl` never occur: draft-06 has no `ip-schemepart`, so
-/// `otherurl` reports only `scheme` and `schemepart`.
+/// The component names a parse may report, in RFC 1738's vocabulary (one vocabulary for
+/// draft-06 and RFC 1738, so their answers compare part by part). `user`, `password`,
+/// `host`, `port` and `urlpath` of `otherurl` never occur: draft-06 has no
+/// `ip-schemepart`, so `otherurl` reports only `scheme` and `schemepart`.
 pub const COMPONENTS: &[&str] = crate::rfc1738::COMPONENTS;
 
 /// What a scheme production (or `otherurl`) matched: the production and its ambiguities. Its
