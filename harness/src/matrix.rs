@@ -35,6 +35,7 @@
 //! nearest document, in the basis, that does not agree: where the parser leaves the
 //! document it follows best.
 
+use crate::adapter::registry;
 use crate::certify::{self, Candidate, Source as _};
 use crate::journal;
 use crate::judge::Class;
@@ -571,7 +572,8 @@ pub fn main(args: MatrixArgs) -> ExitCode {
                 Some(c) => found.push(c),
                 None => {
                     return fail(&format!(
-                        "unknown adapter `{name}` (see `urlcert adapters`)"
+                        "unknown adapter `{name}`{} (see `urlcert adapters`)",
+                        registry::did_you_mean(name)
                     ))
                 }
             }

@@ -172,7 +172,11 @@ impl FromStr for Document {
             .find(|d| d.id() == s)
             .ok_or_else(|| {
                 let known: Vec<_> = Document::ALL.iter().map(|d| d.id()).collect();
-                format!("unknown document `{s}` (known: {})", known.join(", "))
+                format!(
+                    "unknown document `{s}`{} (known: {})",
+                    did_you_mean(s, &known),
+                    known.join(", ")
+                )
             })
     }
 }
@@ -290,13 +294,26 @@ impl FromStr for DocReading {
                 .ok_or_else(|| {
                     let known: Vec<_> = doc.readings().iter().map(|x| x.id()).collect();
                     format!(
-                        "unknown reading `{r}` for {doc} (known: {})",
+                        "unknown reading `{r}` for {doc}{} (known: {})",
+                        did_you_mean(r, &known),
                         known.join(", ")
                     )
                 })?,
         };
         Ok(DocReading { doc, reading })
     }
+}
+
+/// "; did you mean `NAME`?" for the known name most like a misspelt one, when one is
+/// like enough (at most a quarter of its letters transposed, replaced, added or
+/// removed); otherwise nothing.
+fn did_you_mean(given: &str, known: &[&str]) -> String {
+    known
+        .iter()
+        .map(|k| (strsim::normalized_damerau_levenshtein(given, k), k))
+        .filter(|(similarity, _)| *similarity >= 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or_else(String::new, |(_, k)| format!("; did you mean `{k}`?"))
 }
 
 #[cfg(feature = "serde")]
@@ -334,6 +351,12 @@ mod tests {
             .parse::<DocReading>()
             .unwrap_err()
             .contains("unknown reading"));
+        let misspelt = "rfc1739".parse::<DocReading>().unwrap_err();
+        assert!(misspelt.contains("; did you mean `rfc1738`?"), "{misspelt}");
+        let misspelt = "rfc2396@rfc2733".parse::<DocReading>().unwrap_err();
+        assert!(misspelt.contains("; did you mean `rfc2732`?"), "{misspelt}");
+        let unlike = "gopher".parse::<DocReading>().unwrap_err();
+        assert!(!unlike.contains("did you mean"), "{unlike}");
     }
 }
 

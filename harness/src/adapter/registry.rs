@@ -66,6 +66,20 @@ pub fn names() -> Vec<String> {
     names
 }
 
+/// "; did you mean `NAME`?" for the known adapter or profile most like a misspelt
+/// `name`, when one is like enough (at most a quarter of its letters
+/// transposed, replaced, added or removed); otherwise nothing.
+pub fn did_you_mean(name: &str) -> String {
+    names()
+        .into_iter()
+        .map(|known| (strsim::normalized_damerau_levenshtein(name, &known), known))
+        .filter(|(similarity, _)| *similarity >= 0.75)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map_or_else(String::new, |(_, known)| {
+            format!("; did you mean `{}`?", crate::text::visible(&known))
+        })
+}
+
 /// The adapter `name`, started (persistent mode for an external one), or why it cannot
 /// run here. `None` for a name urlcert does not know.
 pub fn by_name(name: &str, limits: Limits) -> Option<Found> {

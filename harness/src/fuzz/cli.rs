@@ -218,7 +218,8 @@ fn start_adapters(starts: &[Start], limits: Limits) -> Result<Vec<Started>, Stri
                 }
                 None => {
                     return Err(format!(
-                        "unknown adapter `{name}` (known: {})",
+                        "unknown adapter `{name}`{} (known: {})",
+                        registry::did_you_mean(name),
                         registry::names().join(", ")
                     ))
                 }

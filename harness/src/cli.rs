@@ -1,0 +1,207 @@
+//! The `urlcert` command line: the subcommands, each with its help, and the dispatch to
+//! the module that runs it (`cmd`, or the library where it does the work).
+
+use crate::cmd;
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "urlcert",
+    version,
+    about = "Conformance suite for the historical URL specifications"
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+    /// Pass this environment variable on to external adapters (repeatable). They get
+    /// only PATH, HOME, LANG, LC_ALL, LC_CTYPE, TMPDIR, TZ and LD_LIBRARY_PATH
+    /// otherwise (ADAPTERS.md).
+    #[arg(long = "pass-env", value_name = "NAME", global = true)]
+    pass_env: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Parse inputs under a document: from the arguments, or one per line from stdin.
+    ///
+    /// Exit status: 0 when every input is valid or generic-only, 1 when any is invalid
+    /// or not-defined, 2 on a usage error.
+    Parse(cmd::parse::Args),
+    /// Resolve references against a base under a document: from the arguments, or one
+    /// per line from stdin.
+    ///
+    /// Exit status: 0 when every reference has a result, 1 when the document gives none
+    /// for some (it defines no relative form, or the base is not absolute), 2 on a usage
+    /// error.
+    Resolve(cmd::resolve::Args),
+    /// Find the URLs in a text read from stdin, by one document's rules for URLs in
+    /// running text: one line per URL, with its offsets and wrapper.
+    ///
+    /// Exit status: 0 when the document has such rules (whether or not any URL is
+    /// found), 1 when it has none, 2 on a usage error.
+    Extract(cmd::extract::Args),
+    /// Normalise inputs under a document (its stated equivalences, in order): from the
+    /// arguments, or one per line from stdin. Prints each normal form and its steps.
+    ///
+    /// Exit status: 0 when every input has a normal form, 1 when any has none (the
+    /// document states no equivalence, or the input is not an absolute URL under it), 2
+    /// on a usage error.
+    Normalize(cmd::normalize::Args),
+    /// The base of a document (an HTML file, a MIME message) and of each of its parts:
+    /// which layer gave it (content, encapsulating entity, retrieval URL, default), with
+    /// every layer considered and the notes on what breaks a rule.
+    ///
+    /// Exit status: 0 when every reference in the document has an absolute form, 1 when
+    /// some has none under some document (or the document defines no base), 2 on a
+    /// usage error or a document that cannot be read.
+    Base(urlcert::links::DocumentArgs),
+    /// Every reference in a document (an HTML file, a MIME message) with its absolute
+    /// form: the part it is in, its base and where that came from. `--doc all` shows
+    /// each reference under every document side by side.
+    ///
+    /// Exit status as `base`.
+    Links(urlcert::links::DocumentArgs),
+    /// The main job: every case file against the reference and every available
+    /// adapter. Prints the reference's failures and a summary table, and writes the
+    /// reports to reports/run-YYYYMMDD-HHMMSS/ (or --out).
+    ///
+    /// Exit status: 0 when the reference passes every case (adapters that disagree
+    /// with the documents are what the reports are for, not an error), 1 when the
+    /// reference fails a case, 2 on a usage error or when the reports cannot be written.
+    Run(cmd::run::Args),
+    /// Certify one parser: every case (or one document's) asked of it, the reports
+    /// written, its expected-failure list checked, and its certificate printed last.
+    ///
+    /// Exit status: 0, or with --strict 1 when an outcome is not in the list, a listed
+    /// entry now agrees, or a listed entry is stale; 2 on a usage error, an unknown or
+    /// unavailable adapter, or when the reports cannot be written.
+    Certify(cmd::certify::Args),
+    /// One input under every document, oldest first: its verdict and components, or
+    /// with --base its resolution. "*" marks a document whose answer differs from the
+    /// one before it.
+    Trace(cmd::trace::Args),
+    /// Write the list of printed examples that contradict their own document's
+    /// algorithm, generated from the cases.
+    Contradictions(cmd::contradictions::Args),
+    /// Write the evolution report (reports/evolution.md and reports/evolution.html):
+    /// for each step from one document to the next, the cases whose verdict,
+    /// components or resolution change, grouped by topic, with the citations.
+    Evolution(cmd::evolution::Args),
+    /// Write the fuzz targets' seed files into corpus/<target>/ (or --out), from the
+    /// cases: one file per distinct seed, named by a short hash.
+    Corpus(cmd::corpus::Args),
+    /// Load and validate the case files without running them.
+    Check(cmd::check::Args),
+    /// List every adapter: available or not (with why and the install command), its
+    /// version (from its hello), model and operations.
+    Adapters(cmd::adapters::Args),
+    /// Ask one adapter about one input: its answer in the adapter's own component model.
+    ///
+    /// Exit status: 0 when it parsed or resolved, 1 when it rejected or could not
+    /// express the request, 2 on a usage error or an unknown or unavailable adapter, 3
+    /// when the adapter failed (crash, timeout, not the protocol, ...).
+    Ask(cmd::ask::Args),
+    /// Internal: the guard that ends what adapters started once urlcert has gone.
+    #[command(name = "__guard", hide = true)]
+    Guard { session: String },
+    /// A differential campaign: generated and mutated inputs asked of the reference and
+    /// of adapters, each discrepancy minimised and bucketed; writes fuzz.md, fuzz.jsonl
+    /// and campaign.json into --out (default reports/fuzz-<UTC time>/), journaled in
+    /// OUT.partial/ as it goes so that --resume continues a killed campaign.
+    ///
+    /// Exit status: 0 when the report is written, 2 on a usage error, an unknown or
+    /// unavailable adapter, a folder that cannot be used or resumed, or when the report
+    /// cannot be written.
+    Fuzz(urlcert::fuzz::cli::FuzzArgs),
+    /// Internal (.ci/nightly): the coverage per libFuzzer target and the comparison
+    /// with the previous night, as Markdown for nightly.md.
+    #[command(name = "fuzz-nightly-report", hide = true)]
+    FuzzNightlyReport(urlcert::fuzz::nightly::NightlyReportArgs),
+    /// The parser matrix: the case suite against every available adapter (or those
+    /// named), each parser scored under each document; writes matrix.json, matrix.md
+    /// and matrix.html (with the run's usual reports) into --out (default
+    /// reports/matrix/), journaled in OUT.partial/ so that --resume continues it.
+    ///
+    /// Exit status: 0 when the files are written, 2 on a usage error, an unknown
+    /// adapter, or a folder that cannot be used or resumed.
+    Matrix(urlcert::matrix::MatrixArgs),
+    /// Benchmarks: the reference's RFC 1738 parse and 1996-draft resolution against the
+    /// url crate, python-urllib persistent against one process per input, and parse
+    /// time at 1 MiB against 1 KiB. Prints each ratio with its target (BENCHMARKS.md).
+    ///
+    /// Exit status: 0 when the measurements ran (a missed target included), 2 on a
+    /// usage error or when the cases cannot be loaded.
+    Bench(cmd::bench::Args),
+    /// Print a completion script for a shell: bash, zsh, fish, elvish or powershell.
+    ///
+    /// For example `urlcert completions bash > ~/.local/share/bash-completion/completions/urlcert`.
+    Completions(cmd::completions::Args),
+    /// Write the manual pages: urlcert.1 and one urlcert-<subcommand>.1 per
+    /// subcommand, into --out; without --out, print urlcert.1.
+    ///
+    /// Exit status: 0 when the pages are written, 2 when they cannot be.
+    Man(cmd::man::Args),
+}
+
+/// Parses the command line and runs the subcommand; adapter processes it started are
+/// ended before it returns.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    if let Command::Guard { session } = &cli.command {
+        urlcert::adapter::lifetime::guard(session);
+        return ExitCode::SUCCESS;
+    }
+    urlcert::adapter::process::pass_env(cli.pass_env);
+    urlcert::interrupt::install();
+    if starts_adapters(&cli.command) {
+        urlcert::adapter::lifetime::become_subreaper();
+        urlcert::adapter::lifetime::start_guard();
+    }
+    let code = dispatch(cli.command);
+    urlcert::adapter::lifetime::kill_all();
+    code
+}
+
+/// The commands that may start adapter processes.
+fn starts_adapters(command: &Command) -> bool {
+    matches!(
+        command,
+        Command::Run(_)
+            | Command::Certify(_)
+            | Command::Adapters(_)
+            | Command::Ask(_)
+            | Command::Fuzz(_)
+            | Command::Matrix(_)
+            | Command::Bench(_)
+            | Command::Contradictions(_)
+    )
+}
+
+fn dispatch(command: Command) -> ExitCode {
+    match command {
+        Command::Parse(args) => cmd::parse::main(args),
+        Command::Resolve(args) => cmd::resolve::main(args),
+        Command::Extract(args) => cmd::extract::main(args),
+        Command::Normalize(args) => cmd::normalize::main(args),
+        Command::Base(args) => urlcert::links::main_base(args),
+        Command::Links(args) => urlcert::links::main_links(args),
+        Command::Run(args) => cmd::run::main(args),
+        Command::Certify(args) => cmd::certify::main(args),
+        Command::Trace(args) => cmd::trace::main(args),
+        Command::Contradictions(args) => cmd::contradictions::main(args),
+        Command::Evolution(args) => cmd::evolution::main(args),
+        Command::Corpus(args) => cmd::corpus::main(args),
+        Command::Check(args) => cmd::check::main(args),
+        Command::Adapters(args) => cmd::adapters::main(args),
+        Command::Ask(args) => cmd::ask::main(args),
+        Command::Fuzz(args) => urlcert::fuzz::cli::main(args),
+        Command::FuzzNightlyReport(args) => urlcert::fuzz::nightly::main(args),
+        Command::Matrix(args) => urlcert::matrix::main(args),
+        Command::Bench(args) => cmd::bench::main(args),
+        Command::Completions(args) => cmd::completions::main(args),
+        Command::Man(args) => cmd::man::main(args),
+        // Answered in `main` before anything else starts.
+        Command::Guard { .. } => ExitCode::SUCCESS,
+    }
+}

@@ -1,0 +1,41 @@
+//! `urlcert evolution`: the evolution report, Markdown and HTML, written from the cases
+//! (the work is `urlcert::evolution`).
+
+use super::{cases_dir, emit, load, write_atomic};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use urlcert::evolution;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[arg(long)]
+    cases: Option<PathBuf>,
+    /// The folder to write both files into (default: the reports/ folder beside
+    /// the cases folder).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn main(args: Args) -> ExitCode {
+    let dir = cases_dir(args.cases);
+    let suite = match load(&dir) {
+        Ok(s) => s,
+        Err(code) => return code,
+    };
+    let out = args
+        .out
+        .unwrap_or_else(|| dir.parent().unwrap_or(&dir).join("reports"));
+    let steps = evolution::build(&suite.cases);
+    for (name, text) in [
+        ("evolution.md", evolution::markdown(&steps)),
+        ("evolution.html", evolution::html_page(&steps)),
+    ] {
+        let path = out.join(name);
+        if let Err(e) = write_atomic(&path, &text) {
+            eprintln!("urlcert evolution: cannot write {}: {e}", path.display());
+            return ExitCode::from(2);
+        }
+        emit(&format!("wrote {}\n", path.display()));
+    }
+    ExitCode::SUCCESS
+}

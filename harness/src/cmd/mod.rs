@@ -1,0 +1,80 @@
+//! One module per `urlcert` subcommand: its arguments and the code that runs it. The
+//! command line itself (the subcommand list and the dispatch) is in `cli`.
+//!
+//! Subcommands whose work the library already does take their arguments from it and
+//! are dispatched there directly: `base` and `links` (`urlcert::links`), `fuzz`
+//! (`urlcert::fuzz::cli`), `fuzz-nightly-report` (`urlcert::fuzz::nightly`) and
+//! `matrix` (`urlcert::matrix`).
+
+pub mod adapters;
+pub mod ask;
+pub mod bench;
+pub mod certify;
+pub mod check;
+pub mod completions;
+pub mod contradictions;
+pub mod corpus;
+pub mod evolution;
+pub mod extract;
+pub mod inputs;
+pub mod man;
+pub mod normalize;
+pub mod parse;
+pub mod resolve;
+pub mod run;
+pub mod run_reports;
+pub mod trace;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use urlcert::cases;
+
+/// Writes to standard output. A reader that has gone away (`urlcert trace ... | head`)
+/// is not an error worth a panic: the rest of the output is dropped.
+pub fn emit(text: &str) {
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+/// `cases/` in the working directory, or else the one in this source tree.
+pub fn cases_dir(given: Option<PathBuf>) -> PathBuf {
+    given.unwrap_or_else(|| {
+        let here = PathBuf::from("cases");
+        if here.is_dir() {
+            here
+        } else {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases")
+        }
+    })
+}
+
+/// An argument's exact bytes (lossy where the platform has no byte view).
+pub fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        s.as_bytes().to_vec()
+    }
+    #[cfg(not(unix))]
+    {
+        s.to_string_lossy().into_owned().into_bytes()
+    }
+}
+
+/// The case files in `dir`; on failure every problem is printed and the exit code is 2.
+pub fn load(dir: &Path) -> Result<cases::Suite, ExitCode> {
+    cases::load_dir(dir).map_err(|errors| {
+        for e in &errors {
+            eprintln!("{e}");
+        }
+        eprintln!("urlcert: {} problem(s) in the case files", errors.len());
+        ExitCode::from(2)
+    })
+}
+
+/// Written beside the target and renamed over it, so a failure leaves the old file.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    std::fs::write(&tmp, text).and_then(|()| std::fs::rename(&tmp, path))
+}
