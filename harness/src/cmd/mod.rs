@@ -3,8 +3,8 @@
 //!
 //! Subcommands whose work the library already does take their arguments from it and
 //! are dispatched there directly: `base` and `links` (`urlcert::links`), `fuzz`
-//! (`urlcert::fuzz::cli`), `fuzz-nightly-report` (`urlcert::fuzz::nightly`) and
-//! `matrix` (`urlcert::matrix`).
+//! (`urlcert::fuzz::cli`), `fuzz-nightly-report` (`urlcert::fuzz::nightly`), `matrix`
+//! (`urlcert::matrix`) and the hidden `__guard` (`urlcert::adapter::lifetime`).
 
 pub mod adapters;
 pub mod ask;
