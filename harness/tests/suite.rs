@@ -193,7 +193,10 @@ fn the_row_list_is_the_divergence_table() {
     }
     let listed: Vec<&str> = urlcert::rows::ROWS.iter().map(|r| r.slug).collect();
     let tabled: Vec<&str> = table.iter().map(|(s, _)| s.as_str()).collect();
-    assert_eq!(listed, tabled, "rows.rs and cases/divergences/README.md differ");
+    assert_eq!(
+        listed, tabled,
+        "rows.rs and cases/divergences/README.md differ"
+    );
 }
 
 /// Every `row:` tag a case carries names a row of the table, and every row of the table
@@ -214,10 +217,17 @@ fn every_row_tag_is_a_table_row_and_every_row_is_tagged() {
         .iter()
         .filter(|t| !table.iter().any(|(s, _)| s == *t))
         .collect();
-    assert!(unknown.is_empty(), "tags naming no row of the table: {unknown:?}");
+    assert!(
+        unknown.is_empty(),
+        "tags naming no row of the table: {unknown:?}"
+    );
     let untagged: Vec<_> = table.iter().filter(|(s, _)| !tags.contains(s)).collect();
     assert!(untagged.is_empty(), "rows no case names: {untagged:?}");
-    assert!(table.len() >= 60, "only {} rows found in the table", table.len());
+    assert!(
+        table.len() >= 60,
+        "only {} rows found in the table",
+        table.len()
+    );
 }
 
 /// The same for RFC 2396 Appendix A. `path` is defined there but used by no production
