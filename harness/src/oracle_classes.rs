@@ -63,7 +63,7 @@ pub const CLASSES: &[Class] = &[
                not including, the next slash \"/\" character is the server component of the \
                URL.\" The BNF alone (`segment = *pchar`) also derives that \"//\" as an empty \
                first path segment, so `scheme://bad_host/` matches generic-URL; \
-               divergences.md §5 F01 row: \"a leading \"//\" is always a server\".",
+               cases/divergences/README.md §6, draft-1996 row: \"a leading \"//\" is always a server\".",
         explains: f01_double_slash_is_a_server,
     },
     Class {
@@ -80,8 +80,8 @@ pub const CLASSES: &[Class] = &[
         name: "o93-void-fragment",
         docs: &["draft-02"],
         reading: None,
-        cite: "seed 001 \"Fragment-id\": \"If the fragment-id is void, the hash sign may be \
-               omitted\", while `fragmentid xalphas` derives no empty string; divergences.md \
+        cite: "draft-ietf-uri-url-02 \"Fragment-id\": \"If the fragment-id is void, the hash sign may be \
+               omitted\", while `fragmentid xalphas` derives no empty string; cases/divergences/README.md \
                §5 O93 row and the contract: \"`#` may be omitted or followed by nothing\".",
         explains: o93_void_fragment,
     },
@@ -89,9 +89,9 @@ pub const CLASSES: &[Class] = &[
         name: "d03-url-prefix-without-case",
         docs: &["draft-03"],
         reading: None,
-        cite: "seed 003 \"URL SYNTAX\": \"the whole string must start with a constant prefix \
+        cite: "draft-ietf-uri-url-03 \"URL SYNTAX\": \"the whole string must start with a constant prefix \
                \"URL:\"\", while the BNF writes `prefixedurl u r l : url` in lower case; \
-               divergences.md §5 D03 row and the contract: the prefix is matched without \
+               cases/divergences/README.md §6, draft-03 row and the contract: the prefix is matched without \
                case.",
         explains: d03_url_prefix_without_case,
     },

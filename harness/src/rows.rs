@@ -1,8 +1,8 @@
-//! The rows of `shared/spec/divergences.md` (Sections 1 to 4), and the rows
-//! `cases/divergences/README.md` adds for RFC 2396 and RFC 3986 ([`LATER_ROWS`]), each
-//! with the tag its cases carry (`row:<slug>`). The evolution report groups changes by
-//! these rows, and a test checks that every row has cases. Kept here, in the repository,
-//! so that neither needs the shared notes at run time.
+//! The rows of the divergence table, `cases/divergences/README.md`, in its order, each
+//! with the tag its cases carry (`row:<slug>`) and its heading. The evolution report
+//! groups changes by these rows, the case loader refuses a `row:` tag that names none of
+//! them, and `harness/tests/suite.rs` checks that this list is the table's and that
+//! every row has cases.
 
 /// One row of the divergence table.
 pub struct Row {
@@ -110,26 +110,6 @@ rows! {
     "5.base-element" => "HTML's BASE element",
     "5.default" => "The default base",
 }
-
-/// The rows `shared/spec/divergences.md` does not have, since that table stops at 1996:
-/// they come from the table of the 1996 draft, RFC 2396 and RFC 3986 in
-/// `cases/divergences/README.md`, and sit in [`ROWS`] at the end of their sections.
-pub const LATER_ROWS: &[&str] = &[
-    "2.reg-name",
-    "2.ip-literal",
-    "2.empty-path",
-    "2.authority-end",
-    "2.relative-colon",
-    "2.query-only-reference",
-    "2.path-slash",
-    "4.empty-base-path",
-    "4.remove-dot-segments",
-    "5.header-field",
-    "5.field-value",
-    "5.multipart-heading",
-    "5.base-element",
-    "5.default",
-];
 
 /// The row a tag names, if it names one.
 pub fn by_tag(tag: &str) -> Option<&'static Row> {

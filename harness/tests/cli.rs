@@ -366,7 +366,7 @@ fn trace_gives_every_document_in_one_object() {
     }
 }
 
-/// shared/spec/divergences.md §1a, row `~`: allowed unescaped only in draft-06
+/// cases/divergences/README.md §1a, row `~`: allowed unescaped only in draft-06
 /// (national is unreserved there) and the 1996 draft (`mark`).
 #[test]
 fn trace_marks_each_document_whose_verdict_changes() {

@@ -124,7 +124,7 @@ fn every_draft03_production_accepts_and_rejects_in_some_case() {
     assert!(missing.is_empty(), "coverage gaps:\n{}", missing.join("\n"));
 }
 
-/// Every row of the divergence table (`shared/spec/divergences.md` Sections 1 to 4) has
+/// Every row of the divergence table (`cases/divergences/README.md`) has
 /// cases, and every row of Sections 1 to 3 has a case whose documents disagree, except
 /// the backtick row: the table shows every document refusing it (it only moves from no
 /// class to `national` and then `unwise`), so no input can make them disagree.
@@ -156,52 +156,78 @@ fn every_divergence_row_has_cases() {
     );
 }
 
-/// The row list in harness/src/rows.rs matches the table it was taken from, when the
-/// shared notes are beside the checkout (they are in CI).
-#[test]
-fn the_row_list_matches_the_divergence_table() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec/divergences.md");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipped: {} is not there", path.display());
-        return;
-    };
-    let mut section = "";
-    let mut count = 0;
+/// The rows of the divergence table, `cases/divergences/README.md`: each table line whose
+/// first cell begins with a `row:` tag, in the file's order (a row the table has for the
+/// documents up to 1996 and again for the later ones is counted once), with the number
+/// of the `## ` section it is under.
+fn table_rows() -> Vec<(String, String)> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/divergences/README.md");
+    let text = std::fs::read_to_string(&path).expect("cases/divergences/README.md");
+    let mut section = String::new();
+    let mut rows: Vec<(String, String)> = Vec::new();
     for line in text.lines() {
         if let Some(h) = line.strip_prefix("## ") {
-            section = h.split('.').next().unwrap_or_default();
+            section = h.split('.').next().unwrap_or_default().to_string();
             continue;
         }
-        let is_row = line.starts_with("| ")
-            && !line.starts_with("| Row")
-            && !line.starts_with("| char")
-            && !line.starts_with("|---");
-        if is_row && ["1", "2", "3", "4"].contains(&section) {
-            count += 1;
+        let Some(cell) = line.strip_prefix("| `row:") else {
+            continue;
+        };
+        let slug = cell.split('`').next().unwrap_or_default().to_string();
+        if !rows.iter().any(|(s, _)| *s == slug) {
+            rows.push((slug, section.clone()));
         }
     }
-    let shared = urlcert::rows::ROWS.len() - urlcert::rows::LATER_ROWS.len();
+    rows
+}
+
+/// The table is the project's own: its rows are the rows of harness/src/rows.rs, in the
+/// same order, each under the section its tag names.
+#[test]
+fn the_row_list_is_the_divergence_table() {
+    let table = table_rows();
+    for (slug, section) in &table {
+        let row = urlcert::rows::ROWS.iter().find(|r| r.slug == *slug);
+        let row = row.unwrap_or_else(|| panic!("the table's row:{slug} is not in rows.rs"));
+        assert_eq!(row.section(), section, "row:{slug} is under ## {section}.");
+    }
+    let listed: Vec<&str> = urlcert::rows::ROWS.iter().map(|r| r.slug).collect();
+    let tabled: Vec<&str> = table.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(
-        count, shared,
-        "divergences.md Sections 1-4 have {count} rows; harness/src/rows.rs lists {shared} from it"
+        listed, tabled,
+        "rows.rs and cases/divergences/README.md differ"
     );
 }
 
-/// The rows added after 1996 are rows of `ROWS`, each in its section, and each is a row
-/// of the table in `cases/divergences/README.md`.
+/// Every `row:` tag a case carries names a row of the table, and every row of the table
+/// is named by some case.
 #[test]
-fn the_later_rows_are_in_the_cases_divergence_table() {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/divergences/README.md");
-    let text = std::fs::read_to_string(&path).expect("cases/divergences/README.md");
-    for slug in urlcert::rows::LATER_ROWS {
-        let row = urlcert::rows::ROWS.iter().find(|r| r.slug == *slug);
-        assert!(row.is_some(), "{slug} is not in ROWS");
-        assert!(
-            text.lines()
-                .any(|l| l.starts_with('|') && l.contains(&format!("`row:{slug}`"))),
-            "cases/divergences/README.md has no table row for `row:{slug}`"
-        );
+fn every_row_tag_is_a_table_row_and_every_row_is_tagged() {
+    let table = table_rows();
+    let suite = suite();
+    let mut tags = std::collections::BTreeSet::new();
+    for lc in &suite.cases {
+        for t in &lc.case.tags {
+            if let Some(slug) = t.strip_prefix("row:") {
+                tags.insert(slug.to_string());
+            }
+        }
     }
+    let unknown: Vec<_> = tags
+        .iter()
+        .filter(|t| !table.iter().any(|(s, _)| s == *t))
+        .collect();
+    assert!(
+        unknown.is_empty(),
+        "tags naming no row of the table: {unknown:?}"
+    );
+    let untagged: Vec<_> = table.iter().filter(|(s, _)| !tags.contains(s)).collect();
+    assert!(untagged.is_empty(), "rows no case names: {untagged:?}");
+    assert!(
+        table.len() >= 60,
+        "only {} rows found in the table",
+        table.len()
+    );
 }
 
 /// The same for RFC 2396 Appendix A. `path` is defined there but used by no production

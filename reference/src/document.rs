@@ -192,7 +192,7 @@ pub enum Reading {
     #[default]
     Strict,
     /// The scheme name is compared without case, as RFC 1738 Section 2.1 recommends to
-    /// interpreters; everything else stays exact. See `shared/spec/letter-case.md`.
+    /// interpreters; everything else stays exact.
     SchemeCaseIgnore,
     /// October 1993 partial form: the context's "path" is the BNF's `path`, so its
     /// `?search` is not merged into, and the partial URL's `?search` and `#fragment` are

@@ -1,4 +1,4 @@
-//! Every production of the October 1993 draft's "BNF syntax" (seed 001, as transcribed in
+//! Every production of the October 1993 draft's "BNF syntax" (as transcribed in
 //! `grammar/draft-02-bnf.txt`) stands verbatim in the doc comment of the function (or, for
 //! a character class, the constant) named after it in `src/draft02/`.
 //!
@@ -38,19 +38,20 @@ const GRAMMAR: Grammar = Grammar {
 
 bnf::grammar_tests!(GRAMMAR);
 
-/// Each line of a production is in seed 001 as printed, except for the repairs listed in
-/// `grammar/README.md` (checked where `../shared` is beside the repository).
+/// Each line of a production is in the draft's BNF section as printed, except for the
+/// repairs listed in `grammar/README.md` (checked against the copy the project was given,
+/// where `../shared` is beside the repository).
 #[test]
-fn productions_come_from_the_seed() {
-    let Some(seed) = bnf::shared_file("seeds/001_6a91ded9bd4c1f38.txt") else {
+fn productions_come_from_the_draft() {
+    let Some(copy) = bnf::given_copy(Document::Draft02, "fragmentaddress uri") else {
         return;
     };
     // The BNF section, its lines joined with single spaces, page headers removed.
-    let start = seed.find("fragmentaddress uri").expect("the BNF section");
-    let end = seed
+    let start = copy.find("fragmentaddress uri").expect("the BNF section");
+    let end = copy
         .find("Wrappers for URIs in plain text")
         .expect("its end");
-    let body: Vec<&str> = seed[start..end]
+    let body: Vec<&str> = copy[start..end]
         .lines()
         .filter(|l| {
             !(l.starts_with("Berners-Lee")
@@ -73,7 +74,7 @@ fn productions_come_from_the_seed() {
         let text = format!(" {} ", lines.join(" "));
         assert!(
             repaired.contains(&text),
-            "{name}: {text:?} is not in the seed"
+            "{name}: {text:?} is not in the draft"
         );
     }
 }

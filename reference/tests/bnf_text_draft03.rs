@@ -1,9 +1,9 @@
-//! Every production of draft-03's "BNF for specific URL schemes" (seed 003) stands
+//! Every production of draft-03's "BNF for specific URL schemes" stands
 //! verbatim in the doc comment of the function (or, for a character class, the
 //! constant) named after it in `src/draft03/`.
 //!
 //! The productions come from `grammar/draft-03-bnf.txt`: one per line, the rule name,
-//! one space, the body, exactly as the seed prints them. A doc comment quotes the whole
+//! one space, the body, exactly as the draft prints them. A doc comment quotes the whole
 //! line in backticks, so one space more or less in a quote, or in the grammar file,
 //! fails the test.
 
@@ -58,21 +58,22 @@ const GRAMMAR: Grammar = Grammar {
 
 bnf::grammar_tests!(GRAMMAR);
 
-/// Where the seed is beside the repository (`../shared`, as in CI): the grammar file's
-/// productions, joined by single spaces, are the seed's BNF section from "prefixedurl"
+/// Where the copy of the draft the project was given is beside the repository
+/// (`../shared`, as in CI): the grammar file's productions, joined by single spaces, are
+/// the draft's BNF section from "prefixedurl"
 /// to "(end of URL BNF)", once its page headers are removed and "ur l" is read `url`
 /// (the two repairs listed in `grammar/README.md`).
 #[test]
-fn the_grammar_file_is_the_seeds_bnf_section() {
-    let Some(seed) = bnf::shared_file("seeds/003_69f8b7daee82da35.txt") else {
+fn the_grammar_file_is_the_drafts_bnf_section() {
+    let Some(copy) = bnf::given_copy(Document::Draft03, "production prefixedurl") else {
         return;
     };
-    let start = seed
+    let start = copy
         .find("production prefixedurl")
         .expect("the BNF section")
         + "production ".len();
-    let end = seed.find(" (end of URL BNF)").expect("its end");
-    let mut section = seed[start..end].to_string();
+    let end = copy.find(" (end of URL BNF)").expect("its end");
+    let mut section = copy[start..end].to_string();
     for page in 13..=15 {
         let header =
             format!("Berners-Lee {page} RFC XXXX Uniform Resource Locators (URL) March 21 1994 ");

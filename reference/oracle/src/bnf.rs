@@ -7,7 +7,7 @@
 //!   alternatives, and [brackets] indicate optional parts. Spaces are representated by
 //!   the word "space", and the vertical line character by "vline". Single letters stand
 //!   for single letters. All words of more than one letter below are entities described
-//!   somewhere in this description." (seed 001, "BNF syntax"). Any other character
+//!   somewhere in this description." (draft-ietf-uri-url-02, "BNF syntax"). Any other character
 //!   stands for itself, and `void` is the empty string (the last rule, defined as
 //!   nothing). There is no repetition operator: repetition is written as recursion
 //!   (`xalphas xalpha [ xalphas ]`).
@@ -675,7 +675,7 @@ enum OldTok {
 }
 
 /// Splits the old notation's definition into tokens. Words are separated by spaces;
-/// "[", "]" and "|" are split off the characters they touch (seed 001 writes `[/` and
+/// "[", "]" and "|" are split off the characters they touch (draft-ietf-uri-url-02 writes `[/` and
 /// `|1`). A bracket that stands alone between two bars, or between the start and a bar
 /// (`national { | } | vline | [ | ] | \`), is an alternative made of that character,
 /// not a group: a group of nothing, or of an alternative that starts or ends with "|",

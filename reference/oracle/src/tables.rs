@@ -135,7 +135,7 @@ pub fn table(doc: &str) -> Option<&'static Table> {
 }
 
 const GOPHER_SLASH: &str = "gopherurl writes `[ / [ gtype` with the \"/\" unquoted; \
-    divergences.md §5 calls it editorial (R1738 row), and it is read as the character \"/\", \
+    cases/divergences/README.md §6 calls it editorial (RFC 1738 row), and it is read as the character \"/\", \
     as every other \"/\" in the BNF is";
 
 /// RFC 1738, Section 5.
@@ -310,7 +310,7 @@ pub const DRAFT_02: Table = Table {
             &[Defined {
                 name: "mailtoaddress",
                 def: Def::Bnf(Notation::Old1993, "m a i l t o : xalphas @ hostname"),
-                cite: "divergences.md §5 O93 row: `mailto::` (BNF) vs \"RFC822 addr-spec\" \
+                cite: "cases/divergences/README.md §6, draft-02 row: `mailto::` (BNF) vs \"RFC822 addr-spec\" \
                        (prose); contract: one colon after mailto",
             }],
         ),
@@ -318,7 +318,7 @@ pub const DRAFT_02: Table = Table {
         ("path-excludes-search", &[]),
         ("xxx-excludes-dots", &[]),
     ],
-    cite: "seed 001 \"BNF syntax\": `fragmentaddress uri [ # fragmentid ]`, `uri url`, \
+    cite: "draft-ietf-uri-url-02 \"BNF syntax\": `fragmentaddress uri [ # fragmentid ]`, `uri url`, \
            `url generic | httpaddress | ... | mailtoaddress`; \"The \"generic\" production \
            gives a higher level parsing of the same URLs as the other productions\". \
            Contract: valid when the scheme's own production matches or the scheme is none of \
@@ -339,7 +339,7 @@ pub const DRAFT_03: Table = Table {
     // "The current IETF URI working group preference is for the prefixedurl production.
     // (Nov 1993. July 93: url)": both are entries (contract).
     entry: "prefixedurl | url",
-    // seed 003 "URL SYNTAX": "the whole string must start with a constant prefix
+    // draft-ietf-uri-url-03 "URL SYNTAX": "the whole string must start with a constant prefix
     // "URL:"": a string that starts with it is prefixed, so `url:` is never read as a
     // scheme name of its own.
     prefix: Some("u r l :"),
@@ -449,7 +449,7 @@ pub const DRAFT_03: Table = Table {
             &[Defined {
                 name: "mailtoaddress",
                 def: Def::Bnf(Notation::Old1993, "m a i l t o : xalphas @ hostname"),
-                cite: "divergences.md §5: `mailto::` vs \"RFC822 addr-spec\"; contract: one \
+                cite: "cases/divergences/README.md §6: `mailto::` vs \"RFC822 addr-spec\"; contract: one \
                        colon after mailto",
             }],
         ),
@@ -459,11 +459,11 @@ pub const DRAFT_03: Table = Table {
                 Defined {
                     name: "ftptype",
                     def: Def::Bnf(Notation::Old1993, "; t y p e = rfc959-type-code | /"),
-                    cite: "seed 003 FTP \"Data type\": \"The data type is specified by a \
+                    cite: "draft-ietf-uri-url-03 FTP \"Data type\": \"The data type is specified by a \
                            suffix to the URL. Possible suffixes are: ;type = <type-code> Use \
                            FTP type as given to perform data transfer. / Use FTP directory \
                            list commands to read directory\" (angle text restored from \
-                           url-spec.txt, divergences.md §0)",
+                           the W3C copy url-spec.txt)",
                 },
                 Defined {
                     name: "rfc959-type-code",
@@ -471,7 +471,7 @@ pub const DRAFT_03: Table = Table {
                         Notation::Old1993,
                         "A [ rfc959-form-code ] | a [ rfc959-form-code ] | E [ rfc959-form-code ] | e [ rfc959-form-code ] | I | i | L rfc959-byte-size | l rfc959-byte-size",
                     ),
-                    cite: "seed 003: \"The type code is in the format defined in RFC959 \
+                    cite: "draft-ietf-uri-url-03: \"The type code is in the format defined in RFC959 \
                            except that THE SPACE IS OMITTED FROM THE URL\"; RFC 959 §5.3: \
                            <type-code> ::= A [<sp> <form-code>] | E [<sp> <form-code>] | I | \
                            L <sp> <byte-size>, and upper and lower case \"also applies to any \
@@ -514,7 +514,7 @@ pub const DRAFT_03: Table = Table {
             ],
         ),
     ],
-    cite: "seed 003 \"BNF for specific URL schemes\": `prefixedurl u r l : url`, `url \
+    cite: "draft-ietf-uri-url-03 \"BNF for specific URL schemes\": `prefixedurl u r l : url`, `url \
            httpaddress | ... | midaddress | cidaddress` (no generic alternative); contract: \
            entry `prefixedurl | url`, valid when the scheme's production matches, invalid \
            when the scheme is in the list but its production fails, not-defined for a \

@@ -1,5 +1,5 @@
 //! Each document's table, on the grammar files that exist and on test fixtures for those
-//! that do not yet (tests/fixtures/, transcribed from the seeds and the clean texts):
+//! that do not yet (tests/fixtures/, transcribed from the documents):
 //! the oracle builds, under every reading, and answers what the contract says of the
 //! examples it gives.
 

@@ -1,4 +1,4 @@
-//! The October 1993 draft (seed 001), "Wrappers for URIs in plain text":
+//! The October 1993 draft (draft-ietf-uri-url-02), "Wrappers for URIs in plain text":
 //!
 //! > This section does not formally form part of the URL specification. [...] In this
 //! > case, it is convenient to have a separate wrapper syntax to define delimiters which

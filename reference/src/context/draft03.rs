@@ -1,7 +1,7 @@
-//! draft-ietf-uri-url-03 (seed 003), "Wrappers for URIs in plain text", with its
+//! draft-ietf-uri-url-03, "Wrappers for URIs in plain text", with its
 //! "PrePrefix" section. The appendix is the October 1993 draft's, word for word; the
 //! seed lost its example's URLs (angle-bracket text was stripped), restored from the
-//! W3C copy (`shared/spec/seed-examples.yaml`): "Yes, Jim, I found it under
+//! W3C copy of the draft: "Yes, Jim, I found it under
 //! <ftp://info.cern.ch/pub/www/doc> but you can probably pick it up from
 //! <ftp://ds.internic.net/rfc>."
 

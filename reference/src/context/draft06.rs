@@ -1,5 +1,4 @@
-//! draft-ietf-uri-url-06 (clean text: `shared/spec/ref/draft-ietf-uri-url-06.txt`; seed
-//! 000 lost every `<...>`), "APPENDIX: Recommendations for URLs in Context". Its example:
+//! draft-ietf-uri-url-06, "APPENDIX: Recommendations for URLs in Context". Its example:
 //!
 //! ```text
 //! Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc

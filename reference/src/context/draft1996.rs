@@ -1,4 +1,4 @@
-//! draft-fielding-url-syntax-01 (seed 004), "B. Recommendations for Delimiting URLs in
+//! draft-fielding-url-syntax-01, "B. Recommendations for Delimiting URLs in
 //! Context". Its examples:
 //!
 //! ```text

@@ -20,7 +20,7 @@ pub const ALPHA: Class = Class::new(
 );
 /// `digit 0 |1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9`
 ///
-/// The seed lost this rule's name (it prints only "0 |1 | 2 | ..."); `hex`, `digits`,
+/// A copy that wraps the line loses this rule's name (it prints only "0 |1 | 2 | ..."); `hex`, `digits`,
 /// `xalpha` and `alphanum` name it, and draft-03 prints the same line as `digit`.
 pub const DIGIT: Class = Class::new(Rule::O93Digit, &[], b"0123456789");
 /// `safe $ | - | _ | @ | . | &`
@@ -135,9 +135,9 @@ pub fn xalphas(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// `xpalphas xpalpha [ xpalphas ]`
 ///
-/// Repaired reading: the seed prints "xpalphas xpalpha [ xpalpha ]", which would allow
+/// Repaired reading: the draft prints "xpalphas xpalpha [ xpalpha ]", which would allow
 /// at most two xpalphas; as RFC 1630, draft-03 and the mid-1993 copy have it, the
-/// optional part is `xpalphas` (`shared/spec/divergences.md` §0, §5).
+/// optional part is `xpalphas` (cases/divergences/README.md §6).
 pub fn xpalphas(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::O93Xpalphas, |cx| {
         one_or_more(cx, s, Rule::O93Xpalphas, "xpalpha", true, xpalpha)

@@ -17,7 +17,7 @@ const SCHEME_SPLIT: &str = "generic scheme : path: scheme is an ialpha, which de
 /// "The "generic" production gives a higher level parsing of the same URLs as the other
 /// productions" (BNF syntax). Its `path` cannot begin with "/" (`path void | xpalphas
 /// [ / path ]`), so a URL written `scheme://...` never derives as `generic`
-/// (`shared/spec/divergences.md` §5, "path cannot begin with "/"").
+/// (cases/divergences/README.md §6, "path cannot begin with "/"").
 pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Generic, |cx| {
         // The scheme ends at the first ":" (the contract: "text before the first ":"").

@@ -17,7 +17,7 @@ the rightmost \"@\" that leaves a hostname after it";
 ///
 /// Two colons, as printed. Under [`Reading::MailtoSingleColon`] the production is read
 /// `m a i l t o : xalphas @ hostname`, as the prose intends: "This allows a URL to
-/// specify an RFC822 addr-spec mail address" (MAILTO; `shared/spec/divergences.md` §5).
+/// specify an RFC822 addr-spec mail address" (MAILTO; cases/divergences/README.md §6).
 /// Under either reading `mailto:user@host` still derives as `generic`.
 pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Mailtoaddress, |cx| {

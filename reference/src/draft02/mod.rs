@@ -1,7 +1,6 @@
-//! The URL Internet-Draft of October 1993 (T. Berners-Lee, draft-ietf-uri-url-02, seed
-//! 001): the section "BNF syntax", from `grammar/draft-02-bnf.txt` (the seed's lines,
-//! repaired only where `shared/spec/divergences.md` §0/§6 says, as
-//! `grammar/README.md` lists).
+//! The URL Internet-Draft of October 1993 (T. Berners-Lee, draft-ietf-uri-url-02):
+//! the section "BNF syntax", from `grammar/draft-02-bnf.txt` (the draft's lines,
+//! repaired only as `grammar/README.md` lists).
 //!
 //! One function per production, named after it, one constant per character class
 //! ([`classes::SAFE`]), each with the production verbatim in its doc comment (the test
@@ -112,7 +111,7 @@ pub struct FragmentAddress {
 /// by nothing is accepted, with an empty `fragmentid`, though `fragmentid xalphas` is
 /// never empty: "If the fragment-id is void, the hash sign may be omitted: A void
 /// fragment-id with or without the hash sign means that the URL refers to the whole
-/// object" (FULL FORM, Fragment-id; `shared/spec/divergences.md` §5).
+/// object" (FULL FORM, Fragment-id; cases/divergences/README.md §6).
 pub fn fragmentaddress<'a>(cx: &mut Cx<'a>, s: Span) -> FragmentAddress {
     let hash = cx.find(s, b'#');
     let u = Span::new(s.start, hash.unwrap_or(s.end));

@@ -11,7 +11,7 @@ use crate::rule::Rule;
 ///
 /// No "//" and no server, though the prose says "The news server name, newsgroup name,
 /// and index number of an article within the newsgroup on that particular server are
-/// given"; the BNF decides the syntax (`shared/spec/divergences.md` §5), and the article
+/// given"; the BNF decides the syntax (cases/divergences/README.md §6), and the article
 /// number is not optional.
 pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Nntpaddress, |cx| {

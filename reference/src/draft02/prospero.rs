@@ -28,7 +28,7 @@ pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 /// first attribute would be separated from the host specific name by "%00%00")"; the
 /// BNF has `version digits` (never empty) and no "%00" between version and attributes.
 /// The BNF decides the verdict and the components; the note `prospero.fields` gives the
-/// prose's split (`shared/spec/divergences.md` §5: "Report both").
+/// prose's split (cases/divergences/README.md §6: "Report both").
 pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Prosperolink, |cx| {
         let at = literal(cx, s, "p r o s p e r o : / /", Rule::O93Prosperolink)?;
@@ -97,7 +97,7 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 /// `hsoname path`
 ///
 /// A path cannot begin with "/", so `prospero://h//x` does not derive
-/// (`shared/spec/divergences.md` §5).
+/// (cases/divergences/README.md §6).
 pub fn hsoname(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::O93Hsoname, |cx| path(cx, s))
 }

@@ -7,7 +7,7 @@ use crate::rule::Rule;
 
 /// `telnetaddress t e l n e t : / / login`
 ///
-/// Nothing may follow the login, not even "/" (`shared/spec/divergences.md` §3).
+/// Nothing may follow the login, not even "/" (cases/divergences/README.md §3).
 pub fn telnetaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::O93Telnetaddress, |cx| {
         let at = literal(cx, s, "t e l n e t : / /", Rule::O93Telnetaddress)?;

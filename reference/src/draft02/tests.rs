@@ -1,4 +1,4 @@
-//! Expectations taken from the text of seed 001 ("BNF syntax" and the prose before it).
+//! Expectations taken from the text of draft-ietf-uri-url-02 ("BNF syntax" and the prose before it).
 
 use super::{afs, notes, parse, parse_with_coverage, COMPONENTS};
 use crate::cx::{Cx, Span};
@@ -635,7 +635,7 @@ fn prospero() {
         data(&q, "prospero.fields").as_deref(),
         Some(&["a".to_string(), "".to_string(), "attr".to_string()][..])
     );
-    // A path cannot begin with "/" (divergences.md §5).
+    // A path cannot begin with "/" (cases/divergences/README.md §6).
     G.invalid("prospero://h//a", Rule::O93Path, 13);
     G.invalid("prospero://h/a%0", Rule::O93Escape, 14);
     G.invalid("prospero://h", Rule::O93Prosperolink, 12);

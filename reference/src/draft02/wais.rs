@@ -4,7 +4,7 @@
 //! The prose says the type and "length of a object" are "encoded into the path part of
 //! the URL", and "The length not now being strictly necessary is kept for historical
 //! reasons", but `waisdoc` has no length field; the BNF decides the syntax
-//! (`shared/spec/divergences.md` §5).
+//! (cases/divergences/README.md §6).
 
 use super::classes::{owned, xalphas};
 use super::generic::{path, search};

@@ -16,7 +16,7 @@ use crate::rule::Rule;
 /// `mailtoaddress m a i l t o : : xalphas @ hostname`
 ///
 /// Two colons, as printed: with no generic alternative in `url`, `mailto:user@host`
-/// does not derive (divergences.md §3, §5). Under [`Reading::MailtoSingleColon`] one
+/// does not derive (cases/divergences/README.md §3, §6). Under [`Reading::MailtoSingleColon`] one
 /// colon, as the prose's "This allows a URL to specify an RFC822 addr-spec mail
 /// address" intends. The "@" is chosen as `at.rs` says.
 pub fn mailtoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

@@ -1,4 +1,4 @@
-//! draft-ietf-uri-url-03, "Uniform Resource Locators (URL)", 21 March 1994 (seed 003):
+//! draft-ietf-uri-url-03, "Uniform Resource Locators (URL)", 21 March 1994:
 //! the section "BNF for specific URL schemes".
 //!
 //! One function per production, named after it, one constant per character class, each
@@ -17,7 +17,7 @@
 //!   reported when the name derives `scheme`;
 //! - `valid` when the scheme's own production derives the rest, `invalid` when it does
 //!   not, or when the input has no ":" at all;
-//! - the "URL:" prefix is matched without case (divergences.md §5: "Case-insensitive
+//! - the "URL:" prefix is matched without case (cases/divergences/README.md §6: "Case-insensitive
 //!   prefix"); without it the input is still judged, through `url` ("(Nov 1993. July
 //!   93: url)"), and gets the note `prefix-missing`.
 
@@ -166,7 +166,7 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatch {
 /// `prefixedurl u r l : url`
 ///
 /// The prefix is matched without case: the prose writes it "URL:" ("the whole string
-/// must start with a constant prefix "URL:""), the BNF `u r l :`, and divergences.md §5
+/// must start with a constant prefix "URL:""), the BNF `u r l :`, and cases/divergences/README.md §6
 /// reads it "Case-insensitive prefix". `None` when the input does not start with it.
 pub fn prefixedurl<'a>(cx: &mut Cx<'a>, s: Span) -> Option<UrlMatch> {
     let has = cx

@@ -140,7 +140,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<ArticleMatch> {
 ///
 /// No "//host": the BNF names no server, though the prose says "The news server name,
 /// newsgroup name, and index number of an article within the newsgroup on that
-/// particular server are given" (divergences.md §5: the BNF wins for syntax). The
+/// particular server are given" (cases/divergences/README.md §6: the BNF wins for syntax). The
 /// article number is required. `group` derives no "/", so the first "/" ends it.
 pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D03Nntpaddress, |cx| {

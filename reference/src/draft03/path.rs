@@ -8,7 +8,7 @@ use crate::rule::Rule;
 ///
 /// A path is `void`, or segments separated by "/", where only the last piece may be
 /// empty (the `void` after a final "/"): `a`, `a/`, `a/b` derive; `/a` and `a//b` do not,
-/// since a `segment` has at least one character (divergences.md §5: "`path` cannot begin
+/// since a `segment` has at least one character (cases/divergences/README.md §6: "`path` cannot begin
 /// with "/""). Segments derive no "/", so the pieces are what lies between the "/"s.
 pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D03Path, |cx| {
@@ -37,7 +37,7 @@ pub fn segment(cx: &mut Cx, s: Span) -> Res<()> {
 /// `search xalphas [ + search ]`
 ///
 /// "+" is in `safe`, so `xalphas` derives it already and `xalphas + search` derives
-/// nothing more (divergences.md §3: "`+` is now also `safe`, so the BNF is ambiguous").
+/// nothing more (cases/divergences/README.md §3: "`+` is now also `safe`, so the BNF is ambiguous").
 /// Every derivation gives the same search; none is recorded.
 pub fn search(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D03Search, |cx| xalphas(cx, s))

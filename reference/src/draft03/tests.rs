@@ -1,4 +1,4 @@
-//! Expectations taken from the text of seed 003 (the BNF section and the prose), rule
+//! Expectations taken from the text of draft-ietf-uri-url-03 (the BNF section and the prose), rule
 //! by rule, then the document's examples, its oddities, and hostile input.
 
 use super::classes::{

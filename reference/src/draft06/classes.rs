@@ -4,7 +4,7 @@
 //!
 //! The classes reuse RFC 1738's [`Class`] machinery (a set of octets named by a rule),
 //! but every set below is draft-06's own. Where they differ from RFC 1738 (see
-//! `shared/spec/divergences.md` §1):
+//! cases/divergences/README.md §1):
 //! - `extra` has "=", which is also `reserved`, so "=" is a `uchar` everywhere uchar is
 //!   used (a hostname, a WAIS database, a prospero fieldname);
 //! - `national` has no backtick, and `unreserved` includes `national`, so
@@ -40,7 +40,7 @@ pub const SAFE: Class = Class::new(Rule::D06Safe, &[], b"$-_.+");
 /// `extra          = "!" | "*" | "'" | "(" | ")" | "," | "="`
 ///
 /// "=" is in `reserved` too, so `xchar` derives "=" two ways; that changes no verdict
-/// (divergences.md §5: "No effect on validity"), and the reference does not report it.
+/// (cases/divergences/README.md §6: "No effect on validity"), and the reference does not report it.
 pub const EXTRA: Class = Class::new(Rule::D06Extra, &[], b"!*'(),=");
 /// `national       = "{" | "}" | "|" | "\" | "^" | "~" | "[" | "]"`
 pub const NATIONAL: Class = Class::new(Rule::D06National, &[], b"{}|\\^~[]");

@@ -1,6 +1,5 @@
-//! draft-ietf-uri-url-06 (4 August 1994), Section 5 "BNF for specific URL schemes", from
-//! the clean text `shared/spec/ref/draft-ietf-uri-url-06.txt` (seed 000 is HTML-stripped;
-//! its Section 5 is the same apart from whitespace).
+//! draft-ietf-uri-url-06 (4 August 1994), Section 5 "BNF for specific URL schemes", as
+//! the draft prints it (`grammar/draft-06-bnf.txt`).
 //!
 //! One function per production, named after it (`gopher+_string` is
 //! [`gopher::gopher_plus_string`]), one constant per character class
@@ -13,7 +12,7 @@
 //! The draft is RFC 1738's predecessor and reads the same way: `valid` when the scheme's
 //! own production matches (for an undefined scheme, `otherurl`), `generic-only` when the
 //! scheme is one of the ten and only `otherurl` matches, `invalid` otherwise. Its
-//! differences are its own text (divergences.md §1 to §3): `otherurl` is
+//! differences are its own text (cases/divergences/README.md §1 to §3): `otherurl` is
 //! `scheme ":" schemepart` with `schemepart = *xchar` (no `ip-schemepart`), `hostname`
 //! is `alpha *uchar`, `national` and "=" are `uchar`, `group` has no "+" or "_", and
 //! `fileurl` needs a host but not a path.

@@ -347,7 +347,7 @@ fn local_machine(p: &mut Noting) {
 /// BNF's `ftptype` writes it in upper case), else TYPE <typecode> when there is one and
 /// RETR <name>. The rule is followed for `//etc/motd` too, giving "CWD ", "CWD etc",
 /// "RETR motd", though the example beside it says it "would "CWD " with a null argument
-/// and then "RETR motd"" (divergences.md §5; RFC 1738 corrected the example).
+/// and then "RETR motd"" (cases/divergences/README.md §6; RFC 1738 corrected the example).
 fn ftp_notes(p: &mut Noting) {
     let typecode = str_of(p, "ftptype").map(str::to_string);
     if typecode.is_none() {

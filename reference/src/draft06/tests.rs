@@ -1,6 +1,5 @@
-//! Expectations taken from the text of draft-06 (the clean text
-//! `shared/spec/ref/draft-ietf-uri-url-06.txt`), production by production, with the
-//! examples the draft prints and every oddity `shared/spec/divergences.md` lists for it.
+//! Expectations taken from the text of draft-06 (draft-ietf-uri-url-06), production by production, with the
+//! examples the draft prints and every oddity cases/divergences/README.md lists for it.
 
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
@@ -54,7 +53,7 @@ fn the_section_3_2_2_ftp_examples() {
         Some(&strings(&["CWD etc", "RETR motd"])[..])
     );
     // The draft prints '"CWD " with a null argument and then "RETR motd"'; its rule
-    // supplies every cwd, so "CWD etc" comes between (divergences.md §5).
+    // supplies every cwd, so "CWD etc" comes between (cases/divergences/README.md §6).
     let q = G.valid("ftp://myname@host.dom//etc/motd", Rule::D06Ftpurl);
     assert_eq!(list(&q, "fsegments"), ["", "etc", "motd"]);
     assert_eq!(

@@ -190,7 +190,7 @@ mod tests {
         c.members().map(char::from).collect()
     }
 
-    /// Each class holds exactly the characters seed 004 lists.
+    /// Each class holds exactly the characters the draft lists.
     #[test]
     fn classes_hold_what_the_bnf_lists() {
         assert_eq!(chars(&LOWALPHA), "abcdefghijklmnopqrstuvwxyz");

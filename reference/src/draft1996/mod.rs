@@ -1,4 +1,4 @@
-//! draft-fielding-url-syntax-01 (26 November 1996, seed 004): the generic syntax of
+//! draft-fielding-url-syntax-01 (26 November 1996): the generic syntax of
 //! Sections 2 to 4.
 //!
 //! One function per production, named after it in snake case (`URL-reference` is

@@ -1,4 +1,4 @@
-//! Expectations taken from the text of seed 004, section by section.
+//! Expectations taken from the text of draft-fielding-url-syntax-01, section by section.
 
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
@@ -154,7 +154,7 @@ fn a_server_that_fails_leaves_only_opaque_url() {
         None,
         "no hostport for a failed server"
     );
-    // Read as abs_path, "//h?x" derives: the Section 5 "F01" row of divergences.md.
+    // Read as abs_path, "//h?x" derives: the Section 5 "F01" row of cases/divergences/README.md.
     assert!(q.ambiguities.iter().any(|a| a.rule == Rule::F01Segment));
     // Without a scheme there is no opaque-URL to fall back to.
     let q = G.invalid("//h?x", Rule::F01Toplabel, 3);

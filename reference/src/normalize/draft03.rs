@@ -1,4 +1,4 @@
-//! draft-ietf-uri-url-03 (21 March 1994, seed 003): its one statement bearing on
+//! draft-ietf-uri-url-03 (21 March 1994): its one statement bearing on
 //! equivalence is in "ENCODING PROHIBITED CHARACTERS": "Because a % sign always
 //! indicates an encoded character, a URL may be made safer simply by encoding any
 //! characters considered unsafe, while leaving already encoded characters still

@@ -1,4 +1,4 @@
-//! draft-ietf-uri-url-06 (4 August 1994, seed 000), RFC 1738's last draft: what it
+//! draft-ietf-uri-url-06 (4 August 1994), RFC 1738's last draft: what it
 //! states about equivalence, in the order of its sections.
 //!
 //! - Section 2.1: "programs interpreting URLs should allow upper case letters as

@@ -1,4 +1,4 @@
-//! draft-fielding-url-syntax-01 (26 November 1996, seed 004): what it states about
+//! draft-fielding-url-syntax-01 (26 November 1996): what it states about
 //! equivalence, in the order of its sections.
 //!
 //! - Section 2.2: "Unreserved characters can be escaped without changing the semantics

@@ -3,7 +3,7 @@
 use super::NotNormalizable;
 use crate::document::Document;
 
-/// The October 1993 draft (seed 001). Its "UNIQUENESS" paragraph is where it speaks of
+/// The October 1993 draft (draft-ietf-uri-url-02). Its "UNIQUENESS" paragraph is where it speaks of
 /// two names for one object, and it gives no rule: "many apparently different names may
 /// lead to the same object. Any object may therefore be referred to by many names. One
 /// needs to be able to know whether two objects, retrieved through different paths, are
@@ -27,7 +27,7 @@ pub fn draft02() -> NotNormalizable {
 pub fn citation(doc: Document) -> Option<(&'static str, &'static str)> {
     match doc {
         Document::Draft02 => Some((
-            "draft-02 (seed 001) §UNIQUENESS",
+            "draft-ietf-uri-url-02 §UNIQUENESS",
             "Any object may therefore be referred to by many names. [...] It is suggested that each object have a unique \"official\" name.",
         )),
         _ => None,

@@ -1,4 +1,4 @@
-//! The October 1993 draft's "PARTIAL FORM" (seed 001), rule by rule. The text is short
+//! The October 1993 draft's "PARTIAL FORM" (draft-ietf-uri-url-02), rule by rule. The text is short
 //! and leaves three things open; each is a reading (see [`Reading`]):
 //!
 //! - what "the path of the context locator" is: "the rest of the locator" (its Path

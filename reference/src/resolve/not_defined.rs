@@ -7,11 +7,11 @@ use crate::document::Document;
 pub fn citation(doc: Document) -> Option<(&'static str, &'static str)> {
     match doc {
         Document::Draft03 => Some((
-            "draft-03 (seed 003) §URL SYNTAX",
+            "draft-ietf-uri-url-03 §URL SYNTAX",
             "Fragment identifiers and partial URLs are not involved in the basic URL definition.",
         )),
         Document::Draft06 => Some((
-            "draft-06 (seed 000) cover note",
+            "draft-ietf-uri-url-06 cover note",
             "Note that relative URLs and fragment identifiers, etc. are not part of this draft",
         )),
         Document::Rfc1738 => Some((

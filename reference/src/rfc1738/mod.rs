@@ -1,5 +1,5 @@
 //! RFC 1738 (December 1994), Section 5 "BNF for specific URL schemes", from the clean
-//! text in `shared/spec/rfc1738-bnf.txt` (never from the OCR'd seed 002).
+//! text (`grammar/rfc1738-bnf.txt`, byte-identical to the RFC's Section 5).
 //!
 //! One function per production, named after it (`-` and `+` spelled `_` and `_plus`),
 //! the production verbatim in its doc comment. Each recognises a whole span of the

@@ -3,7 +3,7 @@
 //! IPv6 literal of RFC 2732 Section 3 (<https://www.rfc-editor.org/rfc/rfc2732>) with
 //! RFC 2373 Appendix B's `IPv6address` (<https://www.rfc-editor.org/rfc/rfc2373>).
 //!
-//! RFC 2732's and RFC 2373's texts are not among the clean texts in `shared/`: their
+//! RFC 2732's and RFC 2373's texts are not among the texts the project was given: their
 //! productions here are quoted from the published RFCs (RFC 2732 Section 3, RFC 2373
 //! Appendix B, "ABNF Description of Text Representations"), and the oracle's table
 //! (`reference/oracle/src/tables.rs`) writes them out again, independently.

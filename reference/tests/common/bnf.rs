@@ -6,7 +6,8 @@
 //! A test file gives its [`Grammar`] (the file, the sources, the notation, the document,
 //! the number of productions, examples of item names) and calls [`grammar_tests!`],
 //! which makes the four tests every grammar gets; what is particular to one document
-//! (comparing the file with the seed or the RFC under `../shared`) stays in its file.
+//! (comparing the file with the copy of the document or the RFC under `../shared`, when
+//! those are beside the repository) stays in its file.
 
 use urlcert_reference::{Document, Rule};
 
@@ -314,15 +315,57 @@ pub fn item_names(rule: &str) -> (String, String) {
     )
 }
 
-/// The text of `path` in `../shared` beside the repository (as in CI, or beside a
-/// worktree's parent); `None`, after saying the check is skipped, when it is not there.
-pub fn shared_file(path: &str) -> Option<String> {
+/// The source documents the project was built from, where they are kept beside the
+/// repository (`../shared`, as in CI, or beside a worktree's parent). A clone with
+/// nothing beside it has none of them, and the checks against them are skipped.
+fn shared_dir() -> Option<std::path::PathBuf> {
     let dir = env!("CARGO_MANIFEST_DIR");
-    let text = ["/../../shared", "/../../../shared"]
+    ["/../../shared", "/../../../shared"]
         .iter()
-        .find_map(|up| std::fs::read_to_string(format!("{dir}{up}/{path}")).ok());
+        .map(|up| std::path::PathBuf::from(format!("{dir}{up}")))
+        .find(|p| p.is_dir())
+}
+
+/// Says why a check against a source document does not run.
+fn skipped(what: &str) {
+    eprintln!("skipped: ../shared/{what} not present (a clone without the source documents)");
+}
+
+/// The text of `path` under `../shared` (a clean text: `spec/ref/rfc2396.txt`); `None`,
+/// after saying the check is skipped, when it is not there.
+pub fn shared_file(path: &str) -> Option<String> {
+    let text = shared_dir().and_then(|d| std::fs::read_to_string(d.join(path)).ok());
     if text.is_none() {
-        eprintln!("{path} not found in ../shared beside the repository; skipped");
+        skipped(path);
     }
     text
+}
+
+/// The copy of `doc` the project was given (a `.txt` file in `../shared/seeds/`), found
+/// by `phrase`, which only that copy contains; `None`, after saying the check is
+/// skipped, when no copy is there.
+pub fn given_copy(doc: Document, phrase: &str) -> Option<String> {
+    let copies = shared_dir().and_then(|d| std::fs::read_dir(d.join("seeds")).ok());
+    let mut found: Vec<String> = copies
+        .into_iter()
+        .flatten()
+        .filter_map(|entry| {
+            let path = entry.ok()?.path();
+            let text = path.extension().is_some_and(|e| e == "txt");
+            std::fs::read_to_string(path).ok().filter(|_| text)
+        })
+        .filter(|text| text.contains(phrase))
+        .collect();
+    assert!(
+        found.len() <= 1,
+        "{} copies in ../shared/seeds contain {phrase:?}",
+        found.len()
+    );
+    if found.is_empty() {
+        skipped(&format!(
+            "seeds/ (the copy of {} the project was given)",
+            doc.public_name()
+        ));
+    }
+    found.pop()
 }
