@@ -354,8 +354,8 @@ pub fn html_page(steps: &[Step]) -> String {
          td,th{border:1px solid #bbb;padding:.25em .5em;vertical-align:top;text-align:left}\n\
          code{white-space:pre-wrap;word-break:break-all}\n\
          .before{background:#fde8e8}.after{background:#e6f6e6}\n\
-         .cite{font-size:.85em;color:#333}\n\
-         .cite a{white-space:nowrap}\n</style>\n</head>\n<body>\n\
+         td.cite{font-size:.85em;color:#333}\n\
+         td.cite a{color:#1a4fa0}\n</style>\n</head>\n<body>\n\
          <h1>How URL behaviour changed, 1993 to 1996</h1>\n",
     );
     let _ = writeln!(out, "<p>{}</p>", html(INTRO));

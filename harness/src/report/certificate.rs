@@ -165,7 +165,7 @@ fn failure(r: &Record) -> String {
 /// self-contained page (no scripts, no outside resources), the agreement cells
 /// coloured as in `report.html`, the citations linked.
 pub fn render_html(run: &Run, adapter: &str) -> String {
-    use super::html::{agreement_cell, agreement_key, agreement_style, note};
+    use super::html::{agreement_key, agreement_style, band, note};
     let s = summary::build(run);
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Certificate: {}</title>\n<style>\n\
@@ -215,10 +215,11 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
         let n = |c: Class| counts.get(class_id(c)).copied().unwrap_or(0);
         let g = summary::Agreement::of(counts);
         let mut l = format!(
-            "<tr><th>{name}</th><td class=\"n\">{}</td><td class=\"n\">{}</td>{}",
+            "<tr><th>{name}</th><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"ag {}\">{}</td>",
             g.agree,
             g.total,
-            agreement_cell(g, "")
+            band(g.percent()),
+            g.percent().map_or("–".into(), summary::percent_text)
         );
         for c in &CLASSES[1..] {
             let _ = write!(l, "<td class=\"n\">{}</td>", n(*c));
@@ -248,7 +249,7 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
     out.push_str(&agreement_key());
     let _ = writeln!(out, "<p class=\"note\">{}</p>", note(COLUMNS_NOTE));
     if !a.tags.is_empty() {
-        out.push_str("<h2>Agreement per tag</h2>\n");
+        out.push_str("<h2 id=\"tags\">Agreement per tag</h2>\n");
         out.push_str(&header("tag"));
         for (tag, counts) in &a.tags {
             out.push_str(&line(format!("<code>{}</code>", html(tag)), counts));
@@ -258,7 +259,7 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
     let failed: Vec<&Record> = records_of(run, adapter)
         .filter(|r| r.class != Class::Agree)
         .collect();
-    let _ = writeln!(out, "<h2>Failures ({})</h2>", failed.len());
+    let _ = writeln!(out, "<h2 id=\"failures\">Failures ({})</h2>", failed.len());
     if failed.is_empty() {
         out.push_str("<p>None: every outcome agrees with the documents.</p>\n");
     }

@@ -28,11 +28,12 @@ pub fn colour(c: Class) -> &'static str {
 }
 
 /// The agreement bands: (class, lowest percentage, background, what the key says).
-const BANDS: [(&str, f64, &str, &str); 4] = [
-    ("a-all", 100.0, "#9fd89f", "100%"),
-    ("a-high", 90.0, "#d4eeb4", "90% to under 100%"),
-    ("a-mid", 50.0, "#fbe3a0", "50% to under 90%"),
-    ("a-low", 0.0, "#f4b6b6", "under 50%"),
+const BANDS: [(&str, f64, &str, &str); 5] = [
+    ("a-all", 100.0, "#8fd18f", "100%"),
+    ("a-high", 90.0, "#c4e6a4", "90% to under 100%"),
+    ("a-good", 75.0, "#e9eea0", "75% to under 90%"),
+    ("a-mid", 50.0, "#fbd89a", "50% to under 75%"),
+    ("a-low", 0.0, "#f3aaaa", "under 50%"),
 ];
 
 /// The class of an agreement cell: its band, or `a-none` when nothing counted.
@@ -46,10 +47,12 @@ pub fn band(percent: Option<f64>) -> &'static str {
 /// The rules shared with the certificate pages: agreement bands and citations.
 pub fn agreement_style() -> String {
     let mut css = String::from(
-        "table.agreement td.ag{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;min-width:5.5em}\n\
+        "table.agreement td.ag{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;min-width:5.5em;vertical-align:middle}\n\
          table.agreement td.ag span.pc{display:block;font-weight:bold}\n\
          table.agreement td.ag small{display:block;color:#333}\n\
-         table.agreement th{white-space:nowrap}\n\
+         table.agreement th{white-space:nowrap;vertical-align:middle;background:#f2f2f2}\n\
+         table.agreement th code{white-space:nowrap;word-break:normal}\n\
+         table.agreement th small{display:block;font-weight:normal}\n\
          td.a-none{background:#f4f4f4;color:#777;text-align:center}\n\
          .key span{display:inline-block;padding:.15em .6em;margin-right:.4em;border:1px solid #bbb}\n\
          a.cite{white-space:nowrap}\n\
@@ -90,11 +93,16 @@ pub fn note(text: &str) -> String {
 pub fn agreement_table(s: &summary::Summary, docs: &[String]) -> String {
     let mut out = String::from("<table class=\"agreement\">\n<tr><th>parser</th>");
     for d in docs {
-        match d.parse::<urlcert_reference::Document>() {
+        // A reading: the document, then the reading's id on a line of its own.
+        let (doc, reading) = match d.split_once('@') {
+            Some((doc, reading)) => (doc, format!("<small>@{}</small>", html(reading))),
+            None => (d.as_str(), String::new()),
+        };
+        match doc.parse::<urlcert_reference::Document>() {
             Ok(doc) => {
                 let _ = write!(
                     out,
-                    "<th><a href=\"{}\" title=\"{}\">{}</a></th>",
+                    "<th><a href=\"{}\" title=\"{}\">{}</a>{reading}</th>",
                     html(doc.public_url()),
                     html(doc.public_name()),
                     html(doc.id())
@@ -149,6 +157,8 @@ fn style() -> String {
          table{border-collapse:collapse;margin-bottom:1.5em}\n\
          td,th{border:1px solid #bbb;padding:.2em .4em;vertical-align:top;text-align:left}\n\
          td.n{text-align:right}\n\
+         td.id{min-width:16em}\n\
+         td.input{min-width:10em}\n\
          code{white-space:pre-wrap;word-break:break-all}\n\
          .none{color:#888}\n",
     );
@@ -323,7 +333,7 @@ pub fn render(run: &Run) -> String {
             .unwrap_or_default();
         let _ = write!(
             out,
-            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td><code>{}</code>{base}</td>",
+            "<tr><td class=\"id\"><code>{}</code></td><td>{}</td><td>{}</td><td class=\"input\"><code>{}</code>{base}</td>",
             html(&r.case),
             html(&r.doc),
             cites(r),

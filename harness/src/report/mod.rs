@@ -143,15 +143,18 @@ impl Record {
     }
 
     /// The citations of the record's document (the document of `DOC@READING`), or all
-    /// of the case's when none is of that document.
+    /// of the case's when none is of that document; each section once (a case may
+    /// quote several sentences of one section).
     pub fn cites(&self) -> Vec<&Citation> {
         let doc = self.doc.split('@').next().unwrap_or_default();
-        let own: Vec<&Citation> = self.cite.iter().filter(|c| c.doc == doc).collect();
-        if own.is_empty() {
-            self.cite.iter().collect()
-        } else {
-            own
+        let own = self.cite.iter().any(|c| c.doc == doc);
+        let mut out: Vec<&Citation> = Vec::new();
+        for c in &self.cite {
+            if (!own || c.doc == doc) && !out.contains(&c) {
+                out.push(c);
+            }
         }
+        out
     }
 }
 
