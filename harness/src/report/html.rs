@@ -158,6 +158,7 @@ fn style() -> String {
          td,th{border:1px solid #bbb;padding:.2em .4em;vertical-align:top;text-align:left}\n\
          td.n{text-align:right}\n\
          td.id{min-width:16em}\n\
+         td.cert{white-space:nowrap}\n\
          td.input{min-width:10em}\n\
          code{white-space:pre-wrap;word-break:break-all}\n\
          .none{color:#888}\n",
@@ -251,7 +252,7 @@ pub fn render(run: &Run) -> String {
         let md = certificate::file_name(&a.name);
         let _ = writeln!(
             out,
-            "<td class=\"n\">{}</td><td><a href=\"{page}\">{page}</a> (<a href=\"{md}\">Markdown</a>)</td></tr>",
+            "<td class=\"n\">{}</td><td class=\"cert\"><a href=\"{page}\">certificate</a> (<a href=\"{md}\">Markdown</a>)</td></tr>",
             a.total,
             page = html(&page),
             md = html(&md)
