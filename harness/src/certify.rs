@@ -279,6 +279,14 @@ fn record(lc: &LoadedCase, doc: DocReading, col: &Column, j: Judged, elapsed_ms:
         input: case.input.clone(),
         base: case.base.clone(),
         tags: case.tags.clone(),
+        cite: case
+            .cite
+            .iter()
+            .map(|c| report::Citation {
+                doc: c.doc.0.id().to_string(),
+                section: c.section.clone(),
+            })
+            .collect(),
         adapter: col.name.clone(),
         version: col.version.clone(),
         argv: col.argv.clone(),

@@ -195,10 +195,22 @@ fn sides(c: &Change) -> (String, String) {
     }
 }
 
-fn cite_text(c: &Cite) -> String {
+/// A citation as a link to the public copy of the document at that section, then its
+/// quotation, escaped.
+fn cite_html(c: &Cite) -> String {
+    let link = crate::report::cite_html(c.doc.0.id(), &c.section);
     match &c.quote {
-        Some(q) => format!("{} §{}: \u{201c}{}\u{201d}", c.doc.0, c.section, q),
-        None => format!("{} §{}", c.doc.0, c.section),
+        Some(q) => format!("{link}: \u{201c}{}\u{201d}", html(q)),
+        None => link,
+    }
+}
+
+/// A citation as a Markdown link to the public copy, then its quotation.
+fn cite_md(c: &Cite) -> String {
+    let link = crate::report::cite_md(c.doc.0.id(), &c.section);
+    match &c.quote {
+        Some(q) => format!("{link}: \u{201c}{}\u{201d}", md_cell(q)),
+        None => link,
     }
 }
 
@@ -281,7 +293,7 @@ pub fn markdown(steps: &[Step]) -> String {
             out.push_str("|---|---|---|---|---|\n");
             for e in &g.entries {
                 let (before, after) = sides(&e.change);
-                let cites: Vec<String> = e.cites.iter().map(|c| md_cell(&cite_text(c))).collect();
+                let cites: Vec<String> = e.cites.iter().map(|c| cite_md(c)).collect();
                 let _ = writeln!(
                     out,
                     "| `{}` | {} | {} | {} | {} |",
@@ -296,6 +308,29 @@ pub fn markdown(steps: &[Step]) -> String {
         }
     }
     out
+}
+
+/// [`undefined_text`] as HTML, its citation linked to the public copy of the document.
+fn undefined_html(u: &Undefined) -> String {
+    let link = match u.section.split_once('§') {
+        Some((_, section)) => crate::report::cite_html(u.undefined.id(), section),
+        None => {
+            let what = u.section.split_once(") ").map_or(u.section, |x| x.1);
+            format!(
+                "<a class=\"cite\" href=\"{}\">{}</a> ({})",
+                html(u.undefined.public_url()),
+                html(u.undefined.public_name()),
+                html(what)
+            )
+        }
+    };
+    format!(
+        "{} resolve cases have a result under {} and none under {}, which defines no relative form: {link}: \u{201c}{}\u{201d}",
+        u.cases,
+        html(u.defined.id()),
+        html(u.undefined.id()),
+        html(u.quote)
+    )
 }
 
 fn undefined_text(u: &Undefined) -> String {
@@ -319,7 +354,8 @@ pub fn html_page(steps: &[Step]) -> String {
          td,th{border:1px solid #bbb;padding:.25em .5em;vertical-align:top;text-align:left}\n\
          code{white-space:pre-wrap;word-break:break-all}\n\
          .before{background:#fde8e8}.after{background:#e6f6e6}\n\
-         .cite{font-size:.85em;color:#333}\n</style>\n</head>\n<body>\n\
+         td.cite{font-size:.85em;color:#333}\n\
+         td.cite a{color:#1a4fa0}\n</style>\n</head>\n<body>\n\
          <h1>How URL behaviour changed, 1993 to 1996</h1>\n",
     );
     let _ = writeln!(out, "<p>{}</p>", html(INTRO));
@@ -352,7 +388,7 @@ pub fn html_page(steps: &[Step]) -> String {
             s.to
         );
         for u in &s.undefined {
-            let _ = writeln!(out, "<p>{}</p>", html(&undefined_text(u)));
+            let _ = writeln!(out, "<p>{}</p>", undefined_html(u));
         }
         if s.groups.is_empty() {
             out.push_str(
@@ -368,7 +404,7 @@ pub fn html_page(steps: &[Step]) -> String {
             );
             for e in &g.entries {
                 let (before, after) = sides(&e.change);
-                let cites: Vec<String> = e.cites.iter().map(|c| html(&cite_text(c))).collect();
+                let cites: Vec<String> = e.cites.iter().map(|c| cite_html(c)).collect();
                 let _ = writeln!(
                     out,
                     "<tr><td><code>{}</code></td><td><code>{}</code></td>\

@@ -423,7 +423,12 @@ pub fn html(m: &Matrix) -> String {
     out.push_str("; a framed, bold cell is the nearest document; – : nothing counted.</p>\n");
     out.push_str("<table>\n<thead><tr><th>Parser</th><th>Version</th><th>Runtime</th>");
     for d in Document::ALL {
-        out.push_str(&format!("<th>{}</th>", h(d.id())));
+        out.push_str(&format!(
+            "<th><a href=\"{}\" title=\"{}\">{}</a></th>",
+            h(d.public_url()),
+            h(d.public_name()),
+            h(d.id())
+        ));
     }
     out.push_str("<th>Nearest</th></tr></thead>\n<tbody>\n");
     for p in &m.parsers {

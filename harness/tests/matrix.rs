@@ -197,6 +197,7 @@ fn hostile_names_and_versions_are_escaped() {
         input: hostile.into(),
         base: None,
         tags: vec!["row:<img src=x>".into()],
+        cite: Vec::new(),
         adapter: hostile.into(),
         version: format!("1.0 {hostile}"),
         argv: Some(vec![format!("/bin/{hostile}")]),

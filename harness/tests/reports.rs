@@ -42,6 +42,14 @@ fn the_evolution_report_is_up_to_date() {
             "{path} is stale: run `cargo run -p urlcert -- evolution`"
         );
     }
+    // The committed page links its citations to the public copies.
+    let page = evolution::html_page(&steps);
+    assert!(
+        page.contains("<a class=\"cite\" href=\"https://www.rfc-editor.org/rfc/rfc1808#section-")
+    );
+    assert!(page.contains(
+        "<a class=\"cite\" href=\"https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-02"
+    ));
 }
 
 /// A small case set with known changes, one of them with a hostile input.
@@ -140,6 +148,15 @@ fn the_evolution_report_lists_each_change_once_per_step_grouped_and_escaped() {
     assert!(!html.contains("<script>"), "inputs are escaped");
     assert!(html.contains("http://h/&lt;script&gt;~"));
     assert!(html.contains("national &lt;b&gt;"), "quotes are escaped");
+    // Citations link to the public copy of the document at the section.
+    assert!(
+        html.contains("<a class=\"cite\" href=\"https://www.rfc-editor.org/rfc/rfc1738#section-5\">RFC 1738 §5</a>"),
+        "{html}"
+    );
+    assert!(
+        html.contains("<a class=\"cite\" href=\"https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-06#section-5\">draft-ietf-uri-url-06 §5</a>: \u{201c}national &lt;b&gt;\u{201d}"),
+        "{html}"
+    );
     let md = evolution::markdown(&steps);
     assert!(
         md.contains("| [draft-06 → rfc1738](#draft-06-to-rfc1738) | 1 | 1 | 0 | 0 |"),

@@ -15,7 +15,7 @@ use urlcert::cases::{self, Case, Expectation};
 use urlcert::certify::{self, Plan};
 use urlcert::judge::{Class, Judged};
 use urlcert::report::{self, matrix, Column, Provenance, Record, Run};
-use urlcert_reference::DocReading;
+use urlcert_reference::{DocReading, Document};
 
 const HOSTILE: &str = "<script>alert(1)</script>\u{7}\u{1b}[31m]]>\"'&";
 
@@ -284,6 +284,35 @@ fn hostile_strings_are_escaped_in_every_report() {
         "{cert}"
     );
 
+    // The certificate as HTML: the same strings, escaped as in report.html.
+    let cert_page_name = report::certificate::html_file_name("evil<img src=x onerror=alert(3)>");
+    assert_eq!(cert_page_name, cert_name.replace(".md", ".html"));
+    let cert_page = get(&cert_page_name);
+    for raw in ["<script", "<img", "<b>", "\"'&"] {
+        assert!(
+            !cert_page.contains(raw),
+            "the certificate page holds {raw:?}"
+        );
+    }
+    assert!(cert_page
+        .contains("<h1>Certificate: <code>evil&lt;img src=x onerror=alert(3)&gt;</code></h1>"));
+    assert!(cert_page
+        .contains("&lt;script&gt;alert(1)&lt;/script&gt;\\u{7}\\u{1b}[31m]]&gt;&quot;&#39;&amp; from the adapter"));
+    assert!(cert_page.contains(
+        "&lt;script&gt;alert(1)&lt;/script&gt;\\u{7}\\u{1b}[31m]]&gt;&quot;&#39;&amp; version"
+    ));
+    assert!(
+        cert_page.contains("<code>&lt;b&gt;tag&lt;/b&gt;</code>"),
+        "tags are escaped"
+    );
+    no_raw_controls(&cert_page_name, &cert_page);
+    // Its citations link to the public copy of the document.
+    assert!(
+        cert_page
+            .contains("href=\"https://www.rfc-editor.org/rfc/rfc1808#section-4\">RFC 1808 §4</a>"),
+        "{cert_page}"
+    );
+
     // results.jsonl keeps the strings exactly, as JSON.
     let jsonl = get("results.jsonl");
     let lines: Vec<serde_json::Value> = jsonl
@@ -302,6 +331,7 @@ fn record(case: &str, adapter: &str, class: Class) -> Record {
         input: format!("http://{case}/"),
         base: None,
         tags: vec!["t".into()],
+        cite: Vec::new(),
         adapter: adapter.into(),
         version: "1".into(),
         argv: None,
@@ -692,19 +722,18 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
     }
     // Besides those, one certificate per adapter available on this machine.
     assert!(
-        files
-            .iter()
-            .all(|f| f.starts_with("certificate-") && f.ends_with(".md")
-                || [
-                    ".urlcert-report",
-                    "junit.xml",
-                    "report.html",
-                    "report.md",
-                    "results.jsonl",
-                    "run.json",
-                    "summary.json"
-                ]
-                .contains(&f.as_str())),
+        files.iter().all(|f| f.starts_with("certificate-")
+            && (f.ends_with(".md") || f.ends_with(".html"))
+            || [
+                ".urlcert-report",
+                "junit.xml",
+                "report.html",
+                "report.md",
+                "results.jsonl",
+                "run.json",
+                "summary.json"
+            ]
+            .contains(&f.as_str())),
         "{files:?}"
     );
     // Provenance: the case set's hash is SHA-256 of the case files' bytes.
@@ -831,10 +860,10 @@ fn bidi_and_invisible_characters_are_shown_escaped_in_every_report() {
         );
         seen += 1;
     }
-    // report.md, report.html, junit.xml and the certificate.
+    // report.md, report.html, junit.xml and the certificate as Markdown and HTML.
     assert_eq!(
         seen,
-        4,
+        5,
         "{:?}",
         files.iter().map(|f| &f.0).collect::<Vec<_>>()
     );
@@ -844,4 +873,186 @@ fn bidi_and_invisible_characters_are_shown_escaped_in_every_report() {
     assert!(table.contains("bidi\\u{202e}parser"), "{table}");
     let short = report::certificate::render(&run, adapter, false);
     no_raw_bidi("the printed certificate", &short);
+}
+
+/// The rendered file `name` of `files`.
+fn file<'a>(files: &'a [(String, String)], name: &str) -> &'a str {
+    files
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, t)| t.as_str())
+        .unwrap_or_else(|| panic!("no {name}"))
+}
+
+#[test]
+fn the_summary_leads_with_agreement_per_parser_and_document() {
+    let dir = case_dir(CASES);
+    let run = hostile_run(dir.path());
+    let files = report::render_all(&run);
+    let names: Vec<&str> = run.columns.iter().map(|c| c.name.as_str()).collect();
+    assert_eq!(names[0], "reference");
+
+    // report.md: the summary starts with the table, a row per parser (the reference
+    // first), a column per document, each linked to its public copy.
+    let md = file(&files, "report.md");
+    let summary = md.split("\n## Summary\n\n").nth(1).expect("a summary");
+    assert!(
+        summary.starts_with("### Agreement per document\n\n| parser |"),
+        "{summary}"
+    );
+    let table: Vec<&str> = summary
+        .lines()
+        .skip(2)
+        .take_while(|l| l.starts_with('|'))
+        .collect();
+    assert_eq!(table.len(), 2 + names.len(), "{table:?}");
+    for d in Document::ALL {
+        assert!(
+            table[0].contains(&format!("[{}]({})", d.id(), d.public_url())),
+            "{}",
+            table[0]
+        );
+    }
+    // The reference agrees with both of RFC 1738's cases and RFC 1808's one; no case
+    // speaks for draft-02. accept-all agrees with none.
+    assert!(table[2].starts_with("| `reference` | – |"), "{}", table[2]);
+    assert!(
+        table[2].contains("| 2/2 (100.0%) | 1/1 (100.0%) |"),
+        "{}",
+        table[2]
+    );
+    let accept = table
+        .iter()
+        .find(|l| l.starts_with("| `accept-all` |"))
+        .unwrap();
+    assert!(accept.contains("| 0/2 (0.0%) | 0/1 (0.0%) |"), "{accept}");
+
+    // report.html: the same table first in the summary, coloured by agreement.
+    let page = file(&files, "report.html");
+    let summary = page
+        .split("<h2 id=\"summary\">Summary</h2>\n")
+        .nth(1)
+        .expect("a summary");
+    assert!(
+        summary.starts_with(
+            "<h3>Agreement per document</h3>\n<table class=\"agreement\">\n<tr><th>parser</th><th><a href=\"https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-02\""
+        ),
+        "{summary}"
+    );
+    let first_table = &summary[..summary.find("</table>").unwrap()];
+    assert!(
+        first_table.contains("<tr><th><code>reference</code></th><td class=\"ag a-none\">–</td>")
+    );
+    assert!(first_table.contains("<td class=\"ag a-all\" title=\"2 of 2 outcomes under rfc1738 agree\"><span class=\"pc\">100.0%</span><small>2/2</small></td>"));
+    assert!(first_table
+        .contains("<td class=\"ag a-low\" title=\"0 of 2 outcomes under rfc1738 agree\">"));
+    assert!(page.contains(".a-all{background:"), "the bands are styled");
+    assert!(!page.contains("<script"), "no script");
+
+    // No figure across documents, anywhere.
+    for (name, text) in &files {
+        assert!(!text.to_lowercase().contains("score"), "{name} has a score");
+    }
+    let printed = report::summary::table(&run);
+    assert!(!printed.to_lowercase().contains("score"), "{printed}");
+    assert!(printed.starts_with("agreement per document"), "{printed}");
+    assert!(printed.contains("2/2 100.0%"), "{printed}");
+    let short = report::certificate::render(&run, "reference", false);
+    assert!(!short.to_lowercase().contains("score"), "{short}");
+    // summary.json keeps the figures per document.
+    let json: serde_json::Value = serde_json::from_str(file(&files, "summary.json")).unwrap();
+    let reference = &json["adapters"][0];
+    assert_eq!(reference["name"], "reference");
+    assert_eq!(reference["documents"]["rfc1738"]["agree"], 2);
+    assert_eq!(
+        reference["agreement"]["rfc1738"],
+        serde_json::json!({"agree": 2, "total": 2})
+    );
+    assert!(reference.get("score").is_none());
+
+    // A certificate per adapter as HTML too, which report.html links.
+    for col in &run.columns {
+        let page_name = report::certificate::html_file_name(&col.name);
+        assert!(files.iter().any(|(n, _)| *n == page_name), "{page_name}");
+        let href = format!("<a href=\"{}\">", urlcert::text::html(&page_name));
+        assert!(
+            page.contains(&href),
+            "report.html does not link {page_name}"
+        );
+    }
+
+    // Citations link to the public copy at the cited section.
+    let rfc1738 =
+        "<a class=\"cite\" href=\"https://www.rfc-editor.org/rfc/rfc1738#section-2.2\">RFC 1738 §2.2</a>";
+    let rfc1808 =
+        "<a class=\"cite\" href=\"https://www.rfc-editor.org/rfc/rfc1808#section-4\">RFC 1808 §4</a>";
+    assert!(page.contains(rfc1738), "report.html");
+    assert!(page.contains(rfc1808), "report.html");
+    let cert = file(&files, "certificate-accept-all.html");
+    assert!(cert.contains(rfc1738) && cert.contains(rfc1808), "{cert}");
+    let cert_md = file(&files, "certificate-accept-all.md");
+    assert!(
+        cert_md.contains("Cited: [RFC 1808 §4](https://www.rfc-editor.org/rfc/rfc1808#section-4)."),
+        "{cert_md}"
+    );
+}
+
+#[test]
+fn other_readings_have_their_own_agreement_table() {
+    let mut records = Vec::new();
+    for (case, doc, class) in [
+        ("c1", "rfc1738", Class::Agree),
+        ("c2", "rfc1738", Class::Verdict),
+        ("c3", "rfc1738", Class::Unsupported),
+        ("c1", "rfc1738@scheme-case-ignore", Class::Agree),
+        ("c1", "rfc3986", Class::Agree),
+    ] {
+        let mut r = record(case, "p", class);
+        r.doc = doc.into();
+        records.push(r);
+    }
+    let run = Run {
+        provenance: provenance(),
+        columns: vec![Column {
+            name: "p".into(),
+            version: "1".into(),
+            argv: None,
+        }],
+        unavailable: Vec::new(),
+        records,
+    };
+    let (documents, readings) = report::summary::agreement_columns(&run);
+    assert_eq!(documents.len(), Document::ALL.len());
+    assert_eq!(readings, ["rfc1738@scheme-case-ignore"]);
+    let md = report::markdown::render(&run);
+    // `unsupported` is not counted; the reading is not folded into its document.
+    assert!(md.contains("| 1/2 (50.0%) |"), "{md}");
+    assert!(md.contains(
+        "### Agreement under the other readings\n\n| parser | `rfc1738@scheme-case-ignore` |\n|---|---:|\n| `p` | 1/1 (100.0%) |"
+    ), "{md}");
+    let page = report::html::render(&run);
+    assert!(page.contains("<h3>Agreement under the other readings</h3>"));
+    assert!(page.contains("<td class=\"ag a-mid\" title=\"1 of 2 outcomes under rfc1738 agree\">"));
+}
+
+#[test]
+fn the_certificate_page_bounds_what_an_adapter_says() {
+    let mut r = record("c1", "p", Class::Verdict);
+    r.actual = "<x>".repeat(50_000);
+    r.input = "\u{1b}".repeat(50_000);
+    let run = Run {
+        provenance: provenance(),
+        columns: vec![Column {
+            name: "p".into(),
+            version: "1".into(),
+            argv: None,
+        }],
+        unavailable: Vec::new(),
+        records: vec![r],
+    };
+    let page = report::certificate::render_html(&run, "p");
+    assert!(!page.contains("<x>"));
+    assert!(page.contains("bytes more)"), "the long strings are cut");
+    assert!(page.len() < 200_000, "{} bytes", page.len());
+    no_raw_controls("the certificate page", &page);
 }

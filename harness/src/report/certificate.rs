@@ -1,26 +1,60 @@
-//! `certificate-<adapter>.md`: how one parser stands against the documents: its score
-//! per document and per tag, and every failure with a diff of what the document says
-//! against what the parser said, rendered with `similar`.
+//! `certificate-<adapter>.md` and `certificate-<adapter>.html`: how one parser stands
+//! against the documents: its agreement per document (see [`summary`] for what it
+//! counts) and per tag, and every failure with the case's citations (linked to the
+//! public copy of the document) and a diff of what the document says against what the
+//! parser said, rendered with `similar`. The HTML page says the same as the Markdown,
+//! every string from a case or an adapter escaped with [`crate::text::html`].
 
-use super::{class_id, file_safe, md_fenced, records_of, summary, Record, Run, CLASSES};
+use super::{
+    bound, cite_md, class_id, file_safe, md_fenced, records_of, summary, Record, Run, CLASSES,
+};
 use crate::judge::Class;
-use crate::text::{md_cell, md_code};
+use crate::text::{html, md_cell, md_code};
 use similar::{ChangeTag, TextDiff};
+use std::fmt::Write;
 
-/// `certificate-<name>.md`. A name that has to be changed to be safe in a file name
-/// also gets the start of its SHA-256, so two such names never share a file.
-pub fn file_name(adapter: &str) -> String {
+/// `certificate-<name>` without its extension. A name that has to be changed to be
+/// safe in a file name also gets the start of its SHA-256, so two such names never
+/// share a file.
+fn stem(adapter: &str) -> String {
     let safe = file_safe(adapter);
     if safe == adapter {
-        return format!("certificate-{safe}.md");
+        return format!("certificate-{safe}");
     }
     use sha2::{Digest, Sha256};
     let hash: String = Sha256::digest(adapter.as_bytes())[..4]
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    format!("certificate-{safe}-{hash}.md")
+    format!("certificate-{safe}-{hash}")
 }
+
+/// `certificate-<name>.md`.
+pub fn file_name(adapter: &str) -> String {
+    format!("{}.md", stem(adapter))
+}
+
+/// `certificate-<name>.html`.
+pub fn html_file_name(adapter: &str) -> String {
+    format!("{}.html", stem(adapter))
+}
+
+/// The adapter's documents and readings in the order of the run's agreement tables:
+/// the default readings in the documents' order, then the other readings.
+fn documents_in_order<'a>(
+    run: &Run,
+    a: &'a summary::AdapterSummary,
+) -> Vec<(&'a String, &'a summary::Counts)> {
+    let (documents, readings) = summary::agreement_columns(run);
+    documents
+        .iter()
+        .chain(&readings)
+        .filter_map(|d| a.documents.get_key_value(d))
+        .collect()
+}
+
+/// What the columns of the tables count.
+const COLUMNS_NOTE: &str = "agree of total: the outcomes that agree with the document, of all but `unsupported` ones; crashes, timeouts and adapter errors count as not agreeing. There is no figure across documents, which disagree with one another.";
 
 /// The certificate of `adapter` in `run`. `full`: the file, with the scores per tag and
 /// every failure with its diff; without, the score and the scores per document (what
@@ -45,14 +79,8 @@ pub fn render(run: &Run, adapter: &str, full: bool) -> String {
         md_code(&p.run),
         md_code(&p.time),
     );
-    out.push_str(&format!(
-        "**Score: {} of {} outcomes agree with the documents ({:.1}%).**\n\n",
-        a.count(Class::Agree),
-        a.total,
-        a.score()
-    ));
     let header = |first: &str| {
-        let mut h = format!("| {first} | agree | total | score |");
+        let mut h = format!("| {first} | agree | total | agreement |");
         for c in &CLASSES[1..] {
             h.push_str(&format!(" {} |", class_id(*c)));
         }
@@ -63,12 +91,13 @@ pub fn render(run: &Run, adapter: &str, full: bool) -> String {
     };
     let line = |name: &str, counts: &summary::Counts| {
         let n = |c: Class| counts.get(class_id(c)).copied().unwrap_or(0);
-        let total: usize = counts.values().sum();
+        let g = summary::Agreement::of(counts);
         let mut l = format!(
-            "| {} | {} | {total} | {:.1}% |",
+            "| {} | {} | {} | {} |",
             md_code(name),
-            n(Class::Agree),
-            summary::percent(n(Class::Agree), total)
+            g.agree,
+            g.total,
+            g.percent().map_or("–".into(), summary::percent_text)
         );
         for c in &CLASSES[1..] {
             l.push_str(&format!(" {} |", n(*c)));
@@ -76,16 +105,16 @@ pub fn render(run: &Run, adapter: &str, full: bool) -> String {
         l.push('\n');
         l
     };
-    out.push_str("## Score per document\n\n");
+    out.push_str(&format!("## Agreement per document\n\n{COLUMNS_NOTE}\n\n"));
     out.push_str(&header("document"));
-    for (doc, counts) in &a.documents {
+    for (doc, counts) in documents_in_order(run, a) {
         out.push_str(&line(doc, counts));
     }
     if !full {
         return out;
     }
     if !a.tags.is_empty() {
-        out.push_str("\n## Score per tag\n\n");
+        out.push_str("\n## Agreement per tag\n\n");
         out.push_str(&header("tag"));
         for (tag, counts) in &a.tags {
             out.push_str(&line(tag, counts));
@@ -118,8 +147,162 @@ fn failure(r: &Record) -> String {
     if let Some(b) = &r.base {
         out.push_str(&format!(", base {}", md_code(b)));
     }
-    out.push_str(&format!(". Operation {}.\n\n", md_cell(&r.op)));
+    out.push_str(&format!(". Operation {}.", md_cell(&r.op)));
+    let cites: Vec<String> = r
+        .cites()
+        .iter()
+        .map(|c| cite_md(&c.doc, &c.section))
+        .collect();
+    if !cites.is_empty() {
+        out.push_str(&format!(" Cited: {}.", cites.join(", ")));
+    }
+    out.push_str("\n\n");
     out.push_str(&md_fenced("diff", &diff(&r.expected, &r.actual)));
+    out
+}
+
+/// `certificate-<adapter>.html`: the content of the full Markdown certificate as one
+/// self-contained page (no scripts, no outside resources), the agreement cells
+/// coloured as in `report.html`, the citations linked.
+pub fn render_html(run: &Run, adapter: &str) -> String {
+    use super::html::{agreement_key, agreement_style, band, note};
+    let s = summary::build(run);
+    let mut out = format!(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Certificate: {}</title>\n<style>\n\
+         body{{font-family:sans-serif;margin:2em;max-width:90em}}\n\
+         table{{border-collapse:collapse;margin-bottom:1.5em}}\n\
+         td,th{{border:1px solid #bbb;padding:.2em .4em;vertical-align:top;text-align:left}}\n\
+         td.n{{text-align:right;font-variant-numeric:tabular-nums}}\n\
+         code{{white-space:pre-wrap;word-break:break-all}}\n\
+         pre.diff{{background:#f6f6f6;border:1px solid #ddd;padding:.5em;white-space:pre-wrap;word-break:break-all}}\n\
+         pre.diff .del{{background:#fde8e8}}\n\
+         pre.diff .ins{{background:#e6f6e6}}\n\
+         {}</style>\n</head>\n<body>\n<h1>Certificate: <code>{}</code></h1>\n",
+        html(adapter),
+        agreement_style(),
+        html(adapter)
+    );
+    let Some(a) = s.adapters.iter().find(|a| a.name == adapter) else {
+        out.push_str("<p>Not in this run.</p>\n</body>\n</html>\n");
+        return out;
+    };
+    let p = &run.provenance;
+    let argv = a
+        .argv
+        .as_ref()
+        .map(|v| format!("<code>{}</code>", html(&v.join(" "))))
+        .unwrap_or_else(|| "in-process".into());
+    let _ = writeln!(
+        out,
+        "<p>Version <code>{}</code>, command {argv}. urlcert {}, case set sha-256 <code>{}</code>, run <code>{}</code> started {}. <a href=\"report.html\">The run&#39;s report</a>.</p>",
+        html(&a.version),
+        html(&p.urlcert_version),
+        html(&p.cases_sha256),
+        html(&p.run),
+        html(&p.time),
+    );
+    let header = |first: &str| {
+        let mut h = format!(
+            "<table class=\"agreement\">\n<tr><th>{first}</th><th>agree</th><th>total</th><th>agreement</th>"
+        );
+        for c in &CLASSES[1..] {
+            let _ = write!(h, "<th>{}</th>", class_id(*c));
+        }
+        h.push_str("</tr>\n");
+        h
+    };
+    let line = |name: String, counts: &summary::Counts| {
+        let n = |c: Class| counts.get(class_id(c)).copied().unwrap_or(0);
+        let g = summary::Agreement::of(counts);
+        let mut l = format!(
+            "<tr><th>{name}</th><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"ag {}\">{}</td>",
+            g.agree,
+            g.total,
+            band(g.percent()),
+            g.percent().map_or("–".into(), summary::percent_text)
+        );
+        for c in &CLASSES[1..] {
+            let _ = write!(l, "<td class=\"n\">{}</td>", n(*c));
+        }
+        l.push_str("</tr>\n");
+        l
+    };
+    out.push_str("<h2>Agreement per document</h2>\n");
+    out.push_str(&header("document"));
+    for (doc, counts) in documents_in_order(run, a) {
+        let name = match doc
+            .split('@')
+            .next()
+            .and_then(|d| d.parse::<urlcert_reference::Document>().ok())
+        {
+            Some(d) => format!(
+                "<a href=\"{}\" title=\"{}\">{}</a>",
+                html(d.public_url()),
+                html(d.public_name()),
+                html(doc)
+            ),
+            None => format!("<code>{}</code>", html(doc)),
+        };
+        out.push_str(&line(name, counts));
+    }
+    out.push_str("</table>\n");
+    out.push_str(&agreement_key());
+    let _ = writeln!(out, "<p class=\"note\">{}</p>", note(COLUMNS_NOTE));
+    if !a.tags.is_empty() {
+        out.push_str("<h2 id=\"tags\">Agreement per tag</h2>\n");
+        out.push_str(&header("tag"));
+        for (tag, counts) in &a.tags {
+            out.push_str(&line(format!("<code>{}</code>", html(tag)), counts));
+        }
+        out.push_str("</table>\n");
+    }
+    let failed: Vec<&Record> = records_of(run, adapter)
+        .filter(|r| r.class != Class::Agree)
+        .collect();
+    let _ = writeln!(out, "<h2 id=\"failures\">Failures ({})</h2>", failed.len());
+    if failed.is_empty() {
+        out.push_str("<p>None: every outcome agrees with the documents.</p>\n");
+    }
+    for r in failed {
+        let what = match &r.component {
+            Some(c) => format!(
+                "{}, first at component <code>{}</code>",
+                class_id(r.class),
+                html(&bound(c))
+            ),
+            None => class_id(r.class).to_string(),
+        };
+        let _ = write!(
+            out,
+            "<h3><code>{}</code> — {what}</h3>\n<p>At <code>{}</code>. Input <code>{}</code>",
+            html(&r.key()),
+            html(&r.location),
+            html(&bound(&r.input))
+        );
+        if let Some(b) = &r.base {
+            let _ = write!(out, ", base <code>{}</code>", html(&bound(b)));
+        }
+        let _ = write!(out, ". Operation {}.", html(&r.op));
+        let cites = super::html::cites(r);
+        if !cites.is_empty() {
+            let _ = write!(out, " Cited: {}.", cites.replace("<br>", ", "));
+        }
+        out.push_str("</p>\n<pre class=\"diff\">");
+        for l in diff(&bound(&r.expected), &bound(&r.actual)).lines() {
+            let class = if l.starts_with("---") || l.starts_with("+++") {
+                ""
+            } else if l.starts_with('-') {
+                " class=\"del\""
+            } else if l.starts_with('+') {
+                " class=\"ins\""
+            } else {
+                ""
+            };
+            let _ = writeln!(out, "<span{class}>{}</span>", html(l));
+        }
+        out.push_str("</pre>\n");
+    }
+    out.push_str("</body>\n</html>\n");
     out
 }
 

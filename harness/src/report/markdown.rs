@@ -1,4 +1,5 @@
-//! `report.md`: the summary, the unavailable adapters, the colour key's classes and the
+//! `report.md`: the summary (first each parser's agreement per document, then its
+//! outcomes per class), the unavailable adapters, the colour key's classes and the
 //! pruned matrix. Every string from a case or an adapter goes through
 //! [`crate::text::md_code`], so it shows as code and cannot open HTML or break a table.
 
@@ -21,12 +22,20 @@ pub fn render(run: &Run) -> String {
         run.records.len(),
         run.columns.len()
     );
-    out.push_str("## Summary\n\n| adapter | version |");
+    let (documents, readings) = summary::agreement_columns(run);
+    out.push_str("## Summary\n\n### Agreement per document\n\n");
+    out.push_str(&agreement_table(&s, &documents));
+    out.push_str(&format!("\n{}\n", summary::AGREEMENT_NOTE));
+    if !readings.is_empty() {
+        out.push_str("\n### Agreement under the other readings\n\n");
+        out.push_str(&agreement_table(&s, &readings));
+    }
+    out.push_str("\n### Outcomes per class\n\n| adapter | version |");
     for c in CLASSES {
         out.push_str(&format!(" {} |", class_id(c)));
     }
-    out.push_str(" total | score | certificate |\n|---|---|");
-    out.push_str(&"---:|".repeat(CLASSES.len() + 2));
+    out.push_str(" total | certificate |\n|---|---|");
+    out.push_str(&"---:|".repeat(CLASSES.len() + 1));
     out.push_str("---|\n");
     for a in &s.adapters {
         out.push_str(&format!(
@@ -38,12 +47,13 @@ pub fn render(run: &Run) -> String {
             out.push_str(&format!(" {} |", a.count(c)));
         }
         let file = certificate::file_name(&a.name);
+        let page = certificate::html_file_name(&a.name);
         out.push_str(&format!(
-            " {} | {:.1}% | [{}]({}) |\n",
+            " {} | [{}]({}) ([HTML]({})) |\n",
             a.total,
-            a.score(),
             md_code(&file),
-            file
+            file,
+            page
         ));
     }
     if !run.unavailable.is_empty() {
@@ -90,6 +100,38 @@ pub fn render(run: &Run) -> String {
             String::new()
         };
         out.push_str(&format!(" {}{more} |\n", names.join(", ")));
+    }
+    out
+}
+
+/// Parser × document: one row per adapter (the reference first when it ran), one
+/// column per entry of `docs`, each cell `agree/total (percent)`.
+fn agreement_table(s: &summary::Summary, docs: &[String]) -> String {
+    let mut out = String::from("| parser |");
+    for d in docs {
+        match d.parse::<urlcert_reference::Document>() {
+            Ok(doc) => out.push_str(&format!(" [{}]({}) |", doc.id(), doc.public_url())),
+            Err(_) => out.push_str(&format!(" {} |", md_code(d))),
+        }
+    }
+    out.push_str("\n|---|");
+    out.push_str(&"---:|".repeat(docs.len()));
+    out.push('\n');
+    for a in &s.adapters {
+        out.push_str(&format!("| {} |", md_code(&a.name)));
+        for d in docs {
+            let g = a.agreement_under(d);
+            match g.percent() {
+                Some(p) => out.push_str(&format!(
+                    " {}/{} ({}) |",
+                    g.agree,
+                    g.total,
+                    summary::percent_text(p)
+                )),
+                None => out.push_str(" – |"),
+            }
+        }
+        out.push('\n');
     }
     out
 }

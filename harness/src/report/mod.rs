@@ -4,12 +4,17 @@
 //! - `results.jsonl`: one [`Record`] per line, each with the run's [`Provenance`];
 //! - `summary.json`: per adapter, the counts per class, per document and per tag
 //!   ([`summary`]);
-//! - `report.md` and `report.html`: the summary, and a matrix of cases × adapters with a
-//!   pruned view that groups identical rows ([`markdown`], [`html`]);
+//! - `report.md` and `report.html`: the summary, which starts with each parser's
+//!   agreement per document ([`summary::agreement`]), and a matrix of cases × adapters
+//!   with a pruned view that groups identical rows ([`markdown`], [`html`]);
 //! - `junit.xml`: one testsuite per adapter, one testcase per case × document
 //!   ([`junit`]);
-//! - `certificate-<adapter>.md`: the adapter's score per document and per tag, and every
-//!   failure with a diff ([`certificate`]).
+//! - `certificate-<adapter>.md` and `certificate-<adapter>.html`: the adapter's
+//!   agreement per document and per tag, and every failure with its citations and a
+//!   diff ([`certificate`]).
+//!
+//! There is no overall score: a parser's agreement is given per document, since the
+//! documents disagree with one another and a mixed figure would mean nothing.
 //!
 //! Whatever an input or an adapter says is data: it is escaped in every format, and
 //! what an adapter says is bounded in size ([`bound`]). The folder is built beside its
@@ -28,6 +33,7 @@ use crate::judge::Class;
 use serde::{Deserialize, Serialize};
 use std::io;
 use std::path::{Path, PathBuf};
+use urlcert_reference::Document;
 
 /// Every class, in the order reports show them.
 pub const CLASSES: [Class; 8] = [
@@ -114,6 +120,9 @@ pub struct Record {
     pub base: Option<String>,
     #[serde(default)]
     pub tags: Vec<String>,
+    /// Where the documents say what the case expects: the case's `cite` entries.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cite: Vec<Citation>,
     pub adapter: String,
     pub version: String,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -131,6 +140,64 @@ impl Record {
     /// `case-id [doc]`.
     pub fn key(&self) -> String {
         format!("{} [{}]", self.case, self.doc)
+    }
+
+    /// The citations of the record's document (the document of `DOC@READING`), or all
+    /// of the case's when none is of that document; each section once (a case may
+    /// quote several sentences of one section).
+    pub fn cites(&self) -> Vec<&Citation> {
+        let doc = self.doc.split('@').next().unwrap_or_default();
+        let own = self.cite.iter().any(|c| c.doc == doc);
+        let mut out: Vec<&Citation> = Vec::new();
+        for c in &self.cite {
+            if (!own || c.doc == doc) && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+}
+
+/// One `cite` entry of a case: a document id and a section.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Citation {
+    pub doc: String,
+    pub section: String,
+}
+
+/// A citation as a link to the public copy of the document at that section
+/// ([`Document::section_url`]), the link text its public name and section (`RFC 1808
+/// §4`). A document id urlcert does not know is shown, escaped, without a link.
+pub fn cite_html(doc: &str, section: &str) -> String {
+    use crate::text::html;
+    let section = section.trim();
+    match doc.parse::<Document>() {
+        Ok(d) => format!(
+            "<a class=\"cite\" href=\"{}\">{} §{}</a>",
+            html(&d.section_url(section)),
+            html(d.public_name()),
+            html(section)
+        ),
+        Err(_) => format!("{} §{}", html(doc), html(section)),
+    }
+}
+
+/// A citation as a Markdown link, like [`cite_html`]. A section that is not plain
+/// words and numbers is shown as code inside the link text.
+pub fn cite_md(doc: &str, section: &str) -> String {
+    let section = section.trim();
+    let plain = !section.is_empty()
+        && section
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || " .,-".contains(c));
+    let shown = if plain {
+        section.to_string()
+    } else {
+        crate::text::md_code(section)
+    };
+    match doc.parse::<Document>() {
+        Ok(d) => format!("[{} §{shown}]({})", d.public_name(), d.section_url(section)),
+        Err(_) => format!("{} §{shown}", crate::text::md_code(doc)),
     }
 }
 
@@ -198,6 +265,10 @@ pub fn render_all(run: &Run) -> Vec<(String, String)> {
         files.push((
             certificate::file_name(&col.name),
             certificate::render(run, &col.name, true),
+        ));
+        files.push((
+            certificate::html_file_name(&col.name),
+            certificate::render_html(run, &col.name),
         ));
     }
     files

@@ -62,7 +62,7 @@ fn is_report_file(name: &str) -> bool {
             | "matrix.json"
             | "matrix.md"
             | "matrix.html"
-    ) || (name.starts_with("certificate-") && name.ends_with(".md"))
+    ) || (name.starts_with("certificate-") && (name.ends_with(".md") || name.ends_with(".html")))
         || (name.starts_with('.') && name.contains(".tmp"))
 }
 
@@ -411,7 +411,13 @@ mod tests {
 
     #[test]
     fn report_names_are_recognised_and_others_are_not() {
-        for name in [MARKER, "results.jsonl", "certificate-url.md", "fuzz.jsonl"] {
+        for name in [
+            MARKER,
+            "results.jsonl",
+            "certificate-url.md",
+            "certificate-url.html",
+            "fuzz.jsonl",
+        ] {
             assert!(is_report_file(name), "{name}");
         }
         for name in ["notes.txt", "certificate-url.txt", "report.md.bak", "x"] {

@@ -1,10 +1,23 @@
-//! `summary.json` and the table `urlcert run` prints: per adapter, the counts per
-//! class, per document and per tag.
+//! `summary.json` and the tables `urlcert run` prints: per adapter, the agreement per
+//! document, and the counts per class, per document and per tag.
+//!
+//! ## Agreement
+//!
+//! A parser's agreement under a document is `agree` of `total`, where `total` counts
+//! its outcomes under that document except `unsupported` ones (the adapter cannot
+//! express the request: no figure is better or worse for it); crashes, timeouts and
+//! adapter errors count as not agreeing. A document's default reading (`rfc1738`) and
+//! each of its other readings (`rfc1738@scheme-case-ignore`) are kept apart: a reading
+//! asks the same cases again under another interpretation, so folding it in would
+//! count those cases twice. The reports give the documents' default readings in one
+//! table, and the other readings that the run asked in a second table beside it.
+//! There is no figure across documents: the documents disagree with one another.
 
 use super::{class_id, Column, Provenance, Run, Unavailable, CLASSES};
 use crate::judge::Class;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use urlcert_reference::{DocReading, Document, Reading};
 
 /// Counts per class id; every class is present, zero or not.
 pub type Counts = BTreeMap<&'static str, usize>;
@@ -22,7 +35,10 @@ pub struct AdapterSummary {
     pub argv: Option<Vec<String>>,
     pub total: usize,
     pub classes: Counts,
+    /// Per `DOC` or `DOC@READING`: the counts per class.
     pub documents: BTreeMap<String, Counts>,
+    /// Per `DOC` or `DOC@READING`: the agreement (see the module's documentation).
+    pub agreement: BTreeMap<String, Agreement>,
     pub tags: BTreeMap<String, Counts>,
 }
 
@@ -30,19 +46,89 @@ impl AdapterSummary {
     pub fn count(&self, c: Class) -> usize {
         self.classes.get(class_id(c)).copied().unwrap_or(0)
     }
-    /// Agreements as a share of all outcomes, in percent (100 when there are none).
-    pub fn score(&self) -> f64 {
-        percent(self.count(Class::Agree), self.total)
+
+    /// The agreement under `doc` (`DOC` or `DOC@READING`); none when nothing counted.
+    pub fn agreement_under(&self, doc: &str) -> Agreement {
+        self.agreement.get(doc).copied().unwrap_or_default()
     }
 }
 
-/// `part` of `whole` in percent; 100 when `whole` is 0.
-pub fn percent(part: usize, whole: usize) -> f64 {
-    if whole == 0 {
-        100.0
-    } else {
-        part as f64 * 100.0 / whole as f64
+/// What the agreement tables count, as the reports say it under them.
+pub const AGREEMENT_NOTE: &str = "Each cell: the outcomes under that document that agree with it, of all its outcomes but `unsupported` ones (the adapter cannot express the request); crashes, timeouts and adapter errors count as not agreeing. A column is the document's default reading; its other readings, when the run asked them, have their own table. –: no outcome counted. There is no figure across documents, which disagree with one another.";
+
+/// `agree` of `total` outcomes (`unsupported` ones not counted).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Agreement {
+    pub agree: usize,
+    pub total: usize,
+}
+
+impl Agreement {
+    /// From a document's counts per class.
+    pub fn of(counts: &Counts) -> Agreement {
+        let n = |c: Class| counts.get(class_id(c)).copied().unwrap_or(0);
+        let all: usize = counts.values().sum();
+        Agreement {
+            agree: n(Class::Agree),
+            total: all - n(Class::Unsupported),
+        }
     }
+
+    /// The share that agrees in percent; `None` when nothing counted.
+    pub fn percent(self) -> Option<f64> {
+        (self.total > 0).then(|| self.agree as f64 * 100.0 / self.total as f64)
+    }
+
+    /// `agree/total pct%`, or `–` when nothing counted.
+    pub fn text(self) -> String {
+        match self.percent() {
+            Some(p) => format!("{}/{} {}", self.agree, self.total, percent_text(p)),
+            None => "–".into(),
+        }
+    }
+}
+
+/// A percentage with one decimal, never rounded up to 100.0% or down to 0.0% when it
+/// is not exactly that.
+pub fn percent_text(p: f64) -> String {
+    let shown = if p < 100.0 && p > 99.9 {
+        99.9
+    } else if p > 0.0 && p < 0.1 {
+        0.1
+    } else {
+        p
+    };
+    format!("{shown:.1}%")
+}
+
+/// The columns of the agreement tables: every document's default reading, in
+/// [`Document::ALL`] order (and any other document id the run holds, after them); and
+/// the other readings the run asked, in the order the documents list them.
+pub fn agreement_columns(run: &Run) -> (Vec<String>, Vec<String>) {
+    let mut documents: Vec<String> = Document::ALL.iter().map(|d| d.id().to_string()).collect();
+    let mut readings: Vec<(usize, usize, String)> = Vec::new();
+    for r in &run.records {
+        if documents.contains(&r.doc) || readings.iter().any(|x| x.2 == r.doc) {
+            continue;
+        }
+        match r.doc.parse::<DocReading>() {
+            Ok(d) if d.reading != Reading::Strict => {
+                let at = Document::ALL.iter().position(|x| *x == d.doc).unwrap_or(0);
+                let nth = d
+                    .doc
+                    .readings()
+                    .iter()
+                    .position(|x| *x == d.reading)
+                    .unwrap_or(usize::MAX);
+                readings.push((at, nth, r.doc.clone()));
+            }
+            Ok(_) => documents.push(r.doc.clone()),
+            Err(_) if r.doc.contains('@') => readings.push((usize::MAX, 0, r.doc.clone())),
+            Err(_) => documents.push(r.doc.clone()),
+        }
+    }
+    readings.sort();
+    (documents, readings.into_iter().map(|x| x.2).collect())
 }
 
 /// The whole of `summary.json`.
@@ -73,6 +159,7 @@ fn of(run: &Run, col: &Column) -> AdapterSummary {
         total: 0,
         classes: zero(),
         documents: BTreeMap::new(),
+        agreement: BTreeMap::new(),
         tags: BTreeMap::new(),
     };
     for r in super::records_of(run, &col.name) {
@@ -92,6 +179,11 @@ fn of(run: &Run, col: &Column) -> AdapterSummary {
                 .or_default() += 1;
         }
     }
+    s.agreement = s
+        .documents
+        .iter()
+        .map(|(d, counts)| (d.clone(), Agreement::of(counts)))
+        .collect();
     s
 }
 
@@ -102,29 +194,72 @@ pub fn json(run: &Run) -> String {
     s
 }
 
-/// The table `urlcert run` and `certify` print: one line per adapter, then the
-/// unavailable ones. Names and versions are adapter data: control characters are
+/// The tables `urlcert run` prints: each adapter's agreement per document (and per
+/// other reading, when the run asked any), then its counts per class; then the
+/// unavailable adapters. Names and versions are adapter data: control characters are
 /// shown, not sent to the terminal.
 pub fn table(run: &Run) -> String {
     let summary = build(run);
     let v = crate::text::visible;
+    let (documents, readings) = agreement_columns(run);
+    let mut out = String::from("agreement per document (agree/total, unsupported not counted):\n");
+    out.push_str(&agreement_text(&summary, &documents));
+    if !readings.is_empty() {
+        out.push_str("\nagreement under the other readings:\n");
+        out.push_str(&agreement_text(&summary, &readings));
+    }
+    out.push_str("\noutcomes per class:\n");
     let mut rows: Vec<Vec<String>> = vec![std::iter::once("adapter".to_string())
         .chain(CLASSES.iter().map(|c| class_id(*c).to_string()))
-        .chain(["total".to_string(), "score".to_string()])
+        .chain(["total".to_string()])
         .collect()];
     for a in &summary.adapters {
         rows.push(
             std::iter::once(v(&a.name))
                 .chain(CLASSES.iter().map(|c| a.count(*c).to_string()))
-                .chain([a.total.to_string(), format!("{:.1}%", a.score())])
+                .chain([a.total.to_string()])
                 .collect(),
         );
     }
+    out.push_str(&aligned(&rows));
+    for a in &summary.adapters {
+        out.push_str(&format!("  {}: {}\n", v(&a.name), v(&a.version)));
+    }
+    for u in &summary.unavailable {
+        out.push_str(&format!(
+            "unavailable: {}: {} (install: {})\n",
+            v(&u.name),
+            v(&u.why),
+            v(&u.install)
+        ));
+    }
+    out
+}
+
+/// One line per adapter, one column per entry of `docs`.
+fn agreement_text(summary: &Summary, docs: &[String]) -> String {
+    let v = crate::text::visible;
+    let mut rows: Vec<Vec<String>> = vec![std::iter::once("adapter".to_string())
+        .chain(docs.iter().map(|d| v(d)))
+        .collect()];
+    for a in &summary.adapters {
+        rows.push(
+            std::iter::once(v(&a.name))
+                .chain(docs.iter().map(|d| a.agreement_under(d).text()))
+                .collect(),
+        );
+    }
+    aligned(&rows)
+}
+
+/// Rows as columns aligned with two spaces between them: the first to the left, the
+/// others to the right.
+fn aligned(rows: &[Vec<String>]) -> String {
     let widths: Vec<usize> = (0..rows[0].len())
         .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
         .collect();
     let mut out = String::new();
-    for r in &rows {
+    for r in rows {
         let cells: Vec<String> = r
             .iter()
             .zip(&widths)
@@ -139,17 +274,6 @@ pub fn table(run: &Run) -> String {
             .collect();
         out.push_str(cells.join("  ").trim_end());
         out.push('\n');
-    }
-    for a in &summary.adapters {
-        out.push_str(&format!("  {}: {}\n", v(&a.name), v(&a.version)));
-    }
-    for u in &summary.unavailable {
-        out.push_str(&format!(
-            "unavailable: {}: {} (install: {})\n",
-            v(&u.name),
-            v(&u.why),
-            v(&u.install)
-        ));
     }
     out
 }
