@@ -499,16 +499,9 @@ fn emit(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// `cases/` in the working directory, or else the one in this source tree.
+/// `--cases`, else the checkout's `cases/`, else the built-in cases (urlcert::assets).
 fn cases_dir(given: Option<PathBuf>) -> PathBuf {
-    given.unwrap_or_else(|| {
-        let here = PathBuf::from("cases");
-        if here.is_dir() {
-            here
-        } else {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases")
-        }
-    })
+    urlcert::assets::cases_dir(given)
 }
 
 fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
@@ -687,7 +680,7 @@ fn cmd_evolution(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let out = out.unwrap_or_else(|| dir.parent().unwrap_or(dir).join("reports"));
+    let out = out.unwrap_or_else(|| reports_root(dir));
     let steps = evolution::build(&suite.cases);
     for (name, text) in [
         ("evolution.md", evolution::markdown(&steps)),
@@ -708,7 +701,7 @@ fn cmd_corpus(dir: &std::path::Path, out: Option<PathBuf>) -> ExitCode {
         Ok(s) => s,
         Err(code) => return code,
     };
-    let out = out.unwrap_or_else(|| dir.parent().unwrap_or(dir).join("corpus"));
+    let out = out.unwrap_or_else(|| urlcert::assets::beside_cases(dir, "corpus"));
     match urlcert::corpus::write(&out, &urlcert::corpus::seeds(&suite.cases)) {
         Ok(w) => {
             emit(&format!(
@@ -742,19 +735,15 @@ fn cmd_check(dir: &std::path::Path) -> ExitCode {
     }
 }
 
-/// The `reports/` folder beside the cases folder.
+/// The `reports/` folder beside the cases folder; for the built-in cases, `reports/`
+/// in the working directory.
 fn reports_root(cases: &std::path::Path) -> PathBuf {
-    cases.parent().unwrap_or(cases).join("reports")
+    urlcert::assets::beside_cases(cases, "reports")
 }
 
-/// `harness/expected/` in the working directory, or else the one in this source tree.
+/// The checkout's `harness/expected/`, else the built-in lists.
 fn expected_dir() -> PathBuf {
-    let here = PathBuf::from("harness/expected");
-    if here.is_dir() {
-        here
-    } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expected")
-    }
+    urlcert::assets::expected_dir()
 }
 
 fn progress(what: &str) {
@@ -900,6 +889,13 @@ fn cmd_certify(
     update_expected: bool,
 ) -> ExitCode {
     let v = urlcert::text::visible;
+    if update_expected
+        && expected.is_none()
+        && urlcert::assets::embedded_rest(&expected_dir()).is_some()
+    {
+        eprintln!("urlcert certify: --update-expected outside a checkout needs --expected FILE (the lists are built into urlcert)");
+        return ExitCode::from(2);
+    }
     let suite = match load(dir) {
         Ok(s) => s,
         Err(code) => return code,
@@ -1017,6 +1013,14 @@ mod adapter_cli {
 
     pub fn adapters(as_json: bool) -> ExitCode {
         let mut text = String::new();
+        // Where the programs and their dependencies were looked for; on stderr with
+        // --json, so that standard output stays one JSON object per line.
+        let looked = urlcert::assets::describe();
+        if as_json {
+            eprintln!("{looked}");
+        } else {
+            text.push_str(&format!("{looked}\n"));
+        }
         for found in registry::all(Limits::default()) {
             match &found {
                 Found::Ready(a) => {
