@@ -275,19 +275,39 @@ fn write_atomic(path: &Path, bytes: &[u8], executable: bool) -> std::io::Result<
     done
 }
 
+/// An install command as the catalog gives it (`bash harness/adapters/install node`),
+/// with the install script's path made the cache folder's copy outside a checkout.
+pub fn install_hint(command: &str) -> String {
+    const SCRIPT: &str = "harness/adapters/install";
+    if !command.contains(SCRIPT) || checkout().is_some() {
+        return command.to_string();
+    }
+    let script = cache_dir().join("adapters/install");
+    command.replace(SCRIPT, &script.to_string_lossy())
+}
+
 /// One line saying where the adapter programs and their dependencies are looked for,
 /// for `urlcert adapters`.
 pub fn describe() -> String {
     let (deps, why) = deps();
-    let programs = match checkout_abs() {
-        Some(root) => format!("{} (the checkout)", root.join("harness/adapters").display()),
-        None => format!(
-            "{} (written from the built-in copies)",
-            cache_dir().join("adapters").display()
+    let (programs, install) = match checkout_abs() {
+        Some(root) => (
+            format!("{} (the checkout)", root.join("harness/adapters").display()),
+            String::new(),
         ),
+        None => {
+            let dir = cache_dir().join("adapters");
+            (
+                format!("{} (written from the built-in copies)", dir.display()),
+                format!(
+                    "; the install command is bash {} [RUNTIME]",
+                    dir.join("install").display()
+                ),
+            )
+        }
     };
     format!(
-        "adapter programs: {programs}; compiled adapters: {}; installed dependencies: {} ({why})",
+        "adapter programs: {programs}; compiled adapters: {}; installed dependencies: {} ({why}){install}",
         build_dir().display(),
         deps.display()
     )

@@ -136,7 +136,7 @@ impl External {
         Found::Unavailable {
             name: self.name.to_string(),
             why,
-            install: self.install.to_string(),
+            install: crate::assets::install_hint(self.install),
         }
     }
 
