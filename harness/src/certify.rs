@@ -255,7 +255,7 @@ pub fn provenance(suite: &Suite) -> std::io::Result<Provenance> {
     Ok(Provenance {
         run,
         urlcert_version: env!("CARGO_PKG_VERSION").to_string(),
-        cases_sha256: report::cases_sha256(&suite.files)?,
+        cases_sha256: suite.sha256.clone(),
         time,
     })
 }
@@ -704,8 +704,17 @@ pub fn expected_path(dir: &Path, adapter: &str) -> PathBuf {
 
 /// Reads a list: one `case-id doc` per line; `#` starts a comment; blank lines are
 /// ignored. A missing file is an empty list.
+///
+/// A path below [`crate::assets::EMBEDDED`] (`(built-in)/harness/expected/NAME.txt`) is
+/// the list built into urlcert.
 pub fn read_expected(path: &Path) -> Result<Vec<Entry>, String> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match crate::assets::embedded_rest(path) {
+        Some(_) => Ok(crate::assets::embedded_text(path)
+            .unwrap_or_default()
+            .to_string()),
+        None => std::fs::read_to_string(path),
+    };
+    let text = match text {
         Ok(t) => t,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
         Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),

@@ -39,8 +39,12 @@
 //!   measurements of the reference against the url crate and of the adapter protocol.
 //! - [`report`]: a run's reports: JSON lines, summary, Markdown, HTML, JUnit and one
 //!   certificate per adapter, written atomically.
+//! - [`assets`]: the case files, adapter programs, expected-failure lists and
+//!   recordings compiled into urlcert, the checkout they are read from instead when
+//!   there is one, and the cache folder the adapter programs are written to.
 
 pub mod adapter;
+pub mod assets;
 pub mod bench;
 pub mod cases;
 pub mod certify;

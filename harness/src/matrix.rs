@@ -540,16 +540,9 @@ fn fail(what: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// `cases/` in the working directory, or else the one in this source tree.
+/// `--cases`, else the checkout's `cases/`, else the built-in cases (crate::assets).
 fn cases_dir(given: Option<PathBuf>) -> PathBuf {
-    given.unwrap_or_else(|| {
-        let here = PathBuf::from("cases");
-        if here.is_dir() {
-            here
-        } else {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases")
-        }
-    })
+    crate::assets::cases_dir(given)
 }
 
 /// Runs `urlcert matrix`. Exit status: 0 when the files are written; 2 on a usage
@@ -611,7 +604,7 @@ pub fn main(args: MatrixArgs) -> ExitCode {
     };
     let target = args
         .out
-        .unwrap_or_else(|| dir.parent().unwrap_or(&dir).join("reports").join("matrix"));
+        .unwrap_or_else(|| crate::assets::beside_cases(&dir, "reports").join("matrix"));
     let journal_plan = journal::Plan {
         format: 1,
         command: "matrix".into(),

@@ -30,13 +30,25 @@ use std::path::{Path, PathBuf};
 /// Adapter names are `recorded-` and the recording's name.
 pub const PREFIX: &str = "recorded-";
 
-/// The folder of the recordings shipped with urlcert.
+/// The folder of the recordings shipped with urlcert: the checkout's
+/// `harness/recordings/`, or outside a checkout `(built-in)/harness/recordings`, read
+/// from the copy built into urlcert.
 pub fn dir() -> PathBuf {
-    repo_root().join("harness").join("recordings")
+    match crate::assets::checkout_abs() {
+        Some(root) => root.join("harness").join("recordings"),
+        None => crate::assets::embedded_path("harness/recordings"),
+    }
 }
 
 /// The recording files in `dir`, sorted by name.
 fn files(dir: &Path) -> Vec<PathBuf> {
+    if crate::assets::embedded_rest(dir).is_some() {
+        return crate::assets::files(&crate::assets::RECORDINGS)
+            .into_iter()
+            .map(|(rel, _)| dir.join(rel))
+            .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+            .collect();
+    }
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .into_iter()
         .flatten()
@@ -98,9 +110,15 @@ pub struct Recorded {
 
 impl Recorded {
     /// Loads a recording; the error names the file and the line.
+    /// A path below [`crate::assets::EMBEDDED`] is a recording built into urlcert.
     pub fn load(file: &Path) -> Result<Self, String> {
-        let text = std::fs::read_to_string(file)
-            .map_err(|e| format!("{}: cannot read: {e}", file.display()))?;
+        let text = match crate::assets::embedded_rest(file) {
+            Some(_) => crate::assets::embedded_text(file)
+                .map(str::to_string)
+                .ok_or_else(|| format!("{}: no such built-in recording", file.display())),
+            None => std::fs::read_to_string(file)
+                .map_err(|e| format!("{}: cannot read: {e}", file.display())),
+        }?;
         Self::from_text(&adapter_name(file), &file.display().to_string(), &text)
     }
 

@@ -6,7 +6,9 @@
 //! missing is [`Found::Unavailable`], with the reason and the command that would
 //! install what is missing; it never fails a build or a run. The C programs are
 //! compiled on first use into `target/urlcert-adapters/` (under `CARGO_TARGET_DIR` when
-//! that is set), and again only when their source is newer than the binary.
+//! that is set), and again only when their source is newer than the binary. Outside a
+//! checkout the programs are the built-in copies, written to the cache folder and
+//! compiled there (`crate::assets`).
 
 use super::process::{describe, Limits, OneShot, Persistent};
 use super::{inproc, Adapter, Fault};
@@ -148,7 +150,7 @@ impl External {
         Found::Unavailable {
             name: self.name.to_string(),
             why,
-            install: self.install.to_string(),
+            install: crate::assets::install_hint(self.install),
         }
     }
 
@@ -180,16 +182,15 @@ impl External {
 
     /// The command that runs this adapter, or why it cannot run here.
     fn argv(&self) -> Result<Vec<String>, String> {
-        let root = repo_root();
         match self.kind {
             Kind::Script {
                 runtime,
                 script,
                 module,
             } => {
-                let script_path = root.join(script);
+                let script_path = crate::assets::adapter_file(script)?;
                 if !script_path.is_file() {
-                    return Err(format!("{script} is missing from this checkout"));
+                    return Err(format!("{} is missing", script_path.display()));
                 }
                 let runtime = runtime_path(runtime)
                     .ok_or_else(|| format!("{runtime} is not on PATH"))?
@@ -216,18 +217,18 @@ impl External {
                 pkg,
                 binary,
             } => {
-                let source_path = root.join(source);
+                let source_path = crate::assets::adapter_file(source)?;
                 if !source_path.is_file() {
-                    return Err(format!("{source} is missing from this checkout"));
+                    return Err(format!("{} is missing", source_path.display()));
                 }
                 let out = adapters_dir().join(binary);
                 compile(&source_path, pkg, &out)?;
                 Ok(vec![out.to_string_lossy().into_owned()])
             }
             Kind::Java { source, class } => {
-                let source_path = root.join(source);
+                let source_path = crate::assets::adapter_file(source)?;
                 if !source_path.is_file() {
-                    return Err(format!("{source} is missing from this checkout"));
+                    return Err(format!("{} is missing", source_path.display()));
                 }
                 let java = on_path("java").ok_or("java is not on PATH")?;
                 let dir = adapters_dir().join("java");
@@ -254,9 +255,9 @@ impl External {
                 ])
             }
             Kind::Go { source, binary } => {
-                let source_path = root.join(source);
+                let source_path = crate::assets::adapter_file(source)?;
                 if !source_path.is_file() {
-                    return Err(format!("{source} is missing from this checkout"));
+                    return Err(format!("{} is missing", source_path.display()));
                 }
                 let out = adapters_dir().join(binary);
                 compile_other(&source_path, &out, |tmp| {
@@ -282,38 +283,27 @@ impl External {
     }
 }
 
-/// The repository root: the working directory when it holds `harness/adapters`, else
-/// the checkout this urlcert was built from.
+/// The repository root: the checkout the working directory is in (it or one of its
+/// parents, see [`crate::assets::checkout`]), else the working directory.
 pub fn repo_root() -> PathBuf {
-    let here = PathBuf::from(".");
-    if here.join("harness/adapters").is_dir() {
-        return std::env::current_dir().unwrap_or(here);
-    }
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .map(Path::to_path_buf)
+    crate::assets::checkout_abs()
+        .or_else(|| std::env::current_dir().ok())
         .unwrap_or_else(|| PathBuf::from("."))
 }
 
-/// Where compiled adapter programs go: `$CARGO_TARGET_DIR/urlcert-adapters`, or
-/// `target/urlcert-adapters` in the repository.
+/// Where compiled adapter programs go: inside a checkout
+/// `$CARGO_TARGET_DIR/urlcert-adapters` or `target/urlcert-adapters`, else the cache
+/// folder's `build/` ([`crate::assets::build_dir`]).
 pub fn adapters_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| option_env!("CARGO_TARGET_DIR").map(PathBuf::from))
-        .unwrap_or_else(|| repo_root().join("target"));
-    target.join("urlcert-adapters")
+    crate::assets::build_dir()
 }
 
 /// Where the install command (`harness/adapters/install`) puts what it installs:
-/// `$URLCERT_DEPS`, or `.deps/` in the repository (ignored by git). `venv/` holds a
-/// Python virtual environment, `node_modules/` the npm packages.
+/// `$URLCERT_DEPS`, or `.deps/` in the checkout (ignored by git), or outside a checkout
+/// the cache folder's `deps/` ([`crate::assets::deps`]). `venv/` holds a Python virtual
+/// environment, `node_modules/` the npm packages.
 pub fn deps_dir() -> PathBuf {
-    std::env::var_os("URLCERT_DEPS")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| repo_root().join(".deps"))
+    crate::assets::deps().0
 }
 
 /// A script's runtime: Python from the install command's virtual environment when it

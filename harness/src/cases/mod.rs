@@ -64,6 +64,10 @@ impl fmt::Display for LoadError {
 pub struct Suite {
     pub cases: Vec<LoadedCase>,
     pub files: Vec<PathBuf>,
+    /// The SHA-256 of the files' bytes, in the order of `files` (lowercase hex), as
+    /// [`crate::report::cases_sha256`] gives it; computed from the bytes loaded, so that
+    /// it holds for the built-in cases as for files on disk.
+    pub sha256: String,
 }
 
 /// Is `path` a case file? `*.yaml`, not starting with `_`.
@@ -84,7 +88,15 @@ fn path_error(file: &Path, message: String) -> LoadError {
 
 /// Loads every case file below `dir`, in path order. Ids must be unique across files.
 /// Symbolic links are followed, but every folder and file is read once.
+///
+/// A `dir` below [`crate::assets::EMBEDDED`] (`(built-in)/cases`, as
+/// [`crate::assets::cases_dir`] gives outside a checkout) is read from the copy built
+/// into urlcert; its files are named `cases/...`, as when `cases/` is loaded from disk,
+/// so that cases, errors and reports read the same.
 pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
+    if let Some(rest) = crate::assets::embedded_rest(dir) {
+        return load_embedded(dir, rest);
+    }
     let mut walk = Walk::default();
     let root = std::fs::canonicalize(dir).and_then(|real| {
         walk.seen_dirs.insert(real.clone(), dir.to_path_buf());
@@ -97,20 +109,69 @@ pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
         )]);
     }
     let Walk {
-        mut files,
-        mut errors,
-        ..
+        mut files, errors, ..
     } = walk;
     files.sort();
+    let read = files.into_iter().map(|f| {
+        let bytes = read_bounded(&f);
+        (f, bytes)
+    });
+    finish(read, errors)
+}
+
+/// The cases built into urlcert below `rest` (`cases`, `cases/base`).
+fn load_embedded(dir: &Path, rest: &Path) -> Result<Suite, Vec<LoadError>> {
+    let sub = rest.strip_prefix("cases").ok();
+    let tree = match sub {
+        Some(s) if s.as_os_str().is_empty() => Some(&crate::assets::CASES),
+        Some(s) => crate::assets::CASES.get_dir(s),
+        None => None,
+    };
+    let Some(tree) = tree else {
+        return Err(vec![path_error(
+            dir,
+            "cannot read the case folder: urlcert has no such built-in folder".into(),
+        )]);
+    };
+    let files = crate::assets::files(tree)
+        .into_iter()
+        .map(|(rel, bytes)| (Path::new("cases").join(rel), bytes))
+        .filter(|(path, _)| is_case_file(path))
+        .map(|(path, bytes)| {
+            let bytes = if bytes.len() as u64 > MAX_CASE_FILE_BYTES {
+                Err(too_big(bytes.len().to_string()))
+            } else {
+                Ok(bytes.to_vec())
+            };
+            (path, bytes)
+        });
+    finish(files, Vec::new())
+}
+
+/// Loads each file read, in order: every case, or every problem.
+fn finish(
+    read: impl Iterator<Item = (PathBuf, Result<Vec<u8>, String>)>,
+    mut errors: Vec<LoadError>,
+) -> Result<Suite, Vec<LoadError>> {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
     let mut suite = Suite::default();
-    for file in &files {
-        match load_file(file) {
+    for (file, bytes) in read {
+        let loaded = match bytes {
+            Ok(bytes) => {
+                hash.update(&bytes);
+                load_bytes(&file, &bytes)
+            }
+            Err(m) => Err(vec![path_error(&file, m)]),
+        };
+        match loaded {
             Ok(cases) => suite.cases.extend(cases),
             Err(mut e) => errors.append(&mut e),
         }
+        suite.files.push(file);
     }
     errors.extend(duplicate_ids(&suite.cases));
-    suite.files = files;
+    suite.sha256 = hash.finalize().iter().map(|b| format!("{b:02x}")).collect();
     if errors.is_empty() {
         Ok(suite)
     } else {
@@ -202,14 +263,15 @@ fn duplicate_ids(cases: &[LoadedCase]) -> Vec<LoadError> {
     errors
 }
 
+fn too_big(size: String) -> String {
+    format!(
+        "the file holds {size} bytes, more than the {MAX_CASE_FILE_BYTES} bytes a case file may hold; split it"
+    )
+}
+
 /// The bytes of a case file, refused when it is not a regular file or is larger than
 /// [`MAX_CASE_FILE_BYTES`]; never more than that is read.
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
-    let too_big = |size: String| {
-        format!(
-            "the file holds {size} bytes, more than the {MAX_CASE_FILE_BYTES} bytes a case file may hold; split it"
-        )
-    };
     // Checked before opening: opening a FIFO would wait for a writer.
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
     if !meta.is_file() {
@@ -245,6 +307,12 @@ fn same_key(path: &str, key: &str) -> String {
 
 /// Loads and validates one file. Ids are checked for uniqueness within the file.
 pub fn load_file(path: &Path) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
+    let bytes = read_bounded(path).map_err(|m| vec![path_error(path, m)])?;
+    load_bytes(path, &bytes)
+}
+
+/// Loads and validates one file's bytes; `path` names it in the cases and errors.
+pub fn load_bytes(path: &Path, bytes: &[u8]) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
     let err = |at: Option<(usize, usize)>, case: Option<&str>, message: String| LoadError {
         file: path.to_path_buf(),
         line: at.map(|a| a.0),
@@ -252,8 +320,7 @@ pub fn load_file(path: &Path) -> Result<Vec<LoadedCase>, Vec<LoadError>> {
         case: case.map(str::to_string),
         message,
     };
-    let bytes = read_bounded(path).map_err(|m| vec![err(None, None, m)])?;
-    let text = match std::str::from_utf8(&bytes) {
+    let text = match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => {
             let valid = &bytes[..e.valid_up_to()];

@@ -35,6 +35,14 @@ pub(super) fn model_name(info: &Info) -> String {
 
 pub fn main(Args { json: as_json }: Args) -> ExitCode {
     let mut text = String::new();
+    // Where the programs and their dependencies were looked for; on stderr with
+    // --json, so that standard output stays one JSON object per line.
+    let looked = urlcert::assets::describe();
+    if as_json {
+        eprintln!("{looked}");
+    } else {
+        text.push_str(&format!("{looked}\n"));
+    }
     for found in registry::all(Limits::default()) {
         match &found {
             Found::Ready(a) => {

@@ -50,17 +50,19 @@ pub struct Args {
     resume: bool,
 }
 
-/// `harness/expected/` in the working directory, or else the one in this source tree.
+/// The checkout's `harness/expected/`, else the built-in lists.
 fn expected_dir() -> PathBuf {
-    let here = PathBuf::from("harness/expected");
-    if here.is_dir() {
-        here
-    } else {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("expected")
-    }
+    urlcert::assets::expected_dir()
 }
 
 pub fn main(args: Args) -> ExitCode {
+    if args.update_expected
+        && args.expected.is_none()
+        && urlcert::assets::embedded_rest(&expected_dir()).is_some()
+    {
+        eprintln!("urlcert certify: --update-expected outside a checkout needs --expected FILE (the lists are built into urlcert)");
+        return ExitCode::from(2);
+    }
     let dir = cases_dir(args.cases);
     let doc = args.doc;
     let suite = match load(&dir) {

@@ -22,7 +22,7 @@ pub fn main(args: Args) -> ExitCode {
     };
     let out = args
         .out
-        .unwrap_or_else(|| dir.parent().unwrap_or(&dir).join("corpus"));
+        .unwrap_or_else(|| urlcert::assets::beside_cases(&dir, "corpus"));
     match urlcert::corpus::write(&out, &urlcert::corpus::seeds(&suite.cases)) {
         Ok(w) => {
             emit(&format!(

@@ -24,7 +24,7 @@ pub fn main(args: Args) -> ExitCode {
     };
     let out = args
         .out
-        .unwrap_or_else(|| dir.parent().unwrap_or(&dir).join("reports"));
+        .unwrap_or_else(|| urlcert::assets::beside_cases(&dir, "reports"));
     let steps = evolution::build(&suite.cases);
     for (name, text) in [
         ("evolution.md", evolution::markdown(&steps)),

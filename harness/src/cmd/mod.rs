@@ -36,16 +36,9 @@ pub fn emit(text: &str) {
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
 }
 
-/// `cases/` in the working directory, or else the one in this source tree.
+/// `--cases`, else the checkout's `cases/`, else the built-in cases (urlcert::assets).
 pub fn cases_dir(given: Option<PathBuf>) -> PathBuf {
-    given.unwrap_or_else(|| {
-        let here = PathBuf::from("cases");
-        if here.is_dir() {
-            here
-        } else {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases")
-        }
-    })
+    urlcert::assets::cases_dir(given)
 }
 
 /// An argument's exact bytes (lossy where the platform has no byte view).

@@ -11,9 +11,10 @@ pub struct ReportOut {
     pub resume: bool,
 }
 
-/// The `reports/` folder beside the cases folder.
-fn reports_root(cases: &Path) -> PathBuf {
-    cases.parent().unwrap_or(cases).join("reports")
+/// The `reports/` folder beside the cases folder; for the built-in cases, `reports/`
+/// in the working directory.
+pub fn reports_root(cases: &Path) -> PathBuf {
+    urlcert::assets::beside_cases(cases, "reports")
 }
 
 fn progress(what: &str) {

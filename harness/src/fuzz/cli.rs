@@ -239,7 +239,8 @@ fn start_adapters(starts: &[Start], limits: Limits) -> Result<Vec<Started>, Stri
 }
 
 fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
-    let root = registry::repo_root();
+    // The checkout's reports/ inside a checkout, else reports/ in the working directory.
+    let root = crate::assets::checkout().unwrap_or_default();
     let (out, recorded) = target(&args, &root)?;
     if let Some(h) = &recorded {
         let work = outdir::work_path(&out);
@@ -312,7 +313,7 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
         .map(|(s, a)| (s.clone(), a.info().clone()))
         .collect();
     let mut adapters: Vec<Box<dyn Adapter>> = started.into_iter().map(|(_, a)| a).collect();
-    let cases = args.cases.clone().unwrap_or_else(|| root.join("cases"));
+    let cases = crate::assets::cases_dir(args.cases.clone());
     let seeds = match Seeds::from_cases(&cases) {
         Ok(s) => s,
         Err(e) => {
