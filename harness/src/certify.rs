@@ -255,7 +255,7 @@ pub fn provenance(suite: &Suite) -> std::io::Result<Provenance> {
     Ok(Provenance {
         run,
         urlcert_version: env!("CARGO_PKG_VERSION").to_string(),
-        cases_sha256: report::cases_sha256(&suite.files)?,
+        cases_sha256: suite.digest()?,
         time,
     })
 }

@@ -2,7 +2,7 @@
 
 mod alloc_count;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -235,6 +235,12 @@ enum Command {
         #[arg(long)]
         out: Option<PathBuf>,
     },
+    /// Write the whole case set as one JSON document (cases/export.schema.json; the
+    /// committed copy is cases/urlcert-cases.json), for parsers in any language.
+    ///
+    /// Exit status: 0 when written, 2 when the cases cannot be loaded or the file
+    /// cannot be written.
+    Export(urlcert::export::ExportArgs),
     /// Load and validate the case files without running them.
     Check {
         #[arg(long)]
@@ -332,7 +338,13 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // `--version` names the case set too; it is loaded only when asked for.
+    let mut command = Cli::command();
+    if std::env::args_os().any(|a| a == "--version") {
+        let text = urlcert::export::long_version(&cases_dir(None));
+        command = command.long_version(text.leak() as &str);
+    }
+    let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
     if let Command::Guard { session } = &cli.command {
         urlcert::adapter::lifetime::guard(session);
         return ExitCode::SUCCESS;
@@ -420,6 +432,7 @@ fn dispatch(command: Command) -> ExitCode {
             update_expected,
         ),
         Command::Check { cases } => cmd_check(&cases_dir(cases)),
+        Command::Export(args) => urlcert::export::main(args),
         Command::Corpus { cases, out } => cmd_corpus(&cases_dir(cases), out),
         Command::Contradictions {
             cases,

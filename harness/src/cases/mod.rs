@@ -64,6 +64,57 @@ impl fmt::Display for LoadError {
 pub struct Suite {
     pub cases: Vec<LoadedCase>,
     pub files: Vec<PathBuf>,
+    /// The folder the files were found in (`files` start with it).
+    pub root: PathBuf,
+}
+
+impl Suite {
+    /// [`digest`] of this suite's files.
+    pub fn digest(&self) -> std::io::Result<String> {
+        digest(&self.root, &self.files)
+    }
+}
+
+/// The case set's SHA-256, as lowercase hex: over every file, sorted by its path relative
+/// to `root` (components joined by `/`, compared as bytes), each hashed as that path, a
+/// NUL byte, the file's bytes and another NUL byte. A case file holds no NUL (YAML
+/// forbids it), so the NULs make the framing unambiguous: renaming, moving, adding or
+/// removing a file changes the digest as editing one does. This is the `cases_sha256`
+/// of `urlcert export`, `urlcert --version` and every report's provenance.
+pub fn digest(root: &Path, files: &[PathBuf]) -> std::io::Result<String> {
+    use sha2::{Digest, Sha256};
+    let mut named: Vec<(String, &PathBuf)> =
+        files.iter().map(|f| (relative_name(root, f), f)).collect();
+    named.sort();
+    let mut h = Sha256::new();
+    for (name, file) in named {
+        h.update(name.as_bytes());
+        h.update([0]);
+        h.update(std::fs::read(file)?);
+        h.update([0]);
+    }
+    Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// `file`'s path below `root`, its components joined by `/` (the whole path when it is
+/// not below `root`).
+pub fn relative_name(root: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(root).unwrap_or(file);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// `cases/` in the working directory, or else the one in this source tree: the case set
+/// the commands use when given no `--cases`.
+pub fn default_dir() -> PathBuf {
+    let here = PathBuf::from("cases");
+    if here.is_dir() {
+        here
+    } else {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases")
+    }
 }
 
 /// Is `path` a case file? `*.yaml`, not starting with `_`.
@@ -111,6 +162,7 @@ pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
     }
     errors.extend(duplicate_ids(&suite.cases));
     suite.files = files;
+    suite.root = dir.to_path_buf();
     if errors.is_empty() {
         Ok(suite)
     } else {
