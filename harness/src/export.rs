@@ -2,7 +2,7 @@
 //! language (as WPT's `urltestdata.json` is for the WHATWG URL Standard).
 //!
 //! The shape is documented by `cases/export.schema.json` (JSON Schema, draft 2020-12)
-//! and in `docs/export.md`; the committed copy is `cases/urlcert-cases.json`. Each case
+//! and in the README (*Exported cases*); the committed copy is `cases/urlcert-cases.json`. Each case
 //! is the case file's case as loaded (`cases/README.md`): its fields in the schema's
 //! order, optional ones left out when absent, `base` always there (`null` when the case
 //! has none), plus `location`, the case file below the case folder and the line of its
