@@ -154,7 +154,8 @@ fn the_schema_refuses_what_the_case_format_refuses() {
         e
     };
     assert!(schema_errors(&wrap(case.clone())).is_empty());
-    let mutations: [(&str, fn(&mut Value)); 7] = [
+    type Mutation = (&'static str, fn(&mut Value));
+    let mutations: [Mutation; 7] = [
         ("an unknown case field", |c| c["colour"] = "red".into()),
         ("no location", |c| {
             c.as_object_mut().unwrap().remove("location");
