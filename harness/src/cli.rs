@@ -142,12 +142,27 @@ enum Command {
     ///
     /// Exit status: 0 when the pages are written, 2 when they cannot be.
     Man(cmd::man::Args),
+    /// Write the whole case set as one JSON document (cases/export.schema.json; the
+    /// committed copy is cases/urlcert-cases.json), for parsers in any language.
+    ///
+    /// Exit status: 0 when written, 2 when the cases cannot be loaded or the file
+    /// cannot be written.
+    Export(urlcert::export::ExportArgs),
 }
 
 /// Parses the command line and runs the subcommand; adapter processes it started are
 /// ended before it returns.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    use clap::{CommandFactory, FromArgMatches};
+    // `--version` names the case set too; it is loaded only when asked for.
+    let mut command = Cli::command();
+    if std::env::args_os().any(|a| a == "--version" || a == "-V") {
+        let text = urlcert::export::long_version(&cmd::cases_dir(None));
+        command = command
+            .version(text.clone().leak() as &str)
+            .long_version(text.leak() as &str);
+    }
+    let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
     if let Command::Guard { session } = &cli.command {
         urlcert::adapter::lifetime::guard(session);
         return ExitCode::SUCCESS;
@@ -201,6 +216,7 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Bench(args) => cmd::bench::main(args),
         Command::Completions(args) => cmd::completions::main(args),
         Command::Man(args) => cmd::man::main(args),
+        Command::Export(args) => urlcert::export::main(args),
         // Answered in `main` before anything else starts.
         Command::Guard { .. } => ExitCode::SUCCESS,
     }

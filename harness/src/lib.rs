@@ -7,6 +7,8 @@
 //! - [`output`]: the `urlcert parse` and `urlcert resolve` output, human-readable and
 //!   JSON lines.
 //! - [`trace`]: one input under every document, with the changes marked.
+//! - [`export`]: `urlcert export`, the whole case set as one JSON document
+//!   (`cases/export.schema.json`).
 //! - [`document`]: a real file (a MIME message, an HTML page) read into the document
 //!   model that base establishment works on: entities, header fields as written, `BASE`
 //!   elements and references, with their lines.
@@ -54,6 +56,7 @@ pub mod contradictions;
 pub mod corpus;
 pub mod document;
 pub mod evolution;
+pub mod export;
 pub mod extract;
 pub mod fuzz;
 pub mod fuzzcheck;

@@ -736,9 +736,13 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
             .contains(&f.as_str())),
         "{files:?}"
     );
-    // Provenance: the case set's hash is SHA-256 of the case files' bytes.
+    // Provenance: the case set's hash is SHA-256 of each case file's relative path, a
+    // NUL, its bytes and a NUL (`cases::digest`).
     use sha2::{Digest, Sha256};
-    let want: String = Sha256::digest(std::fs::read(cases.join("t.yaml")).unwrap())
+    let mut framed = b"t.yaml\0".to_vec();
+    framed.extend(std::fs::read(cases.join("t.yaml")).unwrap());
+    framed.push(0);
+    let want: String = Sha256::digest(&framed)
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();

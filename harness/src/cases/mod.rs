@@ -64,10 +64,55 @@ impl fmt::Display for LoadError {
 pub struct Suite {
     pub cases: Vec<LoadedCase>,
     pub files: Vec<PathBuf>,
-    /// The SHA-256 of the files' bytes, in the order of `files` (lowercase hex), as
-    /// [`crate::report::cases_sha256`] gives it; computed from the bytes loaded, so that
-    /// it holds for the built-in cases as for files on disk.
+    /// The case set's [`digest`], computed from the bytes loaded, so that it holds for
+    /// the built-in cases as for files on disk.
     pub sha256: String,
+    /// The folder the files were found in (`files` start with it).
+    pub root: PathBuf,
+}
+
+impl Suite {
+    /// [`digest`] of this suite's files, as loaded (so it holds for the built-in cases).
+    pub fn digest(&self) -> std::io::Result<String> {
+        Ok(self.sha256.clone())
+    }
+}
+
+/// The case set's SHA-256, as lowercase hex: over every file, sorted by its path relative
+/// to `root` (components joined by `/`, compared as bytes), each hashed as that path, a
+/// NUL byte, the file's bytes and another NUL byte. A case file holds no NUL (YAML
+/// forbids it), so the NULs make the framing unambiguous: renaming, moving, adding or
+/// removing a file changes the digest as editing one does. This is the `cases_sha256`
+/// of `urlcert export`, `urlcert --version` and every report's provenance.
+pub fn digest(root: &Path, files: &[PathBuf]) -> std::io::Result<String> {
+    use sha2::{Digest, Sha256};
+    let mut named: Vec<(String, &PathBuf)> =
+        files.iter().map(|f| (relative_name(root, f), f)).collect();
+    named.sort();
+    let mut h = Sha256::new();
+    for (name, file) in named {
+        h.update(name.as_bytes());
+        h.update([0]);
+        h.update(std::fs::read(file)?);
+        h.update([0]);
+    }
+    Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
+}
+
+/// `file`'s path below `root`, its components joined by `/` (the whole path when it is
+/// not below `root`).
+pub fn relative_name(root: &Path, file: &Path) -> String {
+    let rel = file.strip_prefix(root).unwrap_or(file);
+    rel.components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// `cases/` in the working directory, or else the one in this source tree: the case set
+/// the commands use when given no `--cases`.
+pub fn default_dir() -> PathBuf {
+    crate::assets::cases_dir(None)
 }
 
 /// Is `path` a case file? `*.yaml`, not starting with `_`.
@@ -116,7 +161,7 @@ pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
         let bytes = read_bounded(&f);
         (f, bytes)
     });
-    finish(read, errors)
+    finish(read, errors, dir)
 }
 
 /// The cases built into urlcert below `rest` (`cases`, `cases/base`).
@@ -145,22 +190,29 @@ fn load_embedded(dir: &Path, rest: &Path) -> Result<Suite, Vec<LoadError>> {
             };
             (path, bytes)
         });
-    finish(files, Vec::new())
+    finish(
+        files,
+        Vec::new(),
+        &Path::new("cases").join(sub.unwrap_or(Path::new(""))),
+    )
 }
 
 /// Loads each file read, in order: every case, or every problem.
 fn finish(
     read: impl Iterator<Item = (PathBuf, Result<Vec<u8>, String>)>,
     mut errors: Vec<LoadError>,
+    root: &Path,
 ) -> Result<Suite, Vec<LoadError>> {
     use sha2::{Digest, Sha256};
-    let mut hash = Sha256::new();
+    // The digest's framing (see [`digest`]), from the bytes as read.
+    let mut framed: Vec<(String, Vec<u8>)> = Vec::new();
     let mut suite = Suite::default();
     for (file, bytes) in read {
         let loaded = match bytes {
             Ok(bytes) => {
-                hash.update(&bytes);
-                load_bytes(&file, &bytes)
+                let cases = load_bytes(&file, &bytes);
+                framed.push((relative_name(root, &file), bytes));
+                cases
             }
             Err(m) => Err(vec![path_error(&file, m)]),
         };
@@ -171,7 +223,16 @@ fn finish(
         suite.files.push(file);
     }
     errors.extend(duplicate_ids(&suite.cases));
+    framed.sort();
+    let mut hash = Sha256::new();
+    for (name, bytes) in &framed {
+        hash.update(name.as_bytes());
+        hash.update([0]);
+        hash.update(bytes);
+        hash.update([0]);
+    }
     suite.sha256 = hash.finalize().iter().map(|b| format!("{b:02x}")).collect();
+    suite.root = root.to_path_buf();
     if errors.is_empty() {
         Ok(suite)
     } else {

@@ -6,7 +6,7 @@
 //!
 #![doc = include_str!("../../../cases/README.md")]
 
-use serde::{Deserialize, Deserializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use urlcert_reference::{DocReading, Document};
 
@@ -20,43 +20,44 @@ pub struct CaseFile {
 }
 
 /// One case: an input, what each document says of it, and where the documents say so.
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Case {
     /// Stable id; never derived from the input.
     pub id: String,
     pub op: Op,
-    /// For `resolve`: the base the input is resolved against.
-    #[serde(default)]
-    pub base: Option<String>,
     /// For `base` and `links`: the whole document (an HTML file, a MIME message).
     pub input: String,
+    /// For `resolve`: the base the input is resolved against. Exported as `null` when
+    /// there is none.
+    #[serde(default)]
+    pub base: Option<String>,
     /// For `base` and `links`: the URLs the document was retrieved by, in order (a
     /// redirect chain; the last one counts).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub retrieved_from: Vec<String>,
     /// For `base` and `links`, RFC 2396 and RFC 3986 only: the application's default
     /// base (their Section 5.1.4).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub application_default: Option<String>,
     /// For `base` and `links`: `crlf` turns every line feed of `input` into CR LF
     /// before the document is read (YAML block scalars end lines with LF alone).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub line_ends: Option<LineEnds>,
     /// For `base` and `links`: how the document is read (default `auto`).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub format: Option<crate::document::Format>,
     pub cite: Vec<Cite>,
     #[serde(default)]
     pub tags: Vec<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
     /// Keyed by `DOC` or `DOC@READING`.
     pub expect: BTreeMap<DocKey, Expectation>,
 }
 
 /// The operation a case exercises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, clap::ValueEnum)]
 #[serde(rename_all = "lowercase")]
 pub enum Op {
     Parse,
@@ -74,7 +75,7 @@ pub enum Op {
 }
 
 /// How a `base` or `links` case's document ends its lines.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum LineEnds {
     Lf,
@@ -140,18 +141,24 @@ impl std::fmt::Display for Op {
     }
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Cite {
     pub doc: DocId,
     pub section: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quote: Option<String>,
 }
 
 /// A document id, checked when loaded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct DocId(pub Document);
+
+impl Serialize for DocId {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.0.id())
+    }
+}
 
 impl<'de> Deserialize<'de> for DocId {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -163,6 +170,13 @@ impl<'de> Deserialize<'de> for DocId {
 /// `DOC` or `DOC@READING`, checked when loaded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct DocKey(pub DocReading);
+
+/// Written as the reading's canonical name (`rfc1738`, `rfc1738@scheme-case-ignore`).
+impl Serialize for DocKey {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(&self.0)
+    }
+}
 
 impl<'de> Deserialize<'de> for DocKey {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
@@ -180,58 +194,62 @@ impl<'de> Deserialize<'de> for DocKey {
 /// of `not-defined` (the document states no equivalence) or `invalid` (the input is not
 /// an absolute URL under it); `base` cases use `bases` and `notes` (the ids raised, in
 /// order), `links` cases `links`, or either a `verdict` of `not-defined`.
-#[derive(Clone, Debug, Default, Deserialize)]
+#[derive(Clone, Debug, Default, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Expectation {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub verdict: Option<String>,
     /// Absent: not checked. `null`: no production may match.
-    #[serde(default, deserialize_with = "present")]
+    #[serde(
+        default,
+        deserialize_with = "present",
+        skip_serializing_if = "Option::is_none"
+    )]
     pub rule: Option<Option<String>>,
     /// Only the listed components are checked; `null` means absent.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub components: BTreeMap<String, Option<ExpectedValue>>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub notes: Vec<ExpectedNote>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<ExpectedError>,
     /// What the document's algorithm gives: a resolution's target, a normal form.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
     /// What the document prints for this example, verbatim; "(current document)" stands
     /// for the base without its fragment.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub printed: Option<String>,
     /// Required when `printed` and `result` differ: what each says and why.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contradiction: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current_document: Option<bool>,
     /// The ids of the steps the algorithm takes, in order; for `normalize`, the steps
     /// that change the input (`[]`: it is already in normal form).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub steps: Option<Vec<String>>,
     /// `normalize` cases: other inputs the document says are equivalent to this one;
     /// each must have the same normal form.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub equivalent: Option<Vec<String>>,
     /// `normalize` cases: inputs the document says are different from this one (or
     /// "cannot be assumed to be equivalent"); each must have another normal form.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub different: Option<Vec<String>>,
     /// `extract` cases: every URL found, in order (`[]`: none).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub urls: Option<Vec<ExpectedUrl>>,
     /// `base` cases: every entity's base, in document order.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub bases: Option<Vec<ExpectedBase>>,
     /// `links` cases: every reference, in document order (`[]`: none).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub links: Option<Vec<ExpectedLink>>,
 }
 
 /// One entity's base in a `base` case.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedBase {
     /// "" for the top, "1", "1.2", ... for parts.
@@ -245,23 +263,23 @@ pub struct ExpectedBase {
 }
 
 /// One reference in a `links` case. `href` is required; what is left out is not checked.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedLink {
     #[serde(default)]
     pub part: String,
     pub href: String,
     /// Its absolute form; give either this or `error`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<String>,
     /// Why it has none: `no-base`, `base-not-absolute` or `not-defined`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// The base it was resolved against.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub base: Option<String>,
     /// Where that base came from.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source: Option<String>,
 }
 
@@ -285,7 +303,7 @@ fn present<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Option<String>>, D:
     Option::<String>::deserialize(d).map(Some)
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(untagged)]
 pub enum ExpectedValue {
     Str(String),
@@ -293,25 +311,25 @@ pub enum ExpectedValue {
     Fields(Vec<ExpectedField>),
 }
 
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedField {
     pub fieldname: String,
     pub fieldvalue: String,
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(untagged)]
 pub enum ExpectedNote {
     Id(String),
     Full(NoteWithData),
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct NoteWithData {
     pub id: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub data: Option<Vec<String>>,
 }
 
@@ -330,32 +348,32 @@ impl ExpectedNote {
     }
 }
 
-#[derive(Clone, Debug, Deserialize)]
+#[derive(Clone, Debug, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedError {
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rule: Option<String>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offset: Option<usize>,
 }
 
 /// One URL an `extract` case expects. Only `url` is required; what is left out is not
 /// checked.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct ExpectedUrl {
     /// The URL as the document's rules take it out of its wrapper.
     pub url: String,
     /// Byte offset of the wrapper's opening delimiter in the input.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start: Option<usize>,
     /// Byte offset just past the wrapper's closing delimiter.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end: Option<usize>,
     /// `<URL:...>`, `<...>`, `[URL:...]`, `[...]`, `{URL:...}` or `{...}`.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub wrapper: Option<String>,
     /// The other readings where a hyphen stands before a line break (`[]`: none).
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alternatives: Option<Vec<String>>,
 }

@@ -33,7 +33,18 @@ use std::fmt;
 use urlcert_reference::base::Entity;
 
 /// How to read the input.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, clap::ValueEnum, serde::Deserialize)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    clap::ValueEnum,
+    serde::Deserialize,
+    serde::Serialize,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
     /// A message if it starts with a header field, else HTML if it holds a `<`, else plain

@@ -32,7 +32,7 @@ pub mod summary;
 use crate::judge::Class;
 use serde::{Deserialize, Serialize};
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use urlcert_reference::Document;
 
 /// Every class, in the order reports show them.
@@ -337,16 +337,6 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
     let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
     let y = yoe + era * 400 + i64::from(m <= 2);
     (y, m, d)
-}
-
-/// SHA-256 of `files`' bytes, concatenated in the order given, as lowercase hex.
-pub fn cases_sha256(files: &[PathBuf]) -> io::Result<String> {
-    use sha2::{Digest, Sha256};
-    let mut h = Sha256::new();
-    for f in files {
-        h.update(std::fs::read(f)?);
-    }
-    Ok(h.finalize().iter().map(|b| format!("{b:02x}")).collect())
 }
 
 /// A fenced Markdown code block holding `text` (control characters made visible),
