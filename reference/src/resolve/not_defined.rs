@@ -11,8 +11,10 @@ pub fn citation(doc: Document) -> Option<(&'static str, &'static str)> {
             "Fragment identifiers and partial URLs are not involved in the basic URL definition.",
         )),
         Document::Draft06 => Some((
-            "draft-ietf-uri-url-06 cover note",
-            "Note that relative URLs and fragment identifiers, etc. are not part of this draft",
+            // Every alternative of the Section 5 BNF starts with a scheme: there is no
+            // relative form. (The posting's cover note says so too, but it is not the draft.)
+            "draft-ietf-uri-url-06 §5",
+            "url = httpurl | ftpurl | newsurl | nntpurl | telneturl | gopherurl | waisurl | mailtourl | fileurl | prosperourl | otherurl",
         )),
         Document::Rfc1738 => Some((
             "RFC 1738 §2.3",
