@@ -220,13 +220,9 @@ pub const DIVERGENCES: &[Divergence] = &[
         // segments (also written %2e) and, for file, collapses the slashes before it.
         explains: |s| {
             s.component() == Some("path")
-                && (reference_str(s, "path").is_some_and(|p| {
-                    p.split('/').any(|seg| {
-                        let l = seg.to_ascii_lowercase().replace("%2e", ".");
-                        l == "." || l == ".."
-                    })
-                }) || (s.scheme() == "file"
-                    && reference_str(s, "path").is_some_and(|p| p.starts_with('/'))))
+                && (reference_str(s, "path").is_some_and(has_dot_segment)
+                    || (s.scheme() == "file"
+                        && reference_str(s, "path").is_some_and(|p| p.starts_with('/'))))
         },
     },
     Divergence {
@@ -434,12 +430,16 @@ fn url_path(url: &str) -> &str {
     }
 }
 
+/// A path segment with "%2e" read as ".", so that "." and ".." segments compare as such
+/// however they are written.
+fn dots_read(seg: &str) -> String {
+    seg.to_ascii_lowercase().replace("%2e", ".")
+}
+
 /// Has the path a "." or ".." segment (also written with "%2e")?
 fn has_dot_segment(path: &str) -> bool {
-    path.split('/').any(|seg| {
-        let l = seg.to_ascii_lowercase().replace("%2e", ".");
-        l == "." || l == ".."
-    })
+    path.split('/')
+        .any(|seg| matches!(dots_read(seg).as_str(), "." | ".."))
 }
 
 /// The resolution the reference gives keeps a dot segment, and the adapter resolved.
@@ -461,7 +461,7 @@ fn pops_letter_colon(reference: &str) -> bool {
     let path = reference.split(['?', '#']).next().unwrap_or("");
     let mut stack: Vec<&str> = Vec::new();
     for seg in path.split('/') {
-        match seg.to_ascii_lowercase().replace("%2e", ".").as_str() {
+        match dots_read(seg).as_str() {
             "." => {}
             ".." => {
                 let top = stack.pop().unwrap_or_default().as_bytes();
