@@ -9,6 +9,7 @@
 //! assert_eq!(r.result, b"http://a/b/g");
 //! ```
 
+mod branches;
 pub mod draft02;
 pub mod draft1996;
 mod not_defined;
@@ -18,6 +19,7 @@ pub mod rfc3986;
 mod step6;
 mod trace;
 
+pub use branches::{branches, Branch};
 pub use not_defined::citation as not_defined_citation;
 pub use trace::{Step, Steps};
 
