@@ -93,6 +93,16 @@ enum Command {
     Corpus(cmd::corpus::Args),
     /// Load and validate the case files without running them.
     Check(cmd::check::Args),
+    /// Per document, which productions the cases (or fuzz corpora) make accept and
+    /// reject, which resolution branches they take, which notes they raise, and which
+    /// ambiguities they encode under one reading only; what is never reached, by name,
+    /// against the reviewed exceptions (cases/_coverage-exceptions.yaml).
+    ///
+    /// Exit status: 0; with --check 1 when something is unreached outside the
+    /// exceptions or (for the cases) an exception is no longer needed; 2 on a usage
+    /// error, cases or exceptions that cannot be loaded, or a corpus folder that
+    /// cannot be read.
+    Coverage(cmd::coverage::Args),
     /// List every adapter: available or not (with why and the install command), its
     /// version (from its hello), model and operations.
     Adapters(cmd::adapters::Args),
@@ -208,6 +218,7 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Evolution(args) => cmd::evolution::main(args),
         Command::Corpus(args) => cmd::corpus::main(args),
         Command::Check(args) => cmd::check::main(args),
+        Command::Coverage(args) => cmd::coverage::main(args),
         Command::Adapters(args) => cmd::adapters::main(args),
         Command::Ask(args) => cmd::ask::main(args),
         Command::Fuzz(args) => urlcert::fuzz::cli::main(args),

@@ -34,6 +34,9 @@
 //! - [`fuzz`]: `urlcert fuzz`, differential campaigns against any adapter: generated
 //!   and mutated inputs, delta-debugging minimisation, buckets, reports.
 //! - [`corpus`]: `urlcert corpus`, the fuzz targets' seeds from the cases.
+//! - [`coverage`]: `urlcert coverage`, which productions, resolution branches, notes
+//!   and readings of ambiguities the cases (or a fuzz corpus) reach, per document,
+//!   against the reviewed exceptions.
 //! - [`fuzzcheck`]: the checks the fuzz targets make, callable from tests: the
 //!   reference against the in-process adapters with each documented divergence named,
 //!   and URLs built from the grammars' productions.
@@ -54,6 +57,7 @@ pub mod check;
 pub mod compare;
 pub mod contradictions;
 pub mod corpus;
+pub mod coverage;
 pub mod document;
 pub mod evolution;
 pub mod export;

@@ -70,6 +70,11 @@ impl Layout {
             .copied()
     }
 
+    /// Where the key or list item at `path` stands (`exceptions[2].quote`), as written.
+    pub fn at(&self, path: &str) -> Option<Pos> {
+        self.positions.get(path).copied()
+    }
+
     /// The `id` of case `case`, as written.
     pub fn id(&self, case: usize) -> Option<&str> {
         self.ids.get(&case).map(String::as_str)

@@ -14,6 +14,7 @@ pub mod check;
 pub mod completions;
 pub mod contradictions;
 pub mod corpus;
+pub mod coverage;
 pub mod evolution;
 pub mod extract;
 pub mod inputs;
