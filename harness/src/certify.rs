@@ -632,6 +632,7 @@ pub fn execute_into(
         columns: Vec::new(),
         unavailable: plan.unavailable,
         records: Vec::new(),
+        coverage: Vec::new(),
     };
     let cases = &plan.suite.cases;
     let mut results = Vec::new();

@@ -108,6 +108,7 @@ impl RunJournal {
                 columns,
                 unavailable: Vec::new(),
                 records: kept,
+                coverage: Vec::new(),
             },
             provenance,
             refreshed: std::time::Instant::now(),

@@ -228,6 +228,7 @@ fn hostile_names_and_versions_are_escaped() {
             record("rfc3986", Class::Verdict),
             record("rfc1738", Class::Agree),
         ],
+        coverage: Vec::new(),
     };
     let m = urlcert::matrix::build(&run);
     assert_eq!(m.parsers[0].nearest.as_deref(), Some("rfc1738"));

@@ -374,6 +374,7 @@ fn the_pruned_view_groups_identical_rows() {
         columns: columns.to_vec(),
         unavailable: Vec::new(),
         records,
+        coverage: Vec::new(),
     };
     let groups = matrix::pruned(&run);
     let shape: Vec<(usize, Vec<Option<Class>>)> = groups
@@ -849,6 +850,7 @@ fn bidi_and_invisible_characters_are_shown_escaped_in_every_report() {
             install: "apt-get install \u{2066}x".into(),
         }],
         records,
+        coverage: Vec::new(),
     };
     let files = report::render_all(&run);
     let mut seen = 0;
@@ -1024,6 +1026,7 @@ fn other_readings_have_their_own_agreement_table() {
         }],
         unavailable: Vec::new(),
         records,
+        coverage: Vec::new(),
     };
     let (documents, readings) = report::summary::agreement_columns(&run);
     assert_eq!(documents.len(), Document::ALL.len());
@@ -1053,6 +1056,7 @@ fn the_certificate_page_bounds_what_an_adapter_says() {
         }],
         unavailable: Vec::new(),
         records: vec![r],
+        coverage: Vec::new(),
     };
     let page = report::certificate::render_html(&run, "p");
     assert!(!page.contains("<x>"));

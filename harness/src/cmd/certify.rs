@@ -115,6 +115,7 @@ pub fn main(args: Args) -> ExitCode {
     let out = ReportOut {
         out: args.out,
         resume: args.resume,
+        coverage: Vec::new(),
     };
     let (run, _, out) = match run_and_write("certify", plan, &dir, out) {
         Ok(x) => x,

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use urlcert::adapter::registry;
 use urlcert::certify::{self, Source as _};
+use urlcert::coverage::{self, exceptions};
 use urlcert::{report, runner};
 
 #[derive(clap::Args)]
@@ -72,6 +73,7 @@ pub fn main(args: Args) -> ExitCode {
     let out = ReportOut {
         out: args.out,
         resume: args.resume,
+        coverage: coverage_figures(&suite, &dir),
     };
     let (run, results, out) = match run_and_write("run", plan, &dir, out) {
         Ok(x) => x,
@@ -79,6 +81,10 @@ pub fn main(args: Args) -> ExitCode {
     };
     emit(&runner::failure_report(&results));
     emit(&report::summary::table(&run));
+    emit(&format!(
+        "\ncoverage of the documents by the cases (`urlcert coverage` names what is not reached):\n{}",
+        coverage::render::table(&run.coverage)
+    ));
     let t = runner::totals(&results);
     emit(&format!(
         "reference: {} cases in {} files, {} expectations: {} passed, {} failed\n",
@@ -90,4 +96,28 @@ pub fn main(args: Args) -> ExitCode {
     ));
     emit(&format!("wrote {}\n", out.display()));
     ExitCode::from(u8::from(t.fail > 0))
+}
+
+/// The coverage of the documents by the cases, judged against the exceptions beside
+/// them; a broken exceptions file is reported, and the figures then count none.
+fn coverage_figures(
+    suite: &urlcert::cases::Suite,
+    dir: &std::path::Path,
+) -> Vec<coverage::Figures> {
+    let loaded = exceptions::load(&exceptions::path_for(dir)).unwrap_or_else(|errors| {
+        for e in &errors {
+            eprintln!("{e}");
+        }
+        eprintln!("urlcert run: the coverage figures count no exceptions");
+        None
+    });
+    coverage::render::Report {
+        source: coverage::render::Source::Cases {
+            dir: dir.display().to_string(),
+            cases: suite.cases.len(),
+        },
+        documents: coverage::of_cases(&suite.cases, None),
+        exceptions: loaded.as_ref(),
+    }
+    .figures()
 }

@@ -9,6 +9,8 @@ use urlcert::{certify, journal, report, runner};
 pub struct ReportOut {
     pub out: Option<PathBuf>,
     pub resume: bool,
+    /// The coverage figures the reports give (`run`'s; none for `certify`).
+    pub coverage: Vec<urlcert::coverage::Figures>,
 }
 
 /// The `reports/` folder beside the cases folder; for the built-in cases, `reports/`
@@ -63,7 +65,7 @@ pub fn run_and_write(
         );
     }
     let provenance = journal.provenance().clone();
-    let (run, results) = certify::execute_into(
+    let (mut run, results) = certify::execute_into(
         plan,
         provenance,
         &urlcert::compare::judge,
@@ -76,6 +78,7 @@ pub fn run_and_write(
             target.display()
         ))
     })?;
+    run.coverage = out.coverage;
     journal.finish(&run).map_err(|e| {
         fail(format!(
             "cannot write the reports to {}: {e}",

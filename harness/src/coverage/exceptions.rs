@@ -7,8 +7,8 @@
 //! exceptions:
 //! - doc: rfc2396                  # a document id
 //!   production: path              # or `branch: ID` with `text: ...`, `note: ID`, `ambiguity: RULE`
-//!   never: rejected               # production: accepted | rejected; branch: taken;
-//!                                 # note: raised; ambiguity: second-reading
+//!   never: [accepted, rejected]   # production: accepted, rejected or both; branch:
+//!                                 # taken; note: raised; ambiguity: second-reading
 //!   section: "A"                  # where the document says what makes it so
 //!   quote: "path = [ abs_path | opaque_part ]"
 //!   reason: every part of it is optional, so no input makes it fail
@@ -65,7 +65,8 @@ struct Entry {
     note: Option<String>,
     #[serde(default)]
     ambiguity: Option<String>,
-    never: Never,
+    #[serde(deserialize_with = "one_or_more")]
+    never: Vec<Never>,
     #[serde(default)]
     settled: bool,
     section: String,
@@ -81,6 +82,35 @@ enum Never {
     Taken,
     Raised,
     SecondReading,
+}
+
+/// `never: X` or `never: [X, Y]`, each value named as [`Never`] names them.
+fn one_or_more<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Never>, D::Error> {
+    struct Visitor;
+    impl<'de> serde::de::Visitor<'de> for Visitor {
+        type Value = Vec<Never>;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("what is never reached, or a list of them")
+        }
+        fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Self::Value, E> {
+            use serde::de::IntoDeserializer;
+            Never::deserialize(v.into_deserializer()).map(|n| vec![n])
+        }
+        fn visit_seq<A: serde::de::SeqAccess<'de>>(
+            self,
+            mut seq: A,
+        ) -> Result<Self::Value, A::Error> {
+            let mut out = Vec::new();
+            while let Some(n) = seq.next_element::<Never>()? {
+                out.push(n);
+            }
+            if out.is_empty() {
+                return Err(serde::de::Error::invalid_length(0, &self));
+            }
+            Ok(out)
+        }
+    }
+    d.deserialize_any(Visitor)
 }
 
 /// One reviewed exception.
@@ -253,34 +283,38 @@ pub fn parse(path: &Path, text: &str) -> Result<Exceptions, Vec<ExceptionError>>
                 .at(&format!("{item}.{field}"))
                 .or_else(|| layout.at(&item))
         };
-        match check(&entry) {
-            Err((field, message)) => errors.push(err(at(field), message)),
-            Ok(gap) => {
-                let line = at("doc").map_or(0, |p| p.0);
-                let doc = entry.doc.0;
-                if let Some(prev) = first.get(&(doc, gap.clone())) {
-                    errors.push(err(
-                        at("doc"),
-                        format!(
-                            "the same exception as at line {prev} ({doc} {} `{}` never {})",
-                            gap.kind(),
-                            gap.name(),
-                            gap.never()
-                        ),
-                    ));
-                    continue;
-                }
-                first.insert((doc, gap.clone()), line);
-                entries.push(Exception {
-                    doc,
-                    gap,
-                    settled: entry.settled,
-                    section: entry.section,
-                    quote: entry.quote,
-                    reason: entry.reason,
-                    line,
-                });
+        let gaps = match check(&entry) {
+            Ok(gaps) => gaps,
+            Err((field, message)) => {
+                errors.push(err(at(field), message));
+                continue;
             }
+        };
+        let line = at("doc").map_or(0, |p| p.0);
+        let doc = entry.doc.0;
+        for gap in gaps {
+            if let Some(prev) = first.get(&(doc, gap.clone())) {
+                errors.push(err(
+                    at("doc"),
+                    format!(
+                        "the same exception as at line {prev} ({doc} {} `{}` never {})",
+                        gap.kind(),
+                        gap.name(),
+                        gap.never()
+                    ),
+                ));
+                continue;
+            }
+            first.insert((doc, gap.clone()), line);
+            entries.push(Exception {
+                doc,
+                gap,
+                settled: entry.settled,
+                section: entry.section.clone(),
+                quote: entry.quote.clone(),
+                reason: entry.reason.clone(),
+                line,
+            });
         }
     }
     if errors.is_empty() {
@@ -293,8 +327,9 @@ pub fn parse(path: &Path, text: &str) -> Result<Exceptions, Vec<ExceptionError>>
     }
 }
 
-/// The gap an entry names, or the field that is wrong and why.
-fn check(e: &Entry) -> Result<Gap, (&'static str, String)> {
+/// The gaps an entry names (one per value of `never`), or the field that is wrong and
+/// why.
+fn check(e: &Entry) -> Result<Vec<Gap>, (&'static str, String)> {
     let doc = e.doc.0;
     for (field, value) in [
         ("section", &e.section),
@@ -337,7 +372,8 @@ fn check(e: &Entry) -> Result<Gap, (&'static str, String)> {
     };
     let never = |want: &[(Never, &str)]| {
         let ids: Vec<&str> = want.iter().map(|w| w.1).collect();
-        want.iter().find(|w| w.0 == e.never).map(|_| ()).ok_or((
+        let fits = e.never.iter().all(|n| want.iter().any(|w| w.0 == *n));
+        fits.then_some(()).ok_or((
             "never",
             format!(
                 "for a{} {}, `never` is {}",
@@ -350,12 +386,11 @@ fn check(e: &Entry) -> Result<Gap, (&'static str, String)> {
     if let Some(name) = &e.production {
         let rule = rule(name, "production")?;
         never(&[(Never::Accepted, "accepted"), (Never::Rejected, "rejected")])?;
-        let way = if e.never == Never::Accepted {
-            Way::Accepted
-        } else {
-            Way::Rejected
-        };
-        return Ok(Gap::Production { rule, never: way });
+        let ways = e.never.iter().map(|n| match n {
+            Never::Accepted => Way::Accepted,
+            _ => Way::Rejected,
+        });
+        return Ok(ways.map(|never| Gap::Production { rule, never }).collect());
     }
     if let Some(id) = &e.branch {
         never(&[(Never::Taken, "taken")])?;
@@ -368,7 +403,7 @@ fn check(e: &Entry) -> Result<Gap, (&'static str, String)> {
         };
         let listed = branches(doc);
         return match listed.iter().find(|(i, t)| i == id && t == text) {
-            Some(&(id, text)) => Ok(Gap::Branch { id, text }),
+            Some(&(id, text)) => Ok(vec![Gap::Branch { id, text }]),
             None => {
                 let ids: Vec<String> = listed
                     .iter()
@@ -392,12 +427,12 @@ fn check(e: &Entry) -> Result<Gap, (&'static str, String)> {
     if let Some(id) = &e.note {
         never(&[(Never::Raised, "raised")])?;
         return match note_ids(doc).iter().find(|n| *n == id) {
-            Some(id) => Ok(Gap::Note { id }),
+            Some(id) => Ok(vec![Gap::Note { id }]),
             None => Err(("note", format!("{doc} has no note `{id}`"))),
         };
     }
     let name = e.ambiguity.as_deref().unwrap_or_default();
     let rule = rule(name, "ambiguity")?;
     never(&[(Never::SecondReading, "second-reading")])?;
-    Ok(Gap::Ambiguity { rule })
+    Ok(vec![Gap::Ambiguity { rule }])
 }

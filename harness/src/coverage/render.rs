@@ -202,7 +202,7 @@ pub fn human(report: &Report) -> String {
     if let Some(e) = report.exceptions {
         let _ = writeln!(
             s,
-            "exceptions: {} ({} entries)",
+            "exceptions: {} ({} in all)",
             v(&e.file.display().to_string()),
             e.entries.len()
         );
@@ -252,8 +252,12 @@ pub fn human(report: &Report) -> String {
                     rule: r,
                     never: Way::Rejected,
                 };
-                let mark = format!("{}{}", excused_mark(&judged, &a), excused_mark(&judged, &j));
-                format!("{r}{mark}")
+                let (ma, mj) = (excused_mark(&judged, &a), excused_mark(&judged, &j));
+                if ma == mj {
+                    format!("{r}{ma}")
+                } else {
+                    format!("{r}{ma}{mj}")
+                }
             })
             .collect();
         if !unreached.is_empty() {

@@ -1,14 +1,18 @@
 //! The part of `.ci/nightly`'s report that compares one night with the one before:
 //! per libFuzzer target its coverage (`cov:` and `ft:` of libFuzzer's last status line)
-//! and exec/s, with the previous night's and the trend; the campaign's buckets that are
-//! new tonight and those that are gone. Run as `urlcert fuzz-nightly-report`; the
-//! script puts what it prints into `nightly.md`.
+//! and exec/s, with the previous night's and the trend; beside it the coverage of the
+//! documents by the night's corpus (`urlcert coverage --corpus ... --json`: productions
+//! accepted and rejected, resolution branches taken, notes raised), with the change;
+//! the campaign's buckets that are new tonight and those that are gone. Run as
+//! `urlcert fuzz-nightly-report`; the script puts what it prints into `nightly.md`.
 //!
 //! A night is a folder the script wrote: `targets.jsonl` (one object per target),
-//! `logs/<target>.log` (libFuzzer's output) and `campaign/fuzz.jsonl` (the campaign's
-//! buckets). Whatever those files hold is data: a missing or broken file is a night
-//! with less in it, every value is bounded and shown in code spans.
+//! `logs/<target>.log` (libFuzzer's output), `coverage.json` (the document coverage)
+//! and `campaign/fuzz.jsonl` (the campaign's buckets). Whatever those files hold is
+//! data: a missing or broken file is a night with less in it, every value is bounded
+//! and shown in code spans.
 
+use crate::coverage::Figures;
 use crate::text::md_code;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
@@ -33,6 +37,9 @@ pub struct NightlyReportArgs {
 const LOG_TAIL: u64 = 1 << 20;
 /// How much of a JSON lines file is read.
 const JSONL_MAX: u64 = 16 << 20;
+/// How much of `coverage.json` is read, and how many documents of it are shown.
+const COVERAGE_MAX: u64 = 16 << 20;
+const MAX_DOCUMENTS: usize = 64;
 
 /// libFuzzer's figures for one target on one night.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -62,6 +69,9 @@ pub struct Night {
     pub targets: Vec<TargetNight>,
     /// `None`: no campaign report that night.
     pub buckets: Option<Vec<BucketNight>>,
+    /// Per document, the coverage of the documents by the night's corpus; `None`: no
+    /// readable `coverage.json` that night.
+    pub documents: Option<Vec<Figures>>,
 }
 
 /// The figures of libFuzzer's last status line in `log` (`#N ... cov: C ft: F ...
@@ -158,8 +168,27 @@ impl Night {
             dir: dir.to_path_buf(),
             targets,
             buckets,
+            documents: documents(&dir.join("coverage.json")),
         }
     }
+}
+
+/// The `documents[].figures` of a `urlcert coverage --json` file; an entry that is not
+/// such figures is left out, and the document ids are bounded.
+fn documents(path: &Path) -> Option<Vec<Figures>> {
+    let text = read_bounded(path, COVERAGE_MAX, false)?;
+    let json: Json = serde_json::from_str(&text).ok()?;
+    let found = json["documents"]
+        .as_array()?
+        .iter()
+        .filter_map(|d| serde_json::from_value::<Figures>(d["figures"].clone()).ok())
+        .take(MAX_DOCUMENTS)
+        .map(|mut f| {
+            f.doc = bounded(&f.doc);
+            f
+        })
+        .collect();
+    Some(found)
 }
 
 /// The night before `tonight`: the other `nightly-*` folder beside it, with a
@@ -246,6 +275,7 @@ pub fn render(tonight: &Night, previous: Option<&Night>) -> String {
         }
         s.push('\n');
     }
+    documents_section(&mut s, tonight, previous);
     let _ = writeln!(s, "## Compared with the previous night\n");
     let Some(prev) = previous else {
         let _ = writeln!(
@@ -320,6 +350,60 @@ pub fn render(tonight: &Night, previous: Option<&Night>) -> String {
         }
     }
     s
+}
+
+/// One column of the document coverage: reached of total.
+type Part = fn(&Figures) -> (usize, usize);
+
+/// `a/b`, or `?` when the night has no such figure.
+fn of(f: Option<&Figures>, part: Part) -> String {
+    f.map(part)
+        .map_or_else(|| "?".to_string(), |(a, b)| format!("{a}/{b}"))
+}
+
+/// The coverage of the documents by tonight's corpus, beside the previous night's.
+fn documents_section(s: &mut String, tonight: &Night, previous: Option<&Night>) {
+    let _ = writeln!(s, "## Coverage of the documents by the corpus\n");
+    let Some(docs) = &tonight.documents else {
+        let _ = writeln!(
+            s,
+            "No `coverage.json` tonight (`urlcert coverage --corpus DIR... --json`), so no document coverage.\n"
+        );
+        return;
+    };
+    let _ = writeln!(
+        s,
+        "Per document, what the night's working corpora reach when read as their targets read them \
+         (`urlcert coverage --corpus`): productions some input makes accept and some reject, \
+         resolution branches taken, notes raised; the change is against the previous night's.\n"
+    );
+    let _ = writeln!(
+        s,
+        "| document | productions | previous | change | branches | previous | change | notes | previous | change |\n|---|---:|---:|---|---:|---:|---|---:|---:|---|"
+    );
+    // `None`: the previous night has no document coverage to compare with.
+    let before: Option<BTreeMap<&str, &Figures>> = previous
+        .and_then(|p| p.documents.as_ref())
+        .map(|d| d.iter().map(|f| (f.doc.as_str(), f)).collect());
+    let parts: [Part; 3] = [
+        |f| (f.productions_accepted_and_rejected, f.productions_total),
+        |f| (f.branches_taken, f.branches_total),
+        |f| (f.notes_raised, f.notes_total),
+    ];
+    for f in docs {
+        let p = before.as_ref().and_then(|b| b.get(f.doc.as_str()).copied());
+        let _ = write!(s, "| {} |", md_code(&f.doc));
+        for part in parts {
+            let change = match (p, &before) {
+                (Some(p), _) => trend(Some(part(f).0 as u64), Some(part(p).0 as u64)),
+                (None, Some(_)) => "new".to_string(),
+                (None, None) => "?".to_string(),
+            };
+            let _ = write!(s, " {} | {} | {} |", of(Some(f), part), of(p, part), change);
+        }
+        s.push('\n');
+    }
+    s.push('\n');
 }
 
 /// Runs `urlcert fuzz-nightly-report`: prints the sections for `nightly.md`. Exit

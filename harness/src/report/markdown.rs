@@ -30,6 +30,14 @@ pub fn render(run: &Run) -> String {
         out.push_str("\n### Agreement under the other readings\n\n");
         out.push_str(&agreement_table(&s, &readings));
     }
+    if !run.coverage.is_empty() {
+        out.push_str("\n### Coverage of the documents by the cases\n\n");
+        out.push_str(&crate::coverage::render::markdown(&run.coverage));
+        out.push_str(&format!(
+            "\n{} `urlcert coverage` names each.\n",
+            crate::coverage::render::TABLE_NOTE
+        ));
+    }
     out.push_str("\n### Outcomes per class\n\n| adapter | version |");
     for c in CLASSES {
         out.push_str(&format!(" {} |", class_id(c)));

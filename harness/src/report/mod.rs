@@ -209,6 +209,9 @@ pub struct Run {
     pub columns: Vec<Column>,
     pub unavailable: Vec<Unavailable>,
     pub records: Vec<Record>,
+    /// The coverage of the documents by the case set, per document (`urlcert run`
+    /// gives it; empty for the other commands).
+    pub coverage: Vec<crate::coverage::Figures>,
 }
 
 /// The longest string a report keeps from an adapter's answer, in bytes.

@@ -12,6 +12,14 @@
 //! count those cases twice. The reports give the documents' default readings in one
 //! table, and the other readings that the run asked in a second table beside it.
 //! There is no figure across documents: the documents disagree with one another.
+//!
+//! ## Coverage
+//!
+//! `urlcert run` also gives, per document, how much of it the case set reaches
+//! ([`crate::coverage::Figures`]: productions accepted and rejected, resolution
+//! branches taken, notes raised, single-reading places, what is unreached outside the
+//! reviewed exceptions): `coverage` in `summary.json`, a table in `report.md` and after
+//! the summary tables.
 
 use super::{class_id, Column, Provenance, Run, Unavailable, CLASSES};
 use crate::judge::Class;
@@ -138,6 +146,10 @@ pub struct Summary {
     pub records: usize,
     pub adapters: Vec<AdapterSummary>,
     pub unavailable: Vec<Unavailable>,
+    /// Per document, the coverage of the documents by the case set (`urlcert
+    /// coverage`'s figures); left out when the run has none.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub coverage: Vec<crate::coverage::Figures>,
 }
 
 /// Counts `run`'s records per adapter (in column order), class, document and tag.
@@ -148,6 +160,7 @@ pub fn build(run: &Run) -> Summary {
         records: run.records.len(),
         adapters,
         unavailable: run.unavailable.clone(),
+        coverage: run.coverage.clone(),
     }
 }
 
