@@ -169,3 +169,97 @@ fn hostile_contents_of_a_night_stay_data() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
 }
+
+/// Reached of total.
+type Of = (u64, u64);
+
+/// A night's `coverage.json`: per document (id, productions, branches, notes), each as
+/// reached of total, in `urlcert coverage --json`'s shape.
+fn coverage_json(dir: &Path, docs: &[(&str, Of, Of, Of)]) {
+    let documents: Vec<serde_json::Value> = docs
+        .iter()
+        .map(|(doc, p, b, n)| {
+            serde_json::json!({"doc": doc, "figures": {
+                "doc": doc, "parses": 9, "resolutions": 9,
+                "productions_total": p.1, "productions_accepted_and_rejected": p.0,
+                "productions_one_way": 0, "productions_unreached": p.1 - p.0,
+                "branches_total": b.1, "branches_taken": b.0,
+                "notes_total": n.1, "notes_raised": n.0,
+                "ambiguities_raised": null, "single_reading_places": null, "unexcused": 0
+            }})
+        })
+        .collect();
+    let v = serde_json::json!({"source": "corpus", "documents": documents});
+    write(&dir.join("coverage.json"), &v.to_string());
+}
+
+#[test]
+fn the_document_coverage_of_the_corpus_is_compared_with_the_night_before() {
+    let root = tempfile::tempdir().unwrap();
+    let previous = root.path().join("nightly-20260102-000000");
+    let tonight = root.path().join("nightly-20260103-000000");
+    night(&previous, &[("parse_invariants", 500, 900, 4000)], &[]);
+    night(&tonight, &[("parse_invariants", 520, 900, 4100)], &[]);
+    coverage_json(
+        &previous,
+        &[
+            ("rfc1808", (20, 30), (21, 21), (1, 2)),
+            ("draft-02", (48, 58), (10, 10), (8, 8)),
+        ],
+    );
+    coverage_json(
+        &tonight,
+        &[
+            ("rfc1808", (22, 30), (21, 21), (2, 2)),
+            ("rfc3986", (30, 39), (12, 17), (15, 15)),
+        ],
+    );
+    let md = report(&["--out", tonight.to_str().unwrap()]);
+    let at = md
+        .find("## Coverage of the documents by the corpus")
+        .expect(&md);
+    let section = &md[at..md.find("## Compared with the previous night").unwrap()];
+    assert!(
+        section.contains("| `rfc1808` | 22/30 | 20/30 | +2 | 21/21 | 21/21 | = | 2/2 | 1/2 | +1 |"),
+        "{section}"
+    );
+    assert!(
+        section.contains("| `rfc3986` | 30/39 | ? | new | 12/17 | ? | new | 15/15 | ? | new |"),
+        "{section}"
+    );
+    // Beside libFuzzer's coverage: after the per-target table.
+    assert!(md.find("## Coverage per target").unwrap() < at);
+
+    // The previous night had no document coverage: nothing to compare with.
+    std::fs::remove_file(previous.join("coverage.json")).unwrap();
+    let md = report(&["--out", tonight.to_str().unwrap()]);
+    assert!(
+        md.contains("| `rfc1808` | 22/30 | ? | ? | 21/21 | ? | ? | 2/2 | ? | ? |"),
+        "{md}"
+    );
+    // Tonight none: said so.
+    let md = report(&["--out", previous.to_str().unwrap()]);
+    assert!(md.contains("No readable `coverage.json` tonight"), "{md}");
+}
+
+#[test]
+fn hostile_document_coverage_stays_data() {
+    let root = tempfile::tempdir().unwrap();
+    let tonight = root.path().join("nightly-20260103-000000");
+    night(&tonight, &[], &[]);
+    coverage_json(&tonight, &[("x|<script>\n| y", (1, 2), (0, 0), (0, 1))]);
+    // Not figures, and not JSON: left out.
+    let v = std::fs::read_to_string(tonight.join("coverage.json")).unwrap();
+    let v = v.replacen(
+        "\"documents\":[",
+        "\"documents\":[{\"figures\":{\"doc\":7}},",
+        1,
+    );
+    write(&tonight.join("coverage.json"), &v);
+    let md = report(&["--out", tonight.to_str().unwrap()]);
+    assert!(!md.lines().any(|l| l.starts_with("| y")), "{md}");
+    assert!(md.contains("| `x\\|<script>\\u{a}\\| y` | 1/2 |"), "{md}");
+    write(&tonight.join("coverage.json"), "{not json");
+    let md = report(&["--out", tonight.to_str().unwrap()]);
+    assert!(md.contains("No readable `coverage.json` tonight"), "{md}");
+}

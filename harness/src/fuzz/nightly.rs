@@ -367,7 +367,7 @@ fn documents_section(s: &mut String, tonight: &Night, previous: Option<&Night>) 
     let Some(docs) = &tonight.documents else {
         let _ = writeln!(
             s,
-            "No `coverage.json` tonight (`urlcert coverage --corpus DIR... --json`), so no document coverage.\n"
+            "No readable `coverage.json` tonight (`urlcert coverage --corpus DIR... --json`), so no document coverage.\n"
         );
         return;
     };
