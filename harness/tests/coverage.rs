@@ -58,12 +58,8 @@ fn the_committed_cases_reach_everything_outside_the_exceptions() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// RFC 1808 Section 4 on a base and "g": Steps 1 to 7 by the branches a relative path
-/// without scheme, net_loc or slash takes; Section 5.3's note on ";type=d".
-#[test]
-fn branches_and_notes_of_a_small_case_set() {
-    let cov = of_file(
-        r#"cases:
+/// One RFC 1808 resolution: "g" against the base of Section 5.1.
+const RESOLVE_G: &str = r#"
 - id: t.res
   op: resolve
   base: "http://a/b/c/d;p?q"
@@ -71,13 +67,22 @@ fn branches_and_notes_of_a_small_case_set() {
   cite: [{doc: rfc1808, section: "5.1"}]
   expect:
     rfc1808: {result: "http://a/b/c/g"}
-- id: t.parse
+"#;
+
+/// RFC 1808 Section 4 on a base and "g": Steps 1 to 7 by the branches a relative path
+/// without scheme, net_loc or slash takes; Section 5.3's note on ";type=d".
+#[test]
+fn branches_and_notes_of_a_small_case_set() {
+    let cov = of_file(
+        &format!(
+            r#"cases:{RESOLVE_G}- id: t.parse
   op: parse
   input: "ftp://h/d;type=d"
-  cite: [{doc: rfc1808, section: "5.3"}]
+  cite: [{{doc: rfc1808, section: "5.3"}}]
   expect:
-    rfc1808: {verdict: valid}
-"#,
+    rfc1808: {{verdict: valid}}
+"#
+        ),
         Document::Rfc1808,
     );
     let f = cov.figures(0);
@@ -214,17 +219,7 @@ fn a_reading_that_changes_the_answer_for_another_reason_encodes_nothing() {
 
 /// A case set of one RFC 1808 resolution, with its exceptions file beside it.
 fn resolve_dir(exceptions: &str) -> tempfile::TempDir {
-    let dir = case_dir(
-        r#"cases:
-- id: t.res
-  op: resolve
-  base: "http://a/b/c/d;p?q"
-  input: "g"
-  cite: [{doc: rfc1808, section: "5.1"}]
-  expect:
-    rfc1808: {result: "http://a/b/c/g"}
-"#,
-    );
+    let dir = case_dir(&format!("cases:{RESOLVE_G}"));
     if !exceptions.is_empty() {
         std::fs::write(dir.path().join(exceptions::FILE_NAME), exceptions).unwrap();
     }

@@ -28,14 +28,8 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 /// The most files read from one folder.
 pub const MAX_FILES: usize = 200_000;
 
-/// The targets whose corpora can be read, and `structured`, whose cannot.
-pub const TARGETS: &[&str] = &[
-    "parse_invariants",
-    "resolve_invariants",
-    "oracle_diff",
-    "adapters_diff",
-    "structured",
-];
+/// The targets a corpus folder can be named after (`structured`'s is not read).
+pub use crate::corpus::TARGETS;
 
 /// What was read from one folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]

@@ -22,7 +22,7 @@
 //! the tests say to remove it.
 
 use super::{DocCoverage, Gap, Way};
-use crate::cases::{layout, DocId};
+use crate::cases::{layout, DocId, LoadError};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::fmt;
@@ -134,28 +134,9 @@ pub struct Exceptions {
     pub entries: Vec<Exception>,
 }
 
-/// A problem with the exceptions file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ExceptionError {
-    pub file: PathBuf,
-    pub line: Option<usize>,
-    pub column: Option<usize>,
-    pub message: String,
-}
-
-impl fmt::Display for ExceptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let v = crate::text::visible;
-        write!(f, "{}", v(&self.file.display().to_string()))?;
-        if let Some(l) = self.line {
-            write!(f, ":{l}")?;
-            if let Some(c) = self.column {
-                write!(f, ":{c}")?;
-            }
-        }
-        write!(f, ": {}", v(&self.message))
-    }
-}
+/// A problem with the exceptions file: shown as the case files' are, `file:line:column:
+/// message` (no case).
+pub type ExceptionError = LoadError;
 
 /// What the exceptions say of one document's gaps.
 #[derive(Clone, Debug, Default)]
@@ -199,6 +180,7 @@ pub fn load(path: &Path) -> Result<Option<Exceptions>, Vec<ExceptionError>> {
             file: path.to_path_buf(),
             line: None,
             column: None,
+            case: None,
             message,
         }]
     };
@@ -241,6 +223,7 @@ pub fn parse(path: &Path, text: &str) -> Result<Exceptions, Vec<ExceptionError>>
         file: path.to_path_buf(),
         line: at.map(|a| a.0),
         column: at.map(|a| a.1),
+        case: None,
         message,
     };
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);

@@ -267,7 +267,7 @@ fn agreement_text(summary: &Summary, docs: &[String]) -> String {
 
 /// Rows as columns aligned with two spaces between them: the first to the left, the
 /// others to the right.
-fn aligned(rows: &[Vec<String>]) -> String {
+pub(crate) fn aligned(rows: &[Vec<String>]) -> String {
     let widths: Vec<usize> = (0..rows[0].len())
         .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
         .collect();
