@@ -53,7 +53,7 @@ pub use document::{DocReading, Document, Reading};
 pub use inline::InlineList;
 pub use normalize::{normalize, NormStep, Normalization, NotNormalizable};
 pub use outcome::{Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict};
-pub use resolve::{resolve, Resolution, Step, Steps, Unresolvable};
+pub use resolve::{resolve, Detail, Resolution, Step, Steps, Unresolvable};
 pub use rule::Rule;
 
 /// Parses `input` under a document and reading.

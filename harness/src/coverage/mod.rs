@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use urlcert_reference::resolve::{branches, Branch};
 use urlcert_reference::{
-    note_ids, parse_with_coverage, resolve, DocReading, Document, Reading, Rule,
+    note_ids, parse_with_coverage, resolve, Detail, DocReading, Document, Reading, Rule,
 };
 
 /// How a production can be reached: some input makes its function accept, or reject.
@@ -268,12 +268,13 @@ impl Tally {
         raised
     }
 
-    /// Resolves `reference` against `base` under the document and `reading`, traced:
-    /// the branches it takes.
+    /// Resolves `reference` against `base` under the document and `reading`: the
+    /// branches it takes (each step's text, without its value, which for some steps is
+    /// the whole path: that would make a long path's trace quadratic).
     pub fn resolve(&mut self, reading: Reading, base: &[u8], reference: &[u8]) {
         self.resolutions += 1;
         let doc = DocReading::new(self.doc, reading);
-        if let Ok(r) = resolve(doc, base, reference, true) {
+        if let Ok(r) = resolve(doc, base, reference, Detail::Texts) {
             for s in r.steps.traced() {
                 self.taken.insert((s.id, s.text));
             }

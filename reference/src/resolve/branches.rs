@@ -363,11 +363,15 @@ mod tests {
         );
     }
 
-    /// Every branch a traced resolution records is listed, and the texts of one id
-    /// differ.
+    /// Every branch a traced resolution records is listed; keeping the texts alone
+    /// records the same branches, with no value, and the same result.
     #[test]
     fn traced_steps_are_listed_branches() {
+        use crate::resolve::Detail;
         let base = b"http://a/b/c/d;p?q";
+        let taken = |r: &crate::Resolution| -> Vec<Branch> {
+            r.steps.traced().iter().map(|s| (s.id, s.text)).collect()
+        };
         for &doc in Document::ALL.iter().filter(|d| d.resolves()) {
             for &reading in doc.readings() {
                 let dr = crate::DocReading::new(doc, reading);
@@ -381,15 +385,14 @@ mod tests {
                     b"?y",
                     b"./",
                 ] {
-                    let res = crate::resolve(dr, base, r, true).expect("a result");
-                    for s in res.steps.traced() {
-                        assert!(
-                            branches(doc).contains(&(s.id, s.text)),
-                            "{dr}: {:?} {:?}",
-                            s.id,
-                            s.text
-                        );
+                    let traced = crate::resolve(dr, base, r, true).expect("a result");
+                    for b in taken(&traced) {
+                        assert!(branches(doc).contains(&b), "{dr}: {b:?}");
                     }
+                    let texts = crate::resolve(dr, base, r, Detail::Texts).expect("a result");
+                    assert_eq!(taken(&texts), taken(&traced), "{dr}");
+                    assert!(texts.steps.traced().iter().all(|s| s.value.is_none()));
+                    assert_eq!(texts.result, traced.result, "{dr}");
                 }
             }
         }

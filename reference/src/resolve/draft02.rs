@@ -16,7 +16,7 @@
 //! both follow the relative-path rule as written (a path with no slash is all "last
 //! part").
 
-use super::trace::{lossy, Trace};
+use super::trace::{lossy, Detail, Trace};
 use super::{Resolution, Unresolvable};
 use crate::document::{DocReading, Reading};
 
@@ -85,7 +85,7 @@ pub fn resolve(
     doc: DocReading,
     base: &[u8],
     reference: &[u8],
-    trace: bool,
+    trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
     let Some(context) = Context::of(base, doc.reading) else {

@@ -3,7 +3,7 @@
 //! ([`crate::draft1996::parts`]).
 
 use super::step6::step_6;
-use super::trace::{lossy, Trace};
+use super::trace::{lossy, Detail, Trace};
 use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
 use crate::cx::Span;
 use crate::document::DocReading;
@@ -31,7 +31,7 @@ pub fn resolve(
     doc: DocReading,
     base: &[u8],
     reference: &[u8],
-    trace: bool,
+    trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
 

@@ -21,7 +21,7 @@ mod trace;
 
 pub use branches::{branches, Branch};
 pub use not_defined::citation as not_defined_citation;
-pub use trace::{Step, Steps};
+pub use trace::{Detail, Step, Steps};
 
 use crate::document::{DocReading, Document};
 use std::borrow::Cow;
@@ -77,14 +77,16 @@ impl fmt::Display for Unresolvable {
 
 impl std::error::Error for Unresolvable {}
 
-/// Resolves `reference` against `base` under one document. With `trace`, every step
-/// keeps the value it produced.
+/// Resolves `reference` against `base` under one document. With `trace` (`true`, or
+/// [`Detail::Values`]), every step keeps its text and the value it produced; with
+/// [`Detail::Texts`], its text only, which costs no more than its id.
 pub fn resolve(
     doc: DocReading,
     base: &[u8],
     reference: &[u8],
-    trace: bool,
+    trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
+    let trace = trace.into();
     match doc.doc {
         Document::Draft1996 => draft1996::resolve(doc, base, reference, trace),
         Document::Rfc2396 => rfc2396::resolve(doc, base, reference, trace),

@@ -2,7 +2,7 @@
 //! Section 2.4 says.
 
 use super::step6::step_6;
-use super::trace::{lossy, Trace};
+use super::trace::{lossy, Detail, Trace};
 use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
 use crate::cx::Span;
 use crate::document::DocReading;
@@ -37,7 +37,7 @@ pub fn resolve(
     doc: DocReading,
     base: &[u8],
     embedded: &[u8],
-    trace: bool,
+    trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
 

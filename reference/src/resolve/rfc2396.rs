@@ -28,7 +28,7 @@
 //! left of a cursor, which hold no match, so each iteration is O(1);
 //! `tests::step_6e_is_the_leftmost_rewrite` checks it against the plain rescanning loop.
 
-use super::trace::{lossy, Trace};
+use super::trace::{lossy, Detail, Trace};
 use super::{Resolution, Unresolvable};
 use crate::cx::Span;
 use crate::document::{DocReading, Reading};
@@ -110,7 +110,7 @@ pub fn resolve(
     doc: DocReading,
     base: &[u8],
     reference: &[u8],
-    trace: bool,
+    trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
 

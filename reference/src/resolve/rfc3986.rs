@@ -28,7 +28,7 @@
 //! `5.2.4A`-`5.2.4E` are listed once per application, as the RFC's own table of the
 //! two worked examples lists them ("2E", "2E", "2E", "2B", "2C", "2C", "2E").
 
-use super::trace::{lossy, Trace};
+use super::trace::{lossy, Detail, Trace};
 use super::{Resolution, Unresolvable};
 use crate::document::{DocReading, Reading};
 
@@ -186,7 +186,7 @@ pub fn resolve(
     doc: DocReading,
     base: &[u8],
     reference: &[u8],
-    trace: bool,
+    trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
     let strict = doc.reading != Reading::NonStrict;

@@ -39,7 +39,7 @@ impl Steps {
     }
 
     /// The steps with their texts and values, when the resolution was traced (empty
-    /// otherwise).
+    /// otherwise; with [`Detail::Texts`], every value is `None`).
     pub fn traced(&self) -> &[Step] {
         &self.traced
     }
@@ -64,23 +64,51 @@ pub struct Step {
     pub value: Option<String>,
 }
 
+/// What a resolution keeps of each step it takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Detail {
+    /// Its id (untraced).
+    #[default]
+    Ids,
+    /// Its id and text, no value: which branch each step took (`urlcert coverage`),
+    /// without the cost of a value, which for some steps is the whole path.
+    Texts,
+    /// Its id, text and value (traced).
+    Values,
+}
+
+impl From<bool> for Detail {
+    /// `true` traces: [`Detail::Values`]; `false` keeps the ids.
+    fn from(trace: bool) -> Detail {
+        if trace {
+            Detail::Values
+        } else {
+            Detail::Ids
+        }
+    }
+}
+
 /// Collects steps; values are computed only when tracing, so an untraced resolution
 /// copies nothing.
 pub(crate) struct Trace {
-    on: bool,
+    detail: Detail,
     pub steps: Steps,
 }
 
 impl Trace {
-    pub fn new(on: bool) -> Trace {
+    pub fn new(detail: impl Into<Detail>) -> Trace {
         Trace {
-            on,
+            detail: detail.into(),
             steps: Steps::default(),
         }
     }
 
     pub fn step(&mut self, id: &'static str, text: &'static str, value: impl FnOnce() -> String) {
-        let value = self.on.then(|| Some(value()));
+        let value = match self.detail {
+            Detail::Ids => None,
+            Detail::Texts => Some(None),
+            Detail::Values => Some(Some(value())),
+        };
         self.steps.push(id, text, value);
     }
 
@@ -101,7 +129,8 @@ impl Trace {
 
     /// A step whose test fails, so that it changes nothing.
     pub fn pass(&mut self, id: &'static str, text: &'static str) {
-        self.steps.push(id, text, self.on.then_some(None));
+        let traced = self.detail != Detail::Ids;
+        self.steps.push(id, text, traced.then_some(None));
     }
 }
 
