@@ -7,7 +7,7 @@ use serde::Serialize;
 use std::borrow::Cow;
 use std::io::{Read, Write};
 use std::process::ExitCode;
-use urlcert_reference::{extract, DocReading, Found};
+use urlcert_reference::{extract_as, DocReading, Found};
 
 /// Bytes as text for JSON: lossy, with the exact bytes in hex when they are not UTF-8.
 fn text_and_hex(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
@@ -106,7 +106,7 @@ pub fn main(doc: DocReading, json: bool) -> ExitCode {
         eprintln!("urlcert extract: cannot read standard input: {e}");
         return ExitCode::from(2);
     }
-    let found = match extract(doc.doc, &text) {
+    let found = match extract_as(doc, &text) {
         Ok(found) => found,
         Err(why) => {
             eprintln!("urlcert extract: --doc {doc}: {why}");

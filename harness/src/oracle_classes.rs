@@ -21,6 +21,8 @@ pub const DOCS: &[&str] = &[
     "rfc1738@scheme-case-ignore",
     "rfc1808",
     "draft-1996",
+    // The BNF alone where a failing server's "//" can be a path: what the oracle derives.
+    "draft-1996@double-slash-path",
     // RFC 2396's above-root-removed and same-scheme-relative are resolution readings and
     // parse as the default does.
     "rfc2396",
@@ -57,7 +59,8 @@ pub const CLASSES: &[Class] = &[
     Class {
         name: "f01-double-slash-is-a-server",
         docs: &["draft-1996"],
-        reading: None,
+        // `draft-1996@double-slash-path` is the BNF alone here, and needs no class.
+        reading: Some(Reading::Strict),
         cite: "draft-1996 §4.3.1: \"If the remaining reference begins with a double-slash \
                \"//\", then the substring of characters after the double-slash and up to, but \
                not including, the next slash \"/\" character is the server component of the \

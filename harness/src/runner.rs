@@ -6,7 +6,7 @@ use crate::check::{
     compare, compare_bases, compare_extraction, compare_links, compare_normalization,
     compare_resolution, quote, render_diff, Mismatch,
 };
-use urlcert_reference::{extract, normalize, parse, resolve, DocReading};
+use urlcert_reference::{extract_as, normalize, parse, resolve, DocReading};
 
 /// What happened to one case under one document.
 #[derive(Clone, Debug)]
@@ -40,7 +40,7 @@ pub fn run_cases(cases: &[LoadedCase]) -> Vec<CaseResult> {
                     compare_resolution(expectation, &answer)
                 }
                 Op::Extract => {
-                    let answer = extract(doc.doc, case.input.as_bytes());
+                    let answer = extract_as(doc, case.input.as_bytes());
                     compare_extraction(expectation, &answer)
                 }
                 Op::Normalize => {

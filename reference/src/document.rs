@@ -130,10 +130,18 @@ impl Document {
     /// The readings this document admits, the first being its default.
     pub fn readings(self) -> &'static [Reading] {
         match self {
-            Document::Rfc1738 => &[Reading::Strict, Reading::SchemeCaseIgnore],
+            Document::Rfc1738 => &[
+                Reading::Strict,
+                Reading::SchemeCaseIgnore,
+                Reading::BareAngleBrackets,
+            ],
             // draft-06 Section 2.1: programs "should allow upper case letters as
             // equivalent in scheme names".
-            Document::Draft06 => &[Reading::Strict, Reading::SchemeCaseIgnore],
+            Document::Draft06 => &[
+                Reading::Strict,
+                Reading::SchemeCaseIgnore,
+                Reading::BareAngleBrackets,
+            ],
             Document::Draft02 => &[
                 Reading::Strict,
                 Reading::PathExcludesSearch,
@@ -152,6 +160,7 @@ impl Document {
                 Reading::SameSchemeRelative,
             ],
             Document::Rfc3986 => &[Reading::Strict, Reading::NonStrict],
+            Document::Draft1996 => &[Reading::Strict, Reading::DoubleSlashPath],
             _ => &[Reading::Strict],
         }
     }
@@ -227,6 +236,15 @@ pub enum Reading {
     /// "for backward compatibility" (the non-strict parser), instead of being taken
     /// as absolute.
     NonStrict,
+    /// The 1996 draft: a "//" after which Section 4.3.1's server fails derives as a path
+    /// whose first segment is empty (`abs_path = "/" rel_path`, `segment = *pchar`), as
+    /// the BNF alone allows, instead of the server the procedure takes. Resolution is
+    /// unchanged: Section 6 parses "as described in Section 4".
+    DoubleSlashPath,
+    /// RFC 1738 and draft-06, URLs in running text: angle brackets without "URL:" also
+    /// delimit a URL, since Section 2.2 calls "<" and ">" "the delimiters around URLs in
+    /// free text", besides the appendix's recommended `<URL:...>`. Parsing is unchanged.
+    BareAngleBrackets,
 }
 
 impl Reading {
@@ -243,6 +261,8 @@ impl Reading {
             Reading::AboveRootRemoved => "above-root-removed",
             Reading::SameSchemeRelative => "same-scheme-relative",
             Reading::NonStrict => "non-strict",
+            Reading::DoubleSlashPath => "double-slash-path",
+            Reading::BareAngleBrackets => "bare-angle-brackets",
         }
     }
 }

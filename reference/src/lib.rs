@@ -47,7 +47,7 @@ pub mod rule;
 #[cfg(test)]
 pub(crate) mod testing;
 
-pub use context::{extract, Found, NotDefined, Wrapper};
+pub use context::{extract, extract_as, Found, NotDefined, Wrapper};
 pub use cx::Coverage;
 pub use document::{DocReading, Document, Reading};
 pub use inline::InlineList;

@@ -9,10 +9,13 @@
 //!
 //! This draft has no hyphen rule; RFC 1738 added it.
 
-use super::scan::{self, Prefix, ANGLE};
+use super::rfc1738::{prefix, starts_with_scheme};
+use super::scan;
+use super::scan::ANGLE;
 use super::Found;
 
-pub(super) fn extract(text: &[u8]) -> Vec<Found> {
+/// `bare_angle_brackets`: the reading where "<" and ">" alone delimit a URL too.
+pub(super) fn extract(text: &[u8], bare_angle_brackets: bool) -> Vec<Found> {
     // "For this purpose, is recommended that angle brackets ("<" and ">"), along with
     // the prefix "URL:", be used to delimit the boundaries of the URL. This wrapper does
     // not form part of the URL". The wrapper is "<URL:" ... ">", "URL:" written as
@@ -30,15 +33,19 @@ pub(super) fn extract(text: &[u8]) -> Vec<Found> {
     // "In the case where a fragment identifier is associated with a URL (following a
     // "#"), the identifier would be placed within the brackets as well": "#" is no
     // delimiter, so it stays in the URL; a "#..." after the ">" is outside it.
-    scan::spans(text, &[ANGLE], Prefix::Required)
+    //
+    // Section 2.2 also calls "<" and ">" "the delimiters around URLs in free text": the
+    // reading `bare-angle-brackets`, as for RFC 1738, whose scheme rule this draft's BNF
+    // already has.
+    scan::spans(text, &[ANGLE], prefix(bare_angle_brackets))
         .into_iter()
-        .map(|span| {
+        .filter_map(|span| {
             // "In some cases, extra whitespace may need to be added to break long URLs
             // across lines. The whitespace is ignored when extracting the URL." All of
             // it: "URLs may not contain space or other non-printable characters"
             // (Section 2.2).
             let (url, _) = scan::without_whitespace(text, span.content.clone(), false);
-            span.found(url, &[])
+            (span.prefixed || starts_with_scheme(&url)).then(|| span.found(url, &[]))
         })
         .collect()
 }

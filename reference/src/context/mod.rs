@@ -47,7 +47,7 @@ mod scan;
 #[cfg(test)]
 mod tests;
 
-use crate::document::Document;
+use crate::document::{DocReading, Document, Reading};
 use std::fmt;
 
 /// The wrapper a URL was found in.
@@ -171,11 +171,18 @@ impl std::error::Error for NotDefined {}
 /// Every URL `text` holds under `doc`'s rules, in the order they appear. The spans
 /// (`start..end`) never overlap.
 pub fn extract(doc: Document, text: &[u8]) -> Result<Vec<Found>, NotDefined> {
-    Ok(match doc {
+    extract_as(doc.into(), text)
+}
+
+/// As [`extract`], under a reading: only `bare-angle-brackets` (RFC 1738, draft-06)
+/// changes what is found; the other readings are about parsing and resolution.
+pub fn extract_as(doc: DocReading, text: &[u8]) -> Result<Vec<Found>, NotDefined> {
+    let bare_angle_brackets = doc.reading == Reading::BareAngleBrackets;
+    Ok(match doc.doc {
         Document::Draft02 => draft02::extract(text),
         Document::Draft03 => draft03::extract(text),
-        Document::Draft06 => draft06::extract(text),
-        Document::Rfc1738 => rfc1738::extract(text),
+        Document::Draft06 => draft06::extract(text, bare_angle_brackets),
+        Document::Rfc1738 => rfc1738::extract(text, bare_angle_brackets),
         Document::Rfc1808 => return Err(rfc1808::not_defined()),
         Document::Draft1996 => draft1996::extract(text),
         Document::Rfc2396 => rfc2396::extract(text),

@@ -267,6 +267,30 @@ const SCHEME_OR_REL_PATH: &str = "URL-reference = [ absoluteURL | relativeURL ] 
     segment holds the scheme and its colon; urlcert reports the absoluteURL, as Section 4.1 \
     extracts the scheme";
 
+/// Under `double-slash-path`: the BNF's other derivation of a "//" whose server fails.
+pub const SERVER_FAILS_PATH_TAKEN: Ambiguity = Ambiguity {
+    rule: Rule::F01Segment,
+    text: "\"//\" introduces a server by Section 4.3.1, and server fails; but segment = \
+        *pchar lets a path begin with an empty segment, so abs_path derives the same \
+        characters. Under the reading double-slash-path urlcert takes that path",
+};
+
+/// The Section 4.3 split, and whether the reading took a failing server's "//" as a
+/// path instead (`double-slash-path`): only there do the procedure and the BNF part,
+/// since where the server derives both derivations exist and Section 4.3.1 decides.
+pub fn split(input: &[u8], reading: crate::document::Reading) -> (Parts, bool) {
+    let parts = Parts::of(input);
+    let Some(s) = parts.server else {
+        return (parts, false);
+    };
+    if reading != crate::document::Reading::DoubleSlashPath
+        || server(&mut Cx::new(input, reading, false), s).is_ok()
+    {
+        return (parts, false);
+    }
+    (Parts::without_server(input), true)
+}
+
 /// The places where the BNF derives the reference in a way the Section 4.3 split does
 /// not take, and which reading urlcert reports.
 pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {

@@ -63,7 +63,7 @@ fn parse_recording(
     want_notes: bool,
 ) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
-    let parts = Parts::of(input);
+    let (parts, path_taken) = generic::split(input, reading);
     let found = generic::url_reference(&mut cx, &parts);
     let mut parse = Parse {
         doc: DocReading::new(Document::Draft1996, reading),
@@ -75,6 +75,9 @@ fn parse_recording(
         ambiguities: generic::ambiguities(&cx, &parts),
         input,
     };
+    if path_taken {
+        parse.ambiguities.push(generic::SERVER_FAILS_PATH_TAKEN);
+    }
     match found {
         Ok(r) => {
             parse.verdict = match r.rule {

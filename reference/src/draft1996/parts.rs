@@ -28,6 +28,17 @@ pub fn is_scheme_char(b: u8) -> bool {
 
 impl Parts {
     pub fn of(input: &[u8]) -> Parts {
+        Parts::split(input, true)
+    }
+
+    /// The split with no server: a leading "//" stays in the path, as an empty first
+    /// segment after the path's slash. This is how `abs_path = "/" rel_path` derives it
+    /// when `segment = *pchar` lets a segment be empty (the `double-slash-path` reading).
+    pub fn without_server(input: &[u8]) -> Parts {
+        Parts::split(input, false)
+    }
+
+    fn split(input: &[u8], server_step: bool) -> Parts {
         let mut rest = Span::new(0, input.len());
 
         // Section 3: "If the reference contains a crosshatch "#" character, then the
@@ -62,7 +73,7 @@ impl Parts {
         // including, the next slash "/" character is the server component of the URL.
         // If no trailing slash is present, the entire remaining reference is the server
         // component. The double-slash separator is discarded."
-        let server = if input[rest.start..rest.end].starts_with(b"//") {
+        let server = if server_step && input[rest.start..rest.end].starts_with(b"//") {
             let start = rest.start + 2;
             let end = find(input, Span::new(start, rest.end), b'/').unwrap_or(rest.end);
             rest.start = end;
@@ -154,5 +165,16 @@ mod tests {
             v([None, Some(""), Some("/g"), Some(""), Some("")])
         );
         assert_eq!(show(""), v([None, None, Some(""), None, None]));
+    }
+
+    #[test]
+    fn without_a_server_the_double_slash_stays_in_the_path() {
+        let p = Parts::without_server(b"foo://h?x/y");
+        // abs_path = "/" rel_path: the first "/" is abs_path's, the second begins the
+        // path with an empty segment; the query is still cut at the first "?".
+        assert!(p.path_slash);
+        assert_eq!((p.path.start, p.path.end), (5, 7));
+        assert_eq!(p.query.map(|q| (q.start, q.end)), Some((8, 11)));
+        assert_eq!(p.server, None);
     }
 }
