@@ -195,8 +195,9 @@ fn an_ambiguity_is_encoded_by_a_reading_that_answers_otherwise() {
 
 /// RFC 1738: "HTTP" is no scheme under the strict reading (lowalpha), so the input is
 /// invalid; comparing the scheme without case makes it an http URL with a login, which
-/// only otherurl derives, and its schemepart is as ambiguous as before. The reading
-/// answers otherwise, but gives no second derivation of the ambiguity.
+/// only otherurl derives, and whose schemepart is ambiguous. A place is what the
+/// default reading reports, so this is none, and the strict case does not count as
+/// encoding a second derivation of it: it has no derivation at all.
 #[test]
 fn a_reading_that_changes_the_answer_for_another_reason_encodes_nothing() {
     let cov = of_file(
@@ -211,10 +212,69 @@ fn a_reading_that_changes_the_answer_for_another_reason_encodes_nothing() {
 "#,
         Document::Rfc1738,
     );
+    assert_eq!(cov.places.as_deref(), Some(&[][..]));
+    // With a lower-case scheme the strict reading raises it, and the other reading,
+    // answering the same, encodes nothing.
+    let cov = of_file(
+        r#"cases:
+- id: t.case
+  op: parse
+  input: "http://u@h/x"
+  cite: [{doc: rfc1738, section: "2.1"}]
+  expect:
+    rfc1738: {verdict: generic-only, rule: otherurl}
+    rfc1738@scheme-case-ignore: {verdict: generic-only, rule: otherurl}
+"#,
+        Document::Rfc1738,
+    );
     let places = cov.places.as_ref().unwrap();
     assert_eq!(places.len(), 1);
     assert_eq!(places[0].rule, rule(Document::Rfc1738, "schemepart"));
     assert!(!places[0].both_readings);
+}
+
+/// The 1996 draft's `segment` is ambiguous in two ways, each its own place: where the
+/// server after "//" derives (Section 4.3.1 decides, and no reading parts from it), and
+/// where it fails, which `draft-1996@double-slash-path` reads as the BNF's path. A case
+/// under that reading encodes the second place only.
+#[test]
+fn one_rule_ambiguous_two_ways_is_two_places() {
+    let cov = of_file(
+        r#"cases:
+- id: t.server
+  op: parse
+  input: "//a.b/c"
+  cite: [{doc: draft-1996, section: "4.3.1"}]
+  expect:
+    draft-1996: {verdict: valid, rule: net_path}
+- id: t.fails
+  op: parse
+  input: "//a.1b/"
+  cite: [{doc: draft-1996, section: "4.3.1"}]
+  expect:
+    draft-1996: {verdict: invalid}
+- id: t.fails-as-path
+  op: parse
+  input: "//a.1b/"
+  cite: [{doc: draft-1996, section: "4.2"}]
+  expect:
+    draft-1996@double-slash-path: {verdict: valid, rule: abs_path}
+"#,
+        Document::Draft1996,
+    );
+    let segment = rule(Document::Draft1996, "segment");
+    let mut places: Vec<(bool, bool)> = cov
+        .places
+        .as_ref()
+        .unwrap()
+        .iter()
+        .filter(|p| p.rule == segment)
+        .map(|p| (p.text.contains("server fails"), p.both_readings))
+        .collect();
+    places.sort();
+    // (server derives, one reading), (server fails, both readings).
+    assert_eq!(places, [(false, false), (true, true)]);
+    assert_eq!(cov.figures(0).single_reading_places, Some(1));
 }
 
 /// A case set of one RFC 1808 resolution, with its exceptions file beside it.

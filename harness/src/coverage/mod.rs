@@ -86,6 +86,9 @@ impl Gap {
     }
 }
 
+/// A place: the rule and the text of an ambiguity ([`urlcert_reference::Ambiguity`]).
+pub type PlaceKey = (Rule, &'static str);
+
 /// A place where some input derives two ways ([`urlcert_reference::Ambiguity`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Place {
@@ -228,7 +231,9 @@ pub struct Tally {
     rules: urlcert_reference::Coverage,
     taken: BTreeSet<Branch>,
     notes: BTreeSet<&'static str>,
-    places: BTreeMap<Rule, (&'static str, usize)>,
+    /// Each place (an ambiguity's rule and text: one rule can be ambiguous in more than
+    /// one way) and how many parses raised it.
+    places: BTreeMap<PlaceKey, usize>,
     parses: usize,
     resolutions: usize,
 }
@@ -251,19 +256,20 @@ impl Tally {
     }
 
     /// Parses `input` under the document and `reading`: the rules it reaches, the notes
-    /// it raises, the ambiguities (their rules are returned).
-    pub fn parse(&mut self, reading: Reading, input: &[u8]) -> Vec<Rule> {
+    /// it raises, the ambiguities (their places are returned).
+    pub fn parse(&mut self, reading: Reading, input: &[u8]) -> Vec<PlaceKey> {
         let (p, cov) = parse_with_coverage(DocReading::new(self.doc, reading), input);
         self.parses += 1;
         self.rules.merge(&cov);
         for n in p.notes() {
             self.notes.insert(n.id);
         }
+        // A place is what the default reading reports; another reading's ambiguities
+        // (double-slash-path's own, say) are where it took the other side.
         let mut raised = Vec::new();
-        for a in p.ambiguities.iter() {
-            let place = self.places.entry(a.rule).or_insert((a.text, 0));
-            place.1 += 1;
-            raised.push(a.rule);
+        for a in p.ambiguities.iter().filter(|_| reading == Reading::Strict) {
+            *self.places.entry((a.rule, a.text)).or_insert(0) += 1;
+            raised.push((a.rule, a.text));
         }
         raised
     }
@@ -283,7 +289,7 @@ impl Tally {
 
     /// The coverage; `both_readings` the places whose second reading is encoded, or
     /// `None` when readings are not judged.
-    pub fn finish(self, both_readings: Option<&BTreeSet<Rule>>) -> DocCoverage {
+    pub fn finish(self, both_readings: Option<&BTreeSet<PlaceKey>>) -> DocCoverage {
         let doc = self.doc;
         let productions = Rule::of(doc)
             .map(|r| (r, self.rules.accepted(r), self.rules.rejected(r)))
@@ -299,11 +305,11 @@ impl Tally {
         let places = both_readings.map(|both| {
             self.places
                 .iter()
-                .map(|(&rule, &(text, raised))| Place {
+                .map(|(&(rule, text), &raised)| Place {
                     rule,
                     text,
                     raised,
-                    both_readings: both.contains(&rule),
+                    both_readings: both.contains(&(rule, text)),
                 })
                 .collect()
         });
@@ -332,8 +338,8 @@ pub fn documents(only: Option<Document>) -> Vec<Document> {
 /// each document and reading it has an expectation for, every resolve case likewise.
 pub fn of_cases(cases: &[LoadedCase], only: Option<Document>) -> Vec<DocCoverage> {
     let mut tallies: Vec<Tally> = documents(only).into_iter().map(Tally::new).collect();
-    // (document, rule) -> the cases whose input raises that ambiguity.
-    let mut raised: BTreeMap<(Document, Rule), BTreeSet<usize>> = BTreeMap::new();
+    // (document, place) -> the cases whose input raises that ambiguity.
+    let mut raised: BTreeMap<(Document, PlaceKey), BTreeSet<(usize, Reading)>> = BTreeMap::new();
     for (i, lc) in cases.iter().enumerate() {
         let case = &lc.case;
         for key in case.expect.keys() {
@@ -342,8 +348,11 @@ pub fn of_cases(cases: &[LoadedCase], only: Option<Document>) -> Vec<DocCoverage
             };
             match case.op {
                 Op::Parse => {
-                    for rule in t.parse(key.0.reading, case.input.as_bytes()) {
-                        raised.entry((t.doc, rule)).or_default().insert(i);
+                    for place in t.parse(key.0.reading, case.input.as_bytes()) {
+                        raised
+                            .entry((t.doc, place))
+                            .or_default()
+                            .insert((i, key.0.reading));
                     }
                 }
                 Op::Resolve => {
@@ -359,7 +368,7 @@ pub fn of_cases(cases: &[LoadedCase], only: Option<Document>) -> Vec<DocCoverage
         .into_iter()
         .map(|t| {
             let doc = t.doc;
-            let mine: BTreeSet<Rule> = both
+            let mine: BTreeSet<PlaceKey> = both
                 .iter()
                 .filter(|(d, _)| *d == doc)
                 .map(|(_, r)| *r)
