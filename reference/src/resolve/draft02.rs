@@ -22,7 +22,7 @@ use crate::document::{DocReading, Reading};
 
 /// "A partial form can be distinguished from a full form in that a full form must have a
 /// colon and that colon must occur before any slash characters."
-fn is_full_form(s: &[u8]) -> bool {
+pub(crate) fn is_full_form(s: &[u8]) -> bool {
     let colon = s.iter().position(|&b| b == b':');
     let slash = s.iter().position(|&b| b == b'/');
     match (colon, slash) {
@@ -87,6 +87,17 @@ pub fn resolve(
     reference: &[u8],
     trace: bool,
 ) -> Result<Resolution, Unresolvable> {
+    resolve_seeing(doc, base, reference, trace, &mut |_| {})
+}
+
+/// [`resolve`], handing `seen` the scheme, host part (`login`) and path of the result.
+pub(crate) fn resolve_seeing(
+    doc: DocReading,
+    base: &[u8],
+    reference: &[u8],
+    trace: bool,
+    seen: super::Seen,
+) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
     let Some(context) = Context::of(base, doc.reading) else {
         return Err(Unresolvable::BaseNotAbsolute {
@@ -125,7 +136,13 @@ pub fn resolve(
 
     // "If the host and/or port parts are the different, the host, port name and all the
     // rest of the locator must be given."
-    if partial.starts_with(b"//") {
+    if let Some(given) = partial.strip_prefix(b"//") {
+        let end = given.iter().position(|&b| b == b'/').unwrap_or(given.len());
+        seen(&[
+            ("scheme", Some(context.scheme)),
+            ("login", Some(&given[..end])),
+            ("path", Some(&reference[2 + end..])),
+        ]);
         let mut result = context.scheme.to_vec();
         result.push(b':');
         result.extend_from_slice(reference);
@@ -142,6 +159,11 @@ pub fn resolve(
     // (fully qualified) or relative form. [...] If a leading slash is present, the path
     // is absolute."
     if partial.starts_with(b"/") {
+        seen(&[
+            ("scheme", Some(context.scheme)),
+            ("login", context.host),
+            ("path", Some(reference)),
+        ]);
         let mut result = context.prefix();
         result.extend_from_slice(reference);
         t.step(
@@ -183,6 +205,12 @@ pub fn resolve(
         || lossy(&path),
     );
 
+    seen(&[
+        ("scheme", Some(context.scheme)),
+        ("login", context.host),
+        ("path", Some(&path)),
+        ("suffix", Some(suffix)),
+    ]);
     let mut result = context.prefix();
     result.extend_from_slice(&path);
     result.extend_from_slice(suffix);
