@@ -90,7 +90,9 @@ pub fn resolve(
     resolve_seeing(doc, base, reference, trace, &mut |_| {})
 }
 
-/// [`resolve`], handing `seen` the scheme, host part (`login`) and path of the result.
+/// [`resolve`], handing `seen` the scheme, host part (`login`) and path of the result
+/// when it puts the context's parts in front of the partial form's path (not when the
+/// partial form gives "the host, port name and all the rest").
 pub(crate) fn resolve_seeing(
     doc: DocReading,
     base: &[u8],
@@ -136,13 +138,7 @@ pub(crate) fn resolve_seeing(
 
     // "If the host and/or port parts are the different, the host, port name and all the
     // rest of the locator must be given."
-    if let Some(given) = partial.strip_prefix(b"//") {
-        let end = given.iter().position(|&b| b == b'/').unwrap_or(given.len());
-        seen(&[
-            ("scheme", Some(context.scheme)),
-            ("login", Some(&given[..end])),
-            ("path", Some(&reference[2 + end..])),
-        ]);
+    if partial.starts_with(b"//") {
         let mut result = context.scheme.to_vec();
         result.push(b':');
         result.extend_from_slice(reference);

@@ -209,8 +209,8 @@ pub fn split(doc: DocReading, input: &[u8]) -> Option<Split> {
 ///   is separated by a hash sign (#)";
 /// - "SCHEME": "the first element is the name of the scheme, separated from the rest of
 ///   the object by a colon", when the URL is a full form (PARTIAL FORM: "a full form
-///   must have a colon and that colon must occur before any slash characters") and the
-///   name is not empty;
+///   must have a colon and that colon must occur before any slash characters"), even
+///   an empty one (`:g` is a full form by that test, with no name);
 /// - "Internet protocol parts": "This starts with a double slash "//" to indicate its
 ///   presence, and continues until the following slash "/"" (the BNF's `login`);
 /// - "Path": "The rest of the locator is known as the "path"". Under
@@ -218,7 +218,7 @@ pub fn split(doc: DocReading, input: &[u8]) -> Option<Split> {
 fn draft02(input: &[u8], reading: Reading) -> Vec<(&'static str, Option<&[u8]>)> {
     let (url, fragment) = cut(input, b'#');
     let (scheme, rest) = match url.iter().position(|&b| b == b':') {
-        Some(colon) if colon > 0 && super::draft02::is_full_form(url) => {
+        Some(colon) if super::draft02::is_full_form(url) => {
             (Some(&url[..colon]), &url[colon + 1..])
         }
         _ => (None, url),

@@ -1,0 +1,12 @@
+//! `urlcert contradictions --search`: a document's contradictions with itself, found by
+//! machine. [`checks`] holds the three checks (printed examples against the algorithm,
+//! the grammar against the document's own split, a resolution's result against both),
+//! [`places`] where each split component stands in the grammar, [`search`] the search
+//! over generated, case and mutated inputs, [`known`] the causes the cases record, and
+//! [`report`] the report.
+
+pub mod checks;
+pub mod known;
+pub mod places;
+pub mod report;
+pub mod search;
