@@ -484,7 +484,7 @@ fn search(st: &mut State, cases: &[LoadedCase]) -> Stop {
         let (doc, pool) = (docs[which], &pools[which]);
         let mut rng = iteration_rng(st.config.seed, n);
         let skipped = &mut st.search.skipped;
-        let draw = if (n / docs.len() as u64) % 2 == 0 {
+        let draw = if (n / docs.len() as u64).is_multiple_of(2) {
             let relative = rng.below(3) == 0;
             let (input, origin) = draw_one(pool, &seeds.inputs, &mut rng, relative, skipped);
             Draw {
