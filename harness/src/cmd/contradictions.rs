@@ -129,10 +129,10 @@ pub fn main(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if !(args.budget.is_finite() && args.budget >= 0.0) {
+    let Ok(budget) = Duration::try_from_secs_f64(args.budget) else {
         eprintln!("urlcert contradictions: --budget must be a number of seconds, 0 or more");
         return ExitCode::from(2);
-    }
+    };
     let suite = match load(&cases_dir(args.cases)) {
         Ok(s) => s,
         Err(code) => return code,
@@ -147,7 +147,7 @@ pub fn main(args: Args) -> ExitCode {
         let config = Config {
             docs,
             seed: args.seed,
-            limit: Limit::Time(Duration::from_secs_f64(args.budget)),
+            limit: Limit::Time(budget),
         };
         eprintln!(
             "urlcert contradictions: searching {} document readings for {} s (seed {})",

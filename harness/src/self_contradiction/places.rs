@@ -172,13 +172,17 @@ impl Grammar {
                         ),
                     );
                 } else {
-                    if authority && path.is_empty() {
-                    } else if authority || path.starts_with(b"/") {
-                        place("path", named("abs_path"));
+                    // An empty path after an authority, or in a relative reference, is
+                    // the grammar's `[ abs_path ]` or nothing at all: no rule to ask.
+                    let rule = if authority || path.starts_with(b"/") {
+                        "abs_path"
                     } else if opaque {
-                        place("path", named("opaque_part"));
-                    } else if !path.is_empty() {
-                        place("path", named("rel_path"));
+                        "opaque_part"
+                    } else {
+                        "rel_path"
+                    };
+                    if opaque || !path.is_empty() {
+                        place("path", named(rule));
                     }
                     place("query", named("query"));
                 }
