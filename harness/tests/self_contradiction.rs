@@ -468,3 +468,33 @@ fn the_fuzz_targets_seeds_pass_it() {
         assert_eq!(target::unknown(docs[i], rest), None, "{seed:?}");
     }
 }
+
+/// Whatever a case or a witness holds is shown escaped, and a long value is cut, in
+/// both the Markdown and the HTML.
+#[test]
+fn the_report_escapes_and_bounds_what_it_shows() {
+    use report::{Cell, Page, Section};
+    let long = "<b>|".repeat(5000);
+    let page = Page {
+        title: "t".into(),
+        intro: "i".into(),
+        sections: vec![Section {
+            title: "s".into(),
+            level: 2,
+            headers: vec!["a".into()],
+            rows: vec![
+                vec![Cell::Code(long.clone())],
+                vec![Cell::Text("\u{202e}exe".into())],
+            ],
+            ..Section::default()
+        }],
+    };
+    let html = report::html_page(&page);
+    assert!(!html.contains("<b>") && html.contains("&lt;b&gt;"));
+    assert!(!html.contains('\u{202e}') && html.contains("\\u{202e}exe"));
+    assert!(html.contains("bytes more)"), "a 20,000-byte value is cut");
+    let md = report::markdown(&page);
+    assert!(!md.contains('\u{202e}'));
+    assert!(md.contains("bytes more)"));
+    assert!(md.lines().all(|l| l.len() < 10_000), "no cell runs on");
+}

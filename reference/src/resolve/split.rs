@@ -259,7 +259,8 @@ fn cut(s: &[u8], at: u8) -> (&[u8], Option<&[u8]>) {
 /// 2a), RFC 2396's Step 7 (and Step 2), RFC 3986's Section 5.3, and for the October 1993
 /// draft the context's scheme and host part with the path the PARTIAL FORM rules made.
 /// `Ok(None)` when the algorithm takes the reference as it stands (an absolute
-/// reference, or no base), so that there is nothing recombined.
+/// reference, no base, or in the October 1993 draft a partial form that gives "the host,
+/// port name and all the rest of the locator"), so that there is nothing recombined.
 ///
 /// For RFC 1808 and the 1996 draft, `path-slash` is the "/" urlcert's Step 7 writes: the
 /// path's own, or the one that ends a server followed by a path, params or query (see
