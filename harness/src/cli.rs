@@ -81,8 +81,13 @@ enum Command {
     /// with --base its resolution. "*" marks a document whose answer differs from the
     /// one before it.
     Trace(cmd::trace::Args),
-    /// Write the list of printed examples that contradict their own document's
-    /// algorithm, generated from the cases.
+    /// Write the list of places where a document contradicts itself, generated from the
+    /// cases (printed examples against the algorithm, the grammar against the
+    /// document's own split, results against both). With --search, look for more by
+    /// machine within a budget, and add what was found, run and skipped.
+    ///
+    /// Exit status: 0 (also when the search finds causes no case records), 2 on a usage
+    /// error or when a file cannot be written.
     Contradictions(cmd::contradictions::Args),
     /// Write the evolution report (reports/evolution.md and reports/evolution.html):
     /// for each step from one document to the next, the cases whose verdict,

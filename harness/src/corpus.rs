@@ -16,6 +16,8 @@
 //!   documents the target lists gets one seed, under the document its hash picks;
 //! - `resolve_invariants`: a document byte, every resolve case's base, a NUL byte, and
 //!   its reference, once per document and reading the case has an expectation for;
+//! - `self_contradiction`: the same pairs, and every parse case's input, each behind a
+//!   document byte of the documents with both a grammar and a resolution algorithm;
 //! - `structured`: the inputs of the parse cases that some document expects to be a
 //!   `generic-URL`, an `httpurl` or an `ftpurl`, the productions the target builds. The
 //!   target reads its bytes as choices, so these are starting points, not the URLs it
@@ -38,6 +40,7 @@ pub const TARGETS: &[&str] = &[
     "oracle_diff",
     "adapters_diff",
     "structured",
+    "self_contradiction",
 ];
 
 /// Seeds of one target: file name to contents.
@@ -81,6 +84,7 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
     let mut oracle_urls = Seeds::new();
     let mut pairs = Seeds::new();
     let mut structured = Seeds::new();
+    let mut contradiction = Seeds::new();
     for lc in cases {
         let c = &lc.case;
         let docs: Vec<DocReading> = c.expect.keys().map(|k| k.0).collect();
@@ -94,6 +98,12 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
         match c.op {
             Op::Parse => {
                 url(c.input.as_bytes());
+                add_per_doc(
+                    &mut contradiction,
+                    "self_contradiction",
+                    &docs,
+                    c.input.as_bytes(),
+                );
                 let built = c.expect.values().any(|e| {
                     matches!(
                         e.rule.as_ref(),
@@ -112,6 +122,7 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
                 pair.push(0);
                 pair.extend_from_slice(c.input.as_bytes());
                 add_per_doc(&mut pairs, "resolve_invariants", &docs, &pair);
+                add_per_doc(&mut contradiction, "self_contradiction", &docs, &pair);
             }
             // Extraction, normalisation and base establishment have no fuzz target of
             // their own.
@@ -124,6 +135,7 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
         ("oracle_diff", oracle_urls),
         ("adapters_diff", urls),
         ("structured", structured),
+        ("self_contradiction", contradiction),
     ])
 }
 

@@ -2,12 +2,15 @@
 //! next (draft-02 -> draft-03 -> draft-06 -> rfc1738 -> rfc1808 -> draft-1996),
 //! generated from the cases' expectations, never from an implementation. Only the
 //! default readings are compared, and only where a case has expectations under both
-//! documents of a step.
+//! documents of a step. Then, for each contradiction of a document with itself that the
+//! cases record (beyond printed examples), the later document it is gone in, or that it
+//! persists ([`crate::self_contradiction::later`]).
 
 use crate::cases::answer::{change, Change};
 use crate::cases::schema::{Cite, Op};
 use crate::cases::LoadedCase;
 use crate::rows::{by_tag, ROWS, SECTIONS};
+use crate::self_contradiction::later::{fates, Fate, Later};
 use crate::text::{html, md_cell, md_code};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -67,12 +70,29 @@ pub struct Entry<'a> {
     pub cites: Vec<&'a Cite>,
 }
 
-/// Every step, oldest first.
-pub fn build(cases: &[LoadedCase]) -> Vec<Step<'_>> {
-    Document::ALL
-        .windows(2)
-        .map(|w| step(cases, w[0], w[1]))
-        .collect()
+/// The report: every step, oldest first, then each recorded self-contradiction's fate.
+/// It derefs to its steps.
+pub struct Evolution<'a> {
+    pub steps: Vec<Step<'a>>,
+    pub fates: Vec<Fate<'a>>,
+}
+
+impl<'a> std::ops::Deref for Evolution<'a> {
+    type Target = [Step<'a>];
+    fn deref(&self) -> &[Step<'a>] {
+        &self.steps
+    }
+}
+
+/// Every step, oldest first, and the fates of the recorded self-contradictions.
+pub fn build(cases: &[LoadedCase]) -> Evolution<'_> {
+    Evolution {
+        steps: Document::ALL
+            .windows(2)
+            .map(|w| step(cases, w[0], w[1]))
+            .collect(),
+        fates: fates(cases),
+    }
 }
 
 fn step(cases: &[LoadedCase], from: Document, to: Document) -> Step<'_> {
@@ -244,8 +264,93 @@ fn counts(step: &Step) -> [usize; KINDS.len()] {
     n
 }
 
+const FATES_INTRO: &str = "Each contradiction of a document with itself that the cases \
+record (its grammar against its own parsing rules, or its algorithm's result against \
+both; `reports/contradictions.md`), checked again on the same witness under each later \
+document that has a grammar and a resolution algorithm (default reading): gone where the \
+check holds, persists where it still finds a contradiction, not applicable where the \
+later grammar refuses the witness.";
+
+/// One later document's answer, as text.
+fn later_text(d: Document, l: &Later) -> String {
+    match l {
+        Later::Gone => format!("{d}: gone"),
+        Later::Persists(shape) => format!("{d}: persists ({shape})"),
+        Later::NotApplicable => format!("{d}: not applicable"),
+        Later::Unusable(why) => format!("{d}: not checked ({why})"),
+    }
+}
+
+fn fate_cells(f: &Fate) -> [String; 6] {
+    let later: Vec<String> = f.later.iter().map(|(d, l)| later_text(*d, l)).collect();
+    [
+        f.case.case.id.clone(),
+        f.doc.to_string(),
+        f.check.id().to_string(),
+        input_text(f.case),
+        f.shape.clone(),
+        if later.is_empty() {
+            f.summary()
+        } else {
+            format!("{}: {}", f.summary(), later.join("; "))
+        },
+    ]
+}
+
+fn fates_markdown(fates: &[Fate]) -> String {
+    let mut out = format!("\n## Self-contradictions in later documents\n\n{FATES_INTRO}\n\n");
+    if fates.is_empty() {
+        out.push_str("The cases record none.\n");
+        return out;
+    }
+    out.push_str(
+        "| case | document | check | witness | cause | later |\n|---|---|---|---|---|---|\n",
+    );
+    for f in fates {
+        let [id, doc, check, witness, shape, later] = fate_cells(f);
+        let _ = writeln!(
+            out,
+            "| `{id}` | {doc} | {check} | {} | {} | {} |",
+            md_code(&witness),
+            md_cell(&shape),
+            md_cell(&later)
+        );
+    }
+    out
+}
+
+fn fates_html(fates: &[Fate]) -> String {
+    let mut out = format!(
+        "<h2 id=\"self-contradictions\">Self-contradictions in later documents</h2>\n<p>{}</p>\n",
+        html(FATES_INTRO)
+    );
+    if fates.is_empty() {
+        out.push_str("<p>The cases record none.</p>\n");
+        return out;
+    }
+    out.push_str(
+        "<table>\n<tr><th>case</th><th>document</th><th>check</th><th>witness</th><th>cause</th><th>later</th></tr>\n",
+    );
+    for f in fates {
+        let [id, doc, check, witness, shape, later] = fate_cells(f);
+        let _ = writeln!(
+            out,
+            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
+            html(&id),
+            html(&doc),
+            html(&check),
+            html(&witness),
+            html(&shape),
+            html(&later)
+        );
+    }
+    out.push_str("</table>\n");
+    out
+}
+
 /// The Markdown report.
-pub fn markdown(steps: &[Step]) -> String {
+pub fn markdown(report: &Evolution) -> String {
+    let steps = &report.steps;
     let mut out = format!("# How URL behaviour changed, 1993 to 1996\n\n{INTRO}\n\n");
     out.push_str("| step | cases compared |");
     for kind in KINDS {
@@ -307,6 +412,7 @@ pub fn markdown(steps: &[Step]) -> String {
             out.push('\n');
         }
     }
+    out.push_str(&fates_markdown(&report.fates));
     out
 }
 
@@ -345,7 +451,8 @@ fn anchor(s: &Step) -> String {
 }
 
 /// The HTML report: the same content as the Markdown, as one self-contained page.
-pub fn html_page(steps: &[Step]) -> String {
+pub fn html_page(report: &Evolution) -> String {
+    let steps = &report.steps;
     let mut out = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <title>How URL behaviour changed, 1993 to 1996</title>\n<style>\n\
@@ -420,6 +527,7 @@ pub fn html_page(steps: &[Step]) -> String {
             out.push_str("</table>\n");
         }
     }
+    out.push_str(&fates_html(&report.fates));
     out.push_str("</body>\n</html>\n");
     out
 }

@@ -2,11 +2,12 @@
 //! first byte, `byte % n` into the target's list, the rest of the input being what the
 //! target reads:
 //!
-//! - `parse_invariants`, `resolve_invariants`, `oracle_diff` ([`TARGETS`]): the byte
-//!   picks the document and reading ([`docs`]), and the rest is a URL (for
-//!   `resolve_invariants` base NUL reference). So every execution is one parse (or one
-//!   resolution) under one document, and libFuzzer's coverage feedback is per document
-//!   rather than the union of all of them.
+//! - `parse_invariants`, `resolve_invariants`, `oracle_diff`, `self_contradiction`
+//!   ([`TARGETS`]): the byte picks the document and reading ([`docs`]), and the rest is
+//!   a URL (for `resolve_invariants` base NUL reference, for `self_contradiction`
+//!   either). So every execution is one parse (or one resolution) under one document,
+//!   and libFuzzer's coverage feedback is per document rather than the union of all of
+//!   them.
 //! - `adapters_diff` ([`ADAPTER_TARGET`]): the byte picks the in-process adapter
 //!   ([`adapters`]), and the rest is the URL that adapter and the reference's 1996 draft
 //!   parse: one adapter per execution.
@@ -22,16 +23,24 @@ use urlcert_reference::invariants::every_doc_reading;
 use urlcert_reference::DocReading;
 
 /// The targets whose input starts with a document byte.
-pub const TARGETS: &[&str] = &["parse_invariants", "resolve_invariants", "oracle_diff"];
+pub const TARGETS: &[&str] = &[
+    "parse_invariants",
+    "resolve_invariants",
+    "oracle_diff",
+    "self_contradiction",
+];
 
 /// The documents and readings a target picks from, in the order the leading byte
 /// indexes them: every document and reading of the reference
 /// ([`every_doc_reading`]) for `parse_invariants` and `resolve_invariants`, the ones the
-/// oracle covers ([`oracle_classes::DOCS`]) for `oracle_diff`. `None` for a target
-/// without a document byte.
+/// oracle covers ([`oracle_classes::DOCS`]) for `oracle_diff`, those with both a
+/// grammar and a resolution algorithm
+/// ([`crate::self_contradiction::search::every_doc_reading`]) for `self_contradiction`.
+/// `None` for a target without a document byte.
 pub fn docs(target: &str) -> Option<&'static [DocReading]> {
     static EVERY: OnceLock<Vec<DocReading>> = OnceLock::new();
     static ORACLE: OnceLock<Vec<DocReading>> = OnceLock::new();
+    static RESOLVING: OnceLock<Vec<DocReading>> = OnceLock::new();
     match target {
         "parse_invariants" | "resolve_invariants" => Some(EVERY.get_or_init(every_doc_reading)),
         "oracle_diff" => Some(ORACLE.get_or_init(|| {
@@ -40,6 +49,9 @@ pub fn docs(target: &str) -> Option<&'static [DocReading]> {
                 .map(|d| d.parse().expect("a known document"))
                 .collect()
         })),
+        "self_contradiction" => {
+            Some(RESOLVING.get_or_init(crate::self_contradiction::search::every_doc_reading))
+        }
         _ => None,
     }
 }

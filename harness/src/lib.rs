@@ -16,6 +16,9 @@
 //! - [`normalize`]: `urlcert normalize`, one document's normal form of each input.
 //! - [`contradictions`]: the list of printed examples that contradict their own
 //!   document's algorithm, generated from the cases.
+//! - [`self_contradiction`]: `urlcert contradictions --search`, a document's
+//!   contradictions with itself (its grammar, its own split, its algorithm) found by
+//!   machine.
 //! - [`evolution`]: how each document's answers differ from the one before it,
 //!   generated from the cases.
 //! - [`rows`]: the rows of the divergence table, which tag the cases about each.
@@ -76,5 +79,6 @@ pub mod output;
 pub mod report;
 pub mod rows;
 pub mod runner;
+pub mod self_contradiction;
 pub mod text;
 pub mod trace;

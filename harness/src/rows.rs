@@ -17,7 +17,7 @@ impl Row {
         format!("row:{}", self.slug)
     }
 
-    /// The section of the table the row is in: `1`, `1a`, `2`, `3`, `4` or `5`.
+    /// The section of the table the row is in: `1`, `1a`, `2`, `3`, `4`, `5` or `6`.
     pub fn section(&self) -> &'static str {
         self.slug.split('.').next().unwrap_or_default()
     }
@@ -31,6 +31,7 @@ pub const SECTIONS: &[(&str, &str)] = &[
     ("3", "Scheme-specific syntax"),
     ("4", "Relative / partial resolution"),
     ("5", "Establishing the base"),
+    ("6", "Where a document contradicts itself"),
 ];
 
 macro_rules! rows {
@@ -109,6 +110,13 @@ rows! {
     "5.multipart-heading" => "Base fields in a multipart heading",
     "5.base-element" => "HTML's BASE element",
     "5.default" => "The default base",
+    "6.o93-host-part-end" => "draft-02: where the host part ends",
+    "6.o93-dot-removal-slash" => "draft-02: \"/.\" removed with a slash the BNF requires",
+    "6.o93-full-form-fragment" => "draft-02: the full-form test and the fragment-id",
+    "6.f01-double-slash" => "draft-1996: a leading \"//\"",
+    "6.merged-path-slash" => "A merged path that begins with \"/\"",
+    "6.r2396-opaque-query" => "RFC 2396: a query after an opaque part",
+    "6.r2396-empty-base-path" => "RFC 2396: no \"/\" between the authority and a merged path",
 }
 
 /// The row a tag names, if it names one.

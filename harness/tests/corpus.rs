@@ -76,7 +76,8 @@ fn fuzz_checks_hold_on_every_case_input() {
 
 /// adapters_diff: every seed is an adapter byte and a URL, and every URL is seeded once
 /// per adapter. The targets with a document byte: every seed's byte picks a document of
-/// the target's list, and the rest is one of those URLs (a pair); every URL is seeded.
+/// the target's list, and the rest is one of those URLs (a pair); every URL is seeded
+/// (self_contradiction: every parse case's input, and the pairs).
 #[test]
 fn seeds_with_a_leading_byte_split_into_a_pick_and_a_url() {
     use urlcert::fuzzinput;
@@ -102,12 +103,15 @@ fn seeds_with_a_leading_byte_split_into_a_pick_and_a_url() {
             let (_, rest) = fuzzinput::split(seed, list.len()).unwrap();
             if *target == "resolve_invariants" {
                 assert!(rest.contains(&0), "{target}: {seed:?}");
+            } else if *target == "self_contradiction" && !urls.contains(rest) {
+                let pair = s["resolve_invariants"].values().any(|p| &p[1..] == rest);
+                assert!(pair, "{target}: {seed:?} is a resolve case's pair");
             } else {
                 assert!(urls.contains(rest), "{target}: {seed:?}");
                 seen.insert(rest);
             }
         }
-        if *target != "resolve_invariants" {
+        if !["resolve_invariants", "self_contradiction"].contains(target) {
             assert_eq!(seen, urls, "{target}: every URL is seeded");
         }
     }

@@ -127,7 +127,8 @@ fn every_draft03_production_accepts_and_rejects_in_some_case() {
 /// Every row of the divergence table (`cases/divergences/README.md`) has
 /// cases, and every row of Sections 1 to 3 has a case whose documents disagree, except
 /// the backtick row: the table shows every document refusing it (it only moves from no
-/// class to `national` and then `unwise`), so no input can make them disagree.
+/// class to `national` and then `unwise`), so no input can make them disagree. A row of
+/// Section 6 is one document against itself: its cases record a `contradiction`.
 #[test]
 fn every_divergence_row_has_cases() {
     const ALL_AGREE: &[&str] = &["1a.backtick"];
@@ -145,6 +146,16 @@ fn every_divergence_row_has_cases() {
             .any(|c| c.case.tags.iter().any(|t| t == "divergence"));
         if tagged.is_empty() {
             missing.push(format!("{tag} ({}): no case", row.title));
+        } else if row.section() == "6" {
+            let contradicting = tagged
+                .iter()
+                .any(|c| c.case.expect.values().any(|e| e.contradiction.is_some()));
+            if !contradicting {
+                missing.push(format!(
+                    "{tag} ({}): no case records a contradiction",
+                    row.title
+                ));
+            }
         } else if row.section() != "4" && !diverging && !ALL_AGREE.contains(&row.slug) {
             missing.push(format!("{tag} ({}): no `divergence` case", row.title));
         }

@@ -9,7 +9,7 @@ pub use schema::*;
 
 mod documents;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -601,7 +601,10 @@ pub fn validate(case: &Case) -> Vec<Problem> {
             for (key, e) in &case.expect {
                 validate_parse(key, e, &mut problems);
             }
-            for p in parse_divergence_tag(case) {
+            for p in parse_divergence_tag(case)
+                .into_iter()
+                .chain(contradiction_tag(case))
+            {
                 problems.push("tags", p);
             }
         }
@@ -798,7 +801,14 @@ fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Problems) 
         ("error", e.error.is_some(), PARSE),
         ("result", e.result.is_some(), RESOLVE_NORMALIZE),
         ("printed", e.printed.is_some(), RESOLVE),
-        ("contradiction", e.contradiction.is_some(), RESOLVE),
+        (
+            "contradiction",
+            e.contradiction.is_some(),
+            &[Op::Parse, Op::Resolve],
+        ),
+        ("split", !e.split.is_empty(), PARSE),
+        ("reads_back", !e.reads_back.is_empty(), RESOLVE),
+        ("result_verdict", e.result_verdict.is_some(), RESOLVE),
         ("current_document", e.current_document.is_some(), RESOLVE),
         ("steps", e.steps.is_some(), RESOLVE_NORMALIZE),
         ("urls", e.urls.is_some(), &[Op::Extract]),
@@ -932,6 +942,49 @@ fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Problems) {
             );
         }
     }
+    split_names(key, "split", &e.split, problems);
+    match (e.split.is_empty(), &e.contradiction) {
+        (false, None) => problems.said(format!(
+            "{at}.split: a split is recorded only where it contradicts the grammar; say how in `contradiction`"
+        )),
+        (true, Some(_)) => problems.said(format!(
+            "{at}.contradiction: a parse case records a contradiction with `split`, the components the document's own split gives"
+        )),
+        _ => {}
+    }
+}
+
+/// The names in `split` or `reads_back` are components of the document's own split.
+fn split_names(
+    key: &DocKey,
+    field: &str,
+    names: &BTreeMap<String, Option<String>>,
+    problems: &mut Problems,
+) {
+    if names.is_empty() {
+        return;
+    }
+    let at = format!("expect.{}.{field}", key.0);
+    let Some(s) = urlcert_reference::resolve::split::split(key.0, b"") else {
+        problems.said(format!(
+            "{at}: {} has no parsing rules of its own to split by",
+            key.0.doc
+        ));
+        return;
+    };
+    let known: Vec<&str> = s.components.iter().map(|(n, _)| *n).collect();
+    for name in names.keys() {
+        if !known.contains(&name.as_str()) {
+            problems.push(
+                format!("{at}.{name}"),
+                format!(
+                    "{at}: unknown component `{name}` of {}'s split (known: {})",
+                    key.0.doc,
+                    known.join(", ")
+                ),
+            );
+        }
+    }
 }
 
 fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Problems) {
@@ -955,6 +1008,15 @@ fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Pr
         (None, Some(result)) => {
             let printed = e.printed_as_url(base);
             let differs = printed.as_ref().is_some_and(|p| p != result);
+            if let Some(v) = &e.result_verdict {
+                if Verdict::from_id(v).is_none() {
+                    problems.said(format!(
+                        "{at}.result_verdict: unknown verdict `{v}` (known: valid, generic-only, invalid, not-defined)"
+                    ));
+                }
+            }
+            split_names(key, "reads_back", &e.reads_back, problems);
+            let refused = e.result_verdict.as_deref().is_some_and(|v| v != "valid");
             match (differs, &e.contradiction) {
                 (true, None) => problems.push(
                     format!("{at}.printed"),
@@ -963,8 +1025,11 @@ fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Pr
                         e.printed.as_deref().unwrap_or_default()
                     ),
                 ),
-                (false, Some(_)) => problems.said(format!(
-                    "{at}.contradiction: `printed` and `result` agree, so there is no contradiction"
+                (false, None) if !e.reads_back.is_empty() || refused => problems.said(format!(
+                    "{at}: `reads_back` or a `result_verdict` other than `valid` records a contradiction; say how in `contradiction`"
+                )),
+                (false, Some(_)) if e.reads_back.is_empty() && !refused => problems.said(format!(
+                    "{at}.contradiction: `printed` and `result` agree, and no `reads_back` or `result_verdict` says otherwise, so there is no contradiction"
                 )),
                 _ => {}
             }
@@ -972,18 +1037,23 @@ fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Pr
     }
 }
 
+/// A case is tagged `contradiction` exactly when an expectation records one.
+fn contradiction_tag(case: &Case) -> Vec<String> {
+    let tagged = case.tags.iter().any(|x| x == "contradiction");
+    let contradicts = case.expect.values().any(|e| e.contradiction.is_some());
+    match (contradicts, tagged) {
+        (true, false) => {
+            vec!["an expectation records a contradiction: tag the case `contradiction`".into()]
+        }
+        (false, true) => vec!["tagged `contradiction`, but no expectation records one".into()],
+        _ => Vec::new(),
+    }
+}
+
 /// The `contradiction` and `divergence` tags must say what the expectations show.
 fn resolve_tags(case: &Case) -> Vec<String> {
-    let mut problems = Vec::new();
+    let mut problems = contradiction_tag(case);
     let tagged = |t: &str| case.tags.iter().any(|x| x == t);
-    let contradicts = case.expect.values().any(|e| e.contradiction.is_some());
-    if contradicts && !tagged("contradiction") {
-        problems
-            .push("an expectation records a contradiction: tag the case `contradiction`".into());
-    }
-    if !contradicts && tagged("contradiction") {
-        problems.push("tagged `contradiction`, but no expectation records one".into());
-    }
     let results = resolver_results(case);
     let differ = results.windows(2).any(|w| w[0].1 != w[1].1);
     if differ && !tagged("divergence") {

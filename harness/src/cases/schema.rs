@@ -186,8 +186,10 @@ impl<'de> Deserialize<'de> for DocKey {
 }
 
 /// What one document says of a case's input. `parse` cases use `verdict`, `rule`,
-/// `components`, `notes` and `error`; `resolve` cases use `result`, `printed`,
-/// `contradiction`, `current_document` and `steps`, or a `verdict` of `not-defined` or
+/// `components`, `notes` and `error`, and `split` with `contradiction` where the grammar
+/// and the document's own split disagree; `resolve` cases use `result`, `printed`,
+/// `reads_back`, `result_verdict`, `contradiction`, `current_document` and `steps`, or a
+/// `verdict` of `not-defined` or
 /// `invalid` when the document gives no result; `extract` cases use `urls`, or a
 /// `verdict` of `not-defined` when the document has no rules for URLs in running text;
 /// `normalize` cases use `result`, `steps`, `equivalent` and `different`, or a `verdict`
@@ -220,9 +222,25 @@ pub struct Expectation {
     /// for the base without its fragment.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub printed: Option<String>,
-    /// Required when `printed` and `result` differ: what each says and why.
+    /// Required when `printed` and `result` differ, when `reads_back` or a
+    /// `result_verdict` other than `valid` is given (resolve), and with `split` (parse):
+    /// what each side says and why.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contradiction: Option<String>,
+    /// `parse` cases: the components the document's own parsing rules give
+    /// (`urlcert_reference::resolve::split::split`), where they contradict its grammar.
+    /// Only the listed ones are checked; `null` is absent.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub split: BTreeMap<String, Option<String>>,
+    /// `resolve` cases: the result's components as the document's own parsing rules read
+    /// them back, where they are not the ones the algorithm recombined. Only the listed
+    /// ones are checked; `null` is absent.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub reads_back: BTreeMap<String, Option<String>>,
+    /// `resolve` cases: the verdict the document's grammar gives the result (`valid`,
+    /// `generic-only`, `invalid`), where it is not `valid`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_verdict: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub current_document: Option<bool>,
     /// The ids of the steps the algorithm takes, in order; for `normalize`, the steps

@@ -144,6 +144,7 @@ pub fn compare(e: &Expectation, p: &Parse) -> Vec<Mismatch> {
             _ => {}
         }
     }
+    split_components(&e.split, "split", p.doc, p.input, &mut differ);
     if let Some(err) = &e.error {
         let actual = p.error.as_ref();
         if let Some(rule) = &err.rule {
@@ -223,7 +224,43 @@ pub fn compare_resolution(
             differ("steps", want.join(" "), got.join(" "));
         }
     }
+    if let Some(want) = &e.result_verdict {
+        let got = urlcert_reference::parse(r.doc, &r.result).verdict;
+        if want != got.id() {
+            differ("result_verdict", want.clone(), got.id().into());
+        }
+    }
+    split_components(
+        &e.reads_back,
+        "reads_back",
+        r.doc,
+        &r.result,
+        &mut |at, w, g| differ(&at, w, g),
+    );
     out
+}
+
+/// Each listed component of the document's own split of `input` against its expected
+/// value (`None`: absent), as `{field}.{name}` mismatches.
+fn split_components(
+    want: &std::collections::BTreeMap<String, Option<String>>,
+    field: &str,
+    doc: DocReading,
+    input: &[u8],
+    differ: &mut dyn FnMut(String, String, String),
+) {
+    if want.is_empty() {
+        return;
+    }
+    let split = urlcert_reference::resolve::split::split(doc, input);
+    for (name, w) in want {
+        let got = split.as_ref().and_then(|s| s.get(name));
+        let got = got.map(|g| String::from_utf8_lossy(g).into_owned());
+        if *w != got {
+            let show = |v: &Option<String>| v.as_deref().map_or_else(|| "null".into(), quote);
+            differ(format!("{field}.{name}"), show(w), show(&got));
+        }
+    }
 }
 
 /// An expected URL as the diffs show it: the URL, then what else is checked.

@@ -43,8 +43,13 @@ impl Seeds {
                 errors.first().map(|e| e.to_string()).unwrap_or_default()
             )
         })?;
+        Ok(Seeds::from_loaded(&suite.cases))
+    }
+
+    /// From cases already loaded, each input once, in case order.
+    pub fn from_loaded(cases: &[crate::cases::LoadedCase]) -> Seeds {
         let mut s = Seeds::default();
-        for c in &suite.cases {
+        for c in cases {
             match c.case.op {
                 crate::cases::Op::Parse => push_new(&mut s.inputs, c.case.input.as_bytes()),
                 crate::cases::Op::Resolve => {
@@ -59,7 +64,7 @@ impl Seeds {
                 | crate::cases::Op::Links => {}
             }
         }
-        Ok(s)
+        s
     }
 
     /// A few inputs of every shape, for when there are no cases.
@@ -268,7 +273,7 @@ impl<'o> Inputs<'o> {
 
 /// A generated absolute URL cut down to a relative reference: without its scheme,
 /// or also without its authority, or only its last path segment and what follows.
-fn relative_form(rng: &mut Rng, s: &[u8]) -> Vec<u8> {
+pub fn relative_form(rng: &mut Rng, s: &[u8]) -> Vec<u8> {
     let Some(colon) = s.iter().position(|b| *b == b':') else {
         return s.to_vec();
     };

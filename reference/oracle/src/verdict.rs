@@ -466,6 +466,14 @@ impl Oracle {
         compile::build(name, &re)
     }
 
+    /// A regex for an expression over the grammar's rules (and the table's), over the
+    /// whole input: a piece of a production, such as what follows its scheme.
+    pub fn expr_regex(&self, e: &Expr) -> Result<Regex, CompileError> {
+        let mut c = Compiler::new(&self.grammar, self.extra.clone());
+        let re = c.expr(e)?;
+        compile::build("an expression", &re)
+    }
+
     /// The regex source of one rule, for reading.
     pub fn rule_pattern(&self, name: &str) -> Result<String, CompileError> {
         let mut c = Compiler::new(&self.grammar, self.extra.clone());

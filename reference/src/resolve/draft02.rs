@@ -22,7 +22,7 @@ use crate::document::{DocReading, Reading};
 
 /// "A partial form can be distinguished from a full form in that a full form must have a
 /// colon and that colon must occur before any slash characters."
-fn is_full_form(s: &[u8]) -> bool {
+pub(crate) fn is_full_form(s: &[u8]) -> bool {
     let colon = s.iter().position(|&b| b == b':');
     let slash = s.iter().position(|&b| b == b'/');
     match (colon, slash) {
@@ -87,6 +87,19 @@ pub fn resolve(
     reference: &[u8],
     trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
+    resolve_seeing(doc, base, reference, trace, &mut |_| {})
+}
+
+/// [`resolve`], handing `seen` the scheme, host part (`login`) and path of the result
+/// when it puts the context's parts in front of the partial form's path (not when the
+/// partial form gives "the host, port name and all the rest").
+pub(crate) fn resolve_seeing(
+    doc: DocReading,
+    base: &[u8],
+    reference: &[u8],
+    trace: impl Into<Detail>,
+    seen: super::Seen,
+) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
     let Some(context) = Context::of(base, doc.reading) else {
         return Err(Unresolvable::BaseNotAbsolute {
@@ -142,6 +155,11 @@ pub fn resolve(
     // (fully qualified) or relative form. [...] If a leading slash is present, the path
     // is absolute."
     if partial.starts_with(b"/") {
+        seen(&[
+            ("scheme", Some(context.scheme)),
+            ("login", context.host),
+            ("path", Some(reference)),
+        ]);
         let mut result = context.prefix();
         result.extend_from_slice(reference);
         t.step(
@@ -183,6 +201,12 @@ pub fn resolve(
         || lossy(&path),
     );
 
+    seen(&[
+        ("scheme", Some(context.scheme)),
+        ("login", context.host),
+        ("path", Some(&path)),
+        ("suffix", Some(suffix)),
+    ]);
     let mut result = context.prefix();
     result.extend_from_slice(&path);
     result.extend_from_slice(suffix);

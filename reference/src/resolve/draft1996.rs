@@ -33,6 +33,17 @@ pub fn resolve(
     reference: &[u8],
     trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
+    resolve_seeing(doc, base, reference, trace, &mut |_| {})
+}
+
+/// [`resolve`], handing `seen` the components Step 7 (or Step 2a) recombines.
+pub(crate) fn resolve_seeing(
+    doc: DocReading,
+    base: &[u8],
+    reference: &[u8],
+    trace: impl Into<Detail>,
+    seen: super::Seen,
+) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
 
     // Step 1: "If the base URL is the empty string (unknown), the URL reference is
@@ -74,6 +85,7 @@ pub fn resolve(
             fragment: r.fragment,
             ..b
         };
+        seen(&super::named(&current, "server"));
         let result = recombine(&current);
         t.step(
             "2a",
@@ -169,6 +181,7 @@ pub fn resolve(
 
     // Step 7: "The resulting URL components, including any inherited from the base URL,
     // are recombined to give the absolute form of the URL reference."
+    seen(&super::named(&u, "server"));
     let result = recombine(&u);
     t.step("7", "the components are recombined", || lossy(&result));
     t.finish(doc, result, false)

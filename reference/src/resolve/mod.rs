@@ -16,6 +16,7 @@ mod not_defined;
 pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
+pub mod split;
 mod step6;
 mod trace;
 
@@ -149,8 +150,7 @@ pub(crate) fn recombine(c: &Components) -> Vec<u8> {
         out.extend_from_slice(b"//");
         out.extend_from_slice(s);
     }
-    let follows = !c.path.is_empty() || c.params.is_some() || c.query.is_some();
-    if c.path_slash || (c.server.is_some() && follows) {
+    if writes_slash(c) {
         out.push(b'/');
     }
     out.extend_from_slice(&c.path);
@@ -161,6 +161,33 @@ pub(crate) fn recombine(c: &Components) -> Vec<u8> {
         }
     }
     out
+}
+
+/// Does [`recombine`] write a "/" before the path?
+fn writes_slash(c: &Components) -> bool {
+    let follows = !c.path.is_empty() || c.params.is_some() || c.query.is_some();
+    c.path_slash || (c.server.is_some() && follows)
+}
+
+/// What a resolver hands [`split::target`]: the components it recombines, by the names
+/// [`split::split`] gives them.
+pub(crate) type Seen<'s> = &'s mut dyn FnMut(&[(&'static str, Option<&[u8]>)]);
+
+/// `c` by the names of RFC 1808 (`server` is `net_loc` there) and the 1996 draft, with
+/// the "/" [`recombine`] writes before the path as `path-slash`.
+pub(crate) fn named<'c>(
+    c: &'c Components,
+    server: &'static str,
+) -> [(&'static str, Option<&'c [u8]>); 7] {
+    [
+        ("scheme", c.scheme),
+        (server, c.server),
+        ("path-slash", writes_slash(c).then_some(&b"/"[..])),
+        ("path", Some(&c.path)),
+        ("params", c.params),
+        ("query", c.query),
+        ("fragment", c.fragment),
+    ]
 }
 
 /// The components, for a trace.

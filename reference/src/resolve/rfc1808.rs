@@ -39,6 +39,17 @@ pub fn resolve(
     embedded: &[u8],
     trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
+    resolve_seeing(doc, base, embedded, trace, &mut |_| {})
+}
+
+/// [`resolve`], handing `seen` the components Step 7 recombines.
+pub(crate) fn resolve_seeing(
+    doc: DocReading,
+    base: &[u8],
+    embedded: &[u8],
+    trace: impl Into<Detail>,
+    seen: super::Seen,
+) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
 
     // Step 1: "If the base URL is the empty string (unknown), the embedded URL is
@@ -175,6 +186,7 @@ pub fn resolve(
 
     // Step 7: "The resulting URL components, including any inherited from the base URL,
     // are recombined to give the absolute form of the embedded URL."
+    seen(&super::named(&u, "net_loc"));
     let result = recombine(&u);
     t.step("7", "the components are recombined", || lossy(&result));
     t.finish(doc, result, false)

@@ -72,6 +72,17 @@ fn show(c: &Components) -> String {
     .join(" ")
 }
 
+/// `c` by the names [`super::split::split`] gives them.
+fn named<'c>(c: &'c Components) -> [(&'static str, Option<&'c [u8]>); 5] {
+    [
+        ("scheme", c.scheme),
+        ("authority", c.authority),
+        ("path", Some(&c.path)),
+        ("query", c.query),
+        ("fragment", c.fragment),
+    ]
+}
+
 /// Step 7: "The resulting URI components, including any inherited from the base URI,
 /// are recombined to give the absolute form of the URI reference. Using pseudocode,
 /// this would be [...]". Each `if` below is the pseudocode's; nothing else is written.
@@ -112,6 +123,17 @@ pub fn resolve(
     reference: &[u8],
     trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
+    resolve_seeing(doc, base, reference, trace, &mut |_| {})
+}
+
+/// [`resolve`], handing `seen` the components Step 7 (or Step 2) recombines.
+pub(crate) fn resolve_seeing(
+    doc: DocReading,
+    base: &[u8],
+    reference: &[u8],
+    trace: impl Into<Detail>,
+    seen: super::Seen,
+) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
 
     // "The base URI is established according to the rules of Section 5.1 and parsed into
@@ -148,6 +170,7 @@ pub fn resolve(
             fragment: r.fragment,
             ..b.clone()
         };
+        seen(&named(&current));
         let result = recombine(&current);
         t.step(
             "2",
@@ -242,6 +265,7 @@ pub fn resolve(
 
     // Step 7: "The resulting URI components, including any inherited from the base URI,
     // are recombined to give the absolute form of the URI reference" (`recombine`).
+    seen(&named(&u));
     let result = recombine(&u);
     t.step("7", "the components are recombined", || lossy(&result));
     t.finish(doc, result, false)

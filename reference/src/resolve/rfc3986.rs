@@ -188,6 +188,17 @@ pub fn resolve(
     reference: &[u8],
     trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
+    resolve_seeing(doc, base, reference, trace, &mut |_| {})
+}
+
+/// [`resolve`], handing `seen` the components Section 5.3 recomposes.
+pub(crate) fn resolve_seeing(
+    doc: DocReading,
+    base: &[u8],
+    reference: &[u8],
+    trace: impl Into<Detail>,
+    seen: super::Seen,
+) -> Result<Resolution, Unresolvable> {
     let mut t = Trace::new(trace);
     let strict = doc.reading != Reading::NonStrict;
 
@@ -304,6 +315,13 @@ pub fn resolve(
 
     // 5.3: "Parsed URI components can be recomposed to obtain the corresponding URI
     // reference string."
+    seen(&[
+        ("scheme", target.scheme),
+        ("authority", target.authority),
+        ("path", Some(&target.path)),
+        ("query", target.query),
+        ("fragment", target.fragment),
+    ]);
     let result = recompose(
         target.scheme,
         target.authority,

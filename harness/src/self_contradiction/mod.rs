@@ -1,0 +1,15 @@
+//! `urlcert contradictions --search`: a document's contradictions with itself, found by
+//! machine. [`checks`] holds the three checks (printed examples against the algorithm,
+//! the grammar against the document's own split, a resolution's result against both),
+//! [`places`] where each split component stands in the grammar, [`search`] the search
+//! over generated, case and mutated inputs, [`known`] the causes the cases record,
+//! [`report`] the report, [`later`] what becomes of each in later documents (for the
+//! evolution report), and [`target`] what the fuzz target checks.
+
+pub mod checks;
+pub mod known;
+pub mod later;
+pub mod places;
+pub mod report;
+pub mod search;
+pub mod target;

@@ -1,0 +1,500 @@
+//! The self-contradiction checks, search and report (`urlcert contradictions --search`):
+//! the checks on inputs whose answer the documents' texts give, the search's
+//! determinism, minimality, budget and bounds, the recorded cases, and the case format.
+
+use std::path::Path;
+use std::time::Duration;
+use urlcert::cases::{load_dir, load_file, LoadedCase};
+use urlcert::self_contradiction::checks::{closure, grammar_split, printed, Outcome, MAX_WITNESS};
+use urlcert::self_contradiction::known::Known;
+use urlcert::self_contradiction::places::Grammar;
+use urlcert::self_contradiction::report;
+use urlcert::self_contradiction::search::{self, minimal, recheck, Config, Limit, Stop};
+use urlcert::self_contradiction::target;
+use urlcert_reference::{DocReading, Document, Reading};
+
+fn grammar(doc: Document) -> Grammar {
+    Grammar::new(doc.into()).expect("the grammar compiles")
+}
+
+fn shape(o: &Outcome) -> Option<&str> {
+    match o {
+        Outcome::Contradiction(f) => Some(&f.shape),
+        _ => None,
+    }
+}
+
+fn cases_at(text: &str) -> (tempfile::TempDir, Vec<LoadedCase>) {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.yaml"), text).unwrap();
+    let suite = load_dir(dir.path()).expect("the test cases load");
+    (dir, suite.cases)
+}
+
+fn real_cases() -> Vec<LoadedCase> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+    load_dir(&root).expect("the cases load").cases
+}
+
+// ------------------------------------------------------------------ the checks
+
+/// RFC 1808 Step 6c removes "x/../" from "x/..//g", leaving "/g" under a base with no
+/// net_loc; Step 7 writes "foo://g"; §2.4.3: "If the parse string begins with a
+/// double-slash "//", then the substring of characters after the double-slash and up to
+/// ... the next slash ... is the network location/login (<net_loc>)". RFC 3986: rule C
+/// leaves "//g", Appendix B reads the authority "g".
+#[test]
+fn a_merged_path_that_reads_back_as_a_server_is_a_contradiction() {
+    let o = closure(&grammar(Document::Rfc1808), b"foo:/x/y", b"..//g");
+    assert_eq!(shape(&o), Some("net_loc: absent, read back present"));
+    let Outcome::Contradiction(f) = o else {
+        unreachable!()
+    };
+    assert_eq!(f.result.as_deref(), Some(&b"foo://g"[..]));
+    assert!(f.sides[1].gives.contains("\"g\""), "{:?}", f.sides);
+    let o = closure(&grammar(Document::Rfc3986), b"foo:/x/y", b"..//g");
+    assert_eq!(shape(&o), Some("authority: absent, read back present"));
+}
+
+/// RFC 1808 §5.1: "../g = <URL:http://a/b/g>"; RFC 3986 §5.4.1: ""../g" =
+/// "http://a/b/g""; both read back as they were made, and both grammars derive them.
+#[test]
+fn a_printed_example_is_no_contradiction_of_the_closure_check() {
+    for doc in [Document::Rfc1808, Document::Draft1996, Document::Rfc3986] {
+        let o = closure(&grammar(doc), b"http://a/b/c/d;p?q", b"../g");
+        assert_eq!(o, Outcome::Holds, "{doc}");
+    }
+}
+
+/// The 1996 draft: `abs_path = "/" rel_path` and `segment = *pchar` derive "//@" (an
+/// empty segment, "/", the segment "@"); §4.3.1 takes "@" as the server, and `server =
+/// [ [ user [ ":" password ] "@" ] hostport ]` needs a hostport after the "@".
+#[test]
+fn a_leading_double_slash_the_grammar_reads_as_a_path_is_a_contradiction() {
+    let g = grammar(Document::Draft1996);
+    assert_eq!(
+        shape(&grammar_split(&g, b"//@")),
+        Some("server: does not derive `server`")
+    );
+    assert_eq!(grammar_split(&g, b"http://a/b/c/d;p?q"), Outcome::Holds);
+    // RFC 3986: "@" is an authority (empty userinfo, empty reg-name).
+    assert_eq!(
+        grammar_split(&grammar(Document::Rfc3986), b"//@"),
+        Outcome::Holds
+    );
+}
+
+/// The October 1993 draft: `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
+/// and no xalpha is "?"; "Internet protocol parts" run "until the following slash".
+#[test]
+fn the_october_1993_host_part_runs_past_the_question_mark() {
+    let g = grammar(Document::Draft02);
+    assert_eq!(
+        shape(&grammar_split(&g, b"http://h?x")),
+        Some("login: does not derive the login of its production")
+    );
+    assert_eq!(grammar_split(&g, b"http://h/p?s"), Outcome::Holds);
+    // Not a URL the BNF derives ("[" is in no class): the check does not apply.
+    assert_eq!(grammar_split(&g, b"http://h/["), Outcome::NotGrammatical);
+}
+
+/// RFC 2396 Appendix A: after `scheme ":"` without "/" only `opaque_part`, which holds
+/// "?"; Appendix B: `query = $7`.
+#[test]
+fn an_opaque_uri_has_no_query_in_the_rfc2396_grammar() {
+    let g = grammar(Document::Rfc2396);
+    assert_eq!(
+        shape(&grammar_split(&g, b"a:?")),
+        Some("query: no place in the grammar")
+    );
+    assert_eq!(grammar_split(&g, b"mailto:a@b"), Outcome::Holds);
+    assert_eq!(grammar_split(&g, b"http://h/p?q"), Outcome::Holds);
+}
+
+/// The 1996 draft's Appendix C.1: "?y = http://a/b/c/?y"; Step 5 gives
+/// "http://a/b/c/d;p?y". C.1's "g = http://a/b/c/g" agrees.
+#[test]
+fn printed_examples_are_checked_against_the_algorithm() {
+    let cases = real_cases();
+    let case = |id: &str| &cases.iter().find(|c| c.case.id == id).unwrap().case;
+    let doc = DocReading::from(Document::Draft1996);
+    assert_eq!(
+        shape(&printed(doc, case("res.f01c.normal.query-only"))),
+        Some("printed: res.f01c.normal.query-only")
+    );
+    let agreeing = cases
+        .iter()
+        .find(|c| {
+            c.case.input == "g"
+                && c.case
+                    .expect
+                    .iter()
+                    .any(|(k, e)| k.0 == doc && e.printed.is_some())
+        })
+        .expect("C.1's g");
+    assert_eq!(printed(doc, &agreeing.case), Outcome::Holds);
+}
+
+#[test]
+fn a_megabyte_witness_is_skipped_not_checked() {
+    let big = vec![b'a'; 1 << 20];
+    let mut url = b"http://h/".to_vec();
+    url.extend_from_slice(&big);
+    for doc in search::DOCS {
+        let g = grammar(*doc);
+        assert_eq!(grammar_split(&g, &url), Outcome::TooLong, "{doc}");
+        assert_eq!(closure(&g, b"http://h/", &url), Outcome::TooLong, "{doc}");
+        assert_eq!(closure(&g, &url, b"g"), Outcome::TooLong, "{doc}");
+    }
+    let mut pair = b"http://h/\0".to_vec();
+    pair.extend_from_slice(&big);
+    assert!(target::findings(&grammar(Document::Rfc1808), &pair).is_empty());
+}
+
+// ------------------------------------------------------------------ the search
+
+const SEARCH_CASES: &str = r#"cases:
+- id: t.parse
+  op: parse
+  input: "//h/p?q"
+  cite: [{doc: rfc1808, section: "2.2"}]
+  expect:
+    rfc1808: {verdict: valid}
+- id: t.res
+  op: resolve
+  base: "foo:/x/y/z"
+  input: "../..//g"
+  cite: [{doc: rfc1808, section: "4"}]
+  expect:
+    rfc1808: {result: "foo://g"}
+"#;
+
+fn config(seed: u64, limit: Limit) -> Config {
+    Config {
+        docs: vec![Document::Rfc1808.into(), Document::Draft1996.into()],
+        seed,
+        limit,
+    }
+}
+
+/// (key, base, input) of every cause.
+fn causes(s: &search::Search) -> Vec<(String, Option<Vec<u8>>, Vec<u8>)> {
+    s.causes
+        .iter()
+        .map(|(k, c)| {
+            (
+                format!("{k:?}"),
+                c.finding.base.clone(),
+                c.finding.input.clone(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_same_seed_and_executions_give_the_same_causes_and_witnesses() {
+    let (_dir, cases) = cases_at(SEARCH_CASES);
+    let run = |seed| search::run(&config(seed, Limit::Executions(4000)), &cases, &mut |_| {});
+    let (a, b) = (run(3), run(3));
+    assert_eq!(a.stop, Stop::Executions);
+    assert_eq!(a.executions, 4000);
+    assert!(!a.causes.is_empty());
+    assert_eq!(causes(&a), causes(&b));
+    assert_eq!(a.counts, b.counts);
+}
+
+/// The search's first find, "../..//g" against "foo:/x/y/z", is minimised: removing any
+/// one byte of its base or its reference loses the cause.
+#[test]
+fn a_found_witness_is_minimal() {
+    let (_dir, cases) = cases_at(SEARCH_CASES);
+    let s = search::run(&config(1, Limit::Executions(50)), &cases, &mut |_| {});
+    let key = (
+        Document::Rfc1808,
+        urlcert::self_contradiction::checks::Check::Closure,
+        "net_loc: absent, read back present".to_string(),
+    );
+    let cause = s.causes.get(&key).expect("the case's cause is found");
+    let f = &cause.finding;
+    let base = f.base.clone().unwrap();
+    assert!(base.len() + f.input.len() < cause.original_len, "{f:?}");
+    let g = grammar(Document::Rfc1808);
+    let same = |b: &[u8], i: &[u8]| shape(&recheck(&g, f.check, Some(b), i)) == Some(&f.shape);
+    assert!(same(&base, &f.input));
+    for at in 0..f.input.len() {
+        let mut i = f.input.clone();
+        i.remove(at);
+        assert!(!same(&base, &i), "{:?} without byte {at}", f.input);
+    }
+    for at in 0..base.len() {
+        let mut b = base.clone();
+        b.remove(at);
+        assert!(!same(&b, &f.input), "{base:?} without byte {at}");
+    }
+}
+
+#[test]
+fn minimising_shrinks_a_long_witness() {
+    let g = grammar(Document::Draft1996);
+    let Outcome::Contradiction(f) = closure(&g, b"foo:/x/yy/zzz?q", b"aa/../../..//gg?r#s") else {
+        panic!("a contradiction")
+    };
+    let m = minimal(&g, *f.clone());
+    assert_eq!(m.shape, f.shape);
+    assert!(m.input.len() < f.input.len() && m.base.as_ref().unwrap().len() < 15);
+}
+
+#[test]
+fn a_budget_is_honoured_and_what_it_left_out_is_said() {
+    let (_dir, cases) = cases_at(SEARCH_CASES);
+    let cfg = config(1, Limit::Time(Duration::ZERO));
+    let s = search::run(&cfg, &cases, &mut |_| {});
+    assert_eq!(s.stop, Stop::Budget);
+    assert!(s.skipped.unreached > 0, "{:?}", s.skipped);
+    let known = Known::default();
+    let page = report::Page {
+        sections: report::searched(&s, &known, &cfg),
+        ..Default::default()
+    };
+    let md = report::markdown(&page);
+    assert!(md.contains("stopped because the budget ran out"), "{md}");
+    assert!(
+        md.contains(&format!(
+            "- {} checks of printed examples and case inputs the budget left no time for.",
+            s.skipped.unreached
+        )),
+        "{md}"
+    );
+}
+
+#[test]
+fn a_megabyte_case_input_is_skipped_with_a_message() {
+    let text = format!(
+        "cases:\n- id: t.big\n  op: parse\n  input: \"http://h/{}\"\n  cite: [{{doc: rfc1808, section: \"2.2\"}}]\n  expect:\n    rfc1808: {{verdict: valid}}\n",
+        "a".repeat(1 << 20)
+    );
+    let (_dir, cases) = cases_at(&text);
+    let cfg = config(1, Limit::Executions(10));
+    let s = search::run(&cfg, &cases, &mut |_| {});
+    assert!(s.skipped.too_long >= 1, "{:?}", s.skipped);
+    let page = report::Page {
+        sections: report::searched(&s, &Known::default(), &cfg),
+        ..Default::default()
+    };
+    let md = report::markdown(&page);
+    assert!(
+        md.contains(&format!(
+            "- {} inputs longer than {MAX_WITNESS} bytes",
+            s.skipped.too_long
+        )),
+        "{md}"
+    );
+}
+
+/// The printed contradictions are still listed by the search's report, beside the
+/// found ones, each marked with the case that records it.
+#[test]
+fn the_search_report_lists_the_printed_contradictions() {
+    let cases = real_cases();
+    let cfg = Config {
+        docs: vec![DocReading::from(Document::Draft1996)],
+        seed: 1,
+        limit: Limit::Executions(2000),
+    };
+    let s = search::run(&cfg, &cases, &mut |_| {});
+    let known = Known::from_cases(&cases);
+    let md = report::markdown(&report::Page {
+        sections: report::searched(&s, &known, &cfg),
+        ..Default::default()
+    });
+    for id in [
+        "res.f01c.normal.query-only",
+        "res.f01c.abnormal.query-dot",
+        "res.f01c.abnormal.query-dotdot",
+    ] {
+        assert!(md.contains(&format!("printed: {id}")), "{id}: {md}");
+    }
+    assert!(md.contains("`f01.split.double-slash-server`"), "{md}");
+    let html = report::html_page(&report::Page {
+        sections: report::searched(&s, &known, &cfg),
+        ..Default::default()
+    });
+    assert!(html.contains("<td>printed: res.f01c.normal.query-only</td>"));
+}
+
+// ------------------------------------------------------------------ the recorded causes
+
+/// Every contradiction a case records is one its check still finds, and the known
+/// merged-path case is among them under every resolving document after 1993.
+#[test]
+fn every_recorded_contradiction_is_found_by_its_check() {
+    let cases = real_cases();
+    let known = Known::from_cases(&cases);
+    assert!(known.stale.is_empty(), "{:?}", known.stale);
+    for doc in [
+        Document::Rfc1808,
+        Document::Draft1996,
+        Document::Rfc2396,
+        Document::Rfc3986,
+    ] {
+        assert!(
+            known
+                .causes
+                .iter()
+                .any(|((d, _, _), id)| *d == doc && id == "res.div.merged-path-two-slashes"),
+            "{doc}"
+        );
+    }
+    let list = urlcert::contradictions::render(&cases);
+    assert!(list.contains("res.div.merged-path-two-slashes"), "{list}");
+}
+
+/// The fuzz target stops only on what no case records.
+#[test]
+fn the_fuzz_target_reports_only_unrecorded_causes() {
+    let cases = real_cases();
+    let known = Known::from_cases(&cases);
+    let g = grammar(Document::Draft02);
+    let found = target::findings(&g, b"http://h?x");
+    assert_eq!(found.len(), 1);
+    assert_eq!(target::first_unknown(&known, found.clone()), None);
+    let new = target::first_unknown(&Known::default(), found).expect("unknown to no case");
+    assert!(new.contains("login"), "{new}");
+    let pair = b"foo:/x/y\0..//g";
+    let g = grammar(Document::Rfc3986);
+    assert!(!target::findings(&g, pair).is_empty());
+    assert_eq!(
+        target::unknown(DocReading::new(Document::Rfc3986, Reading::Strict), pair),
+        None
+    );
+}
+
+// ------------------------------------------------------------------ the case format
+
+fn errors(text: &str) -> Vec<String> {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.yaml");
+    std::fs::write(&p, text).unwrap();
+    load_file(&p)
+        .expect_err("the file should not load")
+        .iter()
+        .map(|e| e.to_string())
+        .collect()
+}
+
+const SPLIT_CASE: &str = r#"cases:
+- id: t.split
+  op: parse
+  input: "//@"
+  cite: [{doc: draft-1996, section: "4.3.1"}]
+  tags: [TAGS]
+  expect:
+    draft-1996: {verdict: invalid, FIELDS}
+"#;
+
+#[test]
+fn a_split_needs_its_contradiction_and_names_the_documents_components() {
+    let case =
+        |tags: &str, fields: &str| SPLIT_CASE.replace("TAGS", tags).replace("FIELDS", fields);
+    let e = errors(&case("contradiction", "split: {server: \"@\"}"));
+    assert!(
+        e.iter().any(|t| t.contains("say how in `contradiction`")),
+        "{e:?}"
+    );
+    let e = errors(&case("contradiction", "contradiction: \"x\""));
+    assert!(e.iter().any(|t| t.contains("with `split`")), "{e:?}");
+    let e = errors(&case(
+        "contradiction",
+        "split: {net_loc: \"@\"}, contradiction: \"x\"",
+    ));
+    assert!(
+        e.iter()
+            .any(|t| t.contains("unknown component `net_loc` of draft-1996's split")),
+        "{e:?}"
+    );
+    let e = errors(&case("x", "split: {server: \"@\"}, contradiction: \"x\""));
+    assert!(
+        e.iter().any(|t| t.contains("tag the case `contradiction`")),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn reads_back_and_result_verdict_need_a_contradiction() {
+    let case = |fields: &str| {
+        format!(
+            "cases:\n- id: t.res\n  op: resolve\n  base: \"foo:/x/y\"\n  input: \"..//g\"\n  cite: [{{doc: rfc1808, section: \"4\"}}]\n  expect:\n    rfc1808: {{result: \"foo://g\", {fields}}}\n"
+        )
+    };
+    for fields in ["reads_back: {net_loc: \"g\"}", "result_verdict: invalid"] {
+        let e = errors(&case(fields));
+        assert!(
+            e.iter().any(|t| t.contains("say how in `contradiction`")),
+            "{fields}: {e:?}"
+        );
+    }
+    let e = errors(&case("result_verdict: wrong, contradiction: \"x\""));
+    assert!(
+        e.iter().any(|t| t.contains("unknown verdict `wrong`")),
+        "{e:?}"
+    );
+}
+
+/// `reads_back` is checked against the document's split of the result: a wrong value is
+/// a failure of the case.
+#[test]
+fn a_wrong_reads_back_fails_the_case() {
+    let text = "cases:\n- id: t.res\n  op: resolve\n  base: \"foo:/x/y\"\n  input: \"..//g\"\n  cite: [{doc: rfc1808, section: \"4\"}]\n  tags: [contradiction]\n  expect:\n    rfc1808: {result: \"foo://g\", reads_back: {net_loc: \"h\"}, contradiction: \"x\"}\n";
+    let (_dir, cases) = cases_at(text);
+    let e = &cases[0].case.expect.values().next().unwrap();
+    let r = urlcert_reference::resolve(Document::Rfc1808.into(), b"foo:/x/y", b"..//g", false);
+    let m = urlcert::check::compare_resolution(e, &r);
+    assert_eq!(m.len(), 1, "{m:?}");
+    assert_eq!(m[0].at, "reads_back.net_loc");
+    assert_eq!(m[0].actual, "\"g\"");
+}
+
+/// The fuzz target's committed seeds hold no contradiction a case does not record: a
+/// run over them (ClusterFuzzLite's first) is clean.
+#[test]
+fn the_fuzz_targets_seeds_pass_it() {
+    let cases = real_cases();
+    let seeds = urlcert::corpus::seeds(&cases);
+    let docs = urlcert::fuzzinput::docs("self_contradiction").unwrap();
+    let seeds = &seeds["self_contradiction"];
+    assert!(seeds.len() > 1000, "{}", seeds.len());
+    for seed in seeds.values() {
+        let (i, rest) = urlcert::fuzzinput::split(seed, docs.len()).unwrap();
+        assert_eq!(target::unknown(docs[i], rest), None, "{seed:?}");
+    }
+}
+
+/// Whatever a case or a witness holds is shown escaped, and a long value is cut, in
+/// both the Markdown and the HTML.
+#[test]
+fn the_report_escapes_and_bounds_what_it_shows() {
+    use report::{Cell, Page, Section};
+    let long = "<b>|".repeat(5000);
+    let page = Page {
+        title: "t".into(),
+        intro: "i".into(),
+        sections: vec![Section {
+            title: "s".into(),
+            level: 2,
+            headers: vec!["a".into()],
+            rows: vec![
+                vec![Cell::Code(long.clone())],
+                vec![Cell::Text("\u{202e}exe".into())],
+            ],
+            ..Section::default()
+        }],
+    };
+    let html = report::html_page(&page);
+    assert!(!html.contains("<b>") && html.contains("&lt;b&gt;"));
+    assert!(!html.contains('\u{202e}') && html.contains("\\u{202e}exe"));
+    assert!(html.contains("bytes more)"), "a 20,000-byte value is cut");
+    let md = report::markdown(&page);
+    assert!(!md.contains('\u{202e}'));
+    assert!(md.contains("bytes more)"));
+    assert!(md.lines().all(|l| l.len() < 10_000), "no cell runs on");
+}
