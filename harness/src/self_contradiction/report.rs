@@ -59,8 +59,25 @@ fn html_of(c: &Cell) -> String {
     match c {
         Cell::Code(s) if s.is_empty() => "(empty)".into(),
         Cell::Code(s) => format!("<code>{}</code>", html(&bound(s))),
-        Cell::Text(s) | Cell::Md(s) => html(&bound(s)),
+        // Prose may hold code spans, as its Markdown rendering shows them.
+        Cell::Text(s) | Cell::Md(s) => html_of_md(&bound(s)),
     }
+}
+
+/// Markdown text with code spans, as HTML: each span in `code`, the rest escaped (a
+/// table cell's `\|` shown as "|"). Text whose backticks do not pair up simply, or
+/// that doubles them, is shown as written, escaped.
+fn html_of_md(s: &str) -> String {
+    if s.matches('`').count() % 2 == 1 || s.contains("``") {
+        return html(s);
+    }
+    s.split('`')
+        .enumerate()
+        .map(|(i, part)| match i % 2 {
+            1 => format!("<code>{}</code>", html(part)),
+            _ => html(&part.replace("\\|", "|")),
+        })
+        .collect()
 }
 
 /// The page as Markdown.
@@ -92,8 +109,8 @@ pub fn markdown(p: &Page) -> String {
     out
 }
 
-/// The page as one self-contained HTML document. The introductions hold Markdown
-/// backticks; they are shown as written, escaped.
+/// The page as one self-contained HTML document. The introductions' Markdown code
+/// spans become `code`.
 pub fn html_page(p: &Page) -> String {
     let mut out = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
@@ -103,13 +120,13 @@ pub fn html_page(p: &Page) -> String {
          td,th{{border:1px solid #bbb;padding:.25em .5em;vertical-align:top;text-align:left}}\n\
          code{{white-space:pre-wrap;word-break:break-all}}\n</style>\n</head>\n<body>\n\
          <h1>{t}</h1>\n<p>{}</p>\n",
-        html(&p.intro),
+        html_of_md(&p.intro),
         t = html(&p.title)
     );
     for s in &p.sections {
         let _ = writeln!(out, "<h{l}>{}</h{l}>", html(&s.title), l = s.level);
         if !s.intro.is_empty() {
-            let _ = writeln!(out, "<p>{}</p>", html(&s.intro));
+            let _ = writeln!(out, "<p>{}</p>", html_of_md(&s.intro));
         }
         if !s.headers.is_empty() && !s.rows.is_empty() {
             out.push_str("<table>\n<tr>");
@@ -134,7 +151,7 @@ pub fn html_page(p: &Page) -> String {
             }
         }
         for line in &s.after {
-            let _ = writeln!(out, "<p>{}</p>", html(line));
+            let _ = writeln!(out, "<p>{}</p>", html_of_md(line));
         }
     }
     out.push_str("</body>\n</html>\n");
@@ -500,4 +517,20 @@ pub fn recorded_json(cases: &[LoadedCase]) -> serde_json::Value {
         })
         .collect();
     serde_json::Value::Array(list)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::html_of_md;
+
+    #[test]
+    fn code_spans_become_code_and_the_rest_is_escaped() {
+        assert_eq!(
+            html_of_md("case `<b>` & a \\| b"),
+            "case <code>&lt;b&gt;</code> &amp; a | b"
+        );
+        // Unpaired or doubled backticks are shown as written.
+        assert_eq!(html_of_md("a ` b"), "a ` b");
+        assert_eq!(html_of_md("``x``"), "``x``");
+    }
 }
