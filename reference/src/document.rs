@@ -158,9 +158,14 @@ impl Document {
                 Reading::Rfc2732,
                 Reading::AboveRootRemoved,
                 Reading::SameSchemeRelative,
+                Reading::BaseFragmentRemoved,
             ],
             Document::Rfc3986 => &[Reading::Strict, Reading::NonStrict],
-            Document::Draft1996 => &[Reading::Strict, Reading::DoubleSlashPath],
+            Document::Draft1996 => &[
+                Reading::Strict,
+                Reading::DoubleSlashPath,
+                Reading::BaseFragmentRemoved,
+            ],
             _ => &[Reading::Strict],
         }
     }
@@ -245,6 +250,13 @@ pub enum Reading {
     /// delimit a URL, since Section 2.2 calls "<" and ">" "the delimiters around URLs in
     /// free text", besides the appendix's recommended `<URL:...>`. Parsing is unchanged.
     BareAngleBrackets,
+    /// The 1996 draft and RFC 2396, establishing a base: a Content-Base or
+    /// Content-Location field whose value has a fragment gives the URL before it, since
+    /// Section 3 (RFC 2396 Section 4) says ""the URL" which results from such a reference
+    /// includes only the absolute URL after the fragment identifier (if any) is removed",
+    /// instead of giving no base because the value breaks the field's production.
+    /// Parsing and resolution are unchanged.
+    BaseFragmentRemoved,
 }
 
 impl Reading {
@@ -263,6 +275,7 @@ impl Reading {
             Reading::NonStrict => "non-strict",
             Reading::DoubleSlashPath => "double-slash-path",
             Reading::BareAngleBrackets => "bare-angle-brackets",
+            Reading::BaseFragmentRemoved => "base-fragment-removed",
         }
     }
 }

@@ -386,8 +386,27 @@ pub fn check_resolve(doc: DocReading, base: &[u8], reference: &[u8]) -> Result<(
         crate::document::Reading::SameSchemeRelative => &[],
         _ => OTHER_BASES,
     };
-    let againsts: Vec<&[u8]> = [base, result.as_slice()]
+    // RFC 3986 §5.1: a reference is "stripped of any fragment component prior to its use
+    // as a base URI", and a base "must conform to the <absolute-URI> syntax rule"; a
+    // result that does not (it keeps what the reference had that the grammar refuses)
+    // is no base to resolve against.
+    let result_as_base = match doc.doc {
+        Document::Rfc3986 => {
+            let stripped = &result[..result
+                .iter()
+                .position(|&b| b == b'#')
+                .unwrap_or(result.len())];
+            let conforms = !matches!(
+                resolve(doc, stripped, b"", false),
+                Err(crate::Unresolvable::BaseNotAbsolute { .. })
+            );
+            conforms.then_some(stripped)
+        }
+        _ => Some(result.as_slice()),
+    };
+    let againsts: Vec<&[u8]> = [Some(base), result_as_base]
         .into_iter()
+        .flatten()
         .chain(others.iter().copied())
         .collect();
     let same_scheme_relative = matches!(

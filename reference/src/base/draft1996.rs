@@ -2,15 +2,15 @@
 //! "The base URL of a document can be established in one of four ways, listed below in
 //! order of precedence."
 
-use super::fields::{content_base, content_location};
+use super::fields::{content_base, content_location, without_whitespace};
 use super::layers::{
     as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, resolve_against,
     retrieval, Sections,
 };
-use super::model::Entity;
+use super::model::{Entity, HeaderField};
 use super::walk::{Outer, Tracer};
 use super::{Base, Context, Source};
-use crate::document::{DocReading, Document};
+use crate::document::{DocReading, Document, Reading};
 
 pub(crate) const SECTIONS: Sections = Sections {
     content: "5.1",
@@ -68,13 +68,13 @@ pub(crate) fn header_fields(
     outside: &Base,
 ) -> Option<(Vec<u8>, String)> {
     if let Some(f) = first_field(e, "Content-Base", t) {
-        match content_base(doc, &f.value) {
+        match content_base(doc, &fragment_removed(doc, f, t)) {
             Ok(url) => return Some((url, format!("the {} field on line {}", f.name, f.line))),
             Err(why) => broken(t, f, why),
         }
     }
     let f = first_field(e, "Content-Location", t)?;
-    match content_location(doc, &f.value) {
+    match content_location(doc, &fragment_removed(doc, f, t)) {
         Ok((url, true)) => Some((url, format!("the {} field on line {}", f.name, f.line))),
         // "If the latter is relative, it must be resolved to its absolute form (like any
         // relative URL) before it can be used as the base URL for other references."
@@ -105,6 +105,39 @@ pub(crate) fn header_fields(
             broken(t, f, why);
             None
         }
+    }
+}
+
+/// A field's value as its production reads it. Under the reading
+/// `base-fragment-removed`, the value is read as a URL reference and what it gives is
+/// the URL: Section 3 (RFC 2396 Section 4 alike), ""the URL" which results from such a
+/// reference includes only the absolute URL after the fragment identifier (if any) is
+/// removed", the fragment being what follows "the first (left-most) crosshatch".
+/// Under the default reading the value is taken as written, and one with a fragment
+/// breaks the production.
+fn fragment_removed(doc: DocReading, f: &HeaderField, t: &mut Tracer) -> Vec<u8> {
+    let value = without_whitespace(&f.value);
+    let crosshatch = value.iter().position(|&b| b == b'#');
+    match crosshatch {
+        Some(at) if doc.reading == Reading::BaseFragmentRemoved => {
+            let section = if doc.doc == Document::Rfc2396 {
+                "4"
+            } else {
+                "3"
+            };
+            t.note(
+                "base.fragment-stripped",
+                f.line,
+                format!(
+                    "the fragment of the {} field on line {} is removed: \"the URL\" a reference gives \"includes only the absolute URL after the fragment identifier (if any) is removed\" ({} Section {section}, under the reading base-fragment-removed)",
+                    f.name,
+                    f.line,
+                    doc.doc.public_name()
+                ),
+            );
+            value[..at].to_vec()
+        }
+        _ => f.value.clone(),
     }
 }
 

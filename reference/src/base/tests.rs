@@ -449,3 +449,41 @@ fn parts_nested_ten_thousand_deep() {
         stack.append(&mut next.children);
     }
 }
+
+#[test]
+fn a_field_with_a_fragment_breaks_its_production_or_gives_the_url_before_it() {
+    // 5.1: `Content-Base = "Content-Base" ":" absoluteURL`, which has no fragment; Section
+    // 3: ""the URL" which results from such a reference includes only the absolute URL
+    // after the fragment identifier (if any) is removed".
+    use crate::document::{DocReading, Reading};
+    let cx = Context {
+        retrieved_from: vec![b"http://r/s".to_vec()],
+        application_default: None,
+    };
+    for doc in [Document::Draft1996, Document::Rfc2396] {
+        for name in ["Content-Base", "Content-Location"] {
+            let e = message(vec![field(name, " http://b/c#f#g", 1)], vec![]);
+            let strict = establish(doc.into(), &e, &cx).unwrap();
+            assert_eq!(base_of(&strict, "").1, Source::RetrievalUrl, "{doc} {name}");
+            assert_eq!(note_ids(&strict), ["base.field-breaks-grammar"]);
+            let reading = DocReading::new(doc, Reading::BaseFragmentRemoved);
+            let removed = establish(reading, &e, &cx).unwrap();
+            assert_eq!(
+                base_of(&removed, ""),
+                (Some("http://b/c".into()), Source::Content),
+                "{reading} {name}"
+            );
+            assert_eq!(note_ids(&removed), ["base.fragment-stripped"]);
+        }
+    }
+    // What is left must still derive: a relative Content-Base breaks the production
+    // under either reading.
+    let relative = message(vec![field("Content-Base", " b/c#f", 1)], vec![]);
+    let reading = DocReading::new(Document::Draft1996, Reading::BaseFragmentRemoved);
+    let found = establish(reading, &relative, &cx).unwrap();
+    assert_eq!(base_of(&found, "").1, Source::RetrievalUrl);
+    assert_eq!(
+        note_ids(&found),
+        ["base.fragment-stripped", "base.field-breaks-grammar"]
+    );
+}

@@ -140,6 +140,64 @@ pub fn step_ids(doc: Document) -> &'static [&'static str] {
     }
 }
 
+/// A scheme's default port, as the document that defines the scheme states it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DefaultPort {
+    pub scheme: &'static str,
+    pub port: &'static str,
+    /// The sentence's place: `RFC 1738 §3.2`.
+    pub cite: &'static str,
+}
+
+/// The default ports the project's documents define: RFC 1738 Section 3, each scheme's
+/// "If :<port> is omitted, the port defaults to ...". Neither RFC 2396 nor RFC 3986
+/// defines a scheme ("The definition of specific URL schemes ... has been moved to
+/// separate documents", RFC 2396 G.3; RFC 3986 §3.2.3: "A scheme may define a default
+/// port"), so their equivalences of default ports read these. RFC 3986 §6.2.3 repeats
+/// http's: "has a default port of "80"".
+pub const DEFAULT_PORTS: &[DefaultPort] = &[
+    DefaultPort {
+        scheme: "ftp",
+        port: "21",
+        cite: "RFC 1738 §3.2",
+    },
+    DefaultPort {
+        scheme: "http",
+        port: "80",
+        cite: "RFC 1738 §3.3",
+    },
+    DefaultPort {
+        scheme: "gopher",
+        port: "70",
+        cite: "RFC 1738 §3.4.1",
+    },
+    DefaultPort {
+        scheme: "nntp",
+        port: "119",
+        cite: "RFC 1738 §3.7",
+    },
+    DefaultPort {
+        scheme: "telnet",
+        port: "23",
+        cite: "RFC 1738 §3.8",
+    },
+    DefaultPort {
+        scheme: "wais",
+        port: "210",
+        cite: "RFC 1738 §3.9",
+    },
+    DefaultPort {
+        scheme: "prospero",
+        port: "1525",
+        cite: "RFC 1738 §3.11",
+    },
+];
+
+/// The default port of `scheme` (already in lower case), if a document defines one.
+pub fn default_port(scheme: &[u8]) -> Option<&'static DefaultPort> {
+    DEFAULT_PORTS.iter().find(|d| d.scheme.as_bytes() == scheme)
+}
+
 /// Collects the steps: each new value is compared with the one before it.
 pub(crate) struct Steps {
     doc: DocReading,

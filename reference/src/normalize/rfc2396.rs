@@ -36,17 +36,8 @@ pub fn is_unreserved(b: u8) -> bool {
         )
 }
 
-/// The default ports of RFC 1738 Section 3: "If :<port> is omitted, the port defaults
-/// to ...".
-pub const DEFAULT_PORTS: &[(&str, &str, &str)] = &[
-    ("ftp", "21", "RFC 1738 §3.2"),
-    ("http", "80", "RFC 1738 §3.3"),
-    ("gopher", "70", "RFC 1738 §3.4.1"),
-    ("nntp", "119", "RFC 1738 §3.7"),
-    ("telnet", "23", "RFC 1738 §3.8"),
-    ("wais", "210", "RFC 1738 §3.9"),
-    ("prospero", "1525", "RFC 1738 §3.11"),
-];
+/// What step `6-port` does, with the default ports it reads ([`super::DEFAULT_PORTS`]).
+pub const DEFAULT_PORT_ELIDED: &str = "an explicit default port (RFC 1738 §3: ftp 21, http 80, gopher 70, nntp 119, telnet 23, wais 210, prospero 1525) elided with its \":\"";
 
 /// Section 3.2.2: `hostname = *( domainlabel "." ) toplabel [ "." ]`,
 /// `domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum`,
@@ -183,11 +174,8 @@ pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNorm
     // 6: "a URL with an explicit ":port", where the port is the default for the scheme,
     // is equivalent to one where the port is elided."
     if let Some(a) = &mut authority {
-        let default = DEFAULT_PORTS
-            .iter()
-            .find(|(s, _, _)| s.as_bytes() == scheme.as_slice());
-        if let Some((_, port, _)) = default {
-            if server(a) && a.port_is(port) {
+        if let Some(default) = super::default_port(&scheme) {
+            if server(a) && a.port_is(default.port) {
                 a.port = None;
             }
         }
@@ -195,7 +183,7 @@ pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNorm
     steps.step(
         "6-port",
         "RFC 2396 §6",
-        "an explicit default port (RFC 1738 §3: ftp 21, http 80, gopher 70, nntp 119, telnet 23, wais 210, prospero 1525) elided with its \":\"",
+        DEFAULT_PORT_ELIDED,
         join(&scheme, &authority, &path, &query, &fragment),
     );
     steps.finish()

@@ -1,10 +1,10 @@
 //! RFC 3986 Section 6.2.2, "Syntax-Based Normalization", and Section 6.2.3,
-//! "Scheme-Based Normalization", for the "http" scheme
+//! "Scheme-Based Normalization", for the schemes whose default port a document of the
+//! project defines (RFC 1738 Section 3: ftp, http, gopher, nntp, telnet, wais, prospero)
 //! (<https://www.rfc-editor.org/rfc/rfc3986#section-6.2>).
 //!
 //! The steps are applied in the order the section presents them: 6.2.2.1 (case),
-//! 6.2.2.2 (percent-encoding), 6.2.2.3 (path segments), 6.2.3 (scheme-based, "http"
-//! only). Section 6.2.4, "Protocol-Based Normalization", is not applied: it needs "the
+//! 6.2.2.2 (percent-encoding), 6.2.2.3 (path segments), 6.2.3 (scheme-based). Section 6.2.4, "Protocol-Based Normalization", is not applied: it needs "the
 //! result of accessing the resources", which a reference to the text cannot have.
 //!
 //! The input is split by Appendix B (as for resolution, [`crate::resolve::rfc3986`]),
@@ -86,6 +86,9 @@ fn upper_triplets(bytes: &mut [u8]) {
     }
 }
 
+/// What step 6.2.3 does, with the default ports it reads ([`super::DEFAULT_PORTS`]).
+pub const SCHEME_BASED: &str = "scheme-based, for the schemes whose default port a document defines (RFC 1738 §3: ftp 21, http 80, gopher 70, nntp 119, telnet 23, wais 210, prospero 1525): an empty or default port removed with its \":\", an empty path after an authority made \"/\"";
+
 /// Section 6.2.2 and 6.2.3, in that order.
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {
     let c = appendix_b(input);
@@ -160,32 +163,30 @@ pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNorm
         u.recompose(),
     );
 
-    // 6.2.3 Scheme-Based Normalization, for "http": "because the "http" scheme makes use
-    // of an authority component, has a default port of "80", and defines an empty path
-    // to be equivalent to "/", the following four URIs are equivalent:
-    // http://example.com, http://example.com/, http://example.com:/,
-    // http://example.com:80/ ... For example, the second URI above is the normal form
-    // for the "http" scheme."
-    if u.scheme == b"http" {
+    // 6.2.3 Scheme-Based Normalization: "because the "http" scheme makes use of an
+    // authority component, has a default port of "80", and defines an empty path to be
+    // equivalent to "/", the following four URIs are equivalent: http://example.com,
+    // http://example.com/, http://example.com:/, http://example.com:80/ ... In general,
+    // a URI that uses the generic syntax for authority with an empty path should be
+    // normalized to a path of "/". Likewise, an explicit ":port", for which the port is
+    // empty or the default for the scheme, is equivalent to one where the port and its
+    // ":" delimiter are elided and thus should be removed by scheme-based normalization."
+    //
+    // Scheme-based rules need the scheme's definition: they apply to the schemes whose
+    // default port a document of the project defines (RFC 1738 Section 3, all in its
+    // Section 3.1 common Internet scheme syntax, the generic authority), and to no other,
+    // since "Normalization should not remove delimiters when their associated component
+    // is empty unless licensed to do so by the scheme specification."
+    if let Some(default) = super::default_port(&u.scheme) {
         if let Some(a) = &mut u.authority {
-            // "an explicit ":port", for which the port is empty or the default for the
-            // scheme, is equivalent to one where the port and its ":" delimiter are
-            // elided and thus should be removed by scheme-based normalization."
-            if a.port.as_deref() == Some(b"") || a.port_is("80") {
+            if a.port.as_deref() == Some(b"") || a.port_is(default.port) {
                 a.port = None;
             }
-            // "a URI that uses the generic syntax for authority with an empty path
-            // should be normalized to a path of "/"."
             if u.path.is_empty() {
                 u.path = b"/".to_vec();
             }
         }
     }
-    steps.step(
-        "6.2.3",
-        "RFC 3986 §6.2.3",
-        "scheme-based, \"http\" only: an empty or default (\"80\") port removed with its \":\", an empty path after an authority made \"/\"",
-        u.recompose(),
-    );
+    steps.step("6.2.3", "RFC 3986 §6.2.3", SCHEME_BASED, u.recompose());
     steps.finish()
 }

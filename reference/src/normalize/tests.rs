@@ -156,9 +156,18 @@ fn rfc3986_6_2_3_http() {
     // 3.2.3: "if its value would be the same as that of the scheme's default".
     assert_eq!(norm(R3986, "http://a:080/"), "http://a/");
     assert_eq!(norm(R3986, "http://a:8080/"), "http://a:8080/");
-    // Only "http": Section 6.2.3 gives its default port and empty path, no other's.
-    assert_eq!(norm(R3986, "ftp://a:21"), "ftp://a:21");
+    // Every scheme whose default port a document defines (3.2.3: "omit the port
+    // component and its ":" delimiter if ... its value would be the same as that of the
+    // scheme's default"); RFC 1738 §3.2: ftp's "port defaults to 21".
+    assert_eq!(norm(R3986, "ftp://a:21/f"), "ftp://a/f");
+    assert_eq!(norm(R3986, "ftp://a:21"), "ftp://a/");
+    assert_eq!(norm(R3986, "ftp://a:80/f"), "ftp://a:80/f");
+    assert_eq!(norm(R3986, "gopher://a:070/"), "gopher://a/");
+    assert_eq!(norm(R3986, "FTP://a:/"), "ftp://a/");
+    // A scheme no document defines has no default and no licence to drop delimiters
+    // ("unless licensed to do so by the scheme specification").
     assert_eq!(norm(R3986, "foo://a:80"), "foo://a:80");
+    assert_eq!(norm(R3986, "foo://a:"), "foo://a:");
     // The user information keeps its delimiters ("the presence or absence of delimiters
     // within a userinfo subcomponent is usually significant").
     assert_eq!(norm(R3986, "http://u:@a:80"), "http://u:@a/");
@@ -528,4 +537,32 @@ fn parse_verdicts_gate_the_older_documents() {
         Verdict::Invalid
     );
     assert!(normalize(Document::Rfc1738.into(), b"HTTP://h/").is_ok());
+}
+
+#[test]
+fn default_ports_are_each_named_where_a_step_says_what_it_does() {
+    // The step texts name the defaults they read, so the table and the texts cannot
+    // drift apart.
+    for d in super::DEFAULT_PORTS {
+        let named = format!("{} {}", d.scheme, d.port);
+        assert!(super::rfc3986::SCHEME_BASED.contains(&named), "{named}");
+        assert!(
+            super::rfc2396::DEFAULT_PORT_ELIDED.contains(&named),
+            "{named}"
+        );
+    }
+    for d in super::DEFAULT_PORTS {
+        assert_eq!(
+            norm(R3986, &format!("{}://h:{}/p", d.scheme, d.port)),
+            format!("{}://h/p", d.scheme),
+            "{}",
+            d.cite
+        );
+        assert_eq!(
+            norm(Document::Rfc2396, &format!("{}://h:{}/p", d.scheme, d.port)),
+            format!("{}://h/p", d.scheme),
+            "{}",
+            d.cite
+        );
+    }
 }

@@ -210,12 +210,12 @@ pub(crate) fn resolve_seeing(
         show(&base_c)
     });
     let Some(base_scheme) = base_c.scheme else {
-        // 5.1: "A base URI must conform to the <absolute-URI> syntax rule (Section 4.3)."
         return Err(Unresolvable::BaseNotAbsolute {
             doc,
             why: "it has no scheme, and \"only the scheme component is required to be present in a base URI\" (Section 5.2.1); \"A base URI must conform to the <absolute-URI> syntax rule\" (Section 5.1)",
         });
     };
+    base_conforms(doc, base, &base_c)?;
 
     // -- The URI reference is parsed into the five URI components
     // (R.scheme, R.authority, R.path, R.query, R.fragment) = parse(R);
@@ -331,6 +331,28 @@ pub(crate) fn resolve_seeing(
     );
     t.step("5.3", "T's components are recomposed", || lossy(&result));
     t.finish(doc, result, false)
+}
+
+/// 5.1: "A base URI must conform to the <absolute-URI> syntax rule (Section 4.3)." It is
+/// asked of every base, before the algorithm starts, whatever the reference: a base
+/// without a scheme is refused even when the reference's scheme means 5.2.2 never reads
+/// the base, and so is a base with a fragment, though 5.2.2 never reads Base.fragment.
+/// Section 5.1 says where such a base comes from: a reference "must be converted to
+/// absolute form and stripped of any fragment component prior to its use as a base URI".
+fn base_conforms(doc: DocReading, base: &[u8], c: &Components) -> Result<(), Unresolvable> {
+    if c.fragment.is_some() {
+        return Err(Unresolvable::BaseNotAbsolute {
+            doc,
+            why: "it has a fragment, which <absolute-URI> (\"absolute-URI  = scheme \":\" hier-part [ \"?\" query ]\", Section 4.3) does not allow: \"A base URI must conform to the <absolute-URI> syntax rule\", and a reference is \"stripped of any fragment component prior to its use as a base URI\" (Section 5.1)",
+        });
+    }
+    if crate::parse(doc, base).verdict == crate::Verdict::Invalid {
+        return Err(Unresolvable::BaseNotAbsolute {
+            doc,
+            why: "it does not match <absolute-URI> (\"absolute-URI  = scheme \":\" hier-part [ \"?\" query ]\", Section 4.3; `urlcert parse --doc rfc3986` says where): \"A base URI must conform to the <absolute-URI> syntax rule\" (Section 5.1)",
+        });
+    }
+    Ok(())
 }
 
 /// 5.2.3, "Merge Paths".
@@ -740,6 +762,36 @@ mod tests {
         assert_eq!(res(Reading::Strict, "foo:", "g"), "foo:g");
         // "excluding the entire base URI path if it does not contain any "/""
         assert_eq!(res(Reading::Strict, "mailto:x@y", "z"), "mailto:z");
+    }
+
+    #[test]
+    fn every_base_must_conform_to_absolute_uri_whatever_the_reference() {
+        // 5.1: "A base URI must conform to the <absolute-URI> syntax rule"; asked before
+        // the algorithm, so a reference with a scheme, which 5.2.2 resolves without
+        // reading the base, does not make a base acceptable.
+        for base in ["http://a/b#f", "http://a/b?q#", "http://a b/", "", "//a/b"] {
+            for reference in ["g", "#s", "http://x/y"] {
+                let r = resolve(
+                    Document::Rfc3986.into(),
+                    base.as_bytes(),
+                    reference.as_bytes(),
+                    false,
+                );
+                assert!(
+                    matches!(r, Err(Unresolvable::BaseNotAbsolute { .. })),
+                    "{base:?} {reference:?}: {r:?}"
+                );
+            }
+        }
+        let why = |base: &str| match resolve(Document::Rfc3986.into(), base.as_bytes(), b"g", false)
+        {
+            Err(Unresolvable::BaseNotAbsolute { why, .. }) => why,
+            other => panic!("{other:?}"),
+        };
+        assert!(why("http://a/b#f").contains("stripped of any fragment component"));
+        assert!(why("http://a b/").contains("does not match <absolute-URI>"));
+        // A base that conforms, with a query, is used.
+        assert_eq!(res(Reading::Strict, "http://a/b?q", "#s"), "http://a/b?q#s");
     }
 
     #[test]
