@@ -17,6 +17,10 @@ fn grammar(doc: Document) -> Grammar {
     Grammar::new(doc.into()).expect("the grammar compiles")
 }
 
+fn grammar_of(doc: DocReading) -> Grammar {
+    Grammar::new(doc).expect("the grammar compiles")
+}
+
 fn shape(o: &Outcome) -> Option<&str> {
     match o {
         Outcome::Contradiction(f) => Some(&f.shape),
@@ -497,4 +501,37 @@ fn the_report_escapes_and_bounds_what_it_shows() {
     assert!(!md.contains('\u{202e}'));
     assert!(md.contains("bytes more)"));
     assert!(md.lines().all(|l| l.len() < 10_000), "no cell runs on");
+}
+
+/// A case whose resolution the closure check finds a contradiction in (a grammatical
+/// reference against a grammatical base giving a result the grammar rejects, or one the
+/// document's split misreads) must record it, as the rows 6.* cases do
+/// (`result_verdict` or `reads_back`, with `contradiction`): no case may show such a
+/// result silently.
+#[test]
+fn every_resolution_the_closure_check_objects_to_is_recorded() {
+    let mut grammars = std::collections::BTreeMap::new();
+    let mut silent = Vec::new();
+    for c in real_cases() {
+        if c.case.op != urlcert::cases::Op::Resolve {
+            continue;
+        }
+        let base = c.case.base.as_deref().unwrap_or_default();
+        for (key, e) in &c.case.expect {
+            let doc = key.0;
+            if !doc.doc.resolves() || e.result.is_none() || e.contradiction.is_some() {
+                continue;
+            }
+            let g = grammars.entry(doc).or_insert_with(|| grammar_of(doc));
+            if let Outcome::Contradiction(f) = closure(g, base.as_bytes(), c.case.input.as_bytes())
+            {
+                silent.push(format!("{} [{doc}]: {}", c.case.id, f.shape));
+            }
+        }
+    }
+    assert!(
+        silent.is_empty(),
+        "resolutions the closure check finds contradictions in, not recorded:\n{}",
+        silent.join("\n")
+    );
 }

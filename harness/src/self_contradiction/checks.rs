@@ -229,10 +229,14 @@ pub fn grammar_split(g: &Grammar, input: &[u8]) -> Outcome {
 /// the full form it abbreviates, the context's scheme (and host part) put back in front
 /// of it, is.
 fn grammatical_reference(g: &Grammar, base: &Split, reference: &[u8]) -> bool {
-    if g.doc.doc != Document::Draft02
-        || split(g.doc, reference).is_some_and(|s| s.get("scheme").is_some())
-    {
+    if g.doc.doc != Document::Draft02 {
         return g.accepts(reference);
+    }
+    // Which of the two forms the FULL FORM test (a colon before any slash) takes a
+    // reference for is the algorithm's reading, not the grammar's, so either counts:
+    // `g?x:y`, whose colon is in its search, is a partial form the BNF derives.
+    if split(g.doc, reference).is_some_and(|s| s.get("scheme").is_some()) && g.accepts(reference) {
+        return true;
     }
     let mut full = base.get("scheme").unwrap_or_default().to_vec();
     full.push(b':');
