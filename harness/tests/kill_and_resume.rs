@@ -275,8 +275,14 @@ fn two_kills_after_the_swap_leave_the_newer_report_and_nothing_stopped() {
         assert_eq!(killed.status.code(), None, "{}", text(&killed));
     }
     let columns = std::fs::read_to_string(out.join("run.json")).unwrap();
-    assert!(columns.contains("fluent-uri"), "the newer report is in place");
-    assert!(!out.join(".in-progress").exists(), "it is not marked unfinished");
+    assert!(
+        columns.contains("fluent-uri"),
+        "the newer report is in place"
+    );
+    assert!(
+        !out.join(".in-progress").exists(),
+        "it is not marked unfinished"
+    );
     let res = quick("certify", cases.path(), &["--adapter", "url"], &out, &[]);
     assert_eq!(res.status.code(), Some(0), "{}", text(&res));
     assert_eq!(listing(dir.path()), ["r"]);
@@ -298,8 +304,7 @@ fn two_kills_after_the_swap_leave_the_newer_report_and_nothing_stopped() {
     assert_eq!(res.status.code(), Some(2), "{}", text(&res));
     assert!(text(&res).contains("nothing to resume"), "{}", text(&res));
     let header: serde_json::Value =
-        serde_json::from_str(&std::fs::read_to_string(out.join("campaign.json")).unwrap())
-            .unwrap();
+        serde_json::from_str(&std::fs::read_to_string(out.join("campaign.json")).unwrap()).unwrap();
     assert_eq!(header["seed"], 3, "the newest campaign is in place");
     assert_eq!(listing(dir.path()), ["f", "r"]);
 }
@@ -328,9 +333,25 @@ fn a_folder_a_live_urlcert_writes_is_refused_naming_its_pid() {
         for args in [
             &["fuzz", "--cases", tiny, "--adapter", "url", "--out", outs][..],
             &["fuzz", "--resume", "--out", outs],
-            &["run", "--cases", tiny, "--adapter", "reference", "--out", outs],
+            &[
+                "run",
+                "--cases",
+                tiny,
+                "--adapter",
+                "reference",
+                "--out",
+                outs,
+            ],
             &["run", "--cases", tiny, "--resume", "--out", outs],
-            &["certify", "--cases", tiny, "--adapter", "url", "--out", outs],
+            &[
+                "certify",
+                "--cases",
+                tiny,
+                "--adapter",
+                "url",
+                "--out",
+                outs,
+            ],
         ] {
             let res = urlcert(args).output().unwrap();
             said.push((args.to_vec(), res.status.code(), text(&res)));

@@ -397,7 +397,7 @@ fn clean_leftovers(target: &Path) -> Vec<String> {
             .strip_prefix("tmp-")
             .or_else(|| rest.strip_prefix("old-"))
             .and_then(|p| p.parse::<u32>().ok());
-        let path = entry.path();
+        let path = target.with_file_name(&file);
         match pid {
             Some(pid) if !alive(pid) && path.is_dir() => {}
             _ => continue,
@@ -405,9 +405,9 @@ fn clean_leftovers(target: &Path) -> Vec<String> {
         let why = match listing(&path) {
             Err(e) => Some(format!("it cannot be read ({e})")),
             Ok(names) if names.is_empty() => None,
-            Ok(names) => foreign(&names).map(|held| {
-                format!("it is not a urlcert report (it holds {held})")
-            }),
+            Ok(names) => {
+                foreign(&names).map(|held| format!("it is not a urlcert report (it holds {held})"))
+            }
         };
         let why = why.or_else(|| {
             remove_report(&path)

@@ -83,8 +83,8 @@ fn names(dir: &Path) -> Vec<String> {
 /// than the report in place: never an older campaign over a newer one), and writes its
 /// report, ready to publish.
 fn open_and_write(target: &Path, gen: u32, log: &Log) -> Work {
-    let work = Work::open(target, "run", true)
-        .unwrap_or_else(|r| panic!("writer {gen} was refused: {r}"));
+    let work =
+        Work::open(target, "run", true).unwrap_or_else(|r| panic!("writer {gen} was refused: {r}"));
     if work.resumed() {
         if let (Some(stopped), Some(published)) = (generation(work.path()), generation(target)) {
             assert!(
@@ -92,7 +92,8 @@ fn open_and_write(target: &Path, gen: u32, log: &Log) -> Work {
                 "writer {gen} took over report {stopped}, older than report {published} in place"
             );
         }
-        log.borrow_mut().push(format!("resumed {:?}", generation(work.path())));
+        log.borrow_mut()
+            .push(format!("resumed {:?}", generation(work.path())));
     }
     write_file(work.path(), "report.md", &format!("report {gen}\n")).unwrap();
     log.borrow_mut().push("publishing".into());
@@ -112,10 +113,7 @@ const POINTS: &[&str] = &[
 
 #[test]
 fn every_pair_of_kills_leaves_the_newest_report_in_place_and_unmarked() {
-    let kills: Vec<(&str, usize)> = POINTS
-        .iter()
-        .flat_map(|&p| [(p, 1), (p, 2)])
-        .collect();
+    let kills: Vec<(&str, usize)> = POINTS.iter().flat_map(|&p| [(p, 1), (p, 2)]).collect();
     let mut killed = std::collections::BTreeSet::new();
     for &first in &kills {
         for &second in &kills {
@@ -151,7 +149,10 @@ fn every_pair_of_kills_leaves_the_newest_report_in_place_and_unmarked() {
             log.borrow_mut().clear();
             let work = open_and_write(&target, 3, &log);
             let in_place = generation(&target).unwrap();
-            assert!(in_place >= *seen.last().unwrap(), "{case}: {in_place} after {seen:?}");
+            assert!(
+                in_place >= *seen.last().unwrap(),
+                "{case}: {in_place} after {seen:?}"
+            );
             let resumed = log
                 .borrow()
                 .iter()
@@ -170,7 +171,11 @@ fn every_pair_of_kills_leaves_the_newest_report_in_place_and_unmarked() {
             assert_eq!(names(&target), [MARKER, "report.md"], "{case}");
         }
     }
-    assert_eq!(killed, POINTS.iter().copied().collect(), "every point is reached");
+    assert_eq!(
+        killed,
+        POINTS.iter().copied().collect(),
+        "every point is reached"
+    );
 }
 
 /// A process that is not there.
@@ -221,7 +226,10 @@ fn a_users_folder_put_in_place_while_a_report_is_written_is_not_replaced() {
     let err = work.publish().unwrap_err().to_string();
     assert!(err.contains("notes.txt"), "{err}");
     assert_eq!(names(&target), ["notes.txt"]);
-    assert_eq!(fs::read_to_string(target.join("notes.txt")).unwrap(), "mine");
+    assert_eq!(
+        fs::read_to_string(target.join("notes.txt")).unwrap(),
+        "mine"
+    );
     // The report is kept, to publish once the folder is moved away.
     let partial = work_path(&target);
     assert!(partial.join(IN_PROGRESS).is_file());
