@@ -132,7 +132,11 @@ impl Work {
         }
         let _settling = settling(target)?;
         let work = work_path(target);
-        let lock = match settle(target)? {
+        let (partial, notes) = settle(target)?;
+        for note in notes {
+            eprintln!("urlcert: {note}");
+        }
+        let lock = match partial {
             Partial::Writing(pid) => return Err(writing(&work, &pid)),
             Partial::Stopped(_) if !resume => {
                 return Err(refused(format!(
@@ -327,7 +331,8 @@ pub fn stopped(target: &Path) -> Result<bool, Refused> {
         return check_target(target).map(|()| false);
     }
     let _settling = settling(target)?;
-    match settle(target)? {
+    // What settling did is said by the writer that opens the folder next.
+    match settle(target)?.0 {
         Partial::Writing(pid) => Err(writing(&work_path(target), &pid)),
         Partial::Stopped(_) => Ok(true),
         Partial::None => Ok(false),
@@ -338,21 +343,22 @@ pub fn stopped(target: &Path) -> Result<bool, Refused> {
 /// settling lock): the target's marks go, a finished work folder is published, an
 /// old report exchanged out is removed, and so are urlcert's own `NAME.tmp-PID` /
 /// `NAME.old-PID` folders whose process is gone. What is left is a work folder being
-/// written or stopped, or none.
-fn settle(target: &Path) -> Result<Partial, Refused> {
+/// written or stopped, or none; and what it did or left alone, for the user.
+fn settle(target: &Path) -> Result<(Partial, Vec<String>), Refused> {
     check_target(target)?;
     if target.is_dir() {
         unmark(target);
     }
     let work = work_path(target);
+    let mut notes = Vec::new();
     let marked = |name| work.join(name).is_file();
     if work.is_dir() && !marked(IN_PROGRESS) {
         if marked(FINISHED) {
             put_in_place(&work, target).map_err(|e| io_refused(&work, &e))?;
-            eprintln!(
-                "urlcert: published the finished report a stopped urlcert left in {}",
+            notes.push(format!(
+                "published the finished report a stopped urlcert left in {}",
                 work.display()
-            );
+            ));
         } else {
             let names = listing(&work).map_err(|e| io_refused(&work, &e))?;
             if !names.is_empty() && foreign(&names).is_some() {
@@ -364,20 +370,20 @@ fn settle(target: &Path) -> Result<Partial, Refused> {
             remove_report(&work).map_err(|e| io_refused(&work, &e))?;
         }
     }
-    for note in clean_leftovers(target) {
-        eprintln!("urlcert: {note}");
-    }
+    notes.extend(clean_leftovers(target));
     if !work.is_dir() {
-        return Ok(Partial::None);
+        return Ok((Partial::None, notes));
     }
-    Ok(match take_lock(&work)? {
+    let partial = match take_lock(&work)? {
         Some(lock) => Partial::Stopped(lock),
         None => Partial::Writing(holder(&work)),
-    })
+    };
+    Ok((partial, notes))
 }
 
 /// Removes the `NAME.tmp-PID` / `NAME.old-PID` folders beside `target` that urlcert
-/// left (they hold its marker and nothing but its files) and whose process is gone;
+/// left (they hold its marker and nothing but its files: a folder of that name without
+/// them may be anyone's) and whose process is gone;
 /// says which of those names it left alone, and why.
 fn clean_leftovers(target: &Path) -> Vec<String> {
     let Some(name) = target.file_name() else {
@@ -404,7 +410,7 @@ fn clean_leftovers(target: &Path) -> Vec<String> {
         }
         let why = match listing(&path) {
             Err(e) => Some(format!("it cannot be read ({e})")),
-            Ok(names) if names.is_empty() => None,
+            Ok(names) if names.is_empty() => Some(format!("it is empty, without {MARKER}")),
             Ok(names) => {
                 foreign(&names).map(|held| format!("it is not a urlcert report (it holds {held})"))
             }
