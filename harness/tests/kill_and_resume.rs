@@ -39,6 +39,38 @@ fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
+/// A process that is not there.
+fn gone_pid() -> u32 {
+    (400_000..4_000_000u32)
+        .step_by(7919)
+        .find(|p| !Path::new(&format!("/proc/{p}")).exists())
+        .unwrap()
+}
+
+/// A case folder of one case, for runs that take a moment.
+fn one_case() -> tempfile::TempDir {
+    common::cli::case_dir(
+        r#"cases:
+- id: t.space.parse
+  op: parse
+  input: "http://h/a b"
+  cite: [{doc: rfc1738, section: "2.2"}]
+  expect:
+    rfc1738: {verdict: invalid}
+"#,
+    )
+}
+
+/// `urlcert CMD --cases CASES ARGS --out OUT`, with `env` set.
+fn quick(cmd: &str, cases: &Path, args: &[&str], out: &Path, env: &[(&str, &str)]) -> Output {
+    let mut c = urlcert(&[cmd, "--cases", cases.to_str().unwrap()]);
+    c.args(args).arg("--out").arg(out);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    c.output().unwrap()
+}
+
 /// A reference-only run of the real cases into `out`, with `env` set.
 fn reference_run(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
     let cases = cases();
@@ -118,15 +150,13 @@ fn a_previous_report_is_replaced_and_old_temporaries_are_cleaned() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r");
     assert_eq!(reference_run(&out, &[], &[]).status.code(), Some(0));
-    // What an earlier version left when killed between its two renames: folders named
-    // after a process that is gone.
-    let gone = (400_000..4_000_000u32)
-        .step_by(7919)
-        .find(|p| !Path::new(&format!("/proc/{p}")).exists())
-        .unwrap();
+    // What urlcert leaves when killed between the two renames that stand in for an
+    // exchange: folders marked as its own, named after a process that is gone.
+    let gone = gone_pid();
     for what in ["tmp", "old"] {
         let left = dir.path().join(format!("r.{what}-{gone}"));
         std::fs::create_dir(&left).unwrap();
+        std::fs::write(left.join(".urlcert-report"), "run").unwrap();
         std::fs::write(left.join("report.md"), "stale").unwrap();
     }
     let res = reference_run(&out, &[], &[]);
@@ -186,6 +216,160 @@ fn a_kill_after_the_swap_leaves_the_new_report_and_the_old_is_cleaned_next_time(
     let res = reference_run(&out, &[], &[]);
     assert_eq!(res.status.code(), Some(0), "{}", text(&res));
     assert_eq!(listing(dir.path()), ["r"]);
+}
+
+#[test]
+fn a_users_folder_named_like_a_leftover_is_left_alone_and_named() {
+    let cases = one_case();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("r");
+    let gone = gone_pid();
+    let notes = dir.path().join(format!("r.old-{gone}"));
+    std::fs::create_dir(&notes).unwrap();
+    std::fs::write(notes.join("notes.txt"), "my notes").unwrap();
+    // Named as urlcert names its leftovers, holding a report's file, but not marked.
+    let unmarked = dir.path().join(format!("r.tmp-{gone}"));
+    std::fs::create_dir(&unmarked).unwrap();
+    std::fs::write(unmarked.join("report.md"), "my report").unwrap();
+
+    let res = quick("run", cases.path(), &["--adapter", "reference"], &out, &[]);
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(
+        std::fs::read_to_string(notes.join("notes.txt")).unwrap(),
+        "my notes"
+    );
+    assert_eq!(
+        std::fs::read_to_string(unmarked.join("report.md")).unwrap(),
+        "my report"
+    );
+    let said = text(&res);
+    for (folder, why) in [
+        (&notes, "it holds notes.txt"),
+        (&unmarked, "it holds report.md"),
+    ] {
+        assert!(
+            said.contains(&format!("left {} alone", folder.display())) && said.contains(why),
+            "{said}"
+        );
+    }
+}
+
+#[test]
+fn two_kills_after_the_swap_leave_the_newer_report_and_nothing_stopped() {
+    let cases = one_case();
+    let dir = tempfile::tempdir().unwrap();
+    let kill = [("URLCERT_FAULT_AT", "exchanged")];
+
+    // run, then certify: each column set tells the runs apart.
+    let out = dir.path().join("r");
+    let run = |adapters: &[&str], env: &[(&str, &str)]| {
+        let mut args = Vec::new();
+        for a in adapters {
+            args.extend(["--adapter", a]);
+        }
+        quick("run", cases.path(), &args, &out, env)
+    };
+    assert_eq!(run(&[], &[]).status.code(), Some(0));
+    for adapters in [&["url"][..], &["fluent-uri"]] {
+        let killed = run(adapters, &kill);
+        assert_eq!(killed.status.code(), None, "{}", text(&killed));
+    }
+    let columns = std::fs::read_to_string(out.join("run.json")).unwrap();
+    assert!(
+        columns.contains("fluent-uri"),
+        "the newer report is in place"
+    );
+    assert!(
+        !out.join(".in-progress").exists(),
+        "it is not marked unfinished"
+    );
+    let res = quick("certify", cases.path(), &["--adapter", "url"], &out, &[]);
+    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(listing(dir.path()), ["r"]);
+
+    // fuzz: --resume finds nothing to resume and publishes no older campaign.
+    let out = dir.path().join("f");
+    let fuzz = |seed: &str, env: &[(&str, &str)]| {
+        let args = ["--adapter", "url", "--iterations", "20", "--seed", seed];
+        quick("fuzz", cases.path(), &args, &out, env)
+    };
+    assert_eq!(fuzz("1", &[]).status.code(), Some(0));
+    for seed in ["2", "3"] {
+        let killed = fuzz(seed, &kill);
+        assert_eq!(killed.status.code(), None, "{}", text(&killed));
+    }
+    let res = urlcert(&["fuzz", "--resume", "--out", out.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
+    assert!(text(&res).contains("nothing to resume"), "{}", text(&res));
+    let header: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("campaign.json")).unwrap()).unwrap();
+    assert_eq!(header["seed"], 3, "the newest campaign is in place");
+    assert_eq!(listing(dir.path()), ["f", "r"]);
+}
+
+#[test]
+fn a_folder_a_live_urlcert_writes_is_refused_naming_its_pid() {
+    let cases = one_case();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("f");
+    let partial = dir.path().join("f.partial");
+    let mut writer = urlcert(&["fuzz", "--cases", cases.path().to_str().unwrap()])
+        .args(["--command", FAKE, "--command", "slow:1"])
+        .args(["--iterations", "1000000", "--seed", "1", "--out"])
+        .arg(&out)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let started = wait_until(Duration::from_secs(60), || {
+        partial.join("campaign.json").is_file()
+    });
+    let tiny = cases.path().to_str().unwrap();
+    let outs = out.to_str().unwrap();
+    let mut said = Vec::new();
+    if started {
+        for args in [
+            &["fuzz", "--cases", tiny, "--adapter", "url", "--out", outs][..],
+            &["fuzz", "--resume", "--out", outs],
+            &[
+                "run",
+                "--cases",
+                tiny,
+                "--adapter",
+                "reference",
+                "--out",
+                outs,
+            ],
+            &["run", "--cases", tiny, "--resume", "--out", outs],
+            &[
+                "certify",
+                "--cases",
+                tiny,
+                "--adapter",
+                "url",
+                "--out",
+                outs,
+            ],
+        ] {
+            let res = urlcert(args).output().unwrap();
+            said.push((args.to_vec(), res.status.code(), text(&res)));
+        }
+    }
+    let alive = writer.try_wait().unwrap().is_none();
+    writer.kill().unwrap();
+    writer.wait().unwrap();
+    assert!(started && alive, "the campaign did not get going");
+    let pid = format!("pid {}", writer.id());
+    for (args, code, text) in said {
+        assert_eq!(code, Some(2), "{args:?}: {text}");
+        assert!(
+            text.contains(&pid) && text.contains("is writing"),
+            "{args:?}: {text}"
+        );
+        assert!(!text.contains("stopped"), "{args:?}: {text}");
+    }
 }
 
 /// `urlcert certify` of the fake adapter, which starts a child in a session of its own

@@ -136,10 +136,10 @@ fn target(args: &FuzzArgs, root: &Path) -> Result<(PathBuf, Option<Header>), Str
             let stamp = stamp.trim_start_matches("run-").to_string();
             root.join("reports").join(format!("fuzz-{stamp}"))
         });
-        // Refused before any adapter starts, and before anything is written.
-        outdir::check_target(&out).map_err(|r| r.to_string())?;
-        let work = outdir::work_path(&out);
-        if work.join(outdir::IN_PROGRESS).is_file() {
+        // Refused before any adapter starts, and before anything but what killed
+        // writers left is touched.
+        if outdir::stopped(&out).map_err(|r| r.to_string())? {
+            let work = outdir::work_path(&out);
             return Err(format!(
                 "{} holds a campaign that was stopped before it finished: continue it with --resume --out {}, or remove that folder",
                 work.display(),
@@ -153,7 +153,7 @@ fn target(args: &FuzzArgs, root: &Path) -> Result<(PathBuf, Option<Header>), Str
         None => newest_partial(&root.join("reports"))?,
     };
     let work = outdir::work_path(&out);
-    if !work.join(outdir::IN_PROGRESS).is_file() {
+    if !outdir::stopped(&out).map_err(|r| r.to_string())? {
         let finished = out.join(journal::HEADER).is_file();
         return Err(format!(
             "nothing to resume: {} holds no stopped campaign{}",

@@ -6,13 +6,20 @@
 //!   with its process, kill -9 included). Journals (`results.jsonl`, `fuzz.jsonl`) are
 //!   appended there line by line, so a killed run leaves a usable partial report that
 //!   `--resume` continues.
-//! - A finished work folder is published by an atomic exchange with the previous report
-//!   (Linux `renameat2(RENAME_EXCHANGE)`), or by a plain rename when there is none: at
-//!   every moment `NAME` is the old report or the new one, never neither. What the
-//!   exchange leaves at `NAME.partial` (the old report, no [`IN_PROGRESS`]) is removed
-//!   then, or by the next run if a kill came first.
+//! - A finished work folder trades [`IN_PROGRESS`] for [`FINISHED`] in one rename, and
+//!   is then published by an atomic exchange with the previous report (Linux
+//!   `renameat2(RENAME_EXCHANGE)`), or by a plain rename when there is none: at every
+//!   moment `NAME` is the old report or the new one, never neither. What the exchange
+//!   leaves at `NAME.partial` (the old report, unmarked) is removed then.
+//! - Whoever comes next finishes what a kill interrupted: a report in place loses its
+//!   marks (it is published), a work folder marked [`FINISHED`] is published, an
+//!   unmarked one (an old report exchanged out) is removed. So a work folder that holds
+//!   [`IN_PROGRESS`] is always a report that was never finished, never an old one.
+//! - These changes are made holding a lock on the folder the report is in, for moments
+//!   only, so that no urlcert sees another's half way.
 //! - A target that exists must be a urlcert report: it holds [`MARKER`] and nothing but
-//!   the files urlcert writes. Anything else is refused, untouched.
+//!   the files urlcert writes. Anything else is refused, untouched; so is a leftover
+//!   beside it that is not urlcert's.
 
 use std::fs::{self, File};
 use std::io;
@@ -22,6 +29,8 @@ use std::path::{Path, PathBuf};
 pub const MARKER: &str = ".urlcert-report";
 /// Present in a work folder while it is being written.
 pub const IN_PROGRESS: &str = ".in-progress";
+/// Present in a work folder whose report is complete, until it is in place.
+pub const FINISHED: &str = ".finished";
 /// The work folder's lock.
 const LOCK: &str = ".lock";
 
@@ -34,6 +43,8 @@ impl std::fmt::Display for Refused {
         f.write_str(&self.0)
     }
 }
+
+impl std::error::Error for Refused {}
 
 fn refused(what: String) -> Refused {
     Refused(what)
@@ -49,6 +60,7 @@ fn is_report_file(name: &str) -> bool {
         name,
         MARKER
             | IN_PROGRESS
+            | FINISHED
             | LOCK
             | "results.jsonl"
             | "summary.json"
@@ -86,6 +98,27 @@ fn sibling(target: &Path, what: &str) -> PathBuf {
     target.with_file_name(name)
 }
 
+/// The folder that holds `target`.
+fn parent_of(target: &Path) -> &Path {
+    match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    }
+}
+
+/// The lock on the folder that holds `target`, held while report folders there change
+/// state. Waited for: it is held for moments only.
+struct Settling {
+    _dir: File,
+}
+
+fn settling(target: &Path) -> Result<Settling, Refused> {
+    let parent = parent_of(target);
+    let dir = File::open(parent).map_err(|e| io_refused(parent, &e))?;
+    dir.lock().map_err(|e| io_refused(parent, &e))?;
+    Ok(Settling { _dir: dir })
+}
+
 impl Work {
     /// Opens the work folder for `target`. Without `resume`, a work folder that a
     /// stopped writer left is refused (it holds what that run found); with it, that
@@ -94,25 +127,41 @@ impl Work {
         if target.file_name().is_none() {
             return Err(refused(format!("{} has no folder name", target.display())));
         }
-        check_target(target)?;
-        let work = work_path(target);
-        if let Some(parent) = work.parent().filter(|p| !p.as_os_str().is_empty()) {
+        if let Some(parent) = target.parent().filter(|p| !p.as_os_str().is_empty()) {
             fs::create_dir_all(parent).map_err(|e| io_refused(parent, &e))?;
         }
-        clean_leftovers(target)?;
-        let resumed = work.join(IN_PROGRESS).is_file();
-        if !resumed {
-            fs::create_dir(&work).map_err(|e| io_refused(&work, &e))?;
-            fs::write(work.join(IN_PROGRESS), kind).map_err(|e| io_refused(&work, &e))?;
+        let _settling = settling(target)?;
+        let work = work_path(target);
+        let (partial, notes) = settle(target)?;
+        for note in notes {
+            eprintln!("urlcert: {note}");
         }
-        // First the lock: a folder being written now is not a stopped one.
-        let lock = lock(&work)?;
-        if resumed && !resume {
-            return Err(refused(format!(
-                "{} holds a report that was stopped before it finished: continue it with --resume, or remove that folder",
-                work.display()
-            )));
-        }
+        let lock = match partial {
+            Partial::Writing(pid) => return Err(writing(&work, &pid)),
+            Partial::Stopped(_) if !resume => {
+                return Err(refused(format!(
+                    "{} holds a report that was stopped before it finished: continue it with --resume, or remove that folder",
+                    work.display()
+                )))
+            }
+            Partial::Stopped(lock) => Some(lock),
+            Partial::None => None,
+        };
+        let resumed = lock.is_some();
+        let lock = match lock {
+            Some(lock) => lock,
+            None => {
+                fs::create_dir(&work).map_err(|e| io_refused(&work, &e))?;
+                fs::write(work.join(IN_PROGRESS), kind).map_err(|e| io_refused(&work, &e))?;
+                fault_point("opening");
+                match take_lock(&work)? {
+                    Some(lock) => lock,
+                    None => return Err(writing(&work, &holder(&work))),
+                }
+            }
+        };
+        // The pid is there before anyone else can look (they wait for the settling).
+        let _ = fs::write(work.join(LOCK), std::process::id().to_string());
         fs::write(work.join(MARKER), kind).map_err(|e| io_refused(&work, &e))?;
         Ok(Work {
             target: target.to_path_buf(),
@@ -132,33 +181,77 @@ impl Work {
         self.resumed
     }
 
-    /// Moves the finished report into place: an atomic exchange with the old one, or
-    /// a rename when there is none. Until the exchange the work folder is resumable;
-    /// after it, what is left at the work path is the old report, which holds no
-    /// [`IN_PROGRESS`] and is removed (here, or by the next writer).
+    /// Moves the finished report into place: marked finished, then an atomic exchange
+    /// with the old one, or a rename when there is none. Until it is marked finished
+    /// the work folder is resumable; from then on whoever comes next publishes it. A
+    /// target that is no longer a urlcert report is refused, and the work kept.
     pub fn publish(self) -> io::Result<()> {
         sync_dir(&self.work);
         fault_point("publish");
-        if !self.target.exists() {
-            fs::rename(&self.work, &self.target)?;
-        } else {
-            exchange(&self.work, &self.target)?;
-            fault_point("exchanged");
-            fs::remove_dir_all(&self.work)?;
-        }
-        for name in [IN_PROGRESS, LOCK] {
-            let _ = fs::remove_file(self.target.join(name));
-        }
-        if let Some(parent) = self.target.parent() {
-            sync_dir(parent);
-        }
-        Ok(())
+        let _settling = settling(&self.target).map_err(io::Error::other)?;
+        check_target(&self.target).map_err(io::Error::other)?;
+        fs::rename(self.work.join(IN_PROGRESS), self.work.join(FINISHED))?;
+        sync_dir(&self.work);
+        fault_point("finished");
+        put_in_place(&self.work, &self.target)
     }
+}
+
+/// Publishes the work folder `work`, marked [`FINISHED`], at `target`, and leaves the
+/// target unmarked; what was at the target is removed.
+fn put_in_place(work: &Path, target: &Path) -> io::Result<()> {
+    if target.exists() {
+        exchange(work, target)?;
+        fault_point("exchanged");
+        if let Err(e) = remove_report(work) {
+            unmark(target);
+            return Err(io::Error::other(format!(
+                "the report is in place, but the previous one, now at {}, could not be removed: {e}",
+                work.display()
+            )));
+        }
+    } else {
+        fs::rename(work, target)?;
+    }
+    fault_point("placed");
+    unmark(target);
+    sync_dir(parent_of(target));
+    Ok(())
+}
+
+/// A report in place is published: whatever marks a kill left on it go.
+fn unmark(target: &Path) {
+    for name in [IN_PROGRESS, FINISHED, LOCK] {
+        let _ = fs::remove_file(target.join(name));
+    }
+}
+
+/// Removes a report folder of urlcert's, its marker last, so that a kill half way
+/// leaves a folder still known as urlcert's. Files that are not urlcert's are left,
+/// and so is the folder then.
+fn remove_report(dir: &Path) -> io::Result<()> {
+    let names: Vec<String> = listing(dir)?
+        .into_iter()
+        .filter(|n| n != MARKER && is_report_file(n))
+        .collect();
+    for (i, name) in names.iter().enumerate() {
+        fs::remove_file(dir.join(name))?;
+        if i == 0 {
+            fault_point("clearing");
+        }
+    }
+    match fs::remove_file(dir.join(MARKER)) {
+        Err(e) if e.kind() != io::ErrorKind::NotFound => return Err(e),
+        _ => {}
+    }
+    fs::remove_dir(dir)
 }
 
 /// A test hook: `URLCERT_FAULT_AT=NAME` aborts the process at the point `NAME`, as a
 /// kill -9 there would stop it (no destructor runs, nothing is cleaned up).
 pub fn fault_point(name: &str) {
+    #[cfg(test)]
+    tests::hook::at(name);
     if std::env::var_os("URLCERT_FAULT_AT").is_some_and(|v| v == name) {
         std::process::abort();
     }
@@ -177,72 +270,130 @@ pub fn check_target(target: &Path) -> Result<(), Refused> {
             target.display()
         )));
     }
-    let entries = fs::read_dir(target).map_err(|e| io_refused(target, &e))?;
-    let mut names = Vec::new();
-    for entry in entries {
-        let entry = entry.map_err(|e| io_refused(target, &e))?;
-        names.push(entry.file_name().to_string_lossy().into_owned());
-    }
+    let names = listing(target).map_err(|e| io_refused(target, &e))?;
     if names.is_empty() {
         return Ok(());
     }
-    names.sort();
-    let foreign: Vec<&String> = names.iter().filter(|n| !is_report_file(n)).collect();
-    if !names.iter().any(|n| n == MARKER) || !foreign.is_empty() {
-        let listed = if foreign.is_empty() {
-            names.iter().collect()
-        } else {
-            foreign
-        };
-        let shown: Vec<String> = listed
-            .iter()
-            .take(3)
-            .map(|n| crate::text::visible(n))
-            .collect();
+    if let Some(held) = foreign(&names) {
         return Err(refused(format!(
-            "{} is not empty and is not a urlcert report (it holds {}): urlcert replaces only its own reports; give a new or empty folder",
+            "{} is not empty and is not a urlcert report (it holds {held}): urlcert replaces only its own reports; give a new or empty folder",
             target.display(),
-            shown.join(", ")
         )));
     }
     Ok(())
 }
 
-/// Removes what an earlier, killed writer left beside `target`: an exchanged-out old
-/// report at `NAME.partial` (no [`IN_PROGRESS`]), and the `NAME.tmp-PID` /
-/// `NAME.old-PID` folders of earlier versions whose process is gone.
-fn clean_leftovers(target: &Path) -> Result<(), Refused> {
-    let work = work_path(target);
-    if work.is_dir() && !work.join(IN_PROGRESS).exists() {
-        // An old report exchanged out, or a folder made by a writer killed before it
-        // marked it: either is urlcert's own. Anything else is left alone.
-        let names: Vec<String> = fs::read_dir(&work)
-            .map_err(|e| io_refused(&work, &e))?
-            .flatten()
-            .map(|e| e.file_name().to_string_lossy().into_owned())
-            .collect();
-        let own = names.is_empty()
-            || (names.iter().any(|n| n == MARKER) && names.iter().all(|n| is_report_file(n)));
-        if !own {
-            return Err(refused(format!(
-                "{} is in the way: it is not urlcert's work folder; move it away",
-                work.display()
-            )));
-        }
-        fs::remove_dir_all(&work).map_err(|e| io_refused(&work, &e))?;
+/// The names in `dir`, sorted.
+fn listing(dir: &Path) -> io::Result<Vec<String>> {
+    let mut names = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        names.push(entry?.file_name().to_string_lossy().into_owned());
     }
-    let (Some(parent), Some(name)) = (target.parent(), target.file_name()) else {
-        return Ok(());
-    };
-    let parent = if parent.as_os_str().is_empty() {
-        Path::new(".")
+    names.sort();
+    Ok(names)
+}
+
+/// When a folder holding `names` (not none) is not a urlcert report: what it holds
+/// that is not urlcert's (up to three names, escaped), or the names without the marker.
+fn foreign(names: &[String]) -> Option<String> {
+    let others: Vec<&String> = names.iter().filter(|n| !is_report_file(n)).collect();
+    if names.iter().any(|n| n == MARKER) && others.is_empty() {
+        return None;
+    }
+    let listed = if others.is_empty() {
+        names.iter().collect()
     } else {
-        parent
+        others
     };
-    let Ok(entries) = fs::read_dir(parent) else {
-        return Ok(());
+    let shown: Vec<String> = listed
+        .iter()
+        .take(3)
+        .map(|n| crate::text::visible(n))
+        .collect();
+    Some(shown.join(", "))
+}
+
+/// What the work folder of a target holds, once what killed writers left is settled.
+enum Partial {
+    /// No work folder.
+    None,
+    /// A stopped writer's, whose lock is now taken.
+    Stopped(File),
+    /// A live writer's: its pid.
+    Writing(String),
+}
+
+/// Whether a stopped writer left `target` a report to continue with `--resume`,
+/// once what killed writers left is settled. Refused when the target is not usable,
+/// or a live urlcert is writing it (named by its pid).
+pub fn stopped(target: &Path) -> Result<bool, Refused> {
+    if !parent_of(target).is_dir() {
+        return check_target(target).map(|()| false);
+    }
+    let _settling = settling(target)?;
+    // What settling did is said by the writer that opens the folder next.
+    match settle(target)?.0 {
+        Partial::Writing(pid) => Err(writing(&work_path(target), &pid)),
+        Partial::Stopped(_) => Ok(true),
+        Partial::None => Ok(false),
+    }
+}
+
+/// Checks the target and finishes what killed writers left beside it (holding the
+/// settling lock): the target's marks go, a finished work folder is published, an
+/// old report exchanged out is removed, and so are urlcert's own `NAME.tmp-PID` /
+/// `NAME.old-PID` folders whose process is gone. What is left is a work folder being
+/// written or stopped, or none; and what it did or left alone, for the user.
+fn settle(target: &Path) -> Result<(Partial, Vec<String>), Refused> {
+    check_target(target)?;
+    if target.is_dir() {
+        unmark(target);
+    }
+    let work = work_path(target);
+    let mut notes = Vec::new();
+    let marked = |name| work.join(name).is_file();
+    if work.is_dir() && !marked(IN_PROGRESS) {
+        if marked(FINISHED) {
+            put_in_place(&work, target).map_err(|e| io_refused(&work, &e))?;
+            notes.push(format!(
+                "published the finished report a stopped urlcert left in {}",
+                work.display()
+            ));
+        } else {
+            let names = listing(&work).map_err(|e| io_refused(&work, &e))?;
+            if !names.is_empty() && foreign(&names).is_some() {
+                return Err(refused(format!(
+                    "{} is in the way: it is not urlcert's work folder; move it away",
+                    work.display()
+                )));
+            }
+            remove_report(&work).map_err(|e| io_refused(&work, &e))?;
+        }
+    }
+    notes.extend(clean_leftovers(target));
+    if !work.is_dir() {
+        return Ok((Partial::None, notes));
+    }
+    let partial = match take_lock(&work)? {
+        Some(lock) => Partial::Stopped(lock),
+        None => Partial::Writing(holder(&work)),
+    };
+    Ok((partial, notes))
+}
+
+/// Removes the `NAME.tmp-PID` / `NAME.old-PID` folders beside `target` that urlcert
+/// left (they hold its marker and nothing but its files: a folder of that name without
+/// them may be anyone's) and whose process is gone;
+/// says which of those names it left alone, and why.
+fn clean_leftovers(target: &Path) -> Vec<String> {
+    let Some(name) = target.file_name() else {
+        return Vec::new();
+    };
+    let Ok(entries) = fs::read_dir(parent_of(target)) else {
+        return Vec::new();
     };
     let prefix = format!("{}.", name.to_string_lossy());
+    let mut notes = Vec::new();
     for entry in entries.flatten() {
         let file = entry.file_name().to_string_lossy().into_owned();
         let Some(rest) = file.strip_prefix(&prefix) else {
@@ -252,21 +403,40 @@ fn clean_leftovers(target: &Path) -> Result<(), Refused> {
             .strip_prefix("tmp-")
             .or_else(|| rest.strip_prefix("old-"))
             .and_then(|p| p.parse::<u32>().ok());
-        if let Some(pid) = pid {
-            if !alive(pid) && entry.path().is_dir() {
-                let _ = fs::remove_dir_all(entry.path());
+        let path = target.with_file_name(&file);
+        match pid {
+            Some(pid) if !alive(pid) && path.is_dir() => {}
+            _ => continue,
+        }
+        let why = match listing(&path) {
+            Err(e) => Some(format!("it cannot be read ({e})")),
+            Ok(names) if names.is_empty() => Some(format!("it is empty, without {MARKER}")),
+            Ok(names) => {
+                foreign(&names).map(|held| format!("it is not a urlcert report (it holds {held})"))
             }
+        };
+        let why = why.or_else(|| {
+            remove_report(&path)
+                .err()
+                .map(|e| format!("it could not be removed ({e})"))
+        });
+        if let Some(why) = why {
+            notes.push(format!(
+                "left {} alone: {why}; urlcert removes only its own leftovers",
+                path.display()
+            ));
         }
     }
-    Ok(())
+    notes.sort();
+    notes
 }
 
 fn alive(pid: u32) -> bool {
     pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists()
 }
 
-/// Takes the work folder's lock, or says who holds it.
-fn lock(work: &Path) -> Result<File, Refused> {
+/// Takes the work folder's lock, or `None` when a live writer holds it.
+fn take_lock(work: &Path) -> Result<Option<File>, Refused> {
     let path = work.join(LOCK);
     let file = File::options()
         .create(true)
@@ -276,20 +446,27 @@ fn lock(work: &Path) -> Result<File, Refused> {
         .open(&path)
         .map_err(|e| io_refused(&path, &e))?;
     match file.try_lock() {
-        Ok(()) => {
-            let _ = fs::write(&path, std::process::id().to_string());
-            Ok(file)
-        }
-        Err(fs::TryLockError::WouldBlock) => {
-            let holder = fs::read_to_string(&path).unwrap_or_default();
-            Err(refused(format!(
-                "another urlcert (pid {}) is writing {}",
-                holder.trim(),
-                work.display()
-            )))
-        }
+        Ok(()) => Ok(Some(file)),
+        Err(fs::TryLockError::WouldBlock) => Ok(None),
         Err(fs::TryLockError::Error(e)) => Err(io_refused(&path, &e)),
     }
+}
+
+/// The pid written in a work folder's lock.
+fn holder(work: &Path) -> String {
+    let pid = fs::read_to_string(work.join(LOCK)).unwrap_or_default();
+    match pid.trim() {
+        "" => "unknown".into(),
+        pid => crate::text::visible(pid),
+    }
+}
+
+/// The refusal of a folder that a live urlcert is writing.
+fn writing(work: &Path, pid: &str) -> Refused {
+    refused(format!(
+        "another urlcert (pid {pid}) is writing {} and holds its lock: wait for it to finish, or stop it",
+        work.display()
+    ))
 }
 
 /// Swaps two folders in one step (Linux), or as two renames elsewhere.
@@ -406,38 +583,4 @@ pub fn read_lines(path: &Path) -> io::Result<Vec<(usize, String)>> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn report_names_are_recognised_and_others_are_not() {
-        for name in [
-            MARKER,
-            "results.jsonl",
-            "certificate-url.md",
-            "certificate-url.html",
-            "fuzz.jsonl",
-        ] {
-            assert!(is_report_file(name), "{name}");
-        }
-        for name in ["notes.txt", "certificate-url.txt", "report.md.bak", "x"] {
-            assert!(!is_report_file(name), "{name}");
-        }
-    }
-
-    #[test]
-    fn a_torn_last_line_is_cut_before_appending() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("j.jsonl");
-        fs::write(&path, "{\"a\":1}\n{\"b\":").unwrap();
-        let mut j = Journal::append(&path).unwrap();
-        j.line("{\"c\":3}").unwrap();
-        drop(j);
-        assert_eq!(fs::read_to_string(&path).unwrap(), "{\"a\":1}\n{\"c\":3}\n");
-        let lines = read_lines(&path).unwrap();
-        assert_eq!(
-            lines,
-            vec![(1, "{\"a\":1}".into()), (2, "{\"c\":3}".into())]
-        );
-    }
-}
+mod tests;
