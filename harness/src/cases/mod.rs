@@ -11,7 +11,6 @@ mod documents;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use urlcert_reference::{DocReading, Document, Reading, Rule, Verdict};
 
@@ -333,24 +332,12 @@ fn too_big(size: String) -> String {
 /// The bytes of a case file, refused when it is not a regular file or is larger than
 /// [`MAX_CASE_FILE_BYTES`]; never more than that is read.
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
-    // Checked before opening: opening a FIFO would wait for a writer.
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
-    if !meta.is_file() {
-        return Err("cannot read: not a regular file".into());
-    }
-    if meta.len() > MAX_CASE_FILE_BYTES {
-        return Err(too_big(meta.len().to_string()));
-    }
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_CASE_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    // It grew while being read.
-    if bytes.len() as u64 > MAX_CASE_FILE_BYTES {
-        return Err(too_big(format!("more than {MAX_CASE_FILE_BYTES}")));
-    }
-    Ok(bytes)
+    use crate::user_file::Refused;
+    crate::user_file::read(path, MAX_CASE_FILE_BYTES).map_err(|e| match e {
+        Refused::TooBig { size: Some(s), .. } => too_big(s.to_string()),
+        Refused::TooBig { size: None, .. } => too_big(format!("more than {MAX_CASE_FILE_BYTES}")),
+        other => other.to_string(),
+    })
 }
 
 /// Two keys of `expect` name the same expectation when they parse to the same document
