@@ -222,7 +222,9 @@ pub fn parse(path: &Path, text: &str) -> Result<Exceptions, Vec<ExceptionError>>
                 Some(at),
                 "a second YAML document starts here; the file holds one".into(),
             ),
-            layout::Flaw::Unreadable { at, message } => err(Some(at), message),
+            layout::Flaw::Unreadable { at, message } | layout::Flaw::OverLimit { at, message } => {
+                err(Some(at), message)
+            }
         });
     }
     if !errors.is_empty() {
