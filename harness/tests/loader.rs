@@ -823,6 +823,25 @@ fn aliases_of_aliases_are_counted_expanded() {
 }
 
 #[test]
+fn aliases_after_yaml_the_scan_cannot_read_are_not_expanded_by_serde_yaml() {
+    // The scan stops at the tab on line 3, before any alias; serde_yaml would read on,
+    // copy the 64 KiB input at every alias, and only then fail on the last item.
+    let aliased = aliased_inputs(64 * 1024, 200);
+    let text = format!(
+        "{}{}- 5\n",
+        GOOD.replace("  op: parse", "  op:\tparse"),
+        aliased.strip_prefix("cases:\n").unwrap()
+    );
+    let e = one_error(&text);
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(
+        e.message
+            .contains("the duplicate-key check cannot read this YAML"),
+        "{e}"
+    );
+}
+
+#[test]
 fn a_few_aliases_still_load() {
     let cases = aliased_inputs(64, 3);
     let dir = tempfile::tempdir().unwrap();

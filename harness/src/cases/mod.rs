@@ -527,6 +527,22 @@ pub fn load_bytes(path: &Path, bytes: &[u8]) -> Result<Vec<LoadedCase>, Vec<Load
     if !errors.is_empty() {
         return Err(errors);
     }
+    let unchecked = |(at, message): (layout::Pos, String)| {
+        vec![err(
+            Some(at),
+            None,
+            format!(
+                "the duplicate-key check cannot read this YAML ({message}), so the file is refused rather than loaded unchecked"
+            ),
+        )]
+    };
+    // The scan stopped early, so it has not counted the aliases after that point, and
+    // serde_yaml copies the node an alias names at every alias. serde_yaml's message is
+    // the better one where it cannot read the text either, but it is asked only of a text
+    // with no `*`, which has no alias.
+    if let Some(flaw) = unreadable.take_if(|_| text.contains('*')) {
+        return Err(unchecked(flaw));
+    }
     let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
         let at = e.location().map(|l| (l.line(), l.column()));
         let case = at.and_then(|(l, _)| {
@@ -541,16 +557,10 @@ pub fn load_bytes(path: &Path, bytes: &[u8]) -> Result<Vec<LoadedCase>, Vec<Load
             strip_location(&e.to_string()),
         )]
     })?;
-    if let Some((at, message)) = unreadable {
+    if let Some(flaw) = unreadable {
         // serde_yaml read it, but the duplicate-key check could not: refuse rather than
         // let duplicates through.
-        return Err(vec![err(
-            Some(at),
-            None,
-            format!(
-                "the duplicate-key check cannot read this YAML ({message}), so the file is refused rather than loaded unchecked"
-            ),
-        )]);
+        return Err(unchecked(flaw));
     }
     let mut first_line: HashMap<String, usize> = HashMap::new();
     let mut cases = Vec::new();

@@ -52,6 +52,9 @@ struct Scan {
     indents: Vec<usize>,
     /// Open flow collections.
     flow: usize,
+    /// Inside a flow collection, whether the next character may start a node: a line
+    /// break does not end a plain scalar there, so `[a` then `"b` is one scalar.
+    flow_node_start: bool,
     /// A quoted scalar that goes on past the end of a line.
     quote: Option<Quote>,
     /// The indentation of the line that opened a block scalar: lines indented more
@@ -77,7 +80,10 @@ impl Scan {
         }
         let mut i = 0;
         // At the start of a node: a bracket opens a collection, a quote a scalar.
-        let mut node_start = true;
+        let mut node_start = self.flow == 0 || self.flow_node_start;
+        // After a quoted scalar or a flow collection: in a flow collection, a `:` right
+        // after it is a value indicator (`{"a":"b"}`); after anything else it is text.
+        let mut json_key = false;
         if self.quote.is_none() && self.flow == 0 {
             if blank || line[indent] == b'#' {
                 return None;
@@ -112,7 +118,10 @@ impl Scan {
                 Some(Quote::Double) => {
                     match b {
                         b'\\' => i += 1,
-                        b'"' => self.quote = None,
+                        b'"' => {
+                            self.quote = None;
+                            json_key = true;
+                        }
                         _ => {}
                     }
                     i += 1;
@@ -125,6 +134,7 @@ impl Scan {
                             i += 1;
                         } else {
                             self.quote = None;
+                            json_key = true;
                         }
                     }
                     i += 1;
@@ -135,6 +145,10 @@ impl Scan {
             }
             let next = line.get(i + 1).copied();
             let spaced = next.is_none_or(|c| c == b' ' || c == b'\t');
+            let after_key = json_key;
+            if !matches!(b, b' ' | b'\t') {
+                json_key = false;
+            }
             match b {
                 b' ' | b'\t' => {}
                 b'#' if i == 0 || matches!(line[i - 1], b' ' | b'\t') => break,
@@ -150,17 +164,27 @@ impl Scan {
                 b']' | b'}' if self.flow > 0 => {
                     self.flow -= 1;
                     node_start = false;
+                    json_key = true;
                 }
                 b',' if self.flow > 0 => node_start = true,
-                b':' if spaced || self.flow > 0 => node_start = true,
+                b':' if spaced
+                    || (self.flow > 0 && (after_key || next.is_some_and(is_flow_indicator))) =>
+                {
+                    node_start = true
+                }
                 b'-' | b'?' if node_start && spaced => {}
                 b'|' | b'>' if node_start && self.flow == 0 => {
                     self.block_scalar = Some(indent);
                     break;
                 }
-                // An anchor or a tag comes before the node it names.
+                // An anchor or a tag comes before the node it names; its name ends at a
+                // space or a flow indicator.
                 b'&' | b'!' if node_start => {
+                    i += 1;
                     while i < line.len() && !matches!(line[i], b' ' | b'\t') {
+                        if is_flow_indicator(line[i]) {
+                            break;
+                        }
                         i += 1;
                     }
                     continue;
@@ -169,8 +193,13 @@ impl Scan {
             }
             i += 1;
         }
+        self.flow_node_start = node_start;
         None
     }
+}
+
+fn is_flow_indicator(b: u8) -> bool {
+    matches!(b, b',' | b'[' | b']' | b'{' | b'}')
 }
 
 #[cfg(test)]
@@ -190,6 +219,18 @@ mod tests {
         assert_eq!(too_deep("a: \"x\\\"[[[[\"\nb: 'it''s [[[['\n", 2), None);
         // A quoted scalar may go on over lines.
         assert_eq!(too_deep("a: \"[[\n  [[[[\"\nb: 1\n", 2), None);
+        // `{"a":"b"}`: a quoted value right after a quoted key.
+        assert_eq!(too_deep("a: {\"k\":\"[[[[\", 'j':'{{{{'}\n", 2), None);
+    }
+
+    #[test]
+    fn quotes_that_do_not_start_a_node_hide_nothing() {
+        // In a flow collection a plain scalar goes on over a line break (`a "b`), and
+        // `a:"b` is one plain scalar: neither `"` opens a quoted scalar.
+        assert_eq!(too_deep("x: [a\n\"b, [[[[1]]]], \"]\n", 3), Some((2, 6)));
+        assert_eq!(too_deep("x: {a:\", [[[[1]]]], b: \"}\n", 3), Some((1, 11)));
+        // An anchor's name ends at a flow indicator.
+        assert_eq!(too_deep("x: [&a[[[1]]]]\n", 3), Some((1, 8)));
     }
 
     #[test]
