@@ -703,8 +703,13 @@ pub fn expected_path(dir: &Path, adapter: &str) -> PathBuf {
     dir.join(format!("{}.txt", report::file_safe(adapter)))
 }
 
+/// The largest expected-failure list read, in bytes (16 MiB); the largest shipped one
+/// holds about 200 KB.
+pub const MAX_EXPECTED_BYTES: u64 = 16 * 1024 * 1024;
+
 /// Reads a list: one `case-id doc` per line; `#` starts a comment; blank lines are
-/// ignored. A missing file is an empty list.
+/// ignored. A missing file is an empty list; anything but a regular file of at most
+/// [`MAX_EXPECTED_BYTES`] is refused.
 ///
 /// A path below [`crate::assets::EMBEDDED`] (`(built-in)/harness/expected/NAME.txt`) is
 /// the list built into urlcert.
@@ -713,12 +718,12 @@ pub fn read_expected(path: &Path) -> Result<Vec<Entry>, String> {
         Some(_) => Ok(crate::assets::embedded_text(path)
             .unwrap_or_default()
             .to_string()),
-        None => std::fs::read_to_string(path),
+        None => crate::user_file::read_text(path, MAX_EXPECTED_BYTES),
     };
     let text = match text {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
+        Err(crate::user_file::Refused::Missing) => return Ok(Vec::new()),
+        Err(e) => return Err(format!("{}: {e}", path.display())),
     };
     parse_expected(&text).map_err(|e| format!("{}:{e}", path.display()))
 }

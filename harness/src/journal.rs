@@ -34,6 +34,9 @@ pub struct Plan {
 
 const FORMAT: u32 = 1;
 
+/// The largest `run.json` a resumed run reads back, in bytes.
+const MAX_PLAN_BYTES: u64 = 64 * 1024 * 1024;
+
 /// How often the partial report is rendered again while records come in.
 const REFRESH: std::time::Duration = std::time::Duration::from_secs(2);
 
@@ -64,8 +67,8 @@ impl RunJournal {
         let mut prior = HashMap::new();
         let mut kept = Vec::new();
         if work.resumed() && run_json.is_file() {
-            let text = std::fs::read_to_string(&run_json)
-                .map_err(|e| refuse(format!("cannot read {}: {e}", run_json.display())))?;
+            let text = crate::user_file::read_text(&run_json, MAX_PLAN_BYTES)
+                .map_err(|e| refuse(format!("{}: {e}", run_json.display())))?;
             let before: Plan = serde_json::from_str(&text).map_err(|e| {
                 refuse(format!(
                     "{}: not the plan of a run ({e}); remove {} to start again",

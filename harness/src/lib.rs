@@ -23,6 +23,7 @@
 //!   generated from the cases.
 //! - [`rows`]: the rows of the divergence table, which tag the cases about each.
 //! - [`text`]: escaping for generated Markdown and HTML.
+//! - [`user_file`]: reading a file a user names: regular files only, bounded.
 //! - [`adapter`]: one interface for every parser urlcert judges, and the answers it
 //!   gives.
 //! - [`judge`]: the classes an adapter's outcome falls in.
@@ -82,3 +83,4 @@ pub mod runner;
 pub mod self_contradiction;
 pub mod text;
 pub mod trace;
+pub mod user_file;

@@ -13,6 +13,9 @@ use urlcert_reference::base::{
 };
 use urlcert_reference::{DocReading, Document};
 
+/// The largest document file read, in bytes (64 MiB).
+pub const MAX_DOCUMENT_BYTES: u64 = 64 * 1024 * 1024;
+
 /// The options `base` and `links` share.
 #[derive(clap::Args, Debug)]
 pub struct DocumentArgs {
@@ -78,16 +81,18 @@ struct Loaded {
 
 fn load(args: &DocumentArgs, command: &str) -> Result<Loaded, ExitCode> {
     let (bytes, name) = match &args.file {
-        Some(path) if path.as_os_str() != "-" => match std::fs::read(path) {
-            Ok(b) => (b, path.display().to_string()),
-            Err(e) => {
-                eprintln!(
-                    "urlcert {command}: cannot read {}: {e}",
-                    visible(&path.display().to_string())
-                );
-                return Err(ExitCode::from(2));
+        Some(path) if path.as_os_str() != "-" => {
+            match crate::user_file::read(path, MAX_DOCUMENT_BYTES) {
+                Ok(b) => (b, path.display().to_string()),
+                Err(e) => {
+                    eprintln!(
+                        "urlcert {command}: {}: {e}",
+                        visible(&path.display().to_string())
+                    );
+                    return Err(ExitCode::from(2));
+                }
             }
-        },
+        }
         _ => {
             let mut b = Vec::new();
             if let Err(e) = std::io::stdin().lock().read_to_end(&mut b) {

@@ -38,8 +38,11 @@ pub fn html(s: &str) -> String {
 /// `s` with every character that acts instead of showing written as `\u{..}`: control
 /// characters (Cc), format characters (Cf: the bidi controls U+202A-U+202E and
 /// U+2066-U+2069, U+061C, zero-width U+200B-U+200F and U+2060-U+2064, U+FEFF, the soft
-/// hyphen, U+180E, tag characters, ...) and the line and paragraph separators (Zl, Zp).
-/// A report or a terminal then shows them instead of being reordered or hiding text.
+/// hyphen, U+180E, tag characters, ...), the line and paragraph separators (Zl, Zp), and
+/// every other code point Unicode calls Default_Ignorable_Code_Point (shown as nothing:
+/// U+034F, the Hangul fillers U+115F, U+3164 and U+FFA0, the variation selectors
+/// U+FE00-U+FE0F, ...). A report or a terminal then shows them instead of being
+/// reordered or hiding text.
 pub fn visible(s: &str) -> String {
     // Most text is printable ASCII: no lookup, one copy.
     if s.bytes().all(|b| (0x20..0x7f).contains(&b)) {
@@ -65,11 +68,15 @@ pub fn is_hidden(c: char) -> bool {
     // Below U+00AD (the soft hyphen) only C1 controls are hidden.
     c.is_control()
         || (c >= '\u{ad}'
-            && matches!(
+            && (matches!(
                 c.general_category(),
                 G::Format | G::LineSeparator | G::ParagraphSeparator
-            ))
+            ) || DEFAULT_IGNORABLE.contains(c)))
 }
+
+/// Unicode's Default_Ignorable_Code_Point, from the data compiled into `icu_properties`.
+const DEFAULT_IGNORABLE: icu_properties::CodePointSetDataBorrowed<'static> =
+    icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
 
 #[cfg(test)]
 mod tests {
@@ -108,6 +115,14 @@ mod tests {
             '\u{85}',
             '\u{7f}',
             '\n',
+            // Default-ignorable, neither control nor format characters.
+            '\u{034F}',
+            '\u{115F}',
+            '\u{3164}',
+            '\u{FFA0}',
+            '\u{FE00}',
+            '\u{FE0F}',
+            '\u{E0100}',
         ] {
             let shown = visible(&format!("a{c}b"));
             assert_eq!(
@@ -123,5 +138,10 @@ mod tests {
         assert_eq!(html("\u{202e}<"), "\\u{202e}&lt;");
         assert_eq!(md_code("x\u{2066}y"), "`x\\u{2066}y`");
         assert_eq!(md_cell("x\u{202e}|"), "x\\u{202e}\\|");
+        // The terminal's quoted strings escape the same characters.
+        assert_eq!(
+            crate::check::quote("a\u{3164}\n\u{202e}\"é\u{fe0f}"),
+            "\"a\\u{3164}\\n\\u{202e}\\\"é\\u{fe0f}\""
+        );
     }
 }

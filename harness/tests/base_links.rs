@@ -198,7 +198,7 @@ fn a_document_that_cannot_be_read_is_named() {
     assert!(err.contains("\"--b--\""), "{err}");
     let out = urlcert(&["base", "/nonexistent/file.eml"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot read /nonexistent/file.eml"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/file.eml: cannot read"));
 }
 
 /// Bytes that are not UTF-8 stay in the answer as they are in human output (shown

@@ -583,22 +583,137 @@ fn links_back_to_a_folder_being_read_are_a_loop_not_a_hang() {
 #[test]
 fn a_folder_or_file_reached_by_several_links_is_read_once() {
     use std::os::unix::fs::symlink;
-    let outside = tempfile::tempdir().unwrap();
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("real")).unwrap();
     write(
+        &dir.path().join("real"),
+        "o.yaml",
+        GOOD.replace("t.good", "t.other").as_bytes(),
+    );
+    write(dir.path(), "a.yaml", GOOD.as_bytes());
+    symlink(dir.path().join("real"), dir.path().join("x1")).unwrap();
+    symlink("real", dir.path().join("x2")).unwrap();
+    symlink(dir.path().join("a.yaml"), dir.path().join("b.yaml")).unwrap();
+    let suite = load_dir(dir.path()).expect("no loop, no duplicate id");
+    let ids: Vec<&str> = suite.cases.iter().map(|c| c.case.id.as_str()).collect();
+    assert_eq!(ids, ["t.good", "t.other"]);
+    assert_eq!(suite.files.len(), 2);
+    assert!(suite.files[1].ends_with("real/o.yaml"), "{:?}", suite.files);
+}
+
+#[cfg(unix)]
+#[test]
+fn links_out_of_the_case_folder_are_refused_not_followed() {
+    use std::os::unix::fs::symlink;
+    let outside = tempfile::tempdir().unwrap();
+    let o = write(
         outside.path(),
         "o.yaml",
         GOOD.replace("t.good", "t.outside").as_bytes(),
     );
     let dir = tempfile::tempdir().unwrap();
     write(dir.path(), "a.yaml", GOOD.as_bytes());
-    symlink(outside.path(), dir.path().join("x1")).unwrap();
-    symlink(outside.path(), dir.path().join("x2")).unwrap();
-    symlink(dir.path().join("a.yaml"), dir.path().join("b.yaml")).unwrap();
-    let suite = load_dir(dir.path()).expect("no loop, no duplicate id");
-    let ids: Vec<&str> = suite.cases.iter().map(|c| c.case.id.as_str()).collect();
-    assert_eq!(ids, ["t.good", "t.outside"]);
-    assert_eq!(suite.files.len(), 2);
-    assert!(suite.files[1].ends_with("x1/o.yaml"), "{:?}", suite.files);
+    symlink(outside.path(), dir.path().join("folder")).unwrap();
+    symlink(&o, dir.path().join("file.yaml")).unwrap();
+    let e = load_dir(dir.path()).unwrap_err();
+    let text: Vec<String> = e.iter().map(|x| x.to_string()).collect();
+    assert_eq!(e.len(), 2, "{text:#?}");
+    for (err, link) in e.iter().zip(["file.yaml", "folder"]) {
+        assert!(err.file.ends_with(link), "{err}");
+        assert!(
+            err.message
+                .starts_with("a symbolic link out of the case folder (to /"),
+            "{err}"
+        );
+        assert!(err.message.ends_with("): not followed"), "{err}");
+    }
+}
+
+#[test]
+fn folders_nested_too_deep_are_not_read() {
+    use urlcert::cases::MAX_FOLDER_DEPTH;
+    let dir = tempfile::tempdir().unwrap();
+    let mut deep = dir.path().to_path_buf();
+    for _ in 0..=MAX_FOLDER_DEPTH + 1 {
+        deep.push("d");
+    }
+    std::fs::create_dir_all(&deep).unwrap();
+    write(&deep, "t.yaml", GOOD.as_bytes());
+    let e = load_dir(dir.path()).unwrap_err();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(
+        e[0].file.components().count(),
+        dir.path().components().count() + MAX_FOLDER_DEPTH + 1
+    );
+    assert!(
+        e[0].message
+            == format!(
+                "folders nested more than {MAX_FOLDER_DEPTH} deep below the case folder: not read"
+            ),
+        "{}",
+        e[0]
+    );
+}
+
+#[test]
+fn a_folder_with_too_many_entries_is_not_walked_to_the_end() {
+    use urlcert::cases::MAX_FOLDER_ENTRIES;
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("many");
+    std::fs::create_dir(&sub).unwrap();
+    for n in 0..MAX_FOLDER_ENTRIES {
+        std::fs::File::create(sub.join(n.to_string())).unwrap();
+    }
+    let e = load_dir(dir.path()).unwrap_err();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].file, sub);
+    assert!(
+        e[0].message
+            .contains(&format!("more than {MAX_FOLDER_ENTRIES} entries")),
+        "{}",
+        e[0]
+    );
+}
+
+#[test]
+fn too_many_case_files_are_refused() {
+    use urlcert::cases::MAX_CASE_FILES;
+    let dir = tempfile::tempdir().unwrap();
+    for n in 0..=MAX_CASE_FILES {
+        std::fs::File::create(dir.path().join(format!("{n}.yaml"))).unwrap();
+    }
+    let e = load_dir(dir.path()).unwrap_err();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert!(
+        e[0].message.starts_with(&format!(
+            "the case folder holds {} case files, more than the {MAX_CASE_FILES}",
+            MAX_CASE_FILES + 1
+        )),
+        "{}",
+        e[0]
+    );
+}
+
+#[test]
+fn case_files_larger_together_than_the_limit_are_refused_unread() {
+    use urlcert::cases::{MAX_CASE_FILE_BYTES, MAX_SUITE_BYTES};
+    let dir = tempfile::tempdir().unwrap();
+    let n = MAX_SUITE_BYTES / MAX_CASE_FILE_BYTES + 1;
+    for i in 0..n {
+        // Sparse, each at the limit of one file.
+        let f = std::fs::File::create(dir.path().join(format!("{i:02}.yaml"))).unwrap();
+        f.set_len(MAX_CASE_FILE_BYTES).unwrap();
+    }
+    let e = load_dir(dir.path()).unwrap_err();
+    assert_eq!(e.len(), 1, "{e:?}");
+    assert_eq!(e[0].file, dir.path());
+    assert_eq!(
+        e[0].message,
+        format!(
+            "the case files hold {} bytes together, more than the {MAX_SUITE_BYTES} bytes a case folder may hold; none is read",
+            n * MAX_CASE_FILE_BYTES
+        )
+    );
 }
 
 // ------------------------------------------------------------------- size limit
@@ -652,4 +767,105 @@ fn yaml_the_duplicate_key_check_cannot_read_is_refused_not_loaded_unchecked() {
             .contains("the duplicate-key check cannot read this YAML"),
         "{e}"
     );
+}
+
+// ------------------------------------------------------------- aliases and nesting
+
+/// `n` cases whose inputs are aliases of one anchored input of `len` bytes, one case a
+/// line; the anchor is on line 2, the first alias on line 3.
+fn aliased_inputs(len: usize, n: usize) -> String {
+    let case = |k: usize, input: &str| {
+        format!(
+            "- {{id: t.a{k}, op: parse, input: {input}, cite: [{{doc: rfc1738, section: \"3.3\"}}], expect: {{rfc1738: {{verdict: valid, rule: httpurl}}}}}}\n"
+        )
+    };
+    let mut text = String::from("cases:\n");
+    text += &case(0, &format!("&u \"http://h/{}\"", "a".repeat(len - 9)));
+    for k in 1..=n {
+        text += &case(k, "*u");
+    }
+    text
+}
+
+#[test]
+fn aliases_that_would_expand_a_file_past_the_limit_are_refused_where_they_pass_it() {
+    use urlcert::cases::layout::MAX_ALIAS_BYTES;
+    // 64 KiB, aliased until the copies pass the limit: small in memory, loaded or not.
+    let len = 64 * 1024;
+    let passes = (MAX_ALIAS_BYTES / (len as u64 + 8) + 1) as usize;
+    let e = one_error(&aliased_inputs(len, passes + 2));
+    assert_eq!(e.line, Some(2 + passes), "{e}");
+    assert!(
+        e.message.starts_with(&format!(
+            "with this alias the file's aliases add more than {MAX_ALIAS_BYTES} bytes"
+        )),
+        "{e}"
+    );
+}
+
+#[test]
+fn aliases_of_aliases_are_counted_expanded() {
+    // Ten times ten times ... of one short string: small as text, huge expanded.
+    let mut text = String::from("x0: &a0 [\"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\", \"lol\"]\n");
+    for k in 1..9 {
+        let p = k - 1;
+        text += &format!(
+            "x{k}: &a{k} [*a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}, *a{p}]\n"
+        );
+    }
+    text += "cases: []\n";
+    let e = one_error(&text);
+    assert!(
+        e.message.contains("the file's aliases add more than"),
+        "{e}"
+    );
+    assert!(e.line.is_some_and(|l| l <= 9), "{e}");
+}
+
+#[test]
+fn aliases_after_yaml_the_scan_cannot_read_are_not_expanded_by_serde_yaml() {
+    // The scan stops at the tab on line 3, before any alias; serde_yaml would read on,
+    // copy the 64 KiB input at every alias, and only then fail on the last item.
+    let aliased = aliased_inputs(64 * 1024, 200);
+    let text = format!(
+        "{}{}- 5\n",
+        GOOD.replace("  op: parse", "  op:\tparse"),
+        aliased.strip_prefix("cases:\n").unwrap()
+    );
+    let e = one_error(&text);
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(
+        e.message
+            .contains("the duplicate-key check cannot read this YAML"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_few_aliases_still_load() {
+    let cases = aliased_inputs(64, 3);
+    let dir = tempfile::tempdir().unwrap();
+    let p = write(dir.path(), "t.yaml", cases.as_bytes());
+    let loaded = load_file(&p).expect("a few short aliases load");
+    assert_eq!(loaded.len(), 4);
+    assert_eq!(loaded[3].case.input, loaded[0].case.input);
+}
+
+#[test]
+fn deep_nesting_is_refused_before_it_is_parsed() {
+    // 16,384 levels: the parser's time grows with the depth at every token.
+    for open in ["{a: ", "[", "- "] {
+        let text = format!("{}b\n", open.repeat(16 * 1024));
+        let e = one_error(&text);
+        // Where the 129th level opens.
+        let column = 128 * open.chars().count() + 1;
+        assert_eq!((e.line, e.column), (Some(1), Some(column)), "{open:?}: {e}");
+        assert_eq!(e.message, "nested more than 128 levels deep", "{e}");
+    }
+    // Indented block mappings, one a line.
+    let text: String = (0..200)
+        .map(|d| format!("{}k{d}:\n", "  ".repeat(d)))
+        .collect();
+    let e = one_error(&text);
+    assert_eq!((e.line, e.column), (Some(129), Some(257)), "{e}");
 }

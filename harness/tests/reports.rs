@@ -217,3 +217,65 @@ fn bidi_controls_in_cases_are_shown_escaped_in_the_generated_reports() {
         assert!(text.contains("national \\u{202e}"), "{what}: {text}");
     }
 }
+
+/// Default-ignorable code points that are neither control nor format characters: the
+/// combining grapheme joiner, the Hangul filler and a variation selector.
+const IGNORABLE: [char; 3] = ['\u{034f}', '\u{3164}', '\u{fe0f}'];
+
+#[test]
+fn default_ignorable_characters_in_cases_are_shown_escaped_in_every_report() {
+    let cases = BIDI_CASES
+        .replace("\\u202e", "\\u034f\\u3164")
+        .replace("\\u2066", "\\ufe0f");
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("t.yaml"), &cases).unwrap();
+    let suite = cases::load_dir(dir.path()).expect("the test cases load");
+    let steps = evolution::build(&suite.cases);
+    let mut reports = vec![
+        (
+            "the contradiction list".to_string(),
+            contradictions::render(&suite.cases),
+        ),
+        ("evolution.md".into(), evolution::markdown(&steps)),
+        ("evolution.html".into(), evolution::html_page(&steps)),
+    ];
+    // A run's reports: Markdown, HTML, JUnit, the summary and the certificates.
+    let out = dir.path().join("out");
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_urlcert"))
+        .args(["run", "--cases"])
+        .arg(dir.path())
+        .arg("--out")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let files: Vec<_> = std::fs::read_dir(&out)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&run.stderr)))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file())
+        // JSON is data for programs, escaped by JSON's own rules.
+        .filter(|p| !p.extension().is_some_and(|x| x == "json" || x == "jsonl"))
+        .collect();
+    assert!(files.len() >= 3, "{files:?}");
+    for f in files {
+        reports.push((
+            f.display().to_string(),
+            std::fs::read_to_string(&f).unwrap(),
+        ));
+    }
+    reports.push((
+        "the run's terminal output".into(),
+        String::from_utf8_lossy(&run.stdout).into_owned(),
+    ));
+    for (what, text) in &reports {
+        for c in IGNORABLE {
+            assert!(
+                !text.contains(c),
+                "{what} holds a raw U+{:04X}:\n{text}",
+                c as u32
+            );
+        }
+    }
+    let list = &reports[0].1;
+    assert!(list.contains("?y\\u{34f}\\u{3164}"), "{list}");
+    assert!(list.contains("C.1\\u{fe0f}"), "{list}");
+}

@@ -40,6 +40,9 @@ pub fn dir() -> PathBuf {
     }
 }
 
+/// The largest recording read, in bytes (16 MiB); the shipped ones hold about 23 KB.
+pub const MAX_RECORDING_BYTES: u64 = 16 * 1024 * 1024;
+
 /// The recording files in `dir`, sorted by name.
 fn files(dir: &Path) -> Vec<PathBuf> {
     if crate::assets::embedded_rest(dir).is_some() {
@@ -116,8 +119,8 @@ impl Recorded {
             Some(_) => crate::assets::embedded_text(file)
                 .map(str::to_string)
                 .ok_or_else(|| format!("{}: no such built-in recording", file.display())),
-            None => std::fs::read_to_string(file)
-                .map_err(|e| format!("{}: cannot read: {e}", file.display())),
+            None => crate::user_file::read_text(file, MAX_RECORDING_BYTES)
+                .map_err(|e| format!("{}: {e}", file.display())),
         }?;
         Self::from_text(&adapter_name(file), &file.display().to_string(), &text)
     }

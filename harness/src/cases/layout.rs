@@ -16,7 +16,16 @@ use std::collections::HashMap;
 pub type Pos = (usize, usize);
 
 /// serde_yaml refuses deeper nesting too; no case file comes near it.
-const MAX_DEPTH: usize = 128;
+pub const MAX_DEPTH: usize = 128;
+
+/// How much the aliases of one file may add to it (8 MiB, the size a case file may
+/// have): each alias counts as a copy of the node it names, since serde_yaml copies it.
+/// Without a bound, a megabyte anchored once and aliased a few thousand times makes
+/// gigabytes.
+pub const MAX_ALIAS_BYTES: u64 = 8 * 1024 * 1024;
+
+/// What a node costs beyond its text, so that aliases of empty collections count too.
+const NODE_BYTES: u64 = 8;
 
 /// Where the keys and list items of a file stand, by path: `cases[3]`,
 /// `cases[3].expect.rfc1738.verdict`, `cases[3].cite[0].section`.
@@ -43,6 +52,9 @@ pub enum Flaw {
     SecondDocument { at: Pos },
     /// Not YAML this scanner reads.
     Unreadable { at: Pos, message: String },
+    /// Refused before or while it is parsed, for nesting deeper than [`MAX_DEPTH`] or
+    /// aliases that add more than [`MAX_ALIAS_BYTES`].
+    OverLimit { at: Pos, message: String },
 }
 
 impl Layout {
@@ -97,6 +109,16 @@ struct Frame {
     path: String,
     case: Option<usize>,
     kind: Kind,
+    /// The anchor it is given (0 for none), and its size so far with aliases expanded.
+    anchor: usize,
+    size: u64,
+}
+
+/// A node of `size` has been read: it adds to the collection it is in.
+fn grow(stack: &mut [Frame], size: u64) {
+    if let Some(top) = stack.last_mut() {
+        top.size = top.size.saturating_add(size);
+    }
 }
 
 fn join(parent: &str, key: &str) -> String {
@@ -113,8 +135,19 @@ fn join(parent: &str, key: &str) -> String {
 pub fn scan(text: &str, same_key: &dyn Fn(&str, &str) -> String) -> (Layout, Vec<Flaw>) {
     let mut layout = Layout::default();
     let mut flaws = Vec::new();
+    // Before the parser: its time grows with the depth at every token.
+    if let Some(at) = super::nesting::too_deep(text, MAX_DEPTH) {
+        flaws.push(Flaw::OverLimit {
+            at,
+            message: format!("nested more than {MAX_DEPTH} levels deep"),
+        });
+        return (layout, flaws);
+    }
     let mut stack: Vec<Frame> = Vec::new();
     let mut anchors: HashMap<usize, String> = HashMap::new();
+    // The size of every anchored node, with its own aliases expanded.
+    let mut sizes: HashMap<usize, u64> = HashMap::new();
+    let mut expanded: u64 = 0;
     let mut documents = 0;
     for item in Parser::new_from_str(text) {
         let (event, span) = match item {
@@ -139,9 +172,12 @@ pub fn scan(text: &str, same_key: &dyn Fn(&str, &str) -> String) -> (Layout, Vec
                 stack.clear();
             }
             Event::Scalar(value, _, anchor, _) => {
+                let size = value.len() as u64 + NODE_BYTES;
                 if anchor > 0 {
                     anchors.insert(anchor, value.to_string());
+                    sizes.insert(anchor, size);
                 }
+                grow(&mut stack, size);
                 node(
                     &mut stack,
                     &mut layout,
@@ -153,6 +189,18 @@ pub fn scan(text: &str, same_key: &dyn Fn(&str, &str) -> String) -> (Layout, Vec
                 ended(&mut stack);
             }
             Event::Alias(anchor) => {
+                let size = sizes.get(&anchor).copied().unwrap_or(NODE_BYTES);
+                expanded = expanded.saturating_add(size);
+                if expanded > MAX_ALIAS_BYTES {
+                    flaws.push(Flaw::OverLimit {
+                        at,
+                        message: format!(
+                            "with this alias the file's aliases add more than {MAX_ALIAS_BYTES} bytes (each counts as a copy of the node it names); write the values out instead"
+                        ),
+                    });
+                    break;
+                }
+                grow(&mut stack, size);
                 let value = anchors.get(&anchor).cloned();
                 node(
                     &mut stack,
@@ -164,7 +212,7 @@ pub fn scan(text: &str, same_key: &dyn Fn(&str, &str) -> String) -> (Layout, Vec
                 );
                 ended(&mut stack);
             }
-            Event::SequenceStart(..) | Event::MappingStart(..) => {
+            Event::SequenceStart(anchor, _) | Event::MappingStart(anchor, _) => {
                 if stack.len() >= MAX_DEPTH {
                     flaws.push(Flaw::Unreadable {
                         at,
@@ -182,10 +230,21 @@ pub fn scan(text: &str, same_key: &dyn Fn(&str, &str) -> String) -> (Layout, Vec
                         key: None,
                     }
                 };
-                stack.push(Frame { path, case, kind });
+                stack.push(Frame {
+                    path,
+                    case,
+                    kind,
+                    anchor,
+                    size: NODE_BYTES,
+                });
             }
             Event::SequenceEnd | Event::MappingEnd => {
-                stack.pop();
+                if let Some(done) = stack.pop() {
+                    if done.anchor > 0 {
+                        sizes.insert(done.anchor, done.size);
+                    }
+                    grow(&mut stack, done.size);
+                }
                 ended(&mut stack);
             }
             _ => {}

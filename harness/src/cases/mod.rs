@@ -3,6 +3,7 @@
 
 pub mod answer;
 pub mod layout;
+mod nesting;
 pub mod schema;
 
 pub use schema::*;
@@ -11,7 +12,6 @@ mod documents;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use urlcert_reference::{DocReading, Document, Reading, Rule, Verdict};
 
@@ -131,8 +131,25 @@ fn path_error(file: &Path, message: String) -> LoadError {
     }
 }
 
+/// The most case files one folder may hold, with its subfolders.
+pub const MAX_CASE_FILES: usize = 10_000;
+
+/// The most bytes the case files of one folder may hold together (64 MiB; `cases/`
+/// holds about 5 MB).
+pub const MAX_SUITE_BYTES: u64 = 64 * 1024 * 1024;
+
+/// The most entries (files, folders, anything) the folders below a case folder may
+/// hold together: a case folder pointed at a system folder stops here.
+pub const MAX_FOLDER_ENTRIES: usize = 100_000;
+
+/// How deeply the folders below a case folder may nest.
+pub const MAX_FOLDER_DEPTH: usize = 32;
+
 /// Loads every case file below `dir`, in path order. Ids must be unique across files.
-/// Symbolic links are followed, but every folder and file is read once.
+/// Symbolic links are followed while they stay inside `dir`, and every folder and file
+/// is read once. The walk and the reading stop, with an error, at
+/// [`MAX_FOLDER_ENTRIES`], [`MAX_FOLDER_DEPTH`], [`MAX_CASE_FILES`] and
+/// [`MAX_SUITE_BYTES`].
 ///
 /// A `dir` below [`crate::assets::EMBEDDED`] (`(built-in)/cases`, as
 /// [`crate::assets::cases_dir`] gives outside a checkout) is read from the copy built
@@ -144,6 +161,7 @@ pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
     }
     let mut walk = Walk::default();
     let root = std::fs::canonicalize(dir).and_then(|real| {
+        walk.root = real.clone();
         walk.seen_dirs.insert(real.clone(), dir.to_path_buf());
         walk.dir(dir, &mut vec![real])
     });
@@ -154,14 +172,62 @@ pub fn load_dir(dir: &Path) -> Result<Suite, Vec<LoadError>> {
         )]);
     }
     let Walk {
-        mut files, errors, ..
+        mut files,
+        mut errors,
+        ..
     } = walk;
     files.sort();
-    let read = files.into_iter().map(|f| {
-        let bytes = read_bounded(&f);
-        (f, bytes)
-    });
-    finish(read, errors, dir)
+    if files.len() > MAX_CASE_FILES {
+        errors.push(path_error(
+            dir,
+            format!(
+                "the case folder holds {} case files, more than the {MAX_CASE_FILES} it may hold; none is read",
+                files.len()
+            ),
+        ));
+        files.clear();
+    }
+    // From the sizes first, so that an oversized folder is refused unread.
+    let sizes: u64 = files
+        .iter()
+        .filter_map(|f| std::fs::metadata(f).ok())
+        .map(|m| m.len())
+        .sum();
+    if sizes > MAX_SUITE_BYTES {
+        errors.push(path_error(
+            dir,
+            format!(
+                "the case files hold {sizes} bytes together, more than the {MAX_SUITE_BYTES} bytes a case folder may hold; none is read"
+            ),
+        ));
+        files.clear();
+    }
+    // Again as read: a file may grow in between.
+    let mut total: u64 = 0;
+    let mut over = false;
+    let read: Vec<_> = files
+        .into_iter()
+        .filter_map(|f| {
+            if over {
+                return None;
+            }
+            let bytes = read_bounded(&f);
+            if let Ok(b) = &bytes {
+                total += b.len() as u64;
+                if total > MAX_SUITE_BYTES {
+                    over = true;
+                    return Some((
+                        f,
+                        Err(format!(
+                            "with this file the case files hold more than the {MAX_SUITE_BYTES} bytes a case folder may hold; it and the files after it are not read"
+                        )),
+                    ));
+                }
+            }
+            Some((f, bytes))
+        })
+        .collect();
+    finish(read.into_iter(), errors, dir)
 }
 
 /// The cases built into urlcert below `rest` (`cases`, `cases/base`).
@@ -242,33 +308,53 @@ fn finish(
 
 /// The case files below a folder. Folders are told apart by their canonical paths, so
 /// a link back to a folder being read is a loop, reported instead of followed, and a
-/// folder or file reached again by another link is not read twice.
+/// folder or file reached again by another link is not read twice. A link that leads
+/// out of the case folder is reported and not followed.
 #[derive(Default)]
 struct Walk {
+    /// The case folder's canonical path.
+    root: PathBuf,
     files: Vec<PathBuf>,
     errors: Vec<LoadError>,
     /// Canonical path -> the path it was first read by.
     seen_dirs: HashMap<PathBuf, PathBuf>,
     seen_files: HashSet<PathBuf>,
+    /// Entries of folders seen so far, and whether [`MAX_FOLDER_ENTRIES`] stopped the walk.
+    entries: usize,
+    stopped: bool,
 }
 
 impl Walk {
     /// `within`: the canonical paths of `dir` and the folders it is in.
     fn dir(&mut self, dir: &Path, within: &mut Vec<PathBuf>) -> std::io::Result<()> {
-        let mut entries = std::fs::read_dir(dir)?
-            .map(|e| e.map(|e| e.path()))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut entries = Vec::new();
+        for e in std::fs::read_dir(dir)? {
+            self.entries += 1;
+            if self.entries > MAX_FOLDER_ENTRIES {
+                self.stop(dir);
+                return Ok(());
+            }
+            entries.push(e?.path());
+        }
         entries.sort();
         for path in entries {
-            if path.is_dir() {
-                let real = match std::fs::canonicalize(&path) {
-                    Ok(r) => r,
-                    Err(e) => {
-                        self.errors
-                            .push(path_error(&path, format!("cannot read the folder: {e}")));
-                        continue;
-                    }
-                };
+            if self.stopped {
+                return Ok(());
+            }
+            let real = std::fs::canonicalize(&path);
+            if let Some(out) = real.as_ref().ok().filter(|r| !r.starts_with(&self.root)) {
+                self.errors.push(path_error(
+                    &path,
+                    format!(
+                        "a symbolic link out of the case folder (to {}): not followed",
+                        out.display()
+                    ),
+                ));
+                continue;
+            }
+            // A dangling link has no canonical path; reading it says so.
+            let real = real.unwrap_or_else(|_| path.clone());
+            if real.is_dir() {
                 if let Some(first) = self.seen_dirs.get(&real) {
                     if within.contains(&real) {
                         self.errors.push(path_error(
@@ -282,6 +368,15 @@ impl Walk {
                     }
                     continue;
                 }
+                if within.len() > MAX_FOLDER_DEPTH {
+                    self.errors.push(path_error(
+                        &path,
+                        format!(
+                            "folders nested more than {MAX_FOLDER_DEPTH} deep below the case folder: not read"
+                        ),
+                    ));
+                    continue;
+                }
                 self.seen_dirs.insert(real.clone(), path.clone());
                 within.push(real);
                 if let Err(e) = self.dir(&path, within) {
@@ -289,15 +384,23 @@ impl Walk {
                         .push(path_error(&path, format!("cannot read the folder: {e}")));
                 }
                 within.pop();
-            } else if is_case_file(&path) {
-                // A dangling link has no canonical path; reading it says so.
-                let real = std::fs::canonicalize(&path).unwrap_or_else(|_| path.clone());
-                if self.seen_files.insert(real) {
-                    self.files.push(path);
-                }
+            } else if is_case_file(&path) && self.seen_files.insert(real) {
+                self.files.push(path);
             }
         }
         Ok(())
+    }
+
+    fn stop(&mut self, dir: &Path) {
+        if !self.stopped {
+            self.stopped = true;
+            self.errors.push(path_error(
+                dir,
+                format!(
+                    "the folders below the case folder hold more than {MAX_FOLDER_ENTRIES} entries; the rest is not read"
+                ),
+            ));
+        }
     }
 }
 
@@ -333,24 +436,12 @@ fn too_big(size: String) -> String {
 /// The bytes of a case file, refused when it is not a regular file or is larger than
 /// [`MAX_CASE_FILE_BYTES`]; never more than that is read.
 fn read_bounded(path: &Path) -> Result<Vec<u8>, String> {
-    // Checked before opening: opening a FIFO would wait for a writer.
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
-    if !meta.is_file() {
-        return Err("cannot read: not a regular file".into());
-    }
-    if meta.len() > MAX_CASE_FILE_BYTES {
-        return Err(too_big(meta.len().to_string()));
-    }
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
-    file.take(MAX_CASE_FILE_BYTES + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| format!("cannot read: {e}"))?;
-    // It grew while being read.
-    if bytes.len() as u64 > MAX_CASE_FILE_BYTES {
-        return Err(too_big(format!("more than {MAX_CASE_FILE_BYTES}")));
-    }
-    Ok(bytes)
+    use crate::user_file::Refused;
+    crate::user_file::read(path, MAX_CASE_FILE_BYTES).map_err(|e| match e {
+        Refused::TooBig { size: Some(s), .. } => too_big(s.to_string()),
+        Refused::TooBig { size: None, .. } => too_big(format!("more than {MAX_CASE_FILE_BYTES}")),
+        other => other.to_string(),
+    })
 }
 
 /// Two keys of `expect` name the same expectation when they parse to the same document
@@ -430,10 +521,27 @@ pub fn load_bytes(path: &Path, bytes: &[u8]) -> Result<Vec<LoadedCase>, Vec<Load
                 "a second YAML document starts here; a case file holds one".into(),
             )),
             layout::Flaw::Unreadable { at, message } => unreadable = Some((at, message)),
+            layout::Flaw::OverLimit { at, message } => errors.push(err(Some(at), None, message)),
         }
     }
     if !errors.is_empty() {
         return Err(errors);
+    }
+    let unchecked = |(at, message): (layout::Pos, String)| {
+        vec![err(
+            Some(at),
+            None,
+            format!(
+                "the duplicate-key check cannot read this YAML ({message}), so the file is refused rather than loaded unchecked"
+            ),
+        )]
+    };
+    // The scan stopped early, so it has not counted the aliases after that point, and
+    // serde_yaml copies the node an alias names at every alias. serde_yaml's message is
+    // the better one where it cannot read the text either, but it is asked only of a text
+    // with no `*`, which has no alias.
+    if let Some(flaw) = unreadable.take_if(|_| text.contains('*')) {
+        return Err(unchecked(flaw));
     }
     let file: CaseFile = serde_yaml::from_str(text).map_err(|e| {
         let at = e.location().map(|l| (l.line(), l.column()));
@@ -449,16 +557,10 @@ pub fn load_bytes(path: &Path, bytes: &[u8]) -> Result<Vec<LoadedCase>, Vec<Load
             strip_location(&e.to_string()),
         )]
     })?;
-    if let Some((at, message)) = unreadable {
+    if let Some(flaw) = unreadable {
         // serde_yaml read it, but the duplicate-key check could not: refuse rather than
         // let duplicates through.
-        return Err(vec![err(
-            Some(at),
-            None,
-            format!(
-                "the duplicate-key check cannot read this YAML ({message}), so the file is refused rather than loaded unchecked"
-            ),
-        )]);
+        return Err(unchecked(flaw));
     }
     let mut first_line: HashMap<String, usize> = HashMap::new();
     let mut cases = Vec::new();

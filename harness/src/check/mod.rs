@@ -58,9 +58,24 @@ fn show_fields<'a, S: AsRef<str> + 'a>(f: impl Iterator<Item = (&'a S, &'a S)>) 
 }
 
 /// A string as a double-quoted literal with control characters escaped, so that what
-/// an input or an engine says can never move a terminal or hide in a diff.
+/// an input or an engine says can never move a terminal or hide in a diff: Rust's
+/// escapes, and `\u{..}` for every other character [`crate::text::visible`] escapes.
 pub fn quote(s: &str) -> String {
-    format!("\"{}\"", s.escape_debug())
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for run in s.split_inclusive(crate::text::is_hidden) {
+        // A run ends at the first hidden character, if it has one.
+        let (text, hidden) = match run.chars().next_back() {
+            Some(c) if crate::text::is_hidden(c) && !c.is_ascii() => {
+                (&run[..run.len() - c.len_utf8()], Some(c))
+            }
+            _ => (run, None),
+        };
+        out.extend(text.escape_debug());
+        out.extend(hidden.into_iter().flat_map(char::escape_unicode));
+    }
+    out.push('"');
+    out
 }
 
 fn same(expected: &Option<ExpectedValue>, actual: Option<&Option<Value>>) -> bool {

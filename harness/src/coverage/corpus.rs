@@ -17,7 +17,6 @@
 use super::Tally;
 use crate::fuzzinput;
 use std::collections::BTreeMap;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use urlcert_reference::{Document, Reading};
 
@@ -109,18 +108,13 @@ fn file(path: &Path) -> Result<Vec<u8>, String> {
     if !meta.is_file() {
         return Err("not a regular file (a link, a folder or a device)".into());
     }
-    if meta.len() > MAX_FILE_BYTES {
-        return Err(too_big());
-    }
-    let mut data = Vec::with_capacity(meta.len() as usize);
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut data))
-        .map_err(|_| "cannot be read".to_string())?;
-    // It grew while being read.
-    if data.len() as u64 > MAX_FILE_BYTES {
-        return Err(too_big());
-    }
-    Ok(data)
+    crate::user_file::read(path, MAX_FILE_BYTES).map_err(|e| match e {
+        crate::user_file::Refused::TooBig { .. } => too_big(),
+        crate::user_file::Refused::NotRegular => {
+            "not a regular file (a link, a folder or a device)".into()
+        }
+        _ => "cannot be read".to_string(),
+    })
 }
 
 /// One input into its document's tally, as `target` reads it.

@@ -26,7 +26,6 @@ use crate::cases::{layout, DocId, LoadError};
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::fmt;
-use std::io::Read;
 use std::path::{Path, PathBuf};
 use urlcert_reference::resolve::branches;
 use urlcert_reference::{note_ids, Document, Rule};
@@ -190,30 +189,11 @@ pub fn load(path: &Path) -> Result<Option<Exceptions>, Vec<ExceptionError>> {
             None => Ok(None),
         };
     }
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(error(format!("cannot read: {e}"))),
+    let text = match crate::user_file::read_text(path, MAX_BYTES) {
+        Ok(t) => t,
+        Err(crate::user_file::Refused::Missing) => return Ok(None),
+        Err(e) => return Err(error(e.to_string())),
     };
-    if !meta.is_file() {
-        return Err(error("cannot read: not a regular file".into()));
-    }
-    if meta.len() > MAX_BYTES {
-        return Err(error(format!(
-            "the file holds {} bytes, more than the {MAX_BYTES} an exceptions file may hold",
-            meta.len()
-        )));
-    }
-    let mut bytes = Vec::new();
-    std::fs::File::open(path)
-        .and_then(|f| f.take(MAX_BYTES).read_to_end(&mut bytes))
-        .map_err(|e| error(format!("cannot read: {e}")))?;
-    let text = String::from_utf8(bytes).map_err(|e| {
-        error(format!(
-            "not valid UTF-8 (at offset {})",
-            e.utf8_error().valid_up_to()
-        ))
-    })?;
     parse(path, &text).map(Some)
 }
 
@@ -242,7 +222,9 @@ pub fn parse(path: &Path, text: &str) -> Result<Exceptions, Vec<ExceptionError>>
                 Some(at),
                 "a second YAML document starts here; the file holds one".into(),
             ),
-            layout::Flaw::Unreadable { at, message } => err(Some(at), message),
+            layout::Flaw::Unreadable { at, message } | layout::Flaw::OverLimit { at, message } => {
+                err(Some(at), message)
+            }
         });
     }
     if !errors.is_empty() {

@@ -44,6 +44,8 @@ use urlcert_reference::DocReading;
 /// The version of `campaign.json` and of the journal's lines.
 pub const FORMAT: u32 = 1;
 pub const HEADER: &str = "campaign.json";
+/// The largest campaign header read back, in bytes.
+const MAX_HEADER_BYTES: u64 = 16 * 1024 * 1024;
 pub const JOURNAL: &str = "fuzz.jsonl";
 pub const MARKDOWN: &str = "fuzz.md";
 /// `fuzz.md` is rendered at a checkpoint at most this often.
@@ -355,15 +357,15 @@ pub fn write_header(dir: &Path, h: &Header) -> io::Result<()> {
 /// Reads `dir/campaign.json`; the error names the file.
 pub fn read_header(dir: &Path) -> Result<Header, String> {
     let path = dir.join(HEADER);
-    let text = std::fs::read_to_string(&path).map_err(|e| {
-        if e.kind() == io::ErrorKind::NotFound {
+    let text = crate::user_file::read_text(&path, MAX_HEADER_BYTES).map_err(|e| {
+        if matches!(e, crate::user_file::Refused::Missing) {
             format!(
                 "{} is missing: the campaign in {} was stopped before it began; remove that folder and start again",
                 path.display(),
                 dir.display()
             )
         } else {
-            format!("cannot read {}: {e}", path.display())
+            format!("{}: {e}", path.display())
         }
     })?;
     serde_json::from_str(&text).map_err(|e| {

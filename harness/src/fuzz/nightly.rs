@@ -92,8 +92,8 @@ pub fn last_status(log: &str) -> (Option<u64>, Option<u64>, Option<u64>) {
 }
 
 fn read_bounded(path: &Path, max: u64, tail: bool) -> Option<String> {
-    let mut f = std::fs::File::open(path).ok()?;
-    let len = f.metadata().ok()?.len();
+    let (mut f, meta) = crate::user_file::open_regular(path).ok()?;
+    let len = meta.len();
     if tail && len > max {
         f.seek(SeekFrom::Start(len - max)).ok()?;
     }
