@@ -557,13 +557,21 @@ fn complete_prefix(file: &mut File) -> io::Result<u64> {
     Ok(0)
 }
 
+/// The most a journal read back for a resume may hold: far more than any run writes
+/// (the whole case set against sixty adapters is a few hundred MB).
+pub const MAX_JOURNAL_BYTES: u64 = 4 << 30;
+
 /// The complete lines of a journal (a torn last line left out), each with its 1-based
 /// line number.
+
 pub fn read_lines(path: &Path) -> io::Result<Vec<(usize, String)>> {
-    let bytes = match fs::read(path) {
+    // A journal is urlcert's own file, but it sits in a folder a user names: only a
+    // regular file is read, so that a FIFO put there cannot make a resume wait.
+    let bytes = match crate::user_file::read(path, MAX_JOURNAL_BYTES) {
         Ok(b) => b,
-        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
-        Err(e) => return Err(e),
+        Err(crate::user_file::Refused::Missing) => return Ok(Vec::new()),
+        Err(crate::user_file::Refused::Io(e)) => return Err(e),
+        Err(why) => return Err(io::Error::other(format!("{}: {why}", path.display()))),
     };
     let whole = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let mut lines = Vec::new();

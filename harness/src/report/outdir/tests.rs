@@ -299,3 +299,15 @@ fn a_torn_last_line_is_cut_before_appending() {
         vec![(1, "{\"a\":1}".into()), (2, "{\"c\":3}".into())]
     );
 }
+
+#[test]
+fn a_journal_that_is_a_fifo_is_refused_without_waiting() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("results.jsonl");
+    nix::unistd::mkfifo(&fifo, nix::sys::stat::Mode::S_IRWXU).unwrap();
+    let err = read_lines(&fifo).unwrap_err();
+    assert!(err.to_string().contains("not a regular file"), "{err}");
+    assert!(read_lines(&dir.path().join("absent.jsonl"))
+        .unwrap()
+        .is_empty());
+}
