@@ -1040,3 +1040,42 @@ fn the_command_gives_the_same_report_whatever_the_jobs() {
         std::fs::read_to_string(out.join("fuzz.jsonl")).unwrap()
     );
 }
+
+#[test]
+fn a_command_that_says_it_is_a_registered_adapter_files_its_buckets_apart() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, extra: &[&str]| {
+        let out = dir.path().join(name);
+        let mut args = vec!["--adapter", "url", "--iterations", "200", "--seed", "5"];
+        args.extend_from_slice(extra);
+        let o = fuzz_cmd(&out, &args, None);
+        assert!(o.status.success(), "{}", stderr(&o));
+        out
+    };
+    let alone = run("alone", &[]);
+    let both = run("both", &["--command", FAKE, "--command", "named:url"]);
+    let header = json_file(&both.join("campaign.json"));
+    let names: Vec<&str> = header["adapters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|a| a["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["url", "url (command)"]);
+    // The registered adapter's buckets are what it found on its own; the command's
+    // (it parses everything to one component) are under its own name.
+    let buckets = |out: &Path, adapter: &str| -> Vec<(String, serde_json::Value)> {
+        let lines = journal(out);
+        let mut b: Vec<(String, serde_json::Value)> = of_type(&lines, "bucket")
+            .into_iter()
+            .filter(|b| b["adapter"] == adapter)
+            .map(|b| (b["key"].as_str().unwrap().to_string(), b["count"].clone()))
+            .collect();
+        b.sort_by(|x, y| x.0.cmp(&y.0));
+        b
+    };
+    assert_eq!(buckets(&both, "url"), buckets(&alone, "url"));
+    let command = buckets(&both, "url (command)");
+    assert!(!command.is_empty());
+    assert!(command.iter().all(|(k, _)| k.starts_with("url (command)|")));
+}

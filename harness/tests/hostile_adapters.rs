@@ -245,3 +245,97 @@ fn adapters_get_a_small_environment() {
     assert!(names.contains(&"PATH"), "{names:?}");
     assert!(names.contains(&urlcert::adapter::lifetime::MARKER));
 }
+
+#[test]
+fn an_adapter_that_exits_after_each_answer_is_charged_with_nothing() {
+    // It lingers a moment after each answer, then exits without reading on: the next
+    // request is written to a process that will never read it. With no linger, the
+    // exit races the next write.
+    for linger_ms in ["50", "0"] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("read");
+        let mode = format!("exit-after:{linger_ms}");
+        let mut a = Persistent::start(fake(&[&mode, log.to_str().unwrap()]), limits(5000)).unwrap();
+        let inputs: Vec<String> = (0..40).map(|i| format!("u{i}")).collect();
+        for input in &inputs {
+            let answer = a.parse(input.as_bytes());
+            assert_eq!(
+                parsed_whole(&answer),
+                Some(input.as_str()),
+                "{mode}: {answer:?}"
+            );
+        }
+        // One process per answer, and each request read by exactly one process.
+        assert_eq!(a.restarts(), 39, "{mode}");
+        let read = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(read.lines().collect::<Vec<_>>(), inputs, "{mode}");
+    }
+}
+
+#[test]
+fn an_adapter_that_never_reads_a_request_is_charged_once_and_not_restarted_for_ever() {
+    // It answers its hello and exits: each request goes to one new process, which does
+    // the same, and is then charged.
+    let (answers, restarts) = within(Duration::from_secs(60), || {
+        let mut a = Persistent::start(fake(&["quit-after-hello"]), limits(2000)).unwrap();
+        let answers: Vec<Answer> = ["a", "b"].iter().map(|i| a.parse(i.as_bytes())).collect();
+        (answers, a.restarts())
+    });
+    for answer in &answers {
+        let Fault::EarlyExit { detail } = fault(answer) else {
+            panic!("{answer:?}")
+        };
+        assert!(detail.contains("status 0"), "{detail}");
+    }
+    assert!(restarts <= 4, "{restarts} restarts for two requests");
+}
+
+#[test]
+fn an_adapter_that_crashes_on_a_request_is_charged_with_it_once() {
+    let mut a = Persistent::start(fake(&["crash-on:x"]), limits(2000)).unwrap();
+    assert!(matches!(fault(&a.parse(b"x")), Fault::Crash { .. }));
+    // It read the request: no new process was given it.
+    assert_eq!(a.restarts(), 0);
+    assert_eq!(parsed_whole(&a.parse(b"y")), Some("y"));
+    assert_eq!(a.restarts(), 1);
+}
+
+#[test]
+fn an_adapter_that_closes_its_output_is_noticed_at_once() {
+    // A limit far longer than the test waits: waiting it out would fail the test.
+    let mut a = Persistent::start(fake(&["close-stdout"]), limits(60_000)).unwrap();
+    let answer = within(Duration::from_secs(20), move || a.parse(b"x"));
+    let Fault::EarlyExit { detail } = fault(&answer) else {
+        panic!("{answer:?}")
+    };
+    assert!(detail.contains("closed its standard output"), "{detail}");
+}
+
+#[test]
+fn a_hello_that_never_comes_is_said_to_be_the_hello() {
+    let started = Persistent::start(fake(&["hang-hello"]), limits(300));
+    let Err(Fault::Spawn { detail }) = started else {
+        panic!("{:?}", started.err())
+    };
+    assert!(detail.contains("hello"), "{detail}");
+    assert!(detail.contains("300 ms"), "{detail}");
+}
+
+#[test]
+fn adapters_get_no_descriptor_but_the_standard_three() {
+    use std::io::Write;
+    use std::os::fd::AsRawFd;
+    let mut secret = tempfile::tempfile().unwrap();
+    secret.write_all(b"the secret").unwrap();
+    // Open across exec, as a file a shell opened for urlcert (`exec 7<secret`) is.
+    nix::fcntl::fcntl(
+        &secret,
+        nix::fcntl::FcntlArg::F_SETFD(nix::fcntl::FdFlag::empty()),
+    )
+    .unwrap();
+    let mode = format!("read-fd:{}", secret.as_raw_fd());
+    let mut a = Persistent::start(fake(&[&mode]), limits(5000)).unwrap();
+    let answer = a.parse(b"x");
+    assert_eq!(parsed_whole(&answer), Some("closed"), "{answer:?}");
+    drop(secret);
+}

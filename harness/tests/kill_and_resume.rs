@@ -375,6 +375,17 @@ fn a_folder_a_live_urlcert_writes_is_refused_naming_its_pid() {
 /// `urlcert certify` of the fake adapter, which starts a child in a session of its own
 /// on its first request and waits `delay_ms` before each answer.
 fn certify_fake(out: &Path, pidfile: &Path, delay_ms: &str, resume: bool) -> Command {
+    certify_fake_as("setsid-child", out, pidfile, delay_ms, resume)
+}
+
+/// The same, the fake adapter in `mode`.
+fn certify_fake_as(
+    mode: &str,
+    out: &Path,
+    pidfile: &Path,
+    delay_ms: &str,
+    resume: bool,
+) -> Command {
     let cases = cases();
     let mut args = vec![
         "certify",
@@ -385,7 +396,7 @@ fn certify_fake(out: &Path, pidfile: &Path, delay_ms: &str, resume: bool) -> Com
         "--command",
         FAKE,
         "--command",
-        "setsid-child",
+        mode,
         "--command",
         pidfile.to_str().unwrap(),
         "--command",
@@ -510,4 +521,64 @@ fn pass_env_adds_a_variable_and_nothing_else_leaks() {
         passed.split(',').any(|n| n == "URLCERT_TEST_SECRET"),
         "{passed}"
     );
+}
+
+/// Runs a certify whose adapter starts a child as `mode` says, ends urlcert with
+/// `signal` (none: lets it finish) once the run is well under way, and says whether
+/// the child died.
+fn child_dies_with_urlcert(mode: &str, signal: Option<nix::sys::signal::Signal>) -> bool {
+    let dir = tempfile::tempdir().unwrap();
+    let pidfile = dir.path().join("pids");
+    let out = dir.path().join("r");
+    let partial = dir.path().join("r.partial");
+    let delay = if signal.is_some() { "2" } else { "0" };
+    let mut child = certify_fake_as(mode, &out, &pidfile, delay, false)
+        .spawn()
+        .unwrap();
+    if let Some(signal) = signal {
+        // Well under way: the child started, and answers came for a while since.
+        assert!(
+            wait_until(Duration::from_secs(60), || !pids(&pidfile).is_empty()
+                && lines(&partial.join("results.jsonl")) >= 200),
+            "the run did not get going"
+        );
+        nix::sys::signal::kill(nix::unistd::Pid::from_raw(child.id() as i32), signal).unwrap();
+    }
+    let status = child.wait().unwrap();
+    if signal.is_none() {
+        assert_eq!(status.code(), Some(0));
+    }
+    let children = pids(&pidfile);
+    assert_eq!(children.len(), 1, "{children:?}");
+    let gone = wait_until(Duration::from_secs(10), || dead(children[0]));
+    if !gone {
+        let _ = nix::sys::signal::kill(
+            nix::unistd::Pid::from_raw(children[0] as i32),
+            nix::sys::signal::Signal::SIGKILL,
+        );
+    }
+    gone
+}
+
+#[test]
+fn a_descendant_without_the_marker_in_the_adapters_group_dies_after_kill_9() {
+    assert!(child_dies_with_urlcert(
+        "child:clean",
+        Some(nix::sys::signal::Signal::SIGKILL)
+    ));
+}
+
+#[test]
+fn a_descendant_without_a_readable_marker_in_a_session_of_its_own_dies_after_kill_9() {
+    // No marker to read (as for another user's non-dumpable process) and out of the
+    // group: only its ancestry says it is urlcert's.
+    assert!(child_dies_with_urlcert(
+        "child:clean,setsid,nodump",
+        Some(nix::sys::signal::Signal::SIGKILL)
+    ));
+}
+
+#[test]
+fn a_descendant_without_a_readable_marker_in_a_session_of_its_own_dies_at_the_end_of_the_run() {
+    assert!(child_dies_with_urlcert("child:clean,setsid,nodump", None));
 }

@@ -68,6 +68,10 @@ pub const PROTOCOL: u64 = 1;
 const ONE_SHOT_GRACE: Duration = Duration::from_millis(500);
 /// How long an exited program's last answer may take to come through the pipe.
 const EXIT_GRACE: Duration = Duration::from_millis(100);
+/// How long a program whose standard output ended may take to exit before it is said
+/// to have closed its standard output (an exit closes it a moment before the status
+/// can be read).
+const CLOSE_GRACE: Duration = Duration::from_millis(500);
 /// How often a wait for an answer looks at the standard error count and at whether
 /// the process is still there.
 const POLL: Duration = Duration::from_millis(20);
@@ -162,8 +166,16 @@ struct Proc {
     /// Request lines (with their ids) for the writer thread; dropped to close standard
     /// input.
     requests: Option<SyncSender<(u64, Vec<u8>)>>,
-    /// The writer thread's word on each request line, by id: written, or why not.
-    written: Receiver<(u64, std::io::Result<()>)>,
+    /// The writer thread's word on each request line, by id.
+    written: Receiver<Written>,
+    /// The writer's word on the open request, once it came.
+    word: Option<(u64, usize)>,
+    /// A second handle on the standard input pipe, to ask how much of it is unread;
+    /// closed with `requests`, so that the program sees the end of its input.
+    #[cfg(unix)]
+    input: Option<std::os::fd::OwnedFd>,
+    /// The process ended without reading any of the open request: it never saw it.
+    unread: bool,
     events: Receiver<Event>,
     stderr: Arc<Stderr>,
     /// The standard error count when the last answer came.
@@ -218,12 +230,22 @@ impl Proc {
         // their own, so that the wait for the answer keeps its deadline.
         let (requests, to_write) = mpsc::sync_channel::<(u64, Vec<u8>)>(1);
         let (done, written) = mpsc::channel();
+        #[cfg(unix)]
+        let mut input = None;
         if let Some(stdin) = child.stdin.take() {
+            #[cfg(unix)]
+            {
+                input = std::os::fd::AsFd::as_fd(&stdin).try_clone_to_owned().ok();
+            }
             std::thread::spawn(move || write_lines(stdin, &to_write, &done));
         }
         Ok(Proc {
             requests: Some(requests),
             written,
+            word: None,
+            #[cfg(unix)]
+            input,
+            unread: false,
             child,
             events,
             stderr,
@@ -244,19 +266,21 @@ impl Proc {
         close: bool,
         limits: &Limits,
     ) -> Result<Map<String, Value>, Fault> {
+        // The line is made before the clock starts: the limit is the adapter's time,
+        // not urlcert's encoding of a large request.
+        let line = request.line(id).into_bytes();
         let deadline = Instant::now() + limits.timeout;
         self.drop_strays();
         let sent = self
             .requests
             .as_ref()
-            .is_some_and(|r| r.send((id, request.line(id).into_bytes())).is_ok());
+            .is_some_and(|r| r.send((id, line)).is_ok());
         if close {
-            self.requests = None;
+            self.close_input();
         }
         if !sent {
-            return Err(self.gone(deadline));
+            return Err(self.gone(id, deadline));
         }
-        let mut write_pending = true;
         loop {
             self.check_stderr(limits)?;
             let now = Instant::now();
@@ -265,14 +289,9 @@ impl Proc {
                     after_ms: millis(limits.timeout),
                 });
             }
-            // The word on an earlier request's write may still be queued: only this
-            // request's counts.
-            while write_pending {
-                match self.written.try_recv() {
-                    Ok((n, Ok(()))) if n == id => write_pending = false,
-                    Ok((n, Err(e))) if n == id => return Err(self.input_closed(&e, deadline)),
-                    Ok(_) => {}
-                    Err(_) => break,
+            while let Some(result) = self.heard_from_writer(id, Duration::ZERO) {
+                if let Err(e) = result {
+                    return Err(self.input_closed(&e, id, deadline));
                 }
             }
             match self.events.recv_timeout((deadline - now).min(POLL)) {
@@ -286,7 +305,7 @@ impl Proc {
                 },
                 Ok(Event::Oversized(bytes)) => return Err(Fault::Oversized { bytes }),
                 Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.gone(deadline))
+                    return Err(self.gone(id, deadline))
                 }
                 Err(RecvTimeoutError::Timeout) => {
                     // Gone, though a process it started may still hold its output open:
@@ -314,7 +333,64 @@ impl Proc {
                 _ => break,
             }
         }
-        Err(self.ended(status))
+        Err(self.ended(status, id))
+    }
+
+    /// Takes the writer's word on request `id`, waiting for it up to `wait`: `Some`
+    /// once, when the word came (written, or why not); `None` before, and after.
+    fn heard_from_writer(&mut self, id: u64, wait: Duration) -> Option<std::io::Result<()>> {
+        if self.word.is_some_and(|(n, _)| n == id) {
+            return None;
+        }
+        let until = Instant::now() + wait;
+        loop {
+            // The word on an earlier request's write may still be queued: only this
+            // request's counts.
+            let got = match until.checked_duration_since(Instant::now()) {
+                Some(left) if !left.is_zero() => self.written.recv_timeout(left).ok(),
+                _ => self.written.try_recv().ok(),
+            };
+            match got {
+                Some(w) if w.id == id => {
+                    self.word = Some((id, w.bytes));
+                    return Some(w.result);
+                }
+                Some(_) => {}
+                None => return None,
+            }
+        }
+    }
+
+    /// Has the ended process left every byte written of request `id` unread in its
+    /// input? Then it never saw the request. Unknown (the word on the write did not
+    /// come, or the pipe cannot be asked) counts as seen.
+    fn never_read(&mut self, id: u64) -> bool {
+        let _ = self.heard_from_writer(id, EXIT_GRACE);
+        let Some((_, written)) = self.word.filter(|(n, _)| *n == id) else {
+            return false;
+        };
+        #[cfg(unix)]
+        if let Some(input) = &self.input {
+            return rustix::io::ioctl_fionread(input).is_ok_and(|n| n == written as u64);
+        }
+        let _ = written;
+        false
+    }
+
+    /// Whether the process ended without reading the request it was last sent (it may
+    /// have exited after its previous answer, as the protocol allows): that request
+    /// is the next process's to answer, not this one's fault.
+    fn left_unread(&self) -> bool {
+        self.unread
+    }
+
+    /// Closes standard input (the writer closes its handle once its lines are out).
+    fn close_input(&mut self) {
+        self.requests = None;
+        #[cfg(unix)]
+        {
+            self.input = None;
+        }
     }
 
     /// One line of standard output, as the open request `id` hears it.
@@ -354,11 +430,11 @@ impl Proc {
 
     /// Writing the request failed: the program closed its standard input, exited or
     /// not.
-    fn input_closed(&mut self, e: &std::io::Error, deadline: Instant) -> Fault {
+    fn input_closed(&mut self, e: &std::io::Error, id: u64, deadline: Instant) -> Fault {
         let until = Instant::now() + EXIT_GRACE;
         while Instant::now() < until.min(deadline) {
             if let Ok(Some(status)) = self.child.try_wait() {
-                return self.ended(status);
+                return self.ended(status, id);
             }
             std::thread::sleep(Duration::from_millis(5));
         }
@@ -384,14 +460,14 @@ impl Proc {
     }
 
     /// Standard output ended before an answer: how the process ended, waiting for it
-    /// until `deadline`.
-    fn gone(&mut self, deadline: Instant) -> Fault {
+    /// [`CLOSE_GRACE`] (within `deadline`); a process still running then has closed its
+    /// standard output and answers nothing more.
+    fn gone(&mut self, id: u64, deadline: Instant) -> Fault {
+        let until = deadline.min(Instant::now() + CLOSE_GRACE);
         loop {
             match self.child.try_wait() {
-                Ok(Some(status)) => return self.ended(status),
-                Ok(None) if Instant::now() < deadline => {
-                    std::thread::sleep(Duration::from_millis(5))
-                }
+                Ok(Some(status)) => return self.ended(status, id),
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(5)),
                 Ok(None) => {
                     return Fault::EarlyExit {
                         detail: format!(
@@ -410,7 +486,10 @@ impl Proc {
         }
     }
 
-    fn ended(&self, status: ExitStatus) -> Fault {
+    /// How the process ended, as the fault of request `id`; notes whether it had read
+    /// any of it ([`Proc::left_unread`]).
+    fn ended(&mut self, status: ExitStatus, id: u64) -> Fault {
+        self.unread = self.never_read(id);
         // The process is gone, so its standard error is at its end: let the drain catch
         // up before quoting it (bounded: a child of the adapter may still hold it open).
         let until = Instant::now() + Duration::from_millis(200);
@@ -457,7 +536,7 @@ impl Proc {
 
     /// One-shot: after the answer, the program should exit on the end of its input.
     fn finish(mut self) {
-        self.requests = None;
+        self.close_input();
         let deadline = Instant::now() + ONE_SHOT_GRACE;
         while Instant::now() < deadline {
             if !self.is_running() {
@@ -473,7 +552,7 @@ impl Drop for Proc {
     /// The process, its group and every process that carries its marker are killed
     /// (what it started is ended too, whether it exited or not), and it is reaped.
     fn drop(&mut self) {
-        self.requests = None;
+        self.close_input();
         lifetime::kill_tree(self.child.id(), &self.tag);
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -481,17 +560,35 @@ impl Drop for Proc {
     }
 }
 
-/// Writes each request line to standard input, saying after each whether it went.
-/// Ends when the requests end (standard input is then closed) or a write fails.
-fn write_lines(
-    mut stdin: ChildStdin,
-    lines: &Receiver<(u64, Vec<u8>)>,
-    done: &Sender<(u64, std::io::Result<()>)>,
-) {
+/// The writer thread's word on one request line.
+struct Written {
+    id: u64,
+    /// How many of its bytes went into the pipe.
+    bytes: usize,
+    result: std::io::Result<()>,
+}
+
+/// Writes each request line to standard input, saying after each whether it went and
+/// how much of it did. Ends when the requests end (standard input is then closed) or a
+/// write fails.
+fn write_lines(mut stdin: ChildStdin, lines: &Receiver<(u64, Vec<u8>)>, done: &Sender<Written>) {
     for (id, line) in lines {
-        let result = stdin.write_all(&line).and_then(|()| stdin.flush());
+        let mut bytes = 0;
+        let result = loop {
+            match stdin.write(&line[bytes..]) {
+                Ok(0) if bytes < line.len() => break Err(std::io::ErrorKind::WriteZero.into()),
+                Ok(n) => {
+                    bytes += n;
+                    if bytes == line.len() {
+                        break Ok(());
+                    }
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => break Err(e),
+            }
+        };
         let failed = result.is_err();
-        if done.send((id, result)).is_err() || failed {
+        if done.send(Written { id, bytes, result }).is_err() || failed {
             return;
         }
     }
@@ -829,10 +926,21 @@ fn lacks(info: &Info, op: Operation) -> Option<Answer> {
     })
 }
 
-/// Starts a process and does the hello.
+/// Starts a process and does the hello. A hello that does not come within the time
+/// limit is a start that failed, said as such.
 fn start(argv: &[String], limits: &Limits, close: bool) -> Result<(Proc, Info), Fault> {
     let mut proc = Proc::spawn(argv, limits, 0)?;
-    let object = proc.exchange(&Request::Hello, 0, close, limits)?;
+    let object = proc
+        .exchange(&Request::Hello, 0, close, limits)
+        .map_err(|fault| match fault {
+            Fault::Timeout { after_ms } => Fault::Spawn {
+                detail: format!(
+                    "{} gave no answer to its hello within {after_ms} ms",
+                    printable(&proc.program, 200)
+                ),
+            },
+            other => other,
+        })?;
     let info = hello_info(&object, argv)?;
     Ok((proc, info))
 }
@@ -859,6 +967,8 @@ pub struct Persistent {
     strays: u64,
     /// Set when every restart failed: every later answer is `Fault::Spawn` with this.
     given_up: Option<String>,
+    /// The last process ended without reading the request it was sent.
+    unread: bool,
 }
 
 impl Persistent {
@@ -875,6 +985,7 @@ impl Persistent {
             restarts: 0,
             strays: 0,
             given_up: None,
+            unread: false,
         })
     }
 
@@ -923,6 +1034,23 @@ impl Exchange for Persistent {
     }
 
     fn ask(&mut self, request: Request, op: Operation) -> Answer {
+        let answer = self.ask_once(&request, op);
+        // A process that exited after its last answer (which the protocol allows) may
+        // have been sent this request before its exit was seen: it never read it, so
+        // the request goes to a new process, once. A process that read it and ended is
+        // charged with it; so is the new process if it too ends without reading it.
+        if matches!(answer, Answer::Fault { .. }) && std::mem::take(&mut self.unread) {
+            let again = self.ask_once(&request, op);
+            self.unread = false;
+            return again;
+        }
+        answer
+    }
+}
+
+impl Persistent {
+    /// One try at `request`: on the running process, or on a new one.
+    fn ask_once(&mut self, request: &Request, op: Operation) -> Answer {
         if let Some(detail) = &self.given_up {
             return Answer::Fault {
                 fault: Fault::Spawn {
@@ -953,7 +1081,7 @@ impl Exchange for Persistent {
         let id = self.next_id;
         self.next_id += 1;
         match running
-            .exchange(&request, id, false, &self.limits)
+            .exchange(request, id, false, &self.limits)
             .and_then(|object| request_answer(&object, op))
         {
             Ok(answer) => answer,
@@ -962,6 +1090,7 @@ impl Exchange for Persistent {
                 // new process.
                 if let Some(old) = self.proc.take() {
                     self.strays += old.strays;
+                    self.unread = old.left_unread();
                 }
                 Answer::Fault { fault }
             }

@@ -21,6 +21,7 @@
 //! | `wrong-id` | answers every request (not the hello) with the wrong id |
 //! | `wrong-id-on:X` | the same, only when it is X |
 //! | `no-hello` | answers the hello with `unsupported` instead of `hello` |
+//! | `hang-hello` | never answers the hello |
 //! | `deaf` | answers the hello, then never reads again (a large request blocks the writer) |
 //! | `no-read` | answers the hello, then prints answers with id 0 for ever, reading nothing |
 //! | `dup` | answers every request twice |
@@ -28,8 +29,14 @@
 //! | `env` | parses to `{"whole": "NAME,NAME,..."}`: the names in its environment, sorted |
 //! | `orphan-on:X` | on X: starts a child that holds standard output and sleeps, then exits 0 |
 //! | `setsid-child` | on its first request: starts a child in a session of its own that sleeps; answers every request |
+//! | `child:FLAGS` | the same, the child as FLAGS say (comma-separated): `setsid` (a session of its own), `clean` (an empty environment: no marker), `nodump` (not dumpable, so that another user's process cannot read its environment) |
+//! | `exit-after:MS` | answers each request (not the hello), waits MS milliseconds and exits with status 0 without reading again; appends each input it read to PIDFILE |
+//! | `quit-after-hello` | answers the hello and exits with status 0 |
+//! | `close-stdout` | answers the hello, closes its standard output and waits |
+//! | `read-fd:N` | parses to `{"whole": TEXT}`: what it reads from its descriptor N, or `closed` |
+//! | `named:NAME` | echo-resolve, with NAME as the name in its hello |
 //! | `slow:MS` | waits MS milliseconds before every answer |
-//! | `linger` | (the children above) starts a new session when asked, and sleeps |
+//! | `linger:FLAGS` | (the children above) does what FLAGS say, and sleeps |
 //! | `links` | also lists `links`, and answers it with one link: the document as its `href`, `result` null |
 //! | `bad-links` | also lists `links`, and answers it with a link whose `href` is a number |
 //!
@@ -48,8 +55,8 @@ fn main() {
         .and_then(|d| d.parse().ok())
         .unwrap_or(0);
     let mut children = 0;
-    if mode == "linger" || mode == "linger-setsid" {
-        linger(mode == "linger-setsid");
+    if let Some(flags) = mode.strip_prefix("linger:") {
+        linger(flags);
     }
     let (kind, trigger) = match mode.split_once(':') {
         Some((k, t)) => (
@@ -76,6 +83,9 @@ fn main() {
         let id = get(&request, "id").unwrap_or("null").to_string();
         let op = get(&request, "op").unwrap_or("");
         if op == "hello" {
+            if kind == "hang-hello" {
+                sleep_for_ever()
+            }
             if kind == "no-hello" {
                 answer(&mut out, &id, r#"{"unsupported":{"why":"no hello here"}}"#);
                 continue;
@@ -85,13 +95,22 @@ fn main() {
                 "links" | "bad-links" => r#"["parse","resolve","links"]"#,
                 _ => r#"["parse","resolve"]"#,
             };
+            let name = match (kind.as_str(), &trigger) {
+                ("named", Some(name)) => name.clone(),
+                _ => format!("fake-{kind}"),
+            };
             let body = format!(
-                r#"{{"hello":{{"name":"fake-{}","version":"fake-adapter 1","model":"rfc3986","operations":{ops}}}}}"#,
-                escape(&kind)
+                r#"{{"hello":{{"name":"{}","version":"fake-adapter 1","model":"rfc3986","operations":{ops}}}}}"#,
+                escape(&name)
             );
             answer(&mut out, &id, &body);
             match kind.as_str() {
                 "deaf" => sleep_for_ever(),
+                "quit-after-hello" => std::process::exit(0),
+                "close-stdout" => {
+                    close_fd(1);
+                    sleep_for_ever()
+                }
                 "no-read" => loop {
                     answer(&mut out, "0", r#"{"rejected":{"message":"not reading"}}"#);
                 },
@@ -109,8 +128,19 @@ fn main() {
             "links" => get(&request, "document").unwrap_or(""),
             _ => "",
         };
+        if kind == "exit-after" {
+            if let Some(path) = pidfile.as_deref() {
+                append_line(path, subject);
+            }
+        }
         let hit = match &trigger {
-            _ if kind == "slow" => true,
+            _ if matches!(
+                kind.as_str(),
+                "slow" | "exit-after" | "child" | "read-fd" | "named"
+            ) =>
+            {
+                true
+            }
             Some(t) => t == subject,
             None => true,
         };
@@ -143,12 +173,16 @@ fn main() {
                 }
                 "exit-early" => std::process::exit(0),
                 "orphan" => {
-                    start_child(false, pidfile.as_deref());
+                    start_child("", pidfile.as_deref());
                     std::process::exit(0)
                 }
                 "setsid-child" if children == 0 => {
                     children += 1;
-                    start_child(true, pidfile.as_deref());
+                    start_child("setsid", pidfile.as_deref());
+                }
+                "child" if children == 0 => {
+                    children += 1;
+                    start_child(trigger.as_deref().unwrap_or(""), pidfile.as_deref());
                 }
                 "slow" => {}
                 "exit-1" => {
@@ -178,6 +212,15 @@ fn main() {
             }
         }
         let body = match op {
+            "parse" if kind == "read-fd" => {
+                let fd = trigger.as_deref().unwrap_or("");
+                let text = std::fs::read_to_string(format!("/dev/fd/{fd}"))
+                    .unwrap_or_else(|_| "closed".into());
+                format!(
+                    r#"{{"parsed":{{"components":{{"whole":"{}"}}}}}}"#,
+                    escape(&text)
+                )
+            }
             "parse" if kind == "env" => {
                 let mut names: Vec<String> = std::env::vars_os()
                     .map(|(k, _)| k.to_string_lossy().into_owned())
@@ -210,6 +253,11 @@ fn main() {
         if kind == "dup" {
             answer(&mut out, &id, &body);
         }
+        if kind == "exit-after" {
+            let ms = trigger.as_deref().and_then(|t| t.parse().ok()).unwrap_or(0);
+            std::thread::sleep(std::time::Duration::from_millis(ms));
+            std::process::exit(0);
+        }
     }
 }
 
@@ -219,49 +267,61 @@ fn sleep_for_ever() -> ! {
     }
 }
 
-/// Starts `fake-adapter linger[-setsid]`, which inherits standard output and error,
-/// and appends its pid to `pidfile`.
-fn start_child(own_session: bool, pidfile: Option<&str>) {
+/// Starts `fake-adapter linger:FLAGS`, which inherits standard output and error (and,
+/// with `clean` in FLAGS, no environment), and appends its pid to `pidfile`.
+fn start_child(flags: &str, pidfile: Option<&str>) {
     let Ok(me) = std::env::current_exe() else {
         return;
     };
-    let mode = if own_session {
-        "linger-setsid"
-    } else {
-        "linger"
-    };
-    let Ok(child) = std::process::Command::new(me)
-        .arg(mode)
-        .stdin(std::process::Stdio::null())
-        .spawn()
-    else {
+    let mut cmd = std::process::Command::new(me);
+    cmd.arg(format!("linger:{flags}"))
+        .stdin(std::process::Stdio::null());
+    if flags.split(',').any(|f| f == "clean") {
+        cmd.env_clear();
+    }
+    let Ok(child) = cmd.spawn() else {
         return;
     };
     if let Some(path) = pidfile {
-        if let Ok(mut f) = std::fs::OpenOptions::new()
-            .append(true)
-            .create(true)
-            .open(path)
-        {
-            let _ = writeln!(f, "{}", child.id());
-        }
+        append_line(path, &child.id().to_string());
     }
 }
 
-fn linger(own_session: bool) -> ! {
+fn append_line(path: &str, line: &str) {
+    if let Ok(mut f) = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(path)
+    {
+        let _ = writeln!(f, "{line}");
+    }
+}
+
+fn linger(flags: &str) -> ! {
+    let flags: Vec<&str> = flags.split(',').collect();
     #[cfg(unix)]
-    if own_session {
+    if flags.contains(&"setsid") {
         let _ = nix::unistd::setsid();
     }
-    let _ = own_session;
+    #[cfg(target_os = "linux")]
+    if flags.contains(&"nodump") {
+        let _ = nix::sys::prctl::set_dumpable(false);
+    }
+    let _ = flags;
     sleep_for_ever()
 }
 
 fn close_stdin() {
+    close_fd(0);
+}
+
+/// Closes one of the standard descriptors.
+fn close_fd(fd: i32) {
     #[cfg(unix)]
-    // SAFETY: fd 0 is not used again by this program (it only sleeps after this).
+    // SAFETY: the descriptor is one of the standard three, which this program does not
+    // use again once it has closed it.
     unsafe {
-        nix::libc::close(0);
+        nix::libc::close(fd);
     }
 }
 

@@ -4,7 +4,7 @@
 
 use super::journal::{self, Header, Start};
 use super::{report, Campaign, Config, Limit, Seeds, Status};
-use crate::adapter::process::Limits;
+use crate::adapter::process::{Limits, Persistent};
 use crate::adapter::registry::{self, Found};
 use crate::adapter::{Adapter, Info};
 use crate::report::outdir;
@@ -206,7 +206,7 @@ type Started = (Start, Box<dyn Adapter>);
 
 /// Starts every adapter, in order.
 fn start_adapters(starts: &[Start], limits: Limits) -> Result<Vec<Started>, String> {
-    let mut adapters = Vec::new();
+    let mut adapters: Vec<Started> = Vec::new();
     for start in starts {
         let adapter = match start {
             Start::Adapter(name) => match registry::by_name(name, limits) {
@@ -225,17 +225,46 @@ fn start_adapters(starts: &[Start], limits: Limits) -> Result<Vec<Started>, Stri
                 }
             },
             Start::Command(argv) => {
-                registry::command(argv.clone(), false, limits).map_err(|f| {
+                let mut a = Persistent::start(argv.clone(), limits).map_err(|f| {
                     format!(
                         "the command {argv:?} did not start: {}",
                         crate::adapter::process::describe(&f)
                     )
-                })?
+                })?;
+                let taken: Vec<&str> = adapters
+                    .iter()
+                    .map(|(_, a)| a.info().name.as_str())
+                    .collect();
+                if let Some(name) = command_name(&a.info().name, &taken) {
+                    a.rename(&name);
+                }
+                Box::new(a)
             }
         };
         adapters.push((start.clone(), adapter));
     }
     Ok(adapters)
+}
+
+/// The name a `--command` adapter files its buckets under, when the name its hello
+/// gives is not its own to take: a registered adapter's, the reference's, or another
+/// adapter's of the campaign (`taken`). A command is never the registered adapter,
+/// whatever it says.
+fn command_name(hello: &str, taken: &[&str]) -> Option<String> {
+    let registered = registry::names();
+    let free = |name: &str| {
+        name != "reference" && !taken.contains(&name) && !registered.iter().any(|n| n == name)
+    };
+    if free(hello) {
+        return None;
+    }
+    // Two commands may both say `url`: the second is `url (command 2)`.
+    (1..)
+        .map(|n| match n {
+            1 => format!("{hello} (command)"),
+            n => format!("{hello} (command {n})"),
+        })
+        .find(|name| free(name))
 }
 
 fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
@@ -538,8 +567,26 @@ fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
 
 #[cfg(test)]
 mod tests {
-    use super::parse_duration;
+    use super::{command_name, parse_duration};
     use std::time::Duration;
+
+    #[test]
+    fn a_command_never_takes_a_registered_or_a_taken_name() {
+        assert_eq!(command_name("url", &[]), Some("url (command)".into()));
+        assert_eq!(
+            command_name("reference", &[]),
+            Some("reference (command)".into())
+        );
+        assert_eq!(
+            command_name("mine", &["mine"]),
+            Some("mine (command)".into())
+        );
+        assert_eq!(command_name("mine", &["url"]), None);
+        assert_eq!(
+            command_name("url", &["url", "url (command)"]),
+            Some("url (command 2)".into())
+        );
+    }
 
     #[test]
     fn durations() {
