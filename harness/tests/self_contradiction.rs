@@ -370,6 +370,51 @@ fn the_fuzz_target_reports_only_unrecorded_causes() {
     assert_eq!(t.unknown(&urlcert::fuzzinput::seed(i, pair)), None);
 }
 
+/// Set in the child process of the test below.
+const STARTS_WITHOUT_CASES: &str = "URLCERT_TEST_TARGET_WITHOUT_CASES";
+
+/// The fuzz target's set-up loads no case: in a checkout whose case set does not load
+/// (so nothing can be worked out from it), the target starts and still knows the
+/// recorded cause of a seed, from the compiled-in table. Run in a child process, as
+/// the case folder comes from the working directory.
+#[test]
+fn the_fuzz_target_starts_without_the_case_set() {
+    let pair = b"foo:/x/y\0..//g";
+    if std::env::var_os(STARTS_WITHOUT_CASES).is_some() {
+        assert!(
+            load_dir(Path::new("cases")).is_err(),
+            "the cases must not load"
+        );
+        let docs = urlcert::fuzzinput::docs("self_contradiction").unwrap();
+        let i = urlcert::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
+        let t = Target::new().expect("the target starts");
+        assert_eq!(t.unknown(&urlcert::fuzzinput::seed(i, pair)), None);
+        return;
+    }
+    // A checkout as `urlcert::assets::is_checkout` knows one, with a case file that
+    // does not parse.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("cases")).unwrap();
+    std::fs::create_dir_all(dir.path().join("harness/adapters")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[workspace]\nmembers = [\"harness\"]\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("cases/broken.yaml"), "id: [\n").unwrap();
+    let name = "the_fuzz_target_starts_without_the_case_set";
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--test-threads=1"])
+        .env(STARTS_WITHOUT_CASES, "1")
+        .env_remove(urlcert::assets::NO_CHECKOUT_ENV)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("1 passed"), "the child ran the test: {text}");
+}
+
 /// The table the fuzz target compiles in holds exactly the causes the cases record
 /// (regenerate with `urlcert corpus`).
 #[test]
