@@ -284,7 +284,8 @@ pub const DRAFT_1996: Table = Table {
     // The BNF alone: a "//" whose server fails derives as an abs_path, which is what the
     // grammar file already derives; the default reading's Section 4.3.1 prose is the
     // class `f01-double-slash-is-a-server` of the agreement test.
-    readings: &[("double-slash-path", &[])],
+    // base-fragment-removed is about a base field (Section 3), it changes no parse.
+    readings: &[("double-slash-path", &[]), ("base-fragment-removed", &[])],
     cite: "§3: `URL-reference = [ absoluteURL | relativeURL ] [ \"#\" fragment ]`; §4.2: \
            `absoluteURL = generic-URL | opaque-URL`; §4.1: \"Relative URL references are \
            distinguished from absolute URLs in that they do not begin with a scheme name\", \
@@ -692,6 +693,8 @@ pub const RFC2396: Table = Table {
         // Resolution readings (Section 5.2 steps 6g and 3): they change no parse.
         ("above-root-removed", &[]),
         ("same-scheme-relative", &[]),
+        // A base field's fragment removed (Section 4): no parse changes either.
+        ("base-fragment-removed", &[]),
     ],
     cite: "RFC 2396 App. A: `URI-reference = [ absoluteURI | relativeURI ] [ \"#\" fragment ]`, \
            `absoluteURI = scheme \":\" ( hier_part | opaque_part )`, `relativeURI = ( \
