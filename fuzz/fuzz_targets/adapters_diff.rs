@@ -6,7 +6,8 @@
 //! `urlcert::fuzzinput::adapters` (the in-process adapters, in order), so each execution
 //! is one reference parse and one adapter's parse, judged as `urlcert run` judges, and
 //! coverage feedback is per adapter. The seeds (`corpus/adapters_diff/`) hold every
-//! case URL once per adapter.
+//! case URL once per adapter. The adapters are made before the first input
+//! (libFuzzer's init hook).
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
@@ -16,7 +17,7 @@ thread_local! {
     static ADAPTERS: RefCell<Vec<Box<dyn Adapter>>> = RefCell::new(urlcert::fuzzinput::adapters());
 }
 
-fuzz_target!(|data: &[u8]| {
+fuzz_target!(init: ADAPTERS.with(|_| ()), |data: &[u8]| {
     ADAPTERS.with(|a| {
         if let Err(e) = urlcert::fuzzcheck::adapters_diff(&mut a.borrow_mut(), data) {
             panic!("unclassified divergence: {e}");

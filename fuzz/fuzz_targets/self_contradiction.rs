@@ -7,17 +7,21 @@
 //! Input: one document byte, then base NUL reference, or one URL. The byte picks the
 //! document and reading, `byte % n` into the documents with both a grammar and a
 //! resolution algorithm (`urlcert::fuzzinput::docs`).
+//!
+//! Set-up, once per process before the first input (libFuzzer's init hook): every
+//! document reading's grammar and the known causes, compiled in
+//! (`urlcert::self_contradiction::causes`); no case is loaded.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urlcert::fuzzinput;
-use urlcert::self_contradiction::target::unknown;
+use urlcert::self_contradiction::target::Target;
 
-fuzz_target!(|data: &[u8]| {
-    let docs = fuzzinput::docs("self_contradiction").expect("a document list");
-    let Some((i, rest)) = fuzzinput::split(data, docs.len()) else {
-        return;
-    };
-    if let Some(new) = unknown(docs[i], rest) {
+thread_local! {
+    static TARGET: Target = Target::new()
+        .unwrap_or_else(|e| panic!("self_contradiction cannot start: {e}"));
+}
+
+fuzz_target!(init: TARGET.with(|_| ()), |data: &[u8]| {
+    if let Some(new) = TARGET.with(|t| t.unknown(data)) {
         panic!("a contradiction no case records: {new}");
     }
 });

@@ -5,13 +5,14 @@
 use std::path::Path;
 use std::time::Duration;
 use urlcert::cases::{load_dir, load_file, LoadedCase};
+use urlcert::self_contradiction::causes;
 use urlcert::self_contradiction::checks::{closure, grammar_split, printed, Outcome, MAX_WITNESS};
 use urlcert::self_contradiction::known::Known;
 use urlcert::self_contradiction::places::Grammar;
 use urlcert::self_contradiction::report;
 use urlcert::self_contradiction::search::{self, minimal, recheck, Config, Limit, Stop};
-use urlcert::self_contradiction::target;
-use urlcert_reference::{DocReading, Document, Reading};
+use urlcert::self_contradiction::target::{self, Target};
+use urlcert_reference::{DocReading, Document};
 
 fn grammar(doc: Document) -> Grammar {
     Grammar::new(doc.into()).expect("the grammar compiles")
@@ -367,10 +368,78 @@ fn the_fuzz_target_reports_only_unrecorded_causes() {
     let pair = b"foo:/x/y\0..//g";
     let g = grammar(Document::Rfc3986);
     assert!(!target::findings(&g, pair).is_empty());
+    let docs = urlcert::fuzzinput::docs("self_contradiction").unwrap();
+    let i = urlcert::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
+    let t = Target::new().expect("the target starts");
+    assert_eq!(t.unknown(&urlcert::fuzzinput::seed(i, pair)), None);
+}
+
+/// Set in the child process of the test below.
+const STARTS_WITHOUT_CASES: &str = "URLCERT_TEST_TARGET_WITHOUT_CASES";
+
+/// The fuzz target's set-up loads no case: in a checkout whose case set does not load
+/// (so nothing can be worked out from it), the target starts and still knows the
+/// recorded cause of a seed, from the compiled-in table. Run in a child process, as
+/// the case folder comes from the working directory.
+#[test]
+fn the_fuzz_target_starts_without_the_case_set() {
+    let pair = b"foo:/x/y\0..//g";
+    if std::env::var_os(STARTS_WITHOUT_CASES).is_some() {
+        assert!(
+            load_dir(Path::new("cases")).is_err(),
+            "the cases must not load"
+        );
+        let docs = urlcert::fuzzinput::docs("self_contradiction").unwrap();
+        let i = urlcert::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
+        let t = Target::new().expect("the target starts");
+        assert_eq!(t.unknown(&urlcert::fuzzinput::seed(i, pair)), None);
+        return;
+    }
+    // A checkout as `urlcert::assets::is_checkout` knows one, with a case file that
+    // does not parse.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir_all(dir.path().join("cases")).unwrap();
+    std::fs::create_dir_all(dir.path().join("harness/adapters")).unwrap();
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        "[workspace]\nmembers = [\"harness\"]\n",
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("cases/broken.yaml"), "id: [\n").unwrap();
+    let name = "the_fuzz_target_starts_without_the_case_set";
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--exact", name, "--test-threads=1"])
+        .env(STARTS_WITHOUT_CASES, "1")
+        .env_remove(urlcert::assets::NO_CHECKOUT_ENV)
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("1 passed"), "the child ran the test: {text}");
+}
+
+/// The table the fuzz target compiles in holds exactly the causes the cases record
+/// (regenerate with `urlcert corpus`).
+#[test]
+fn the_compiled_in_causes_are_those_the_cases_record() {
+    let from_cases = Known::from_cases(&real_cases());
+    let committed = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../corpus")
+        .join(causes::FILE);
+    let text = std::fs::read_to_string(&committed).unwrap();
     assert_eq!(
-        target::unknown(DocReading::new(Document::Rfc3986, Reading::Strict), pair),
-        None
+        text,
+        causes::table(&from_cases),
+        "corpus/{} is stale; regenerate with: cargo run -p urlcert -- corpus",
+        causes::FILE
     );
+    assert_eq!(
+        causes::COMPILED,
+        text,
+        "the harness was built with this table"
+    );
+    assert_eq!(causes::compiled().unwrap().causes, from_cases.causes);
 }
 
 // ------------------------------------------------------------------ the case format
@@ -464,12 +533,11 @@ fn a_wrong_reads_back_fails_the_case() {
 fn the_fuzz_targets_seeds_pass_it() {
     let cases = real_cases();
     let seeds = urlcert::corpus::seeds(&cases);
-    let docs = urlcert::fuzzinput::docs("self_contradiction").unwrap();
     let seeds = &seeds["self_contradiction"];
     assert!(seeds.len() > 1000, "{}", seeds.len());
+    let t = Target::new().expect("the target starts");
     for seed in seeds.values() {
-        let (i, rest) = urlcert::fuzzinput::split(seed, docs.len()).unwrap();
-        assert_eq!(target::unknown(docs[i], rest), None, "{seed:?}");
+        assert_eq!(t.unknown(seed), None, "{seed:?}");
     }
 }
 

@@ -1,9 +1,11 @@
 //! `urlcert corpus`: the fuzz targets' seed files written from the cases (the work is
-//! `urlcert::corpus`).
+//! `urlcert::corpus`), and the causes the cases record as the table the
+//! `self_contradiction` target compiles in (`urlcert::self_contradiction::causes`).
 
 use super::{cases_dir, emit, load};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use urlcert::self_contradiction::{causes, known::Known};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -23,15 +25,21 @@ pub fn main(args: Args) -> ExitCode {
     let out = args
         .out
         .unwrap_or_else(|| urlcert::assets::beside_cases(&dir, "corpus"));
-    match urlcert::corpus::write(&out, &urlcert::corpus::seeds(&suite.cases)) {
-        Ok(w) => {
+    let known = Known::from_cases(&suite.cases);
+    let written = urlcert::corpus::write(&out, &urlcert::corpus::seeds(&suite.cases))
+        .and_then(|w| Ok((w, causes::write(&out, &known)?)));
+    match written {
+        Ok((w, table)) => {
             emit(&format!(
-                "{} seeds in {}: {} added, {} changed, {} removed\n",
+                "{} seeds in {}: {} added, {} changed, {} removed; {} causes in {} ({})\n",
                 w.total,
                 out.display(),
                 w.added,
                 w.changed,
-                w.removed
+                w.removed,
+                known.causes.len(),
+                causes::FILE,
+                if table { "written" } else { "unchanged" }
             ));
             ExitCode::SUCCESS
         }

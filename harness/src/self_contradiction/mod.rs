@@ -4,8 +4,10 @@
 //! [`places`] where each split component stands in the grammar, [`search`] the search
 //! over generated, case and mutated inputs, [`known`] the causes the cases record,
 //! [`report`] the report, [`later`] what becomes of each in later documents (for the
-//! evolution report), and [`target`] what the fuzz target checks.
+//! evolution report), [`target`] what the fuzz target checks and [`causes`] the known
+//! causes as the table compiled in for it.
 
+pub mod causes;
 pub mod checks;
 pub mod known;
 pub mod later;

@@ -10,42 +10,37 @@
 use super::checks::{closure, grammar_split, Finding, Outcome};
 use super::known::Known;
 use super::places::Grammar;
-use std::cell::OnceCell;
-use urlcert_reference::DocReading;
 
-thread_local! {
-    /// The known causes, from the cases (the checkout's, else the built-in ones).
-    static KNOWN: OnceCell<Known> = const { OnceCell::new() };
-    /// One grammar per document reading asked about, kept for the process.
-    static GRAMMARS: std::cell::RefCell<Vec<(DocReading, Grammar)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+/// What the target keeps for the process, made once before the first input: the
+/// grammar of every document reading the document byte picks from, and the known
+/// causes from the compiled-in table ([`super::causes`]), not from the case set.
+pub struct Target {
+    grammars: Vec<Grammar>,
+    known: Known,
 }
 
-fn known_causes() -> Known {
-    let dir = crate::assets::cases_dir(None);
-    let suite = crate::cases::load_dir(&dir).unwrap_or_else(|e| {
-        panic!(
-            "the cases in {} do not load: {}",
-            dir.display(),
-            e.first().map(|e| e.to_string()).unwrap_or_default()
-        )
-    });
-    Known::from_cases(&suite.cases)
-}
+impl Target {
+    /// The grammars of [`crate::fuzzinput::docs`]`("self_contradiction")`, in its order,
+    /// and the compiled-in causes.
+    pub fn new() -> Result<Target, String> {
+        let docs = crate::fuzzinput::docs("self_contradiction").unwrap_or_default();
+        let grammars = docs
+            .iter()
+            .map(|&d| Grammar::new(d).map_err(|e| format!("no grammar for {d}: {e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Target {
+            grammars,
+            known: super::causes::compiled()?,
+        })
+    }
 
-/// The first contradiction on `data` under `doc` whose cause no case records, as the
-/// report's text. `None` when every one found is recorded, or none is found.
-pub fn unknown(doc: DocReading, data: &[u8]) -> Option<String> {
-    let findings = GRAMMARS.with(|cell| {
-        let mut grammars = cell.borrow_mut();
-        if !grammars.iter().any(|(d, _)| *d == doc) {
-            let g = Grammar::new(doc).unwrap_or_else(|e| panic!("no grammar for {doc}: {e}"));
-            grammars.push((doc, g));
-        }
-        let g = &grammars.iter().find(|(d, _)| *d == doc)?.1;
-        Some(findings(g, data))
-    })?;
-    KNOWN.with(|k| first_unknown(k.get_or_init(known_causes), findings))
+    /// The first contradiction on a fuzz input (document byte, then the rest) whose
+    /// cause no case records, as the report's text. `None` when every one found is
+    /// recorded, or none is found, or the input is empty.
+    pub fn unknown(&self, data: &[u8]) -> Option<String> {
+        let (i, rest) = crate::fuzzinput::split(data, self.grammars.len())?;
+        first_unknown(&self.known, findings(&self.grammars[i], rest))
+    }
 }
 
 /// The first of `findings` whose cause `known` does not hold, as text.
