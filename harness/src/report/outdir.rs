@@ -563,7 +563,6 @@ pub const MAX_JOURNAL_BYTES: u64 = 4 << 30;
 
 /// The complete lines of a journal (a torn last line left out), each with its 1-based
 /// line number.
-
 pub fn read_lines(path: &Path) -> io::Result<Vec<(usize, String)>> {
     // A journal is urlcert's own file, but it sits in a folder a user names: only a
     // regular file is read, so that a FIFO put there cannot make a resume wait.
