@@ -1,6 +1,6 @@
 //! The reference's draft-1996 answer against one in-process adapter, `url` or
 //! `fluent-uri`. Each documented divergence is a named classifier in
-//! `urlcert::fuzzcheck::DIVERGENCES` citing a case; anything unclassified is a finding.
+//! `urlcert::judge::known::DIVERGENCES` citing a case; anything unclassified is a finding.
 //!
 //! Input: one adapter byte, then the URL. The byte picks the adapter, `byte % n` into
 //! `urlcert::fuzzinput::adapters` (the in-process adapters, in order), so each execution
@@ -11,10 +11,10 @@
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use std::cell::RefCell;
-use urlcert::adapter::Adapter;
+use urlcert::adapter::Engine;
 
 thread_local! {
-    static ADAPTERS: RefCell<Vec<Box<dyn Adapter>>> = RefCell::new(urlcert::fuzzinput::adapters());
+    static ADAPTERS: RefCell<Vec<Box<dyn Engine>>> = RefCell::new(urlcert::fuzzinput::adapters());
 }
 
 fuzz_target!(init: ADAPTERS.with(|_| ()), |data: &[u8]| {

@@ -1,6 +1,6 @@
 //! The hand-written reference against the BNF-compiled oracle (`urlcert-oracle`), under
 //! one document and reading per execution. They must agree on the verdict and rule, or
-//! disagree exactly as one of the named prose classes of `urlcert::oracle_classes`
+//! disagree exactly as one of the named prose classes of `urlcert::judge::oracle`
 //! explains (the same classes the oracle's agreement test uses); anything else is a
 //! finding.
 //!
@@ -15,7 +15,7 @@ use libfuzzer_sys::fuzz_target;
 use regex::bytes::Regex;
 use std::sync::OnceLock;
 use urlcert::fuzzinput;
-use urlcert::oracle_classes::{classes_for, same, server_rule, Ctx, DOCS};
+use urlcert::judge::oracle::{classes_for, same, server_rule, Ctx, DOCS};
 use urlcert_oracle::Oracle;
 use urlcert_reference::{parse, DocReading, Reading};
 

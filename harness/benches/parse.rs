@@ -7,6 +7,7 @@ use std::hint::black_box;
 use std::time::Duration;
 use urlcert::adapter::process::Limits;
 use urlcert::adapter::registry::{self, Found};
+use urlcert::adapter::Ask;
 use urlcert::bench;
 use urlcert_reference::{parse, resolve, DocReading};
 

@@ -6,7 +6,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
 use urlcert::adapter::{inproc, registry};
-use urlcert::{bench, certify, compare, runner};
+use urlcert::{bench, certify, judge, runner};
 
 fn suite(c: &mut Criterion) {
     let cases = bench::load_cases(&registry::repo_root().join("cases")).expect("the cases load");
@@ -24,7 +24,7 @@ fn suite(c: &mut Criterion) {
                     &cases,
                     None,
                     adapter.as_mut(),
-                    &compare::judge,
+                    &judge::judge,
                 ))
             })
         });

@@ -9,7 +9,7 @@
 
 use crate::adapter::process::Limits;
 use crate::adapter::registry::{self, Found};
-use crate::adapter::Adapter;
+use crate::adapter::{Ask, Engine};
 use crate::cases::{self, LoadedCase, Op};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -508,7 +508,7 @@ pub fn persistent_vs_spawn(corpus: &[Vec<u8>], budget: Budget) -> Value {
         Some(Found::Unavailable { why, install, .. }) => Err(format!("{why} ({install})")),
         None => Err(format!("{NAME} is not a known adapter")),
     };
-    let (mut persistent, mut one_shot): (Box<dyn Adapter>, Box<dyn Adapter>) =
+    let (mut persistent, mut one_shot): (Box<dyn Engine>, Box<dyn Engine>) =
         match (open(false), open(true)) {
             (Ok(p), Ok(o)) => (p, o),
             (Err(why), _) | (_, Err(why)) => {

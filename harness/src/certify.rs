@@ -9,9 +9,10 @@
 
 use crate::adapter::process::Limits;
 use crate::adapter::registry;
-use crate::adapter::{Adapter, Answer, Fault, Info, Operation};
-use crate::cases::{Case, Expectation, LoadedCase, Op, Suite};
-use crate::check::{quote, Mismatch};
+use crate::adapter::{Answer, Engine, Fault, Info, Operation};
+use crate::ask::Request;
+use crate::cases::{Expectation, LoadedCase, Op, Suite};
+use crate::judge::exact::quote;
 use crate::judge::{Class, Judged};
 use crate::report::{self, bound, Column, Provenance, Record, Run, Unavailable};
 use crate::runner::{self, CaseResult, Outcome};
@@ -21,12 +22,11 @@ use std::str::FromStr;
 use std::time::Instant;
 use urlcert_reference::{DocReading, Document};
 
-/// The reference's name as an adapter.
-pub const REFERENCE: &str = "reference";
+pub use crate::ask::reference::REFERENCE;
 
 /// An adapter the registry knows: ready to ask, or missing what it needs.
 pub enum Candidate {
-    Ready(Box<dyn Adapter>),
+    Ready(Box<dyn Engine>),
     Unavailable(Unavailable),
 }
 
@@ -38,11 +38,12 @@ pub trait Source {
     fn by_name(&mut self, name: &str) -> Option<Candidate>;
     /// An external program speaking the protocol, run as `argv` (never through a shell):
     /// one long-lived process, or with `one_shot` one process per request.
-    fn command(&mut self, argv: &[String], one_shot: bool) -> Result<Box<dyn Adapter>, Fault>;
+    fn command(&mut self, argv: &[String], one_shot: bool) -> Result<Box<dyn Engine>, Fault>;
 }
 
-/// How an adapter's answer stands against one document's expectation.
-pub type Judge<'a> = &'a dyn Fn(&Case, DocReading, &Expectation, &Info, &Answer) -> Judged;
+/// How an engine's answer stands against one document's expectation: the one judge
+/// ([`crate::judge::judge`]) or, in tests, a judge wrapped around it.
+pub type Judge<'a> = &'a dyn Fn(&Request, DocReading, &Expectation, &Info, &Answer) -> Judged;
 
 /// The adapter registry, as the command line uses it ([`crate::adapter::registry`]).
 pub struct Registry;
@@ -57,7 +58,7 @@ impl Source for Registry {
     fn by_name(&mut self, name: &str) -> Option<Candidate> {
         registry::by_name(name, Limits::default()).map(Candidate::from)
     }
-    fn command(&mut self, argv: &[String], one_shot: bool) -> Result<Box<dyn Adapter>, Fault> {
+    fn command(&mut self, argv: &[String], one_shot: bool) -> Result<Box<dyn Engine>, Fault> {
         registry::command(argv.to_vec(), one_shot, Limits::default())
     }
 }
@@ -73,93 +74,6 @@ impl From<registry::Found> for Candidate {
     }
 }
 
-/// A coarse judge that needs no component tables: faults and `unsupported` by their
-/// kind, verdicts by accept/reject, resolutions by their result string; components are
-/// not compared. The command line judges by meaning ([`crate::compare::judge`]); this
-/// one serves callers (and tests) that bring adapters without a known model.
-pub fn stand_in_judge(
-    case: &Case,
-    _doc: DocReading,
-    e: &Expectation,
-    _info: &Info,
-    answer: &Answer,
-) -> Judged {
-    let expected = expectation_line(case, e);
-    let judged = |class, actual: String| Judged {
-        class,
-        component: None,
-        expected: expected.clone(),
-        actual,
-    };
-    match answer {
-        Answer::Fault { fault } => {
-            let class = match fault {
-                Fault::Crash { .. } => Class::Crash,
-                Fault::Timeout { .. } => Class::Timeout,
-                _ => Class::AdapterError,
-            };
-            judged(class, fault_line(fault))
-        }
-        Answer::Unsupported { why } => judged(Class::Unsupported, format!("unsupported: {why}")),
-        Answer::Parsed { components } => {
-            let shown: Vec<String> = components
-                .iter()
-                .map(|(k, v)| format!("{k}: {}", v.as_deref().map_or("null".into(), quote)))
-                .collect();
-            let actual = format!("accepted: {}", shown.join(", "));
-            let class = match case.op {
-                Op::Parse if accepts(e) => Class::Agree,
-                Op::Parse => Class::Verdict,
-                _ => Class::AdapterError,
-            };
-            judged(class, actual)
-        }
-        Answer::Rejected { message } => {
-            let class = match case.op {
-                Op::Parse if accepts(e) => Class::Verdict,
-                Op::Parse => Class::Agree,
-                Op::Links if e.links.is_none() => Class::Unsupported,
-                Op::Links => Class::Resolution,
-                _ if e.result.is_some() => Class::Resolution,
-                _ => Class::Agree,
-            };
-            judged(class, format!("rejected: {}", quote(message)))
-        }
-        Answer::Resolved { result } => {
-            let class = match (case.op, &e.result) {
-                (Op::Resolve, Some(want)) if want == result => Class::Agree,
-                (Op::Resolve, _) => Class::Resolution,
-                _ => Class::AdapterError,
-            };
-            judged(class, format!("result {}", quote(result)))
-        }
-        Answer::Links { links } => {
-            let class = match (case.op, &e.links) {
-                (Op::Links, Some(want)) => {
-                    match crate::compare::first_link_difference(want, links, |a, b| a == b) {
-                        None => Class::Agree,
-                        Some(_) => Class::Resolution,
-                    }
-                }
-                (Op::Links, None) => Class::Unsupported,
-                _ => Class::AdapterError,
-            };
-            let shown: Vec<String> = links
-                .iter()
-                .map(|l| {
-                    let to = l.result.as_deref().map_or("null".into(), quote);
-                    format!("{} -> {to}", quote(&l.href))
-                })
-                .collect();
-            judged(class, format!("links [{}]", shown.join(", ")))
-        }
-    }
-}
-
-fn accepts(e: &Expectation) -> bool {
-    matches!(e.verdict.as_deref(), Some("valid" | "generic-only"))
-}
-
 /// A fault as one line.
 pub fn fault_line(f: &Fault) -> String {
     match f {
@@ -170,42 +84,6 @@ pub fn fault_line(f: &Fault) -> String {
         Fault::Garbage { detail } => format!("not the protocol: {detail}"),
         Fault::Oversized { bytes } => format!("answer too long: {bytes} bytes"),
         Fault::StderrFlood { bytes } => format!("too much on standard error: {bytes} bytes"),
-    }
-}
-
-/// What a document's expectation says, as one line.
-pub fn expectation_line(case: &Case, e: &Expectation) -> String {
-    match case.op {
-        Op::Parse => {
-            let mut parts = vec![format!("verdict {}", e.verdict.as_deref().unwrap_or("?"))];
-            for (name, v) in &e.components {
-                let v = match v {
-                    None => "null".to_string(),
-                    Some(crate::cases::ExpectedValue::Str(s)) => quote(s),
-                    Some(other) => format!("{other:?}"),
-                };
-                parts.push(format!("{name}: {v}"));
-            }
-            parts.join(", ")
-        }
-        Op::Resolve => match (&e.result, &e.verdict) {
-            (Some(r), _) => format!("result {}", quote(r)),
-            (None, Some(v)) => format!("no result ({v})"),
-            (None, None) => "no result".into(),
-        },
-        Op::Extract => match &e.urls {
-            Some(urls) => {
-                let shown: Vec<String> = urls.iter().map(|u| quote(&u.url)).collect();
-                format!("urls [{}]", shown.join(", "))
-            }
-            None => format!("verdict {}", e.verdict.as_deref().unwrap_or("?")),
-        },
-        Op::Normalize => match (&e.result, &e.verdict) {
-            (Some(r), _) => format!("normal form {}", quote(r)),
-            (None, Some(v)) => format!("no normal form ({v})"),
-            (None, None) => "no normal form".into(),
-        },
-        Op::Base | Op::Links => crate::cases::answer::documents(e),
     }
 }
 
@@ -375,18 +253,13 @@ fn reference_pass(
                 results.push(r);
                 continue;
             }
-            let j = match &r.outcome {
-                Outcome::Pass => {
-                    let line = expectation_line(&lc.case, e);
-                    Judged {
-                        class: Class::Agree,
-                        component: None,
-                        expected: line.clone(),
-                        actual: line,
-                    }
-                }
-                Outcome::Fail { mismatches } => reference_failure(lc.case.op, mismatches),
+            let mismatches = match &r.outcome {
+                Outcome::Pass => &[][..],
+                Outcome::Fail { mismatches } => mismatches,
             };
+            let j = lc
+                .case
+                .with_request(|request| crate::judge::of_mismatches(request, e, mismatches));
             let rec = record(lc, r.doc, &col, j, ms);
             sink.record(&rec)?;
             keep(rec)?;
@@ -394,109 +267,6 @@ fn reference_pass(
         }
     }
     Ok(results)
-}
-
-fn reference_failure(op: Op, mismatches: &[Mismatch]) -> Judged {
-    let join = |f: fn(&Mismatch) -> &str| {
-        mismatches
-            .iter()
-            .map(|m| format!("{}: {}", m.at, f(m)))
-            .collect::<Vec<_>>()
-            .join("; ")
-    };
-    let (class, component) = match op {
-        Op::Resolve => (Class::Resolution, None),
-        _ if mismatches.iter().any(|m| m.at == "verdict") => (Class::Verdict, None),
-        _ => (
-            Class::Component,
-            mismatches.first().map(|m| {
-                m.at.strip_prefix("components.")
-                    .unwrap_or(&m.at)
-                    .to_string()
-            }),
-        ),
-    };
-    Judged {
-        class,
-        component,
-        expected: join(|m| &m.expected),
-        actual: join(|m| &m.actual),
-    }
-}
-
-/// Asks `adapter` one case: `parse`, `resolve` or `links` by the case's op (`None`
-/// for extract, normalize and base cases, which only the reference answers). An
-/// operation the adapter does not offer is answered `unsupported` without asking, and
-/// so is a `links` case an adapter cannot be given ([`links_document`]); a
-/// panic inside an in-process adapter is a crash.
-pub fn ask(adapter: &mut dyn Adapter, case: &Case) -> Option<Answer> {
-    let op = match case.op {
-        Op::Parse => Operation::Parse,
-        Op::Resolve => Operation::Resolve,
-        Op::Links => Operation::Links,
-        Op::Extract | Op::Normalize | Op::Base => return None,
-    };
-    if !adapter.info().operations.contains(&op) {
-        return Some(Answer::Unsupported {
-            why: format!("{} does not offer {}", adapter.info().name, case.op),
-        });
-    }
-    let input = case.input.as_bytes();
-    let base = case.base.as_deref().unwrap_or_default().as_bytes();
-    let document = match op {
-        Operation::Links => match links_document(case) {
-            Ok(document) => document,
-            Err(why) => return Some(Answer::Unsupported { why }),
-        },
-        _ => Vec::new(),
-    };
-    let answered = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match op {
-        Operation::Parse => adapter.parse(input),
-        Operation::Resolve => adapter.resolve(base, input),
-        Operation::Links => adapter.links(&document, &case.context().retrieved_from),
-    }));
-    Some(answered.unwrap_or_else(|payload| {
-        let what = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "a panic".into());
-        Answer::Fault {
-            fault: Fault::Crash {
-                detail: format!("panicked: {what}"),
-            },
-        }
-    }))
-}
-
-/// The document of a `links` case, when the case is one an adapter can be asked: an
-/// HTML document with no header (read as `html`, or as `auto` without a header field
-/// first), and no application default base. A MIME message (fields, parts) is the
-/// reference's alone: a browser is given one document, not a message around it; and
-/// an application default (RFC 2396 and RFC 3986 Section 5.1.4) is the reference's
-/// context, which no request carries. The reason otherwise.
-pub fn links_document(case: &Case) -> Result<Vec<u8>, String> {
-    if case.application_default.is_some() {
-        return Err(
-            "the case gives an application default base (RFC 2396, RFC 3986 Section 5.1.4), which a links request does not carry"
-                .into(),
-        );
-    }
-    let document = case.document();
-    let format = case.format.unwrap_or_default();
-    if format == crate::document::Format::Mime {
-        return Err(
-            "the document is read as a MIME message; adapters are sent HTML documents only".into(),
-        );
-    }
-    match crate::document::read(&document, format) {
-        Ok(root) if root.fields.is_empty() && root.children.is_empty() => Ok(document),
-        Ok(_) => Err(
-            "the document is a MIME message (header fields, parts); adapters are sent HTML documents only"
-                .into(),
-        ),
-        Err(e) => Err(format!("the document is a MIME message that does not read ({e})")),
-    }
 }
 
 /// The column of an adapter.
@@ -513,7 +283,7 @@ pub fn column_of(info: &Info) -> Column {
 pub fn adapter_records(
     cases: &[LoadedCase],
     filter: Option<DocFilter>,
-    adapter: &mut dyn Adapter,
+    adapter: &mut dyn Engine,
     judge: Judge,
 ) -> Vec<Record> {
     let col = column_of(adapter.info());
@@ -530,7 +300,7 @@ pub fn adapter_records(
 fn adapter_pass(
     cases: &[LoadedCase],
     filter: Option<DocFilter>,
-    adapter: &mut dyn Adapter,
+    adapter: &mut dyn Engine,
     judge: Judge,
     col: &Column,
     sink: &mut dyn Sink,
@@ -557,21 +327,29 @@ fn adapter_pass(
             .iter()
             .map(|(k, _)| sink.prior(&col.name, &case.id, &k.0.to_string()))
             .collect();
-        let answered = if prior.iter().all(Option::is_some) {
-            None
-        } else {
-            let start = Instant::now();
-            ask(adapter, case).map(|answer| (answer, start.elapsed().as_millis() as u64))
-        };
-        for ((key, e), prior) in docs.into_iter().zip(prior) {
-            if let Some(prior) = prior {
+        if prior.iter().all(Option::is_some) {
+            for prior in prior.into_iter().flatten() {
                 keep(prior)?;
-            } else if let Some((answer, ms)) = &answered {
-                let rec = record(lc, key.0, col, judge(case, key.0, e, &info, answer), *ms);
-                sink.record(&rec)?;
-                keep(rec)?;
             }
+            continue;
         }
+        case.with_request(|request| {
+            let start = Instant::now();
+            let answer = crate::ask::ask(adapter, request);
+            let ms = start.elapsed().as_millis() as u64;
+            for ((key, e), prior) in docs.into_iter().zip(prior) {
+                match prior {
+                    Some(prior) => keep(prior)?,
+                    None => {
+                        let rec =
+                            record(lc, key.0, col, judge(request, key.0, e, &info, &answer), ms);
+                        sink.record(&rec)?;
+                        keep(rec)?;
+                    }
+                }
+            }
+            Ok::<(), std::io::Error>(())
+        })?;
     }
     Ok(())
 }
@@ -582,7 +360,7 @@ pub struct Plan<'a> {
     pub suite: &'a Suite,
     pub filter: Option<DocFilter>,
     pub reference: bool,
-    pub adapters: Vec<Box<dyn Adapter>>,
+    pub adapters: Vec<Box<dyn Engine>>,
     pub unavailable: Vec<Unavailable>,
 }
 

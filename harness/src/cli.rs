@@ -55,13 +55,13 @@ enum Command {
     /// Exit status: 0 when every reference in the document has an absolute form, 1 when
     /// some has none under some document (or the document defines no base), 2 on a
     /// usage error or a document that cannot be read.
-    Base(urlcert::links::DocumentArgs),
+    Base(cmd::links::DocumentArgs),
     /// Every reference in a document (an HTML file, a MIME message) with its absolute
     /// form: the part it is in, its base and where that came from. `--doc all` shows
     /// each reference under every document side by side.
     ///
     /// Exit status as `base`.
-    Links(urlcert::links::DocumentArgs),
+    Links(cmd::links::DocumentArgs),
     /// The main job: every case file against the reference and every available
     /// adapter. Prints the reference's failures and a summary table, and writes the
     /// reports to reports/run-YYYYMMDD-HHMMSS/ (or --out).
@@ -140,7 +140,7 @@ enum Command {
     ///
     /// Exit status: 0 when the files are written, 2 on a usage error, an unknown
     /// adapter, or a folder that cannot be used or resumed.
-    Matrix(urlcert::matrix::MatrixArgs),
+    Matrix(cmd::matrix::Args),
     /// Benchmarks: the reference's RFC 1738 parse and 1996-draft resolution against the
     /// url crate, python-urllib persistent against one process per input, and parse
     /// time at 1 MiB against 1 KiB. Prints each ratio with its target (BENCHMARKS.md).
@@ -162,7 +162,7 @@ enum Command {
     ///
     /// Exit status: 0 when written, 2 when the cases cannot be loaded or the file
     /// cannot be written.
-    Export(urlcert::export::ExportArgs),
+    Export(cmd::export::Args),
 }
 
 /// Parses the command line and runs the subcommand; adapter processes it started are
@@ -214,8 +214,8 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Resolve(args) => cmd::resolve::main(args),
         Command::Extract(args) => cmd::extract::main(args),
         Command::Normalize(args) => cmd::normalize::main(args),
-        Command::Base(args) => urlcert::links::main_base(args),
-        Command::Links(args) => urlcert::links::main_links(args),
+        Command::Base(args) => cmd::links::main_base(args),
+        Command::Links(args) => cmd::links::main_links(args),
         Command::Run(args) => cmd::run::main(args),
         Command::Certify(args) => cmd::certify::main(args),
         Command::Trace(args) => cmd::trace::main(args),
@@ -228,11 +228,11 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Ask(args) => cmd::ask::main(args),
         Command::Fuzz(args) => urlcert::fuzz::cli::main(args),
         Command::FuzzNightlyReport(args) => urlcert::fuzz::nightly::main(args),
-        Command::Matrix(args) => urlcert::matrix::main(args),
+        Command::Matrix(args) => cmd::matrix::main(args),
         Command::Bench(args) => cmd::bench::main(args),
         Command::Completions(args) => cmd::completions::main(args),
         Command::Man(args) => cmd::man::main(args),
-        Command::Export(args) => urlcert::export::main(args),
+        Command::Export(args) => cmd::export::main(args),
         // Answered in `main` before anything else starts.
         Command::Guard { .. } => ExitCode::SUCCESS,
     }

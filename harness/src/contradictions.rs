@@ -9,7 +9,7 @@
 //! `urlcert contradictions --adapter NAME` asks live parsers too, and `urlcert
 //! contradictions --search` adds what a search finds.
 
-use crate::adapter::{Adapter, Answer};
+use crate::adapter::{Answer, Ask, Engine};
 use crate::cases::LoadedCase;
 use crate::self_contradiction::report::{self, Cell, Page, Section};
 use crate::text::{md_cell as cell, md_code as code};
@@ -23,7 +23,7 @@ pub fn render(cases: &[LoadedCase]) -> String {
 }
 
 /// The recorded clients that are there to ask.
-pub fn recorded_clients() -> Vec<Box<dyn Adapter>> {
+pub fn recorded_clients() -> Vec<Box<dyn Engine>> {
     crate::adapter::recorded::all()
         .into_iter()
         .filter_map(|f| match f {
@@ -34,7 +34,7 @@ pub fn recorded_clients() -> Vec<Box<dyn Adapter>> {
 }
 
 /// Markdown: [`page`] with `clients`.
-pub fn render_with(cases: &[LoadedCase], clients: &mut [Box<dyn Adapter>]) -> String {
+pub fn render_with(cases: &[LoadedCase], clients: &mut [Box<dyn Engine>]) -> String {
     report::markdown(&page(cases, clients))
 }
 
@@ -47,7 +47,7 @@ of those it finds no case records.";
 
 /// Every contradiction the cases record, in case-file order within each kind, then
 /// what each of `clients` answers to each printed one.
-pub fn page(cases: &[LoadedCase], clients: &mut [Box<dyn Adapter>]) -> Page {
+pub fn page(cases: &[LoadedCase], clients: &mut [Box<dyn Engine>]) -> Page {
     let mut printed = Section {
         title: "Printed examples against the algorithm".into(),
         level: 2,
@@ -136,7 +136,7 @@ pub fn page(cases: &[LoadedCase], clients: &mut [Box<dyn Adapter>]) -> Page {
 
 /// Which clients give `printed`, which `algorithm`, which another value.
 fn sides(
-    clients: &mut [Box<dyn Adapter>],
+    clients: &mut [Box<dyn Engine>],
     base: &str,
     reference: &str,
     printed: &str,
@@ -178,21 +178,21 @@ mod tests {
     /// Resolves every reference to one fixed string.
     struct Fixed(Info, &'static str);
 
-    impl Adapter for Fixed {
+    impl Engine for Fixed {
         fn info(&self) -> &Info {
             &self.0
         }
-        fn parse(&mut self, _: &[u8]) -> Answer {
-            Answer::Unsupported { why: "no".into() }
-        }
-        fn resolve(&mut self, _: &[u8], _: &[u8]) -> Answer {
-            Answer::Resolved {
-                result: self.1.into(),
+        fn answer(&mut self, request: &crate::ask::Request) -> Answer {
+            match request {
+                crate::ask::Request::Resolve { .. } => Answer::Resolved {
+                    result: self.1.into(),
+                },
+                _ => Answer::Unsupported { why: "no".into() },
             }
         }
     }
 
-    fn fixed(name: &str, result: &'static str) -> Box<dyn Adapter> {
+    fn fixed(name: &str, result: &'static str) -> Box<dyn Engine> {
         Box::new(Fixed(
             Info {
                 name: name.into(),

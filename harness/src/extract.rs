@@ -2,12 +2,11 @@
 //! document's rules for URLs in running text. One line per URL, for a person or as
 //! JSON.
 
-use crate::check::quote;
+use crate::judge::exact::quote;
 use serde::Serialize;
 use std::borrow::Cow;
-use std::io::{Read, Write};
-use std::process::ExitCode;
-use urlcert_reference::{extract_as, DocReading, Found};
+
+use urlcert_reference::{DocReading, Found};
 
 /// Bytes as text for JSON: lossy, with the exact bytes in hex when they are not UTF-8.
 fn text_and_hex(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
@@ -93,42 +92,4 @@ pub fn human(f: &Found) -> String {
     }
     out.push('\n');
     out
-}
-
-/// `urlcert extract`: reads all of standard input, writes one line per URL found.
-///
-/// Exit status: 0 when the document has rules for URLs in running text (whether or not
-/// any URL is found), 1 when it has none (the reason goes to standard error), 2 when
-/// standard input cannot be read.
-pub fn main(doc: DocReading, json: bool) -> ExitCode {
-    let mut text = Vec::new();
-    if let Err(e) = std::io::stdin().lock().read_to_end(&mut text) {
-        eprintln!("urlcert extract: cannot read standard input: {e}");
-        return ExitCode::from(2);
-    }
-    let found = match extract_as(doc, &text) {
-        Ok(found) => found,
-        Err(why) => {
-            eprintln!("urlcert extract: --doc {doc}: {why}");
-            return ExitCode::from(1);
-        }
-    };
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for f in &found {
-        let written = if json {
-            serde_json::to_writer(&mut out, &ExtractLine::new(doc, f))
-                .map_err(std::io::Error::from)
-                .and_then(|()| out.write_all(b"\n"))
-        } else {
-            out.write_all(human(f).as_bytes())
-        };
-        if written.is_err() {
-            // The reader went away (a closed pipe); nothing more to say.
-            return ExitCode::from(1);
-        }
-    }
-    if out.flush().is_err() {
-        return ExitCode::from(1);
-    }
-    ExitCode::SUCCESS
 }

@@ -16,8 +16,8 @@
 //! through the same lists, so a seed runs under the document (the adapter) it was made
 //! for.
 
-use crate::adapter::{inproc, Adapter};
-use crate::oracle_classes;
+use crate::adapter::{inproc, Engine};
+use crate::judge::oracle;
 use std::sync::OnceLock;
 use urlcert_reference::invariants::every_doc_reading;
 use urlcert_reference::DocReading;
@@ -33,7 +33,7 @@ pub const TARGETS: &[&str] = &[
 /// The documents and readings a target picks from, in the order the leading byte
 /// indexes them: every document and reading of the reference
 /// ([`every_doc_reading`]) for `parse_invariants` and `resolve_invariants`, the ones the
-/// oracle covers ([`oracle_classes::DOCS`]) for `oracle_diff`, those with both a
+/// oracle covers ([`oracle::DOCS`]) for `oracle_diff`, those with both a
 /// grammar and a resolution algorithm
 /// ([`crate::self_contradiction::search::every_doc_reading`]) for `self_contradiction`.
 /// `None` for a target without a document byte.
@@ -44,7 +44,7 @@ pub fn docs(target: &str) -> Option<&'static [DocReading]> {
     match target {
         "parse_invariants" | "resolve_invariants" => Some(EVERY.get_or_init(every_doc_reading)),
         "oracle_diff" => Some(ORACLE.get_or_init(|| {
-            oracle_classes::DOCS
+            oracle::DOCS
                 .iter()
                 .map(|d| d.parse().expect("a known document"))
                 .collect()
@@ -61,7 +61,7 @@ pub const ADAPTER_TARGET: &str = "adapters_diff";
 
 /// The adapters `adapters_diff` picks from, in the order the leading byte indexes them:
 /// the in-process adapters its classifiers are written for ([`inproc::all`]).
-pub fn adapters() -> Vec<Box<dyn Adapter>> {
+pub fn adapters() -> Vec<Box<dyn Engine>> {
     inproc::all()
 }
 

@@ -2,7 +2,6 @@
 //!
 //! - [`cases`]: the YAML case format (documented in `cases/README.md` and in
 //!   [`cases::schema`]), loading with file:line:column errors, validation.
-//! - [`check`]: compares an expectation with an answer, by meaning, and renders diffs.
 //! - [`runner`]: runs cases against the reference and collects every outcome.
 //! - [`output`]: the `urlcert parse` and `urlcert resolve` output, human-readable and
 //!   JSON lines.
@@ -53,12 +52,11 @@
 //!   there is one, and the cache folder the adapter programs are written to.
 
 pub mod adapter;
+pub mod ask;
 pub mod assets;
 pub mod bench;
 pub mod cases;
 pub mod certify;
-pub mod check;
-pub mod compare;
 pub mod contradictions;
 pub mod corpus;
 pub mod coverage;
@@ -75,7 +73,6 @@ pub mod judge;
 pub mod links;
 pub mod matrix;
 pub mod normalize;
-pub mod oracle_classes;
 pub mod output;
 pub mod report;
 pub mod rows;

@@ -2,188 +2,23 @@
 //! read into entities ([`crate::document`]), its base established and its references
 //! resolved by the reference, under one document or all of them side by side.
 
-use crate::document::{self, Format};
 use crate::text::visible;
 use serde::Serialize;
-use std::io::{Read, Write};
-use std::path::PathBuf;
-use std::process::ExitCode;
+use std::io::Write;
 use urlcert_reference::base::{
     self, Context, EntityBase, Established, Link, LinkFailure, NotDefined,
 };
-use urlcert_reference::{DocReading, Document};
-
-/// The largest document file read, in bytes (64 MiB).
-pub const MAX_DOCUMENT_BYTES: u64 = 64 * 1024 * 1024;
-
-/// The options `base` and `links` share.
-#[derive(clap::Args, Debug)]
-pub struct DocumentArgs {
-    /// Document id (optionally DOC@READING), or `all` for every document that
-    /// resolves, side by side.
-    #[arg(long, default_value = "draft-1996")]
-    pub doc: DocChoice,
-    /// The URL the document was retrieved by; repeat it for a redirect chain, in
-    /// order: the last one counts (RFC 1808 Section 3.3).
-    #[arg(long = "retrieved-from", value_name = "URL")]
-    pub retrieved_from: Vec<std::ffi::OsString>,
-    /// RFC 2396 and RFC 3986 only: the application's default base (Section 5.1.4);
-    /// without it their default base is undefined.
-    #[arg(long, value_name = "URL")]
-    pub application_default: Option<std::ffi::OsString>,
-    /// How to read the file: `auto` (a MIME message when it starts with a header field,
-    /// otherwise a document with no header), `mime` or `html`.
-    #[arg(long, value_enum, default_value = "auto")]
-    pub format: Format,
-    /// JSON, one object per line.
-    #[arg(long)]
-    pub json: bool,
-    /// The file; standard input when not given or `-`.
-    pub file: Option<PathBuf>,
-}
-
-/// `--doc`: one document, or all.
-#[derive(Clone, Debug)]
-pub enum DocChoice {
-    One(DocReading),
-    All,
-}
-
-impl std::str::FromStr for DocChoice {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
-        if s == "all" {
-            return Ok(DocChoice::All);
-        }
-        s.parse::<DocReading>()
-            .map(DocChoice::One)
-            .map_err(|e| e.to_string())
-    }
-}
-
-impl DocChoice {
-    fn docs(&self) -> Vec<DocReading> {
-        match self {
-            DocChoice::One(d) => vec![*d],
-            DocChoice::All => Document::ALL.iter().map(|&d| d.into()).collect(),
-        }
-    }
-}
+use urlcert_reference::DocReading;
 
 /// What a document gives: its entities' bases and links, or why it has none.
 pub type Answer = Result<Established, NotDefined>;
-
-struct Loaded {
-    root: base::Entity,
-    cx: Context,
-    name: String,
-}
-
-fn load(args: &DocumentArgs, command: &str) -> Result<Loaded, ExitCode> {
-    let (bytes, name) = match &args.file {
-        Some(path) if path.as_os_str() != "-" => {
-            match crate::user_file::read(path, MAX_DOCUMENT_BYTES) {
-                Ok(b) => (b, path.display().to_string()),
-                Err(e) => {
-                    eprintln!(
-                        "urlcert {command}: {}: {e}",
-                        visible(&path.display().to_string())
-                    );
-                    return Err(ExitCode::from(2));
-                }
-            }
-        }
-        _ => {
-            let mut b = Vec::new();
-            if let Err(e) = std::io::stdin().lock().read_to_end(&mut b) {
-                eprintln!("urlcert {command}: cannot read standard input: {e}");
-                return Err(ExitCode::from(2));
-            }
-            (b, "standard input".to_string())
-        }
-    };
-    let root = match document::read(&bytes, args.format) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("urlcert {command}: {}: {e}", visible(&name));
-            return Err(ExitCode::from(2));
-        }
-    };
-    let cx = Context {
-        retrieved_from: args.retrieved_from.iter().map(|u| os_bytes(u)).collect(),
-        application_default: args.application_default.as_deref().map(os_bytes),
-    };
-    Ok(Loaded { root, cx, name })
-}
-
-fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
-    use std::os::unix::ffi::OsStrExt;
-    s.as_bytes().to_vec()
-}
 
 fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
-/// `urlcert links`.
-pub fn main_links(args: DocumentArgs) -> ExitCode {
-    let l = match load(&args, "links") {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let mut out = std::io::stdout().lock();
-    let mut any_unresolved = false;
-    let written = if let (DocChoice::All, false) = (&args.doc, args.json) {
-        side_by_side(&mut out, &l.name, &l.root, &l.cx, &args.doc.docs())
-            .map(|unresolved| any_unresolved = unresolved)
-    } else {
-        // One document at a time, written and dropped before the next.
-        args.doc.docs().iter().try_for_each(|&doc| {
-            let a = base::establish(doc, &l.root, &l.cx);
-            any_unresolved |= !all_resolved(&a);
-            match args.json {
-                true => links_json(&mut out, doc, &a),
-                false => out.write_all(links_human(doc, &a).as_bytes()),
-            }
-        })
-    };
-    finish(written, any_unresolved)
-}
-
-/// `urlcert base`.
-pub fn main_base(args: DocumentArgs) -> ExitCode {
-    let l = match load(&args, "base") {
-        Ok(l) => l,
-        Err(code) => return code,
-    };
-    let mut out = std::io::stdout().lock();
-    let mut any_unresolved = false;
-    let written = args.doc.docs().iter().try_for_each(|&doc| {
-        // One establishment: the exit status speaks of its links, the output of its
-        // bases.
-        let a = base::establish(doc, &l.root, &l.cx);
-        any_unresolved |= !all_resolved(&a);
-        match args.json {
-            true => base_json(&mut out, doc, &a),
-            false => out.write_all(base_human(doc, &a).as_bytes()),
-        }
-    });
-    finish(written, any_unresolved)
-}
-
-/// Exit status as `resolve`: 1 when some reference has no absolute form under some
-/// document (or the document defines none); a closed pipe is not an error.
-fn finish(written: std::io::Result<()>, any_unresolved: bool) -> ExitCode {
-    match written {
-        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => {
-            eprintln!("urlcert: cannot write: {e}");
-            ExitCode::from(2)
-        }
-        _ => ExitCode::from(u8::from(any_unresolved)),
-    }
-}
-
-fn all_resolved(a: &Answer) -> bool {
+/// Whether every reference of `a` has an absolute form.
+pub fn all_resolved(a: &Answer) -> bool {
     match a {
         Ok(found) => found.links().all(|(_, l)| l.result.is_ok()),
         Err(_) => false,
@@ -261,7 +96,7 @@ fn not_defined_json(out: &mut dyn Write, doc: DocReading, n: &NotDefined) -> std
     out.write_all(b"\n")
 }
 
-fn links_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Result<()> {
+pub fn links_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Result<()> {
     match a {
         Ok(found) => found.links().try_for_each(|(entity, l)| {
             serde_json::to_writer(&mut *out, &LinkLine::new(doc, entity, l))?;
@@ -299,7 +134,7 @@ fn part_name(part: &str) -> String {
     }
 }
 
-fn links_human(doc: DocReading, a: &Answer) -> String {
+pub fn links_human(doc: DocReading, a: &Answer) -> String {
     let found = match a {
         Ok(f) => f,
         Err(n) => return format!("{doc}: {n}\n"),
@@ -346,7 +181,7 @@ fn shown_base(v: &Option<Vec<u8>>) -> String {
 /// Every reference, one row each, with each document's absolute form in a column; "*"
 /// marks a document whose answer differs from the one before it. Written as it goes:
 /// each document's bases are kept, each link is resolved when its row is written.
-fn side_by_side(
+pub fn side_by_side(
     out: &mut dyn Write,
     name: &str,
     root: &base::Entity,
@@ -431,7 +266,7 @@ struct BaseLine<'a> {
     notes: Vec<NoteLine<'a>>,
 }
 
-fn base_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Result<()> {
+pub fn base_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Result<()> {
     let found = match a {
         Ok(f) => f,
         Err(n) => return not_defined_json(out, doc, n),
@@ -472,7 +307,7 @@ fn base_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Resul
     Ok(())
 }
 
-fn base_human(doc: DocReading, a: &Answer) -> String {
+pub fn base_human(doc: DocReading, a: &Answer) -> String {
     let found = match a {
         Ok(f) => f,
         Err(n) => return format!("{doc}: {n}\n"),

@@ -2,7 +2,7 @@
 //! the document states, applied in order), with every step, for a person or as JSON
 //! lines. The inputs are read by `main.rs`'s `each_input`, as for `parse` and `resolve`.
 
-use crate::check::quote;
+use crate::judge::exact::quote;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::Write;

@@ -1,7 +1,7 @@
 //! `urlcert parse` and `urlcert resolve` output: one JSON object per line, or a short
 //! human-readable block.
 
-use crate::check::{quote, show_actual};
+use crate::judge::exact::{quote, show_actual};
 use serde::Serialize;
 use std::borrow::Cow;
 use urlcert_reference::{

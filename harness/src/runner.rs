@@ -1,12 +1,11 @@
 //! Runs cases against the reference and collects every outcome, so that failures are
 //! reported together rather than one at a time.
 
-use crate::cases::{LoadedCase, Op};
-use crate::check::{
-    compare, compare_bases, compare_extraction, compare_links, compare_normalization,
-    compare_resolution, quote, render_diff, Mismatch,
-};
-use urlcert_reference::{extract_as, normalize, parse, resolve, DocReading};
+use crate::adapter::Answer;
+use crate::ask::{ask, ReferenceEngine, Request};
+use crate::cases::LoadedCase;
+use crate::judge::exact::{self, quote, render_diff, Mismatch};
+use urlcert_reference::DocReading;
 
 /// What happened to one case under one document.
 #[derive(Clone, Debug)]
@@ -25,53 +24,59 @@ pub struct CaseResult {
     pub outcome: Outcome,
 }
 
-/// Runs every expectation of every case.
+/// Runs every expectation of every case: each case's request asked of the reference
+/// under each document it states an expectation for, and judged exactly.
 pub fn run_cases(cases: &[LoadedCase]) -> Vec<CaseResult> {
     let mut results = Vec::new();
     for lc in cases {
         let case = &lc.case;
-        for (key, expectation) in &case.expect {
-            let doc = key.0;
-            let checked = match case.op {
-                Op::Parse => compare(expectation, &parse(doc, case.input.as_bytes())),
-                Op::Resolve => {
-                    let base = case.base.as_deref().unwrap_or_default();
-                    let answer = resolve(doc, base.as_bytes(), case.input.as_bytes(), false);
-                    compare_resolution(expectation, &answer)
-                }
-                Op::Extract => {
-                    let answer = extract_as(doc, case.input.as_bytes());
-                    compare_extraction(expectation, &answer)
-                }
-                Op::Normalize => {
-                    let answer = normalize(doc, case.input.as_bytes());
-                    compare_normalization(expectation, doc, &answer)
-                }
-                Op::Base => compare_bases(expectation, &establish(case, doc)),
-                Op::Links => compare_links(expectation, &establish(case, doc)),
-            };
-            let outcome = if checked.is_empty() {
-                Outcome::Pass
-            } else {
-                Outcome::Fail {
-                    mismatches: checked,
-                }
-            };
-            results.push(CaseResult {
-                id: case.id.clone(),
-                location: format!("{}:{}", lc.file.display(), lc.line),
-                base: case.base.clone(),
-                input: case.input.clone(),
-                doc,
-                outcome,
-            });
-        }
+        case.with_request(|request| {
+            for (key, expectation) in &case.expect {
+                let doc = key.0;
+                let answer = ask(&mut ReferenceEngine::new(doc), request);
+                let checked = reference_mismatches(request, doc, expectation, &answer);
+                let outcome = if checked.is_empty() {
+                    Outcome::Pass
+                } else {
+                    Outcome::Fail {
+                        mismatches: checked,
+                    }
+                };
+                results.push(CaseResult {
+                    id: case.id.clone(),
+                    location: format!("{}:{}", lc.file.display(), lc.line),
+                    base: case.base.clone(),
+                    input: case.input.clone(),
+                    doc,
+                    outcome,
+                });
+            }
+        });
     }
     results
 }
 
+/// The differences between an expectation and what the reference answered: its own
+/// answer compared exactly, or the fault it ended in (a panic is a bug in urlcert,
+/// reported as the case's failure rather than the run's end).
+fn reference_mismatches(
+    request: &Request,
+    doc: DocReading,
+    e: &crate::cases::Expectation,
+    answer: &Answer,
+) -> Vec<Mismatch> {
+    match answer {
+        Answer::Reference(r) => exact::mismatches(request, doc, e, r),
+        other => vec![Mismatch {
+            at: "answer".into(),
+            expected: "the reference's answer".into(),
+            actual: crate::judge::meaning::describe(other),
+        }],
+    }
+}
+
 /// A `base` or `links` case's document read and its bases established under `doc`.
-pub fn establish(case: &crate::cases::Case, doc: DocReading) -> crate::check::BaseAnswer {
+pub fn establish(case: &crate::cases::Case, doc: DocReading) -> crate::judge::exact::BaseAnswer {
     let format = case.format.unwrap_or_default();
     crate::document::read(&case.document(), format)
         .map(|root| urlcert_reference::base::establish(doc, &root, &case.context()))

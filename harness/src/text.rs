@@ -140,7 +140,7 @@ mod tests {
         assert_eq!(md_cell("x\u{202e}|"), "x\\u{202e}\\|");
         // The terminal's quoted strings escape the same characters.
         assert_eq!(
-            crate::check::quote("a\u{3164}\n\u{202e}\"é\u{fe0f}"),
+            crate::judge::exact::quote("a\u{3164}\n\u{202e}\"é\u{fe0f}"),
             "\"a\\u{3164}\\n\\u{202e}\\\"é\\u{fe0f}\""
         );
     }

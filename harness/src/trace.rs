@@ -38,7 +38,7 @@ fn parse_row(doc: Document, input: &[u8]) -> Row {
         .iter()
         .filter_map(|(name, v)| {
             v.as_ref()
-                .map(|_| format!("{name}={}", crate::check::show_actual(Some(&v))))
+                .map(|_| format!("{name}={}", crate::judge::exact::show_actual(Some(&v))))
         })
         .collect();
     let key = json!([json["verdict"], json["rule"], json["components"]]);
@@ -62,7 +62,7 @@ fn resolve_row(doc: Document, base: &[u8], input: &[u8]) -> Row {
     let summary = match &answer {
         Ok(r) => format!(
             "{}{}",
-            crate::check::quote(&String::from_utf8_lossy(&r.result)),
+            crate::judge::exact::quote(&String::from_utf8_lossy(&r.result)),
             if r.current_document {
                 " (the current document)"
             } else {
@@ -137,7 +137,7 @@ fn changed(rows: &[Row]) -> Vec<bool> {
 /// One line per document; `*` marks a document whose answer differs from the one
 /// before it.
 pub fn human(base: Option<&[u8]>, input: &[u8], rows: &[Row]) -> String {
-    let quoted = |b: &[u8]| crate::check::quote(&String::from_utf8_lossy(b));
+    let quoted = |b: &[u8]| crate::judge::exact::quote(&String::from_utf8_lossy(b));
     let mut out = match base {
         Some(b) => format!("{} against {}\n", quoted(input), quoted(b)),
         None => format!("{}\n", quoted(input)),

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::Duration;
 use urlcert::adapter::process::{Limits, OneShot, Persistent};
 use urlcert::adapter::registry::{self, Found};
-use urlcert::adapter::{Adapter, Answer, Fault, LinkAnswer, Model, Operation};
+use urlcert::adapter::{Answer, Ask, Engine, Fault, LinkAnswer, Model, Operation};
 use urlcert::certify;
 use urlcert::judge::Class;
 
@@ -64,7 +64,7 @@ const FAULTS: &[(&str, &str)] = &[
 ];
 
 /// a, x (the fault), b, c: the answers before and after the fault are the normal ones.
-fn fault_then_recover(adapter: &mut dyn Adapter, mode: &str, expected: &str) {
+fn fault_then_recover(adapter: &mut dyn Engine, mode: &str, expected: &str) {
     let answers: Vec<Answer> = [&b"a"[..], b"x", b"b", b"c"]
         .into_iter()
         .map(|input| adapter.parse(input))
@@ -285,7 +285,7 @@ fn links_requests_go_to_adapters_that_list_links() {
 fn certify_asks_links_cases_of_links_adapters_with_html_documents_only() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/base");
     let suite = urlcert::cases::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"));
-    let judge = &urlcert::compare::judge;
+    let judge = &urlcert::judge::judge;
     let mut a = Persistent::start(fake("links"), limits()).unwrap();
     let records = certify::adapter_records(&suite.cases, None, &mut a, judge);
     assert!(!records.is_empty());
@@ -294,7 +294,13 @@ fn certify_asks_links_cases_of_links_adapters_with_html_documents_only() {
         // Base cases are the reference's alone.
         assert_eq!(r.op, "links", "{}", r.case);
         let lc = suite.cases.iter().find(|c| c.case.id == r.case).unwrap();
-        match certify::links_document(&lc.case) {
+        let case = &lc.case;
+        let document = case.document();
+        match urlcert::ask::html_document(
+            &document,
+            case.format.unwrap_or_default(),
+            &case.context(),
+        ) {
             // Asked: the fake's one link (the document as its href) is judged.
             Ok(_) => {
                 asked += 1;
@@ -321,7 +327,7 @@ fn certify_asks_links_cases_of_links_adapters_with_html_documents_only() {
 #[test]
 fn a_malformed_links_answer_is_garbage() {
     for one_shot in [false, true] {
-        let mut a: Box<dyn Adapter> = if one_shot {
+        let mut a: Box<dyn Engine> = if one_shot {
             Box::new(OneShot::new(fake("bad-links"), limits()).unwrap())
         } else {
             Box::new(Persistent::start(fake("bad-links"), limits()).unwrap())
@@ -417,7 +423,7 @@ fn sample() -> Vec<String> {
     inputs
 }
 
-fn both_modes(persistent: &mut dyn Adapter, one_shot: &mut dyn Adapter) {
+fn both_modes(persistent: &mut dyn Engine, one_shot: &mut dyn Engine) {
     let base = b"http://a/b/c/d;p?q";
     // Every input parsed, the first 10 also resolved (a one-shot process per request
     // makes more slow under an interpreter).

@@ -24,7 +24,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use urlcert::adapter::process::{Limits, Persistent};
-use urlcert::adapter::{Adapter, Answer, LinkAnswer};
+use urlcert::adapter::{Answer, Ask, Engine, LinkAnswer};
 use urlcert::document::html::URL_ATTRIBUTES;
 
 const BASE: &str = "http://a/b/c/d;p?q";

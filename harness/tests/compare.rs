@@ -1,4 +1,4 @@
-//! The in-process adapters and comparison by meaning (`urlcert::compare`).
+//! The in-process adapters and comparison by meaning (`urlcert::judge::meaning`).
 //!
 //! Expectations come from the documents: the WHATWG URL Standard's example table
 //! (Section 4, "URLs", the table of inputs, bases and outputs of the URL parser) and the
@@ -7,9 +7,14 @@
 
 use std::path::Path;
 use urlcert::adapter::inproc::{self, FluentUri, WhatwgUrl, FLUENT_URI_VERSION, URL_VERSION};
-use urlcert::adapter::{Adapter, Answer, Fault, Info, Model, Operation, Parts};
-use urlcert::cases::{self, Case, Op};
-use urlcert::compare::{self, judge, NORMALISATIONS};
+use urlcert::adapter::{Answer, Ask, Engine, Fault, Info, Model, Operation, Parts};
+use urlcert::cases::{self, Case, Expectation, Op};
+use urlcert::judge::meaning::{self, NORMALISATIONS};
+
+/// The judge by meaning, asked a case's request.
+fn judge(c: &Case, doc: DocReading, e: &Expectation, info: &Info, answer: &Answer) -> Judged {
+    c.with_request(|r| meaning::judge(r, doc, e, info, answer))
+}
 use urlcert::judge::{Class, Judged};
 use urlcert_reference::DocReading;
 
@@ -668,7 +673,7 @@ expect:
     );
     assert_eq!(j.class, Class::Resolution, "{j:?}");
     assert_eq!(
-        compare::normalise_url(Model::Whatwg, "HTTP://G:80/%7e"),
+        meaning::normalise_url(Model::Whatwg, "HTTP://G:80/%7e"),
         "http://g/%7E"
     );
 }

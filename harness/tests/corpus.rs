@@ -124,10 +124,12 @@ fn every_divergence_cites_an_existing_case_and_some_case_shows_it() {
     let mut hit = std::collections::BTreeSet::new();
     for lc in &suite.cases {
         for a in adapters.iter_mut() {
-            hit.extend(fuzzcheck::adapter_diff(a.as_mut(), lc.case.input.as_bytes()).unwrap());
+            hit.extend(
+                urlcert::judge::known::adapter_diff(a.as_mut(), lc.case.input.as_bytes()).unwrap(),
+            );
         }
     }
-    for d in fuzzcheck::DIVERGENCES {
+    for d in urlcert::judge::known::DIVERGENCES {
         assert!(
             suite.cases.iter().any(|c| c.case.id == d.case),
             "{} cites {}, which is not a case",
@@ -156,6 +158,6 @@ fn fuzz_finds_stay_classified() {
     let mut url = urlcert::adapter::inproc::by_name("url").unwrap();
     // adapters_diff, 30 s run: an opaque-URL (bad hostname) whose scheme starts with a
     // digit; `url` rejects the scheme. It was outside every classifier.
-    let found = fuzzcheck::adapter_diff(url.as_mut(), b"8http://ay-b.c-/d").unwrap();
+    let found = urlcert::judge::known::adapter_diff(url.as_mut(), b"8http://ay-b.c-/d").unwrap();
     assert_eq!(found, Some("scheme-starts-with-letter"));
 }

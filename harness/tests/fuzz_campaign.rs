@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
 use urlcert::adapter::process::{Limits, Persistent};
-use urlcert::adapter::{inproc, Adapter, Answer, Info, Model, Operation, Parts};
+use urlcert::adapter::{inproc, Answer, Engine, Info, Model, Operation, Parts};
+use urlcert::ask::Request;
 use urlcert::fuzz::{self, report, Campaign, Config, Limit, Seeds};
 use urlcert_reference::{DocReading, Document};
 
@@ -26,7 +27,7 @@ fn seeds(inputs: &[&str]) -> Seeds {
     }
 }
 
-fn campaign(config: &Config, adapters: &mut [Box<dyn Adapter>]) -> Campaign {
+fn campaign(config: &Config, adapters: &mut [Box<dyn Engine>]) -> Campaign {
     let stop = AtomicBool::new(false);
     fuzz::run(config, adapters, &stop, &mut |_| {})
 }
@@ -38,7 +39,7 @@ struct AtAt {
 }
 
 impl AtAt {
-    fn boxed() -> Box<dyn Adapter> {
+    fn boxed() -> Box<dyn Engine> {
         Box::new(AtAt {
             info: Info {
                 name: "at-at".into(),
@@ -51,24 +52,33 @@ impl AtAt {
     }
 }
 
-impl Adapter for AtAt {
+impl Engine for AtAt {
     fn info(&self) -> &Info {
         &self.info
     }
-    fn parse(&mut self, input: &[u8]) -> Answer {
-        if input.windows(2).any(|w| w == b"@@") {
-            Answer::Rejected {
-                message: "no @@ here".into(),
+
+    fn answer(&mut self, request: &Request) -> Answer {
+        match *request {
+            Request::Parse { input } => {
+                if input.windows(2).any(|w| w == b"@@") {
+                    Answer::Rejected {
+                        message: "no @@ here".into(),
+                    }
+                } else {
+                    Answer::Unsupported {
+                        why: "only @@ is judged".into(),
+                    }
+                }
             }
-        } else {
-            Answer::Unsupported {
-                why: "only @@ is judged".into(),
-            }
-        }
-    }
-    fn resolve(&mut self, _: &[u8], _: &[u8]) -> Answer {
-        Answer::Unsupported {
-            why: "no resolution".into(),
+            Request::Resolve {
+                base: _,
+                reference: _,
+            } => Answer::Unsupported {
+                why: "no resolution".into(),
+            },
+            _ => Answer::Unsupported {
+                why: "not offered".into(),
+            },
         }
     }
 }
@@ -78,21 +88,30 @@ struct Hostile {
     info: Info,
 }
 
-impl Adapter for Hostile {
+impl Engine for Hostile {
     fn info(&self) -> &Info {
         &self.info
     }
-    fn parse(&mut self, _: &[u8]) -> Answer {
-        let mut components = Parts::new();
-        components.insert(
-            "scheme".into(),
-            Some("x|y`\n</td><script>alert(1)</script>".into()),
-        );
-        Answer::Parsed { components }
-    }
-    fn resolve(&mut self, _: &[u8], _: &[u8]) -> Answer {
-        Answer::Unsupported {
-            why: "no resolution".into(),
+
+    fn answer(&mut self, request: &Request) -> Answer {
+        match *request {
+            Request::Parse { input: _ } => {
+                let mut components = Parts::new();
+                components.insert(
+                    "scheme".into(),
+                    Some("x|y`\n</td><script>alert(1)</script>".into()),
+                );
+                Answer::Parsed { components }
+            }
+            Request::Resolve {
+                base: _,
+                reference: _,
+            } => Answer::Unsupported {
+                why: "no resolution".into(),
+            },
+            _ => Answer::Unsupported {
+                why: "not offered".into(),
+            },
         }
     }
 }
@@ -191,7 +210,7 @@ fn the_report_escapes_hostile_strings() {
             argv: None,
         },
     };
-    let mut adapters: Vec<Box<dyn Adapter>> = vec![Box::new(adapter)];
+    let mut adapters: Vec<Box<dyn Engine>> = vec![Box::new(adapter)];
     let c = campaign(&config, &mut adapters);
     assert!(!c.buckets.is_empty());
     let md = report::markdown(&c);
@@ -240,7 +259,7 @@ fn a_crashing_adapter_is_a_bucket_and_the_campaign_goes_on() {
     let fake = Persistent::start(vec![FAKE.into(), "crash-on:http://a/b".into()], limits).unwrap();
     let inputs = ["http://a/b", "http://c/d", "ftp://e/f", "g/h"];
     let config = Config::new(draft1996(), 5, Limit::Iterations(40), seeds(&inputs));
-    let mut adapters: Vec<Box<dyn Adapter>> = vec![Box::new(fake)];
+    let mut adapters: Vec<Box<dyn Engine>> = vec![Box::new(fake)];
     let c = campaign(&config, &mut adapters);
     assert_eq!(c.execs, 40);
     let crash = c
@@ -387,18 +406,27 @@ fn the_report_shows_bidi_controls_escaped() {
     struct Reverser {
         info: Info,
     }
-    impl Adapter for Reverser {
+    impl Engine for Reverser {
         fn info(&self) -> &Info {
             &self.info
         }
-        fn parse(&mut self, _: &[u8]) -> Answer {
-            let mut components = Parts::new();
-            components.insert("scheme".into(), Some("a\u{202e}b\u{2066}c".into()));
-            Answer::Parsed { components }
-        }
-        fn resolve(&mut self, _: &[u8], _: &[u8]) -> Answer {
-            Answer::Unsupported {
-                why: "no resolution".into(),
+
+        fn answer(&mut self, request: &Request) -> Answer {
+            match *request {
+                Request::Parse { input: _ } => {
+                    let mut components = Parts::new();
+                    components.insert("scheme".into(), Some("a\u{202e}b\u{2066}c".into()));
+                    Answer::Parsed { components }
+                }
+                Request::Resolve {
+                    base: _,
+                    reference: _,
+                } => Answer::Unsupported {
+                    why: "no resolution".into(),
+                },
+                _ => Answer::Unsupported {
+                    why: "not offered".into(),
+                },
             }
         }
     }
@@ -411,7 +439,7 @@ fn the_report_shows_bidi_controls_escaped() {
             argv: None,
         },
     };
-    let mut adapters: Vec<Box<dyn Adapter>> = vec![Box::new(adapter)];
+    let mut adapters: Vec<Box<dyn Engine>> = vec![Box::new(adapter)];
     let c = campaign(&config, &mut adapters);
     assert!(!c.buckets.is_empty());
     let md = report::markdown(&c);
@@ -810,7 +838,7 @@ fn repo_cases() -> PathBuf {
 fn a_campaign_against_url_gives_one_bucket_per_named_cause() {
     let seeds = Seeds::from_cases(&repo_cases()).unwrap();
     let config = Config::new(draft1996(), 7, Limit::Iterations(20_000), seeds);
-    let mut adapters: Vec<Box<dyn Adapter>> = vec![inproc::by_name("url").unwrap()];
+    let mut adapters: Vec<Box<dyn Engine>> = vec![inproc::by_name("url").unwrap()];
     let c = campaign(&config, &mut adapters);
     let known: Vec<&fuzz::Bucket> = c.buckets.iter().filter(|b| b.known.is_some()).collect();
     assert!(known.len() >= 8, "{:#?}", summary(&c));
@@ -887,7 +915,7 @@ fn a_campaign_against_url_or_fluent_uri_leaves_no_unnamed_bucket() {
         for seed in [7, 11] {
             let seeds = Seeds::from_cases(&repo_cases()).unwrap();
             let config = Config::new(draft1996(), seed, Limit::Iterations(20_000), seeds);
-            let mut adapters: Vec<Box<dyn Adapter>> = vec![inproc::by_name(name).unwrap()];
+            let mut adapters: Vec<Box<dyn Engine>> = vec![inproc::by_name(name).unwrap()];
             let c = campaign(&config, &mut adapters);
             let new: Vec<String> = c
                 .buckets
@@ -935,7 +963,7 @@ fn every_resolution_divergence_cites_a_case_that_shows_it() {
         }
     }
     let mut missing = Vec::new();
-    for d in urlcert::fuzzcheck::RESOLVE_DIVERGENCES {
+    for d in urlcert::judge::known::RESOLVE_DIVERGENCES {
         if !suite.cases.iter().any(|c| c.case.id == d.case) {
             missing.push(format!("{} cites {}, which is not a case", d.name, d.case));
         }
@@ -957,7 +985,7 @@ fn jobs_do_not_change_the_buckets() {
         ..Limits::default()
     };
     // The in-process adapters, and an external one (a process per worker).
-    let make = || -> Result<Vec<Box<dyn Adapter>>, String> {
+    let make = || -> Result<Vec<Box<dyn Engine>>, String> {
         let mut v = inproc::all();
         let fake = Persistent::start(vec![FAKE.into(), "crash-on:http://a/b".into()], limits)
             .map_err(|e| format!("{e:?}"))?;

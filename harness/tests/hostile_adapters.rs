@@ -9,7 +9,7 @@ use common::procs::{dead, pids, wait_until};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use urlcert::adapter::process::{Limits, OneShot, Persistent};
-use urlcert::adapter::{Adapter, Answer, Fault};
+use urlcert::adapter::{Answer, Ask, Fault};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
 

@@ -4,9 +4,9 @@
 
 use std::path::Path;
 use urlcert::adapter::inproc::{self, IriString, Oxiri, IRI_STRING_VERSION, OXIRI_VERSION};
-use urlcert::adapter::{Adapter, Answer, Model};
+use urlcert::adapter::{Answer, Ask, Engine, Model};
 
-fn parsed(a: &mut dyn Adapter, input: &str) -> Vec<(String, Option<String>)> {
+fn parsed(a: &mut dyn Engine, input: &str) -> Vec<(String, Option<String>)> {
     match a.parse(input.as_bytes()) {
         Answer::Parsed { components } => components.into_iter().collect(),
         other => panic!("{}: {input:?}: {other:?}", a.info().name),
@@ -22,7 +22,7 @@ fn get(parts: &[(String, Option<String>)], name: &str) -> Option<String> {
         .clone()
 }
 
-fn resolved(a: &mut dyn Adapter, base: &str, reference: &str) -> String {
+fn resolved(a: &mut dyn Engine, base: &str, reference: &str) -> String {
     match a.resolve(base.as_bytes(), reference.as_bytes()) {
         Answer::Resolved { result } => result,
         other => panic!(

@@ -10,10 +10,10 @@
 use std::process::{Command, Stdio};
 use urlcert::adapter::process::Limits;
 use urlcert::adapter::registry::{by_name, Found};
-use urlcert::adapter::{Adapter, Answer};
+use urlcert::adapter::{Answer, Ask, Engine};
 
 /// The adapter `name`, started, or `None` after printing why it is unavailable.
-fn open(name: &str) -> Option<Box<dyn Adapter>> {
+fn open(name: &str) -> Option<Box<dyn Engine>> {
     match by_name(name, Limits::default()).expect("a name the registry knows") {
         Found::Ready(adapter) => Some(adapter),
         Found::Unavailable { why, install, .. } => {
@@ -24,7 +24,7 @@ fn open(name: &str) -> Option<Box<dyn Adapter>> {
 }
 
 /// Parses `input` and checks the listed components (`None`: absent).
-fn parses(adapter: &mut dyn Adapter, input: &str, expected: &[(&str, Option<&str>)]) {
+fn parses(adapter: &mut dyn Engine, input: &str, expected: &[(&str, Option<&str>)]) {
     let name = adapter.info().name.clone();
     match adapter.parse(input.as_bytes()) {
         Answer::Parsed { components } => {
@@ -41,7 +41,7 @@ fn parses(adapter: &mut dyn Adapter, input: &str, expected: &[(&str, Option<&str
     }
 }
 
-fn rejects(adapter: &mut dyn Adapter, input: &str) {
+fn rejects(adapter: &mut dyn Engine, input: &str) {
     let name = adapter.info().name.clone();
     match adapter.parse(input.as_bytes()) {
         Answer::Rejected { message } => assert!(!message.is_empty(), "{name}: {input:?}"),
@@ -49,7 +49,7 @@ fn rejects(adapter: &mut dyn Adapter, input: &str) {
     }
 }
 
-fn resolves(adapter: &mut dyn Adapter, base: &str, reference: &str, want: &str) {
+fn resolves(adapter: &mut dyn Engine, base: &str, reference: &str, want: &str) {
     let name = adapter.info().name.clone();
     match adapter.resolve(base.as_bytes(), reference.as_bytes()) {
         Answer::Resolved { result } => {

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use urlcert::adapter::process::Limits;
 use urlcert::adapter::recorded::{self, Recorded};
 use urlcert::adapter::registry::{self, Found};
-use urlcert::adapter::{Adapter, Answer, Model, Operation};
+use urlcert::adapter::{Answer, Ask, Engine, Model, Operation};
 
 const HEADER: &str = r#"{"recording": "demo", "version": "Demo 1.0", "model": "rfc3986", "operations": ["resolve", "parse"], "source": "a test"}"#;
 

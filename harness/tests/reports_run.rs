@@ -10,8 +10,9 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output};
-use urlcert::adapter::{Adapter, Answer, Fault, Info, Model, Operation, Parts};
-use urlcert::cases::{self, Case, Expectation};
+use urlcert::adapter::{Answer, Engine, Fault, Info, Model, Operation, Parts};
+use urlcert::ask::Request;
+use urlcert::cases::{self, Expectation};
 use urlcert::certify::{self, Plan};
 use urlcert::judge::{Class, Judged};
 use urlcert::report::{self, matrix, Column, Provenance, Record, Run};
@@ -77,28 +78,32 @@ impl Fixed {
             answer,
         }
     }
-    fn boxed(self) -> Box<dyn Adapter> {
+    fn boxed(self) -> Box<dyn Engine> {
         Box::new(self)
     }
 }
 
-impl Adapter for Fixed {
+impl Engine for Fixed {
     fn info(&self) -> &Info {
         &self.info
     }
-    fn parse(&mut self, _input: &[u8]) -> Answer {
+
+    fn answer(&mut self, _request: &Request) -> Answer {
         match &self.answer {
             Some(a) => a.clone(),
             None => panic!("the parser fell over"),
         }
     }
-    fn resolve(&mut self, _base: &[u8], _reference: &[u8]) -> Answer {
-        self.parse(b"")
-    }
 }
 
-fn judge(case: &Case, doc: DocReading, e: &Expectation, info: &Info, answer: &Answer) -> Judged {
-    let mut j = certify::stand_in_judge(case, doc, e, info, answer);
+fn judge(
+    request: &Request,
+    doc: DocReading,
+    e: &Expectation,
+    info: &Info,
+    answer: &Answer,
+) -> Judged {
+    let mut j = urlcert::judge::judge(request, doc, e, info, answer);
     // The parser's message exactly as it said it, so that the reports must escape it.
     if let Answer::Rejected { message } = answer {
         j.actual = message.clone();

@@ -521,7 +521,7 @@ fn a_wrong_reads_back_fails_the_case() {
     let (_dir, cases) = cases_at(text);
     let e = &cases[0].case.expect.values().next().unwrap();
     let r = urlcert_reference::resolve(Document::Rfc1808.into(), b"foo:/x/y", b"..//g", false);
-    let m = urlcert::check::compare_resolution(e, &r);
+    let m = urlcert::judge::exact::compare_resolution(e, &r);
     assert_eq!(m.len(), 1, "{m:?}");
     assert_eq!(m[0].at, "reads_back.net_loc");
     assert_eq!(m[0].actual, "\"g\"");

@@ -23,7 +23,8 @@
 //!
 //! No crate sees bytes that are not UTF-8: such inputs are `Unsupported`.
 
-use super::{Adapter, Answer, Info, Model, Operation, Parts};
+use super::{Answer, Info, Model, Operation, Parts};
+use crate::ask::{not_offered, Engine, Request};
 
 /// The `url` crate's version, as in Cargo.lock (a test checks they agree).
 pub const URL_VERSION: &str = "2.5.8";
@@ -36,12 +37,12 @@ pub const OXIRI_VERSION: &str = "0.2.11";
 
 /// The in-process adapters the differential fuzz oracle compares (`url` and
 /// `fluent-uri`: `fuzzcheck`'s classifiers are written for this pair), in a fixed order.
-pub fn all() -> Vec<Box<dyn Adapter>> {
+pub fn all() -> Vec<Box<dyn Engine>> {
     vec![Box::new(WhatwgUrl::new()), Box::new(FluentUri::new())]
 }
 
 /// Every in-process adapter: [`all`], then `iri-string` and `oxiri`.
-pub fn every() -> Vec<Box<dyn Adapter>> {
+pub fn every() -> Vec<Box<dyn Engine>> {
     let mut v = all();
     v.push(Box::new(IriString::new()));
     v.push(Box::new(Oxiri::new()));
@@ -49,7 +50,7 @@ pub fn every() -> Vec<Box<dyn Adapter>> {
 }
 
 /// The in-process adapter called `name`, if there is one.
-pub fn by_name(name: &str) -> Option<Box<dyn Adapter>> {
+pub fn by_name(name: &str) -> Option<Box<dyn Engine>> {
     every().into_iter().find(|a| a.info().name == name)
 }
 
@@ -148,19 +149,15 @@ impl Default for WhatwgUrl {
     }
 }
 
-impl Adapter for WhatwgUrl {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn parse(&mut self, input: &[u8]) -> Answer {
+impl WhatwgUrl {
+    fn parse_bytes(&mut self, input: &[u8]) -> Answer {
         answer(|| {
             let input = utf8("input", input)?;
             Ok(parsed(url::Url::parse(input), |u| Self::components(&u)))
         })
     }
 
-    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+    fn resolve_bytes(&mut self, base: &[u8], reference: &[u8]) -> Answer {
         answer(|| {
             let (base, reference) = texts(base, reference)?;
             let base = url::Url::parse(base).map_err(|e| refused("the base", e))?;
@@ -168,6 +165,20 @@ impl Adapter for WhatwgUrl {
                 base.join(reference).map(|u| u.as_str().to_string()),
             ))
         })
+    }
+}
+
+impl Engine for WhatwgUrl {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn answer(&mut self, request: &Request) -> Answer {
+        match *request {
+            Request::Parse { input } => self.parse_bytes(input),
+            Request::Resolve { base, reference } => self.resolve_bytes(base, reference),
+            _ => not_offered(&self.info, request),
+        }
     }
 }
 
@@ -217,12 +228,8 @@ impl Default for FluentUri {
     }
 }
 
-impl Adapter for FluentUri {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn parse(&mut self, input: &[u8]) -> Answer {
+impl FluentUri {
+    fn parse_bytes(&mut self, input: &[u8]) -> Answer {
         answer(|| {
             let input = utf8("input", input)?;
             Ok(parsed(fluent_uri::UriRef::parse(input), |r| {
@@ -231,7 +238,7 @@ impl Adapter for FluentUri {
         })
     }
 
-    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+    fn resolve_bytes(&mut self, base: &[u8], reference: &[u8]) -> Answer {
         answer(|| {
             let (base, reference) = texts(base, reference)?;
             // Section 5.1: the base is an absolute URI, so it needs a scheme.
@@ -245,6 +252,20 @@ impl Adapter for FluentUri {
                     .map(|u| u.into_string()),
             ))
         })
+    }
+}
+
+impl Engine for FluentUri {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn answer(&mut self, request: &Request) -> Answer {
+        match *request {
+            Request::Parse { input } => self.parse_bytes(input),
+            Request::Resolve { base, reference } => self.resolve_bytes(base, reference),
+            _ => not_offered(&self.info, request),
+        }
     }
 }
 
@@ -287,12 +308,8 @@ impl Default for IriString {
     }
 }
 
-impl Adapter for IriString {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn parse(&mut self, input: &[u8]) -> Answer {
+impl IriString {
+    fn parse_bytes(&mut self, input: &[u8]) -> Answer {
         answer(|| {
             let input = utf8("input", input)?;
             Ok(parsed(
@@ -302,7 +319,7 @@ impl Adapter for IriString {
         })
     }
 
-    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+    fn resolve_bytes(&mut self, base: &[u8], reference: &[u8]) -> Answer {
         use iri_string::types::{UriReferenceStr, UriStr};
         answer(|| {
             let (base, reference) = texts(base, reference)?;
@@ -320,6 +337,20 @@ impl Adapter for IriString {
                 Err(e) => refused("not resolvable under RFC 3986", e),
             })
         })
+    }
+}
+
+impl Engine for IriString {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn answer(&mut self, request: &Request) -> Answer {
+        match *request {
+            Request::Parse { input } => self.parse_bytes(input),
+            Request::Resolve { base, reference } => self.resolve_bytes(base, reference),
+            _ => not_offered(&self.info, request),
+        }
     }
 }
 
@@ -381,12 +412,8 @@ impl Default for Oxiri {
     }
 }
 
-impl Adapter for Oxiri {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn parse(&mut self, input: &[u8]) -> Answer {
+impl Oxiri {
+    fn parse_bytes(&mut self, input: &[u8]) -> Answer {
         answer(|| {
             let input = utf8("input", input)?;
             Ok(parsed(oxiri::IriRef::parse(input), |r| {
@@ -395,12 +422,26 @@ impl Adapter for Oxiri {
         })
     }
 
-    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+    fn resolve_bytes(&mut self, base: &[u8], reference: &[u8]) -> Answer {
         answer(|| {
             let (base, reference) = texts(base, reference)?;
             let base = oxiri::Iri::parse(base).map_err(|e| refused("the base is not an IRI", e))?;
             Ok(resolved(base.resolve(reference).map(|u| u.into_inner())))
         })
+    }
+}
+
+impl Engine for Oxiri {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn answer(&mut self, request: &Request) -> Answer {
+        match *request {
+            Request::Parse { input } => self.parse_bytes(input),
+            Request::Resolve { base, reference } => self.resolve_bytes(base, reference),
+            _ => not_offered(&self.info, request),
+        }
     }
 }
 

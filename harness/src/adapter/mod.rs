@@ -35,6 +35,9 @@ pub enum Model {
     /// libcurl's URL API (`CURLUPART_*`): `scheme`, `user`, `password`, `host`,
     /// `port`, `path`, `query`, `fragment`; absent is `null`.
     Curl,
+    /// The documents' own model, the reference's: verdict, rule, and components by
+    /// each document's rule names, absent distinct from empty.
+    Document,
 }
 
 /// An operation a case asks of a parser.
@@ -82,6 +85,9 @@ pub enum Answer {
     Unsupported { why: String },
     /// The adapter, not the parser, failed.
     Fault { fault: Fault },
+    /// The reference's answer, in its own full model. Never on the wire.
+    #[serde(skip)]
+    Reference(Box<crate::ask::ReferenceAnswer>),
 }
 
 /// One URL-carrying attribute of a document, as an adapter reports it.
@@ -113,20 +119,4 @@ pub enum Fault {
     StderrFlood { bytes: u64 },
 }
 
-/// A parser urlcert can ask.
-pub trait Adapter {
-    fn info(&self) -> &Info;
-    /// Parses `input`.
-    fn parse(&mut self, input: &[u8]) -> Answer;
-    /// Resolves `reference` against `base`.
-    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer;
-    /// The links of the HTML `document`, retrieved by the URLs `retrieved_from` (a
-    /// redirect chain; the last one counts; none: no retrieval URL). Only adapters that
-    /// list [`Operation::Links`] answer it.
-    fn links(&mut self, document: &[u8], retrieved_from: &[Vec<u8>]) -> Answer {
-        let _ = (document, retrieved_from);
-        Answer::Unsupported {
-            why: format!("{} does not answer links", self.info().name),
-        }
-    }
-}
+pub use crate::ask::{Ask, Engine};

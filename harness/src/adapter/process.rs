@@ -14,7 +14,7 @@
 //! bounded; standard error is drained on another and counted, so neither pipe can fill
 //! and block the program.
 
-use super::{lifetime, Adapter, Answer, Fault, Info, LinkAnswer, Model, Operation, Parts};
+use super::{lifetime, Answer, Engine, Fault, Info, LinkAnswer, Model, Operation, Parts};
 use serde_json::{json, Map, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -868,62 +868,58 @@ fn utf8<'a>(what: &str, bytes: &'a [u8]) -> Result<&'a str, Answer> {
 /// The answer the harness gives itself when an operation is not in the hello.
 /// What the two process adapters differ in: how a request reaches a process. What
 /// they share (checking the operation and the bytes before sending) is the blanket
-/// `Adapter` below.
+/// `Engine` below.
 trait Exchange {
     fn info(&self) -> &Info;
     fn ask(&mut self, request: Request, op: Operation) -> Answer;
 }
 
-impl<T: Exchange> Adapter for T {
+impl<T: Exchange> Engine for T {
     fn info(&self) -> &Info {
         Exchange::info(self)
     }
 
-    fn parse(&mut self, input: &[u8]) -> Answer {
-        if let Some(answer) = lacks(Exchange::info(self), Operation::Parse) {
-            return answer;
-        }
-        match utf8("input", input) {
-            Ok(input) => self.ask(Request::Parse(input), Operation::Parse),
-            Err(answer) => answer,
-        }
-    }
-
-    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
-        if let Some(answer) = lacks(Exchange::info(self), Operation::Resolve) {
-            return answer;
-        }
-        match (utf8("base", base), utf8("reference", reference)) {
-            (Ok(base), Ok(reference)) => {
-                self.ask(Request::Resolve(base, reference), Operation::Resolve)
+    fn answer(&mut self, request: &crate::ask::Request) -> Answer {
+        use crate::ask::Request as Asked;
+        match *request {
+            Asked::Parse { input } => match utf8("input", input) {
+                Ok(input) => self.ask(Request::Parse(input), Operation::Parse),
+                Err(answer) => answer,
+            },
+            Asked::Resolve { base, reference } => {
+                match (utf8("base", base), utf8("reference", reference)) {
+                    (Ok(base), Ok(reference)) => {
+                        self.ask(Request::Resolve(base, reference), Operation::Resolve)
+                    }
+                    (Err(answer), _) | (_, Err(answer)) => answer,
+                }
             }
-            (Err(answer), _) | (_, Err(answer)) => answer,
+            Asked::Links {
+                document,
+                format,
+                context,
+            } => {
+                let document = match crate::ask::html_document(document, format, context) {
+                    Ok(d) => d,
+                    Err(why) => return Answer::Unsupported { why },
+                };
+                let document = match utf8("document", document) {
+                    Ok(d) => d,
+                    Err(answer) => return answer,
+                };
+                let urls: Result<Vec<&str>, Answer> = context
+                    .retrieved_from
+                    .iter()
+                    .map(|u| utf8("retrieval URL", u))
+                    .collect();
+                match urls {
+                    Ok(urls) => self.ask(Request::Links(document, urls), Operation::Links),
+                    Err(answer) => answer,
+                }
+            }
+            _ => crate::ask::not_offered(Exchange::info(self), request),
         }
     }
-
-    fn links(&mut self, document: &[u8], retrieved_from: &[Vec<u8>]) -> Answer {
-        if let Some(answer) = lacks(Exchange::info(self), Operation::Links) {
-            return answer;
-        }
-        let document = match utf8("document", document) {
-            Ok(d) => d,
-            Err(answer) => return answer,
-        };
-        let urls: Result<Vec<&str>, Answer> = retrieved_from
-            .iter()
-            .map(|u| utf8("retrieval URL", u))
-            .collect();
-        match urls {
-            Ok(urls) => self.ask(Request::Links(document, urls), Operation::Links),
-            Err(answer) => answer,
-        }
-    }
-}
-
-fn lacks(info: &Info, op: Operation) -> Option<Answer> {
-    (!info.operations.contains(&op)).then(|| Answer::Unsupported {
-        why: format!("{} does not support {}", info.name, op_name(op)),
-    })
 }
 
 /// Starts a process and does the hello. A hello that does not come within the time

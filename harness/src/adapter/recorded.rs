@@ -22,7 +22,8 @@
 //! reason naming the file and the line.
 
 use super::registry::{repo_root, Found};
-use super::{Adapter, Answer, Info, Model, Operation, Parts};
+use super::{Answer, Info, Model, Operation, Parts};
+use crate::ask::{not_offered, Engine, Request};
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -151,7 +152,7 @@ impl Recorded {
         Ok(Recorded { info, answers })
     }
 
-    fn answer(&self, key: Key) -> Answer {
+    fn recorded(&self, key: Key) -> Answer {
         self.answers
             .get(&key)
             .cloned()
@@ -273,26 +274,25 @@ fn text(bytes: &[u8]) -> Option<String> {
     std::str::from_utf8(bytes).ok().map(str::to_string)
 }
 
-impl Adapter for Recorded {
+impl Engine for Recorded {
     fn info(&self) -> &Info {
         &self.info
     }
 
-    fn parse(&mut self, input: &[u8]) -> Answer {
-        match text(input) {
-            Some(input) => self.answer((Operation::Parse, None, input)),
-            None => Answer::Unsupported {
-                why: "not in the recording".into(),
+    fn answer(&mut self, request: &Request) -> Answer {
+        let not_recorded = || Answer::Unsupported {
+            why: "not in the recording".into(),
+        };
+        match *request {
+            Request::Parse { input } => match text(input) {
+                Some(input) => self.recorded((Operation::Parse, None, input)),
+                None => not_recorded(),
             },
-        }
-    }
-
-    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
-        match (text(base), text(reference)) {
-            (Some(b), Some(r)) => self.answer((Operation::Resolve, Some(b), r)),
-            _ => Answer::Unsupported {
-                why: "not in the recording".into(),
+            Request::Resolve { base, reference } => match (text(base), text(reference)) {
+                (Some(b), Some(r)) => self.recorded((Operation::Resolve, Some(b), r)),
+                _ => not_recorded(),
             },
+            _ => not_offered(&self.info, request),
         }
     }
 }

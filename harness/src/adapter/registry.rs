@@ -11,7 +11,7 @@
 //! compiled there (`crate::assets`).
 
 use super::process::{describe, Limits, OneShot, Persistent};
-use super::{inproc, Adapter, Fault};
+use super::{inproc, Engine, Fault};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -19,7 +19,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 /// An adapter looked up by name.
 pub enum Found {
-    Ready(Box<dyn Adapter>),
+    Ready(Box<dyn Engine>),
     Unavailable {
         name: String,
         why: String,
@@ -129,7 +129,7 @@ pub fn command(
     argv: Vec<String>,
     one_shot: bool,
     limits: Limits,
-) -> Result<Box<dyn Adapter>, Fault> {
+) -> Result<Box<dyn Engine>, Fault> {
     if one_shot {
         Ok(Box::new(OneShot::new(argv, limits)?))
     } else {
@@ -160,15 +160,15 @@ impl External {
             Err(why) => return self.unavailable(why),
         };
         argv.extend(self.profile.map(String::from));
-        let started: Result<Box<dyn Adapter>, Fault> = if one_shot {
+        let started: Result<Box<dyn Engine>, Fault> = if one_shot {
             OneShot::new(argv, limits).map(|mut a| {
                 a.rename(self.name);
-                Box::new(a) as Box<dyn Adapter>
+                Box::new(a) as Box<dyn Engine>
             })
         } else {
             Persistent::start(argv, limits).map(|mut a| {
                 a.rename(self.name);
-                Box::new(a) as Box<dyn Adapter>
+                Box::new(a) as Box<dyn Engine>
             })
         };
         match started {

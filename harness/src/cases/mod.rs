@@ -4,6 +4,7 @@
 pub mod answer;
 pub mod layout;
 mod nesting;
+mod request;
 pub mod schema;
 
 pub use schema::*;

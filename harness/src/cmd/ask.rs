@@ -7,8 +7,8 @@ use serde_json::{json, Value};
 use std::process::ExitCode;
 use urlcert::adapter::process::{describe, Limits};
 use urlcert::adapter::registry::{self, Found};
-use urlcert::adapter::{Adapter, Answer};
-use urlcert::compare::mapped;
+use urlcert::adapter::{Answer, Ask, Engine};
+use urlcert::judge::meaning::mapped;
 use urlcert::text::visible;
 
 #[derive(clap::Args)]
@@ -56,7 +56,7 @@ pub fn main(args: Args) -> ExitCode {
         timeout: std::time::Duration::from_millis(args.timeout_ms),
         ..Limits::default()
     };
-    let mut adapter: Box<dyn Adapter> = match &args.adapter {
+    let mut adapter: Box<dyn Engine> = match &args.adapter {
         Some(name) => match registry::open(name, args.one_shot, limits) {
             Some(Found::Ready(a)) => a,
             Some(Found::Unavailable { name, why, install }) => {
@@ -100,6 +100,8 @@ pub fn main(args: Args) -> ExitCode {
         Answer::Rejected { .. } => "invalid",
         Answer::Unsupported { .. } => "unsupported",
         Answer::Fault { .. } => "fault",
+        // The registry opens no reference engine; `urlcert trace` shows the reference.
+        Answer::Reference(_) => "unsupported",
     };
     if args.json {
         let mut v = json!({
@@ -132,6 +134,9 @@ pub fn main(args: Args) -> ExitCode {
             Answer::Rejected { message } => v["message"] = json!(message),
             Answer::Unsupported { why } => v["why"] = json!(why),
             Answer::Fault { fault } => v["fault"] = json!(fault),
+            Answer::Reference(_) => {
+                v["why"] = json!("the reference answers through `urlcert trace`")
+            }
         }
         emit(&format!("{v}\n"));
     } else {
@@ -174,6 +179,9 @@ pub fn main(args: Args) -> ExitCode {
             Answer::Unsupported { why } => text.push_str(&format!("  unsupported: {why:?}\n")),
             Answer::Fault { fault } => {
                 text.push_str(&format!("  fault: {}\n", visible(&describe(fault))))
+            }
+            Answer::Reference(_) => {
+                text.push_str("  unsupported: the reference answers through `urlcert trace`\n")
             }
         }
         emit(&text);

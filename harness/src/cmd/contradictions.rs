@@ -95,7 +95,7 @@ fn docs(names: &[String]) -> Result<Vec<DocReading>, String> {
     Ok(out)
 }
 
-fn clients(names: &[String]) -> Result<Vec<Box<dyn urlcert::adapter::Adapter>>, ExitCode> {
+fn clients(names: &[String]) -> Result<Vec<Box<dyn urlcert::adapter::Engine>>, ExitCode> {
     if names.is_empty() {
         return Ok(contradictions::recorded_clients());
     }

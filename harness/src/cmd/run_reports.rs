@@ -68,7 +68,7 @@ pub fn run_and_write(
     let (mut run, results) = certify::execute_into(
         plan,
         provenance,
-        &urlcert::compare::judge,
+        &urlcert::judge::judge,
         &mut |w: &str| progress(w),
         &mut journal,
     )

@@ -6,7 +6,7 @@ use super::journal::{self, Header, Start};
 use super::{report, Campaign, Config, Limit, Seeds, Status};
 use crate::adapter::process::{Limits, Persistent};
 use crate::adapter::registry::{self, Found};
-use crate::adapter::{Adapter, Info};
+use crate::adapter::{Engine, Info};
 use crate::report::outdir;
 use crate::text::visible as v;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -202,7 +202,7 @@ fn newest_partial(reports: &Path) -> Result<PathBuf, String> {
 }
 
 /// An adapter, started, and how.
-type Started = (Start, Box<dyn Adapter>);
+type Started = (Start, Box<dyn Engine>);
 
 /// Starts every adapter, in order.
 fn start_adapters(starts: &[Start], limits: Limits) -> Result<Vec<Started>, String> {
@@ -341,7 +341,7 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
         .iter()
         .map(|(s, a)| (s.clone(), a.info().clone()))
         .collect();
-    let mut adapters: Vec<Box<dyn Adapter>> = started.into_iter().map(|(_, a)| a).collect();
+    let mut adapters: Vec<Box<dyn Engine>> = started.into_iter().map(|(_, a)| a).collect();
     let cases = crate::assets::cases_dir(args.cases.clone());
     let seeds = match Seeds::from_cases(&cases) {
         Ok(s) => s,
@@ -449,7 +449,7 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
         // Each worker starts its own adapters; the ones started here told who they are.
         drop(adapters);
         adapters = Vec::new();
-        let make = || -> Result<Vec<Box<dyn Adapter>>, String> {
+        let make = || -> Result<Vec<Box<dyn Engine>>, String> {
             Ok(start_adapters(&starts, limits)?
                 .into_iter()
                 .map(|(_, a)| a)

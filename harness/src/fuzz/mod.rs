@@ -3,7 +3,7 @@
 //! A campaign makes inputs ([`gen`]: strings derived from the document's grammar by the
 //! oracle crate's generator, the cases' inputs and bases, and mutations of all of them),
 //! asks the reference and every adapter about each, and judges each adapter's answer
-//! with [`compare::judge`] against an [`Expectation`] built from the reference's own
+//! with [`meaning::judge`] against an [`Expectation`] built from the reference's own
 //! answer: its verdict, rule and components for a parse, its result for a resolution.
 //! That is differential, not certification: the reference stands in for the document,
 //! and a discrepancy says only that the two disagree.
@@ -34,13 +34,13 @@ pub mod minimise;
 pub mod nightly;
 pub mod report;
 
-use crate::adapter::{Adapter, Answer, Info, Operation};
-use crate::cases::{Case, Expectation, ExpectedValue, Op};
-use crate::compare;
+use crate::adapter::{Answer, Engine, Info, Operation};
+use crate::ask::{ReferenceAnswer, ReferenceEngine};
+use crate::judge::meaning;
 use crate::judge::Class;
 use crate::report::class_id;
+use std::collections::HashMap;
 use std::collections::HashSet;
-use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -128,106 +128,89 @@ pub enum RefAnswer {
         verdict: String,
         rule: Option<String>,
         components: Vec<(String, Option<Value<'static>>)>,
+        /// The whole answer, which the judge and the named causes read.
+        answer: ReferenceAnswer,
     },
     Resolve {
         /// The result, or `None` with `verdict` (`invalid`, `not-defined`).
         result: Option<Vec<u8>>,
         verdict: Option<String>,
+        answer: ReferenceAnswer,
     },
     /// The reference panicked: a bug in urlcert itself.
     Panic { message: String },
 }
 
-/// The reference's answer to `req` under `doc`. A panic is caught and is an answer too.
-pub fn reference_answer(doc: DocReading, req: &Request) -> RefAnswer {
-    let run = || match req.op {
-        RequestOp::Parse => {
-            let p = urlcert_reference::parse(doc, &req.input);
-            RefAnswer::Parse {
-                verdict: p.verdict.id().to_string(),
-                rule: p.rule.map(|r| r.name().to_string()),
-                components: p
-                    .components
-                    .iter()
-                    .map(|(n, v)| (n.to_string(), v.clone().map(Value::into_owned)))
-                    .collect(),
-            }
-        }
-        RequestOp::Resolve => {
-            let base = req.base.as_deref().unwrap_or_default();
-            match urlcert_reference::resolve(doc, base, &req.input, false) {
-                Ok(r) => RefAnswer::Resolve {
-                    result: Some(r.result),
-                    verdict: None,
-                },
-                Err(urlcert_reference::Unresolvable::NotDefined { .. }) => RefAnswer::Resolve {
-                    result: None,
-                    verdict: Some("not-defined".into()),
-                },
-                Err(urlcert_reference::Unresolvable::BaseNotAbsolute { .. }) => {
-                    RefAnswer::Resolve {
-                        result: None,
-                        verdict: Some("invalid".into()),
-                    }
-                }
-            }
-        }
-    };
-    match std::panic::catch_unwind(run) {
-        Ok(a) => a,
-        Err(e) => {
-            let message = e
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_else(|| "(no message)".into());
-            RefAnswer::Panic { message }
+impl Request {
+    /// The request as every engine is asked it.
+    pub fn asked(&self) -> crate::ask::Request<'_> {
+        match self.op {
+            RequestOp::Parse => crate::ask::Request::Parse { input: &self.input },
+            RequestOp::Resolve => crate::ask::Request::Resolve {
+                base: self.base.as_deref().unwrap_or_default(),
+                reference: &self.input,
+            },
         }
     }
 }
 
-/// The case and expectation [`compare::judge`] needs, built from the reference's answer.
-fn as_case(doc: DocReading, req: &Request, r: &RefAnswer) -> Option<(Case, Expectation)> {
-    let lossy = |b: &[u8]| String::from_utf8_lossy(b).into_owned();
-    let mut e = Expectation::default();
-    let op = match r {
-        RefAnswer::Parse {
-            verdict,
-            rule,
-            components,
+/// The reference's answer to `req` under `doc`, asked as every engine is. A panic is
+/// an answer too.
+pub fn reference_answer(doc: DocReading, req: &Request) -> RefAnswer {
+    let answer = crate::ask::ask(&mut ReferenceEngine::new(doc), &req.asked());
+    let answer = match answer {
+        Answer::Reference(r) => *r,
+        Answer::Fault {
+            fault: crate::adapter::Fault::Crash { detail },
         } => {
-            e.verdict = Some(verdict.clone());
-            e.rule = Some(rule.clone());
-            for (name, v) in components {
-                let v = match v {
-                    None => None,
-                    Some(Value::Str(s)) => Some(ExpectedValue::Str(s.to_string())),
-                    // No model gives lists or fields: judge skips them anyway.
-                    Some(_) => continue,
-                };
-                e.components.insert(name.clone(), v);
+            let message = detail.strip_prefix("panicked: ").unwrap_or(&detail);
+            return RefAnswer::Panic {
+                message: message.to_string(),
+            };
+        }
+        other => {
+            return RefAnswer::Panic {
+                message: meaning::describe(&other),
             }
-            Op::Parse
         }
-        RefAnswer::Resolve { result, verdict } => {
-            e.result = result.as_deref().map(lossy);
-            e.verdict = verdict.clone();
-            Op::Resolve
-        }
-        RefAnswer::Panic { .. } => return None,
     };
-    let case = Case::made(
-        op,
-        req.base.as_deref().map(lossy),
-        lossy(&req.input),
-        BTreeMap::new(),
-    );
-    let _ = doc;
-    Some((case, e))
+    match &answer {
+        ReferenceAnswer::Parse(p) => RefAnswer::Parse {
+            verdict: p.verdict.id().to_string(),
+            rule: p.rule.map(|r| r.name().to_string()),
+            components: p
+                .components
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.clone()))
+                .collect(),
+            answer,
+        },
+        ReferenceAnswer::Resolve(r) => RefAnswer::Resolve {
+            result: r.as_ref().ok().map(|r| r.result.clone()),
+            verdict: r
+                .as_ref()
+                .err()
+                .map(|why| crate::judge::expected::unresolvable(why).to_string()),
+            answer,
+        },
+        _ => RefAnswer::Panic {
+            message: "the reference answered another request".into(),
+        },
+    }
+}
+
+impl RefAnswer {
+    /// The reference's whole answer; `None` for a panic.
+    pub fn answer(&self) -> Option<&ReferenceAnswer> {
+        match self {
+            RefAnswer::Parse { answer, .. } | RefAnswer::Resolve { answer, .. } => Some(answer),
+            RefAnswer::Panic { .. } => None,
+        }
+    }
 }
 
 /// A named cause of a discrepancy: one of the project's classifiers
-/// ([`crate::fuzzcheck::DIVERGENCES`], [`crate::fuzzcheck::RESOLVE_DIVERGENCES`]), with
+/// ([`crate::judge::known::DIVERGENCES`], [`crate::judge::known::RESOLVE_DIVERGENCES`]), with
 /// the case in `cases/` it cites.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Known {
@@ -257,8 +240,8 @@ pub fn judge_one(
     info: &Info,
     answer: &Answer,
 ) -> Option<Finding> {
-    let (case, e) = as_case(doc, req, reference)?;
-    let j = compare::judge(&case, doc, &e, info, answer);
+    let e = crate::judge::expected::of(reference.answer()?)?;
+    let j = crate::judge::judge(&req.asked(), doc, &e, info, answer);
     match j.class {
         Class::Agree | Class::Unsupported => None,
         c => Some(Finding {
@@ -282,24 +265,29 @@ pub fn classify(
     answer: &Answer,
     judged: &crate::judge::Judged,
 ) -> Option<Known> {
-    use crate::fuzzcheck;
+    use crate::judge::known;
     if doc != DocReading::from(Document::Draft1996) {
         return None;
     }
     let input = std::str::from_utf8(&req.input).ok()?;
     let (name, case) = match (req.op, reference) {
-        (RequestOp::Parse, RefAnswer::Parse { .. }) => {
-            let parse = urlcert_reference::parse(doc, &req.input);
-            let seen = fuzzcheck::Seen {
+        (
+            RequestOp::Parse,
+            RefAnswer::Parse {
+                answer: ReferenceAnswer::Parse(parse),
+                ..
+            },
+        ) => {
+            let seen = known::Seen {
                 input,
-                reference: &parse,
+                reference: parse,
                 adapter,
                 answer,
                 class: judged.class,
                 component: judged.component.as_deref(),
             };
-            let name = fuzzcheck::classify(&seen)?;
-            (name, fuzzcheck::divergence(name)?.case)
+            let name = known::classify(&seen)?;
+            (name, known::divergence(name)?.case)
         }
         (RequestOp::Resolve, RefAnswer::Resolve { result, .. }) => {
             let base = std::str::from_utf8(req.base.as_deref().unwrap_or_default()).ok()?;
@@ -307,7 +295,7 @@ pub fn classify(
                 Some(r) => Some(std::str::from_utf8(r).ok()?),
                 None => None,
             };
-            let seen = fuzzcheck::ResolveSeen {
+            let seen = known::ResolveSeen {
                 base,
                 input,
                 result,
@@ -315,7 +303,7 @@ pub fn classify(
                 answer,
                 judged,
             };
-            fuzzcheck::classify_resolution(&seen)?
+            known::classify_resolution(&seen)?
         }
         _ => return None,
     };
@@ -325,17 +313,14 @@ pub fn classify(
     })
 }
 
-/// Asks `adapter` about `req` (resolutions only of an adapter that resolves).
-pub fn ask(adapter: &mut dyn Adapter, req: &Request) -> Option<Answer> {
-    match req.op {
-        RequestOp::Parse => Some(adapter.parse(&req.input)),
-        RequestOp::Resolve => {
-            if !adapter.info().operations.contains(&Operation::Resolve) {
-                return None;
-            }
-            Some(adapter.resolve(req.base.as_deref().unwrap_or_default(), &req.input))
-        }
-    }
+/// Asks `adapter` about `req` through the one [`crate::ask::ask`]; `None` when the
+/// adapter does not offer the operation (nothing to compare).
+pub fn ask(adapter: &mut dyn Engine, req: &Request) -> Option<Answer> {
+    let request = req.asked();
+    let offered = request
+        .operation()
+        .is_some_and(|op| adapter.info().operations.contains(&op));
+    offered.then(|| crate::ask::ask(adapter, &request))
 }
 
 /// Whether the document's grammar is there to generate from (the oracle crate loads it).
@@ -840,7 +825,7 @@ impl Ctx<'_> {
 /// before every adapter answered.
 fn evaluate_one(
     cx: Ctx,
-    adapters: &mut [Box<dyn Adapter>],
+    adapters: &mut [Box<dyn Engine>],
     index: u64,
     req: Request,
 ) -> Option<Option<Evaluated>> {
@@ -885,7 +870,7 @@ fn evaluate_one(
 
 fn evaluate_all(
     cx: Ctx,
-    adapters: &mut [Box<dyn Adapter>],
+    adapters: &mut [Box<dyn Engine>],
     items: Vec<(u64, Request)>,
 ) -> (Vec<Evaluated>, Option<u64>) {
     let mut out = Vec::new();
@@ -904,7 +889,7 @@ fn evaluate_all(
 /// component and no named cause.
 fn same_kind(
     doc: DocReading,
-    adapter: &mut dyn Adapter,
+    adapter: &mut dyn Engine,
     cand: &Request,
     f: &Finding,
 ) -> Option<(Finding, RefAnswer)> {
@@ -921,14 +906,14 @@ fn same_kind(
     same.then_some((g, r))
 }
 
-fn minimise_one(cx: Ctx, adapters: &mut [Box<dyn Adapter>], job: MinJob) -> MinResult {
+fn minimise_one(cx: Ctx, adapters: &mut [Box<dyn Engine>], job: MinJob) -> MinResult {
     let config = cx.config;
     let doc = config.doc;
     let stop = cx.stop;
     let f = &job.finding;
     match job.adapter.and_then(|i| adapters.get_mut(i)) {
         Some(a) => {
-            let a: &mut dyn Adapter = a.as_mut();
+            let a: &mut dyn Engine = a.as_mut();
             let budget = if f.class == "crash" {
                 config.max_minimise_evals.min(100)
             } else {
@@ -977,7 +962,7 @@ fn minimise_one(cx: Ctx, adapters: &mut [Box<dyn Adapter>], job: MinJob) -> MinR
 /// The adapters of the calling thread.
 struct Local<'a, 'c> {
     cx: Ctx<'c>,
-    adapters: &'a mut [Box<dyn Adapter>],
+    adapters: &'a mut [Box<dyn Engine>],
 }
 
 impl Workers for Local<'_, '_> {
@@ -1075,7 +1060,7 @@ impl Workers for Pool {
 }
 
 /// The adapters of one worker, made in its own thread.
-pub type MakeAdapters<'a> = dyn Fn() -> Result<Vec<Box<dyn Adapter>>, String> + Sync + 'a;
+pub type MakeAdapters<'a> = dyn Fn() -> Result<Vec<Box<dyn Engine>>, String> + Sync + 'a;
 
 /// Runs a campaign from `saved` over `jobs` worker threads, each with the adapters
 /// `make` starts (so an external adapter runs as `jobs` processes). Requests are
@@ -1173,7 +1158,7 @@ fn deadline(config: &Config, began: Instant, before: Duration) -> Option<Instant
 /// (Ctrl-C), and `progress` is told where it is now and then.
 pub fn run(
     config: &Config,
-    adapters: &mut [Box<dyn Adapter>],
+    adapters: &mut [Box<dyn Engine>],
     stop: &AtomicBool,
     progress: &mut dyn FnMut(Status),
 ) -> Campaign {
@@ -1196,7 +1181,7 @@ pub fn run(
 /// recording error that stopped it, if one did.
 pub fn run_from(
     config: &Config,
-    adapters: &mut [Box<dyn Adapter>],
+    adapters: &mut [Box<dyn Engine>],
     stop: &AtomicBool,
     progress: &mut dyn FnMut(Status),
     record: &mut dyn Record,

@@ -41,6 +41,7 @@ fn model_id(m: Model) -> &'static str {
         Model::Rfc3986 => "rfc3986",
         Model::Urlparse => "urlparse",
         Model::Curl => "curl",
+        Model::Document => "document",
     }
 }
 
@@ -483,6 +484,7 @@ fn candidate(c: &Campaign, b: &Bucket) -> Result<String, String> {
             verdict,
             rule,
             components,
+            ..
         } => {
             let _ = writeln!(s, "      verdict: {verdict}");
             match rule {
@@ -519,7 +521,9 @@ fn candidate(c: &Campaign, b: &Bucket) -> Result<String, String> {
                 }
             }
         }
-        RefAnswer::Resolve { result, verdict } => match (result, verdict) {
+        RefAnswer::Resolve {
+            result, verdict, ..
+        } => match (result, verdict) {
             (Some(r), _) => {
                 let _ = writeln!(s, "      result: {}", yaml_str(&utf8("result", r)?));
             }

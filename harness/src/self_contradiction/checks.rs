@@ -109,7 +109,7 @@ pub enum Outcome {
 }
 
 fn show(b: &[u8]) -> String {
-    crate::check::quote(&String::from_utf8_lossy(b))
+    crate::judge::exact::quote(&String::from_utf8_lossy(b))
 }
 
 fn show_opt(b: Option<&[u8]>) -> String {

@@ -22,12 +22,12 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use urlcert::cases::{self, Op};
-use urlcert::oracle_classes::{classes_for, same, server_rule, Class, Ctx, CLASSES, DOCS};
+use urlcert::judge::oracle::{classes_for, same, server_rule, Class, Ctx, CLASSES, DOCS};
 use urlcert_oracle::generate::{mutate, Generator, Rng};
 use urlcert_oracle::{Answer, Oracle};
 use urlcert_reference::{parse, DocReading, Parse, Reading};
 
-// The documents and readings compared are `DOCS` in `urlcert::oracle_classes`. The
+// The documents and readings compared are `DOCS` in `urlcert::judge::oracle`. The
 // October 1993 draft's `path-excludes-search` and `xxx-excludes-dots` are resolution
 // readings and parse as the default does (contract), so they are not repeated there.
 

@@ -12,8 +12,9 @@
 //! [`judge`] then classifies one outcome into one of the eight [`Class`]es.
 
 use crate::adapter::{Answer, Fault, Info, LinkAnswer, Model, Parts};
-use crate::cases::{Case, Expectation, ExpectedLink, ExpectedValue, Op};
-use crate::check::quote;
+use crate::ask::Request;
+use crate::cases::{Expectation, ExpectedLink, ExpectedValue, Op};
+use crate::judge::exact::quote;
 use crate::judge::{Class, Judged};
 use std::borrow::Cow;
 use urlcert_reference::{DocReading, Document};
@@ -652,6 +653,8 @@ pub fn table(model: Model, doc: Document) -> &'static [Map] {
         (Model::Rfc3986, Rfc2396 | Rfc3986) => RFC3986_URI,
         (Model::Urlparse, Rfc2396 | Rfc3986) => URLPARSE_URI,
         (Model::Curl, Rfc2396 | Rfc3986) => CURL_URI,
+        // The reference is judged exactly, never through a table.
+        (Model::Document, _) => &[],
     }
 }
 
@@ -965,6 +968,7 @@ pub fn describe(answer: &Answer) -> String {
         Answer::Rejected { message } => format!("rejected: {}", quote(message)),
         Answer::Unsupported { why } => format!("unsupported: {}", quote(why)),
         Answer::Fault { fault } => describe_fault(fault),
+        Answer::Reference(_) => "the reference's own answer".into(),
     })
 }
 
@@ -1016,21 +1020,23 @@ fn answer_class(answer: &Answer) -> Option<Class> {
 
 /// Judges one adapter answer against what `doc` says of `case` (expectation `e`).
 pub fn judge(
-    case: &Case,
+    request: &Request,
     doc: DocReading,
     e: &Expectation,
     info: &Info,
     answer: &Answer,
 ) -> Judged {
-    if case.op == Op::Parse {
-        return decide_parse(&case.input, doc, e, info.model, answer).judged(doc, e, info, answer);
+    let op = request.op();
+    if let Request::Parse { input } = request {
+        let input = String::from_utf8_lossy(input);
+        return decide_parse(&input, doc, e, info.model, answer).judged(doc, e, info, answer);
     }
     let actual = describe(answer);
     // The adapter's own failures come first: they say nothing about the parser.
     if let Some(class) = answer_class(answer) {
-        return judged(class, describe_expectation(case.op, doc, e), actual);
+        return judged(class, describe_expectation(op, doc, e), actual);
     }
-    match case.op {
+    match op {
         Op::Extract => judged(
             Class::Unsupported,
             format!(

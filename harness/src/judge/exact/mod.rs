@@ -1,8 +1,9 @@
 //! Compares an expectation with what an engine answered, and renders the difference.
 
+use crate::ask::ParseAnswer;
 use crate::cases::{Expectation, ExpectedField, ExpectedUrl, ExpectedValue};
 use urlcert_reference::{
-    normalize, DocReading, Found, Normalization, NotDefined, NotNormalizable, Parse, Resolution,
+    normalize, DocReading, Found, Normalization, NotDefined, NotNormalizable, Resolution,
     Unresolvable, Value,
 };
 
@@ -106,7 +107,7 @@ fn same(expected: &Option<ExpectedValue>, actual: Option<&Option<Value>>) -> boo
 }
 
 /// Every difference between `e` and `p`; empty when they agree.
-pub fn compare(e: &Expectation, p: &Parse) -> Vec<Mismatch> {
+pub fn compare(e: &Expectation, p: &ParseAnswer) -> Vec<Mismatch> {
     let mut out = Vec::new();
     let mut differ = |at: String, expected: String, actual: String| {
         out.push(Mismatch {
@@ -128,21 +129,17 @@ pub fn compare(e: &Expectation, p: &Parse) -> Vec<Mismatch> {
     }
     for (name, want) in &e.components {
         // A component the production does not have is absent.
-        let got = p.components.get(name);
-        if !same(want, got.as_ref()) {
+        let got = p.get(name);
+        if !same(want, got) {
             differ(
                 format!("components.{name}"),
                 show_value(want),
-                show_actual(got.as_ref()),
+                show_actual(got),
             );
         }
     }
     // Computed once, and only when the case asks about notes.
-    let notes = if e.notes.is_empty() {
-        Vec::new()
-    } else {
-        p.notes()
-    };
+    let notes = if e.notes.is_empty() { &[] } else { p.notes() };
     for want in &e.notes {
         let got = notes.iter().find(|n| n.id == want.id());
         match (got, want.data()) {
@@ -159,7 +156,7 @@ pub fn compare(e: &Expectation, p: &Parse) -> Vec<Mismatch> {
             _ => {}
         }
     }
-    split_components(&e.split, "split", p.doc, p.input, &mut differ);
+    split_components(&e.split, "split", p.doc, &p.input, &mut differ);
     if let Some(err) = &e.error {
         let actual = p.error.as_ref();
         if let Some(rule) = &err.rule {
@@ -516,3 +513,22 @@ pub fn render_diff(mismatches: &[Mismatch]) -> String {
 
 mod base;
 pub use base::{compare_bases, compare_links, link_error_id, Answer as BaseAnswer};
+
+/// Every difference between `e` and the reference's answer to `request` under `doc`;
+/// empty when they agree. The one place an exact comparison is chosen by request.
+pub fn mismatches(
+    request: &crate::ask::Request,
+    doc: DocReading,
+    e: &Expectation,
+    answer: &crate::ask::ReferenceAnswer,
+) -> Vec<Mismatch> {
+    use crate::ask::{ReferenceAnswer as A, Request as R};
+    match (request, answer) {
+        (_, A::Parse(p)) => compare(e, p),
+        (_, A::Resolve(r)) => compare_resolution(e, r),
+        (_, A::Extract(found)) => compare_extraction(e, found),
+        (_, A::Normalize(n)) => compare_normalization(e, doc, n),
+        (R::Links { .. }, A::Bases(b)) => compare_links(e, b),
+        (_, A::Bases(b)) => compare_bases(e, b),
+    }
+}

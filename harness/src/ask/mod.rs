@@ -1,0 +1,198 @@
+//! Everyone urlcert asks, behind one seam: the reference under one document and
+//! reading, the in-process crates, the recorded clients and the external processes
+//! each answer one [`Request`] through the [`Engine`] trait, and [`ask`] is the one
+//! place that asks. Like wasmtime's fuzzing oracles, "this engine cannot express that"
+//! (`Unsupported`) is an answer distinct from accept, reject and fault.
+
+pub mod reference;
+
+use crate::adapter::{Answer, Fault, Info, Operation};
+use crate::cases::Op;
+use crate::document::Format;
+use urlcert_reference::base::Context;
+
+pub use reference::{ParseAnswer, ReferenceAnswer, ReferenceEngine};
+
+/// One question put to an engine. The bytes are the case's or the campaign's, as they
+/// are: an engine that takes only UTF-8 says so in its answer.
+#[derive(Clone, Copy, Debug)]
+pub enum Request<'a> {
+    Parse {
+        input: &'a [u8],
+    },
+    Resolve {
+        base: &'a [u8],
+        reference: &'a [u8],
+    },
+    /// Every URL-carrying attribute of a document and its absolute form.
+    Links {
+        document: &'a [u8],
+        format: Format,
+        context: &'a Context,
+    },
+    /// The URLs in running text, by the document's rules for URLs in context.
+    Extract {
+        text: &'a [u8],
+    },
+    /// The document's normal form of the input.
+    Normalize {
+        input: &'a [u8],
+    },
+    /// The base of a document and of each of its parts.
+    Base {
+        document: &'a [u8],
+        format: Format,
+        context: &'a Context,
+    },
+}
+
+impl Request<'_> {
+    /// The operation an engine must offer to be asked this; `None` for the requests
+    /// only the reference answers (extract, normalize, base), which no engine lists.
+    pub fn operation(&self) -> Option<Operation> {
+        match self {
+            Request::Parse { .. } => Some(Operation::Parse),
+            Request::Resolve { .. } => Some(Operation::Resolve),
+            Request::Links { .. } => Some(Operation::Links),
+            Request::Extract { .. } | Request::Normalize { .. } | Request::Base { .. } => None,
+        }
+    }
+
+    /// The case operation that puts this request.
+    pub fn op(&self) -> Op {
+        match self {
+            Request::Parse { .. } => Op::Parse,
+            Request::Resolve { .. } => Op::Resolve,
+            Request::Links { .. } => Op::Links,
+            Request::Extract { .. } => Op::Extract,
+            Request::Normalize { .. } => Op::Normalize,
+            Request::Base { .. } => Op::Base,
+        }
+    }
+
+    /// The input a parse request parses, or the reference a resolve request resolves.
+    pub fn input(&self) -> &[u8] {
+        match *self {
+            Request::Parse { input } | Request::Normalize { input } => input,
+            Request::Resolve { reference, .. } => reference,
+            Request::Extract { text } => text,
+            Request::Links { document, .. } | Request::Base { document, .. } => document,
+        }
+    }
+}
+
+/// A parser, a recorded client, or the reference under one document: its information,
+/// and its answer to one request.
+pub trait Engine {
+    fn info(&self) -> &Info;
+    /// Answers `request`. [`ask`] calls this only for a request whose operation the
+    /// engine lists (or, for the reference, any request); what the engine cannot
+    /// express is `Answer::Unsupported`.
+    fn answer(&mut self, request: &Request) -> Answer;
+    /// Whether the engine answers requests no operation names (extract, normalize,
+    /// base): the reference's own.
+    fn answers_every_request(&self) -> bool {
+        false
+    }
+}
+
+/// Asks `engine` one request: the one place a request is put. An operation the engine
+/// does not offer is answered `unsupported` without asking; a panic inside an
+/// in-process engine is a crash.
+pub fn ask<E: Engine + ?Sized>(engine: &mut E, request: &Request) -> Answer {
+    let offered = match request.operation() {
+        _ if engine.answers_every_request() => true,
+        Some(op) => engine.info().operations.contains(&op),
+        None => false,
+    };
+    if !offered {
+        return Answer::Unsupported {
+            why: format!("{} does not offer {}", engine.info().name, request.op()),
+        };
+    }
+    let answered =
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.answer(request)));
+    answered.unwrap_or_else(|payload| Answer::Fault {
+        fault: Fault::Crash {
+            detail: format!("panicked: {}", panic_message(payload.as_ref())),
+        },
+    })
+}
+
+/// The requests tests and one-input commands put most, as methods: each goes
+/// through [`ask`].
+pub trait Ask: Engine {
+    fn parse(&mut self, input: &[u8]) -> Answer {
+        ask(self, &Request::Parse { input })
+    }
+    fn resolve(&mut self, base: &[u8], reference: &[u8]) -> Answer {
+        ask(self, &Request::Resolve { base, reference })
+    }
+    /// The links of the HTML `document`, retrieved by the URLs `retrieved_from` (a
+    /// redirect chain; the last one counts; none: no retrieval URL).
+    fn links(&mut self, document: &[u8], retrieved_from: &[Vec<u8>]) -> Answer {
+        let context = Context {
+            retrieved_from: retrieved_from.to_vec(),
+            application_default: None,
+        };
+        ask(
+            self,
+            &Request::Links {
+                document,
+                format: Format::Html,
+                context: &context,
+            },
+        )
+    }
+}
+
+impl<E: Engine + ?Sized> Ask for E {}
+
+/// What a panic said, or "a panic".
+pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "a panic".into())
+}
+
+/// The answer an engine gives to a request it has no operation for; engines end their
+/// `answer` with it so that a request they never list still gets a reason.
+pub fn not_offered(info: &Info, request: &Request) -> Answer {
+    Answer::Unsupported {
+        why: format!("{} does not offer {}", info.name, request.op()),
+    }
+}
+
+/// The document of a `links` request as an adapter can be given it: an HTML document
+/// with no header (read as `html`, or as `auto` without a header field first), and no
+/// application default base. A MIME message (fields, parts) is the reference's alone:
+/// a browser is given one document, not a message around it; and an application
+/// default (RFC 2396 and RFC 3986 Section 5.1.4) is the reference's context, which no
+/// request carries. The reason otherwise.
+pub fn html_document<'a>(
+    document: &'a [u8],
+    format: Format,
+    context: &Context,
+) -> Result<&'a [u8], String> {
+    if context.application_default.is_some() {
+        return Err(
+            "the case gives an application default base (RFC 2396, RFC 3986 Section 5.1.4), which a links request does not carry"
+                .into(),
+        );
+    }
+    if format == Format::Mime {
+        return Err(
+            "the document is read as a MIME message; adapters are sent HTML documents only".into(),
+        );
+    }
+    match crate::document::read(document, format) {
+        Ok(root) if root.fields.is_empty() && root.children.is_empty() => Ok(document),
+        Ok(_) => Err(
+            "the document is a MIME message (header fields, parts); adapters are sent HTML documents only"
+                .into(),
+        ),
+        Err(e) => Err(format!("the document is a MIME message that does not read ({e})")),
+    }
+}

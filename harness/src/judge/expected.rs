@@ -1,0 +1,51 @@
+//! The reference's answer as an expectation: what a document says of an input no case
+//! states, so that any engine's answer to a generated input is judged by the same
+//! judge as a case. Written once, for the fuzz campaign and the fuzz targets alike.
+
+use crate::ask::{ParseAnswer, ReferenceAnswer};
+use crate::cases::{Expectation, ExpectedValue};
+use urlcert_reference::{Unresolvable, Value};
+
+/// The expectation `answer` makes; `None` for an answer no expectation can state (an
+/// extraction, a normal form, a document's bases: campaigns never ask them).
+pub fn of(answer: &ReferenceAnswer) -> Option<Expectation> {
+    match answer {
+        ReferenceAnswer::Parse(p) => Some(parse(p)),
+        ReferenceAnswer::Resolve(r) => Some(Expectation {
+            result: r
+                .as_ref()
+                .ok()
+                .map(|r| String::from_utf8_lossy(&r.result).into_owned()),
+            verdict: r.as_ref().err().map(|why| unresolvable(why).to_string()),
+            ..Expectation::default()
+        }),
+        _ => None,
+    }
+}
+
+/// A parse's verdict, rule and every string component (no model gives lists or
+/// fields, and the judge by meaning skips them).
+pub fn parse(p: &ParseAnswer) -> Expectation {
+    let mut e = Expectation {
+        verdict: Some(p.verdict.id().to_string()),
+        rule: Some(p.rule.map(|r| r.name().to_string())),
+        ..Expectation::default()
+    };
+    for (name, v) in &p.components {
+        let value = match v {
+            None => None,
+            Some(Value::Str(s)) => Some(ExpectedValue::Str(s.to_string())),
+            Some(_) => continue,
+        };
+        e.components.insert(name.to_string(), value);
+    }
+    e
+}
+
+/// The verdict a resolution that gives no result stands for.
+pub fn unresolvable(why: &Unresolvable) -> &'static str {
+    match why {
+        Unresolvable::NotDefined { .. } => "not-defined",
+        Unresolvable::BaseNotAbsolute { .. } => "invalid",
+    }
+}
