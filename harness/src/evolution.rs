@@ -9,6 +9,8 @@
 use crate::cases::answer::{change, Change};
 use crate::cases::schema::{Cite, Op};
 use crate::cases::LoadedCase;
+use crate::report::page::{self, Sheet, ROOMY_CELLS};
+use crate::report::table::{md_head_left, md_row};
 use crate::rows::{by_tag, ROWS, SECTIONS};
 use crate::self_contradiction::later::{fates, Fate, Later};
 use crate::text::{html, md_cell, md_code};
@@ -303,18 +305,19 @@ fn fates_markdown(fates: &[Fate]) -> String {
         out.push_str("The cases record none.\n");
         return out;
     }
-    out.push_str(
-        "| case | document | check | witness | cause | later |\n|---|---|---|---|---|---|\n",
-    );
+    out.push_str(&md_head_left(&[
+        "case", "document", "check", "witness", "cause", "later",
+    ]));
     for f in fates {
         let [id, doc, check, witness, shape, later] = fate_cells(f);
-        let _ = writeln!(
-            out,
-            "| `{id}` | {doc} | {check} | {} | {} | {} |",
+        out.push_str(&md_row(&[
+            format!("`{id}`"),
+            doc,
+            check,
             md_code(&witness),
             md_cell(&shape),
-            md_cell(&later)
-        );
+            md_cell(&later),
+        ]));
     }
     out
 }
@@ -352,26 +355,16 @@ fn fates_html(fates: &[Fate]) -> String {
 pub fn markdown(report: &Evolution) -> String {
     let steps = &report.steps;
     let mut out = format!("# How URL behaviour changed, 1993 to 1996\n\n{INTRO}\n\n");
-    out.push_str("| step | cases compared |");
-    for kind in KINDS {
-        let _ = write!(out, " {kind} changes |");
-    }
-    out.push_str("\n|---|---|");
-    out.push_str(&"---|".repeat(KINDS.len()));
-    out.push('\n');
+    let mut head = vec!["step".to_string(), "cases compared".to_string()];
+    head.extend(KINDS.iter().map(|kind| format!("{kind} changes")));
+    out.push_str(&md_head_left(&head));
     for s in steps {
-        let _ = write!(
-            out,
-            "| [{} → {}](#{}) | {} |",
-            s.from,
-            s.to,
-            anchor(s),
-            s.compared
-        );
-        for n in counts(s) {
-            let _ = write!(out, " {n} |");
-        }
-        out.push('\n');
+        let mut row = vec![
+            format!("[{} → {}](#{})", s.from, s.to, anchor(s)),
+            s.compared.to_string(),
+        ];
+        row.extend(counts(s).iter().map(|n| n.to_string()));
+        out.push_str(&md_row(&row));
     }
     for s in steps {
         let _ = write!(
@@ -394,8 +387,13 @@ pub fn markdown(report: &Evolution) -> String {
                 crate::text::visible(&g.title),
                 g.entries.len()
             );
-            let _ = writeln!(out, "| case | input | {} | {} | cited |", s.from, s.to);
-            out.push_str("|---|---|---|---|---|\n");
+            out.push_str(&md_head_left(&[
+                "case".to_string(),
+                "input".to_string(),
+                s.from.to_string(),
+                s.to.to_string(),
+                "cited".to_string(),
+            ]));
             for e in &g.entries {
                 let (before, after) = sides(&e.change);
                 let cites: Vec<String> = e.cites.iter().map(|c| cite_md(c)).collect();
@@ -450,21 +448,22 @@ fn anchor(s: &Step) -> String {
     format!("{}-to-{}", s.from, s.to)
 }
 
+/// The report's title, on both pages.
+const TITLE: &str = "How URL behaviour changed, 1993 to 1996";
+
 /// The HTML report: the same content as the Markdown, as one self-contained page.
 pub fn html_page(report: &Evolution) -> String {
     let steps = &report.steps;
-    let mut out = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>How URL behaviour changed, 1993 to 1996</title>\n<style>\n\
-         body{font-family:sans-serif;margin:2em;max-width:90em}\n\
-         table{border-collapse:collapse;margin-bottom:1.5em}\n\
-         td,th{border:1px solid #bbb;padding:.25em .5em;vertical-align:top;text-align:left}\n\
-         code{white-space:pre-wrap;word-break:break-all}\n\
-         .before{background:#fde8e8}.after{background:#e6f6e6}\n\
-         td.cite{font-size:.85em;color:#333}\n\
-         td.cite a{color:#1a4fa0}\n</style>\n</head>\n<body>\n\
-         <h1>How URL behaviour changed, 1993 to 1996</h1>\n",
-    );
+    let sheet = Sheet {
+        narrow: true,
+        cell_padding: ROOMY_CELLS,
+        table_rules: "",
+        rules: ".before{background:#fde8e8}.after{background:#e6f6e6}\n\
+                td.cite{font-size:.85em;color:#333}\n\
+                td.cite a{color:#1a4fa0}\n",
+    };
+    let mut out = page::open(TITLE, &sheet.css());
+    let _ = writeln!(out, "<h1>{TITLE}</h1>");
     let _ = writeln!(out, "<p>{}</p>", html(INTRO));
     out.push_str("<table>\n<tr><th>step</th><th>cases compared</th>");
     for kind in KINDS {
@@ -528,6 +527,6 @@ pub fn html_page(report: &Evolution) -> String {
         }
     }
     out.push_str(&fates_html(&report.fates));
-    out.push_str("</body>\n</html>\n");
+    out.push_str(page::CLOSE);
     out
 }

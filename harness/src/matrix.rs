@@ -37,6 +37,8 @@
 
 use crate::certify;
 use crate::judge::Class;
+use crate::report::page;
+use crate::report::table::{md_head, md_row, Align};
 use crate::report::{Column, Provenance, Record, Run, Unavailable};
 use crate::text::{html as h, md_cell, md_code};
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -337,38 +339,34 @@ pub fn markdown(m: &Matrix) -> String {
 
 /// The Markdown table alone (what the README shows).
 pub fn table(m: &Matrix) -> String {
-    let mut out = String::from("| Parser | Version | Runtime |");
-    for d in Document::ALL {
-        out.push_str(&format!(" {} |", d.id()));
-    }
-    out.push_str(" Nearest |\n|---|---|---|");
-    for _ in Document::ALL {
-        out.push_str("---:|");
-    }
-    out.push_str("---|\n");
+    let mut head = vec!["Parser", "Version", "Runtime"];
+    head.extend(Document::ALL.iter().map(|d| d.id()));
+    head.push("Nearest");
+    let mut align = vec![Align::Left; 3];
+    align.extend(Document::ALL.iter().map(|_| Align::Right));
+    align.push(Align::Left);
+    let mut out = md_head(&head, &align);
     for p in &m.parsers {
-        out.push_str(&format!(
-            "| {} | {} | {} |",
+        let mut row = vec![
             md_code(&p.adapter),
             md_cell(&p.version),
-            md_cell(&p.runtime)
-        ));
+            md_cell(&p.runtime),
+        ];
         for &(d, s) in &p.documents.0 {
-            let cell = match percent(s) {
+            row.push(match percent(s) {
                 None => "–".to_string(),
                 Some(pc) if p.nearest.as_deref() == Some(d.id()) => {
                     format!("**{pc}** ({}/{})", s.agree, s.total)
                 }
                 Some(pc) => format!("{pc} ({}/{})", s.agree, s.total),
-            };
-            out.push_str(&format!(" {cell} |"));
+            });
         }
-        out.push_str(&format!(
-            " {} |\n",
+        row.push(
             p.nearest
                 .as_deref()
-                .map_or("–".into(), |n| format!("**{n}**"))
-        ));
+                .map_or("–".into(), |n| format!("**{n}**")),
+        );
+        out.push_str(&md_row(&row));
     }
     out
 }
@@ -380,12 +378,9 @@ fn colour(ratio: f64) -> String {
     format!("hsl({hue}, 70%, 78%)")
 }
 
-/// `matrix.html`: the heatmap, readable without JavaScript.
-pub fn html(m: &Matrix) -> String {
-    let mut out = String::from(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>urlcert: the parser matrix</title>\n<style>\n\
-         body { font-family: system-ui, sans-serif; margin: 2em; color: #111; }\n\
+/// `matrix.html`'s stylesheet: a heatmap's, its own.
+const MATRIX_STYLE: &str =
+    "body { font-family: system-ui, sans-serif; margin: 2em; color: #111; }\n\
          table { border-collapse: collapse; }\n\
          th, td { border: 1px solid #999; padding: 0.3em 0.45em; white-space: nowrap; }\n\
          td.version { white-space: normal; max-width: 8em; }\n\
@@ -397,9 +392,12 @@ pub fn html(m: &Matrix) -> String {
          td.none { background: #f4f4f4; color: #777; }\n\
          code { font-size: 0.95em; }\n\
          .key span { display: inline-block; width: 4em; text-align: center; padding: 0.2em; }\n\
-         p.basis { max-width: 60em; }\n\
-         </style>\n</head>\n<body>\n<h1>The parser matrix</h1>\n",
-    );
+         p.basis { max-width: 60em; }\n";
+
+/// `matrix.html`: the heatmap, readable without JavaScript.
+pub fn html(m: &Matrix) -> String {
+    let mut out = page::open("urlcert: the parser matrix", MATRIX_STYLE);
+    out.push_str("<h1>The parser matrix</h1>\n");
     out.push_str(&format!(
         "<p>Run <code>{}</code> of urlcert {}, case files sha256 <code>{}</code>.</p>\n",
         h(&m.provenance.run),
@@ -495,7 +493,7 @@ pub fn html(m: &Matrix) -> String {
         }
         out.push_str("</ul>\n");
     }
-    out.push_str("</body>\n</html>\n");
+    out.push_str(page::CLOSE);
     out
 }
 

@@ -5,6 +5,7 @@
 use super::corpus::FolderRead;
 use super::exceptions::{Exceptions, Judged};
 use super::{DocCoverage, Figures, Gap, Way};
+use crate::report::table::{md_head, md_row, Align};
 use serde_json::{json, Value};
 use std::fmt::Write as _;
 
@@ -114,23 +115,30 @@ pub fn table(figures: &[Figures]) -> String {
 
 /// The figures as a Markdown table (`report.md`).
 pub fn markdown(figures: &[Figures]) -> String {
-    let mut s = String::from(
-        "| document | productions accepted and rejected | one way | unreached | branches taken | notes raised | single-reading places | unexcused |\n\
-         |---|---:|---:|---:|---:|---:|---:|---:|\n",
-    );
+    let head = [
+        "document",
+        "productions accepted and rejected",
+        "one way",
+        "unreached",
+        "branches taken",
+        "notes raised",
+        "single-reading places",
+        "unexcused",
+    ];
+    let mut align = vec![Align::Right; head.len()];
+    align[0] = Align::Left;
+    let mut s = md_head(&head, &align);
     for f in figures {
-        let _ = writeln!(
-            s,
-            "| `{}` | {} | {} | {} | {} | {} | {} | {} |",
-            f.doc,
+        s.push_str(&md_row(&[
+            format!("`{}`", f.doc),
             ratio(f.productions_accepted_and_rejected, f.productions_total),
-            f.productions_one_way,
-            f.productions_unreached,
+            f.productions_one_way.to_string(),
+            f.productions_unreached.to_string(),
             ratio(f.branches_taken, f.branches_total),
             ratio(f.notes_raised, f.notes_total),
             opt(f.single_reading_places),
-            f.unexcused
-        );
+            f.unexcused.to_string(),
+        ]));
     }
     s
 }

@@ -13,6 +13,7 @@
 //! and shown in code spans.
 
 use crate::coverage::Figures;
+use crate::report::table::{md_head, md_row, Align::Left as L, Align::Right as R};
 use crate::text::md_code;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
@@ -246,10 +247,20 @@ pub fn render(tonight: &Night, previous: Option<&Night>) -> String {
             "`cov` (coverage points) and `ft` (features) are libFuzzer's, from each target's \
              last status line; the trend is against the previous night's.\n"
         );
-        let _ = writeln!(
-            s,
-            "| target | result | cov | ft | exec/s | previous cov | previous ft | previous exec/s | trend cov / ft |\n|---|---|---:|---:|---:|---:|---:|---:|---|"
-        );
+        s.push_str(&md_head(
+            &[
+                "target",
+                "result",
+                "cov",
+                "ft",
+                "exec/s",
+                "previous cov",
+                "previous ft",
+                "previous exec/s",
+                "trend cov / ft",
+            ],
+            &[L, L, R, R, R, R, R, R, L],
+        ));
         let before: BTreeMap<&str, &TargetNight> = previous
             .map(|p| p.targets.iter().map(|t| (t.target.as_str(), t)).collect())
             .unwrap_or_default();
@@ -259,9 +270,7 @@ pub fn render(tonight: &Night, previous: Option<&Night>) -> String {
                 Some(p) => format!("{} / {}", trend(t.cov, p.cov), trend(t.ft, p.ft)),
                 None => "new target".to_string(),
             };
-            let _ = writeln!(
-                s,
-                "| {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            s.push_str(&md_row(&[
                 md_code(&t.target),
                 md_code(&t.result),
                 num(t.cov),
@@ -270,8 +279,8 @@ pub fn render(tonight: &Night, previous: Option<&Night>) -> String {
                 num(p.and_then(|p| p.cov)),
                 num(p.and_then(|p| p.ft)),
                 num(p.and_then(|p| p.exec_per_sec)),
-                trend_text
-            );
+                trend_text,
+            ]));
         }
         s.push('\n');
     }
@@ -377,10 +386,21 @@ fn documents_section(s: &mut String, tonight: &Night, previous: Option<&Night>) 
          (`urlcert coverage --corpus`): productions some input makes accept and some reject, \
          resolution branches taken, notes raised; the change is against the previous night's.\n"
     );
-    let _ = writeln!(
-        s,
-        "| document | productions | previous | change | branches | previous | change | notes | previous | change |\n|---|---:|---:|---|---:|---:|---|---:|---:|---|"
-    );
+    s.push_str(&md_head(
+        &[
+            "document",
+            "productions",
+            "previous",
+            "change",
+            "branches",
+            "previous",
+            "change",
+            "notes",
+            "previous",
+            "change",
+        ],
+        &[L, R, R, L, R, R, L, R, R, L],
+    ));
     // `None`: the previous night has no document coverage to compare with.
     let before: Option<BTreeMap<&str, &Figures>> = previous
         .and_then(|p| p.documents.as_ref())
@@ -392,16 +412,16 @@ fn documents_section(s: &mut String, tonight: &Night, previous: Option<&Night>) 
     ];
     for f in docs {
         let p = before.as_ref().and_then(|b| b.get(f.doc.as_str()).copied());
-        let _ = write!(s, "| {} |", md_code(&f.doc));
+        let mut row = vec![md_code(&f.doc)];
         for part in parts {
             let change = match (p, &before) {
                 (Some(p), _) => trend(Some(part(f).0 as u64), Some(part(p).0 as u64)),
                 (None, Some(_)) => "new".to_string(),
                 (None, None) => "?".to_string(),
             };
-            let _ = write!(s, " {} | {} | {} |", of(Some(f), part), of(p, part), change);
+            row.extend([of(Some(f), part), of(p, part), change]);
         }
-        s.push('\n');
+        s.push_str(&md_row(&row));
     }
     s.push('\n');
 }

@@ -8,6 +8,7 @@
 
 use super::{Bucket, Campaign, Limit, RefAnswer, RequestOp, Stop};
 use crate::adapter::Model;
+use crate::report::table::{md_head_left, md_row};
 use crate::report::{bound, file_safe};
 use crate::text::md_code;
 use serde_json::{json, Value as Json};
@@ -181,9 +182,9 @@ pub fn markdown(c: &Campaign) -> String {
             ),
         ),
     ];
-    let _ = writeln!(s, "| | |\n|---|---|");
+    s.push_str(&md_head_left(&["", ""]));
     for (k, v) in rows {
-        let _ = writeln!(s, "| {k} | {v} |");
+        s.push_str(&md_row(&[k, v.as_str()]));
     }
     let _ = writeln!(s, "\n## Buckets\n");
     if c.buckets.is_empty() {
@@ -279,19 +280,14 @@ pub fn markdown(c: &Campaign) -> String {
 type Row<'a> = (usize, &'a Bucket);
 
 fn bucket_table(s: &mut String, rows: &[Row]) {
-    let _ = writeln!(
-        s,
-        "| # | count | bucket | minimal input |\n|---|---|---|---|"
-    );
+    s.push_str(&md_head_left(&["#", "count", "bucket", "minimal input"]));
     for (i, b) in rows {
-        let _ = writeln!(
-            s,
-            "| {} | {} | {} | {} |",
-            i + 1,
-            b.count,
+        s.push_str(&md_row(&[
+            (i + 1).to_string(),
+            b.count.to_string(),
             md_code(&bucket_title(b)),
-            md_code(&escape(&b.request.input))
-        );
+            md_code(&escape(&b.request.input)),
+        ]));
     }
     s.push('\n');
 }

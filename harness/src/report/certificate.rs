@@ -5,6 +5,7 @@
 //! parser said, rendered with `similar`. The HTML page says the same as the Markdown,
 //! every string from a case or an adapter escaped with [`crate::text::html`].
 
+use super::table::{md_head, md_row, Align};
 use super::{
     bound, cite_md, class_id, file_safe, md_fenced, records_of, summary, Record, Run, CLASSES,
 };
@@ -80,30 +81,23 @@ pub fn render(run: &Run, adapter: &str, full: bool) -> String {
         md_code(&p.time),
     );
     let header = |first: &str| {
-        let mut h = format!("| {first} | agree | total | agreement |");
-        for c in &CLASSES[1..] {
-            h.push_str(&format!(" {} |", class_id(*c)));
-        }
-        h.push_str("\n|---|---:|---:|---:|");
-        h.push_str(&"---:|".repeat(CLASSES.len() - 1));
-        h.push('\n');
-        h
+        let mut head = vec![first, "agree", "total", "agreement"];
+        head.extend(CLASSES[1..].iter().map(|c| class_id(*c)));
+        let mut align = vec![Align::Left];
+        align.extend(vec![Align::Right; head.len() - 1]);
+        md_head(&head, &align)
     };
     let line = |name: &str, counts: &summary::Counts| {
         let n = |c: Class| counts.get(class_id(c)).copied().unwrap_or(0);
         let g = summary::Agreement::of(counts);
-        let mut l = format!(
-            "| {} | {} | {} | {} |",
+        let mut row = vec![
             md_code(name),
-            g.agree,
-            g.total,
-            g.percent().map_or("–".into(), summary::percent_text)
-        );
-        for c in &CLASSES[1..] {
-            l.push_str(&format!(" {} |", n(*c)));
-        }
-        l.push('\n');
-        l
+            g.agree.to_string(),
+            g.total.to_string(),
+            g.percent().map_or("–".into(), summary::percent_text),
+        ];
+        row.extend(CLASSES[1..].iter().map(|c| n(*c).to_string()));
+        md_row(&row)
     };
     out.push_str(&format!("## Agreement per document\n\n{COLUMNS_NOTE}\n\n"));
     out.push_str(&header("document"));
@@ -166,24 +160,24 @@ fn failure(r: &Record) -> String {
 /// coloured as in `report.html`, the citations linked.
 pub fn render_html(run: &Run, adapter: &str) -> String {
     use super::html::{agreement_key, agreement_style, band, note};
+    use super::page::{self, Sheet, TIGHT_CELLS};
     let s = summary::build(run);
-    let mut out = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>Certificate: {}</title>\n<style>\n\
-         body{{font-family:sans-serif;margin:2em;max-width:90em}}\n\
-         table{{border-collapse:collapse;margin-bottom:1.5em}}\n\
-         td,th{{border:1px solid #bbb;padding:.2em .4em;vertical-align:top;text-align:left}}\n\
-         td.n{{text-align:right;font-variant-numeric:tabular-nums}}\n\
-         code{{white-space:pre-wrap;word-break:break-all}}\n\
-         pre.diff{{background:#f6f6f6;border:1px solid #ddd;padding:.5em;white-space:pre-wrap;word-break:break-all}}\n\
-         pre.diff .del{{background:#fde8e8}}\n\
-         pre.diff .ins{{background:#e6f6e6}}\n\
-         {}</style>\n</head>\n<body>\n<h1>Certificate: <code>{}</code></h1>\n",
-        html(adapter),
-        agreement_style(),
-        html(adapter)
-    );
+    let rules = String::from(
+        "pre.diff{background:#f6f6f6;border:1px solid #ddd;padding:.5em;white-space:pre-wrap;word-break:break-all}\n\
+         pre.diff .del{background:#fde8e8}\n\
+         pre.diff .ins{background:#e6f6e6}\n",
+    ) + &agreement_style();
+    let sheet = Sheet {
+        narrow: true,
+        cell_padding: TIGHT_CELLS,
+        table_rules: "td.n{text-align:right;font-variant-numeric:tabular-nums}\n",
+        rules: &rules,
+    };
+    let mut out = page::open(&format!("Certificate: {adapter}"), &sheet.css());
+    let _ = writeln!(out, "<h1>Certificate: <code>{}</code></h1>", html(adapter));
     let Some(a) = s.adapters.iter().find(|a| a.name == adapter) else {
-        out.push_str("<p>Not in this run.</p>\n</body>\n</html>\n");
+        out.push_str("<p>Not in this run.</p>\n");
+        out.push_str(page::CLOSE);
         return out;
     };
     let p = &run.provenance;
@@ -302,7 +296,7 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
         }
         out.push_str("</pre>\n");
     }
-    out.push_str("</body>\n</html>\n");
+    out.push_str(page::CLOSE);
     out
 }
 

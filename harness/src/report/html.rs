@@ -5,6 +5,7 @@
 //! row with its citations linked to the public copy of the document. Every string from
 //! a case or an adapter goes through [`crate::text::html`].
 
+use super::page::{self, Sheet, TIGHT_CELLS};
 use super::{certificate, class_id, class_meaning, matrix, summary, Run, CLASSES};
 use crate::judge::Class;
 use crate::text::html;
@@ -152,18 +153,8 @@ pub fn cites(r: &super::Record) -> String {
 }
 
 fn style() -> String {
-    let mut css = String::from(
-        "body{font-family:sans-serif;margin:2em}\n\
-         table{border-collapse:collapse;margin-bottom:1.5em}\n\
-         td,th{border:1px solid #bbb;padding:.2em .4em;vertical-align:top;text-align:left}\n\
-         td.n{text-align:right}\n\
-         td.id{min-width:16em}\n\
-         td.cert{white-space:nowrap}\n\
-         td.input{min-width:10em}\n\
-         code{white-space:pre-wrap;word-break:break-all}\n\
-         .none{color:#888}\n",
-    );
-    css.push_str(&agreement_style());
+    let mut rules = String::from(".none{color:#888}\n");
+    rules.push_str(&agreement_style());
     for c in CLASSES {
         let fg = if matches!(c, Class::Crash | Class::Timeout) {
             "#fff"
@@ -171,13 +162,22 @@ fn style() -> String {
             "#000"
         };
         let _ = writeln!(
-            css,
+            rules,
             ".c-{}{{background:{};color:{fg}}}",
             class_id(c),
             colour(c)
         );
     }
-    css
+    Sheet {
+        narrow: false,
+        cell_padding: TIGHT_CELLS,
+        table_rules: "td.n{text-align:right}\n\
+                      td.id{min-width:16em}\n\
+                      td.cert{white-space:nowrap}\n\
+                      td.input{min-width:10em}\n",
+        rules: &rules,
+    }
+    .css()
 }
 
 fn cell(c: Option<Class>, title: &str) -> String {
@@ -196,12 +196,8 @@ fn cell(c: Option<Class>, title: &str) -> String {
 
 pub fn render(run: &Run) -> String {
     let p = &run.provenance;
-    let mut out = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>urlcert report {}</title>\n<style>\n{}</style>\n</head>\n<body>\n<h1>urlcert report {}</h1>\n",
-        html(&p.run),
-        style(),
-        html(&p.run)
-    );
+    let mut out = page::open(&format!("urlcert report {}", p.run), &style());
+    let _ = writeln!(out, "<h1>urlcert report {}</h1>", html(&p.run));
     let _ = writeln!(
         out,
         "<p>urlcert {}, case set sha-256 <code>{}</code>, started {}. {} outcomes from {} adapter(s).</p>",
@@ -355,6 +351,7 @@ pub fn render(run: &Run) -> String {
         }
         out.push_str("</tr>\n");
     }
-    out.push_str("</table>\n</body>\n</html>\n");
+    out.push_str("</table>\n");
+    out.push_str(page::CLOSE);
     out
 }

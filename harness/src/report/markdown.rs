@@ -3,6 +3,7 @@
 //! pruned matrix. Every string from a case or an adapter goes through
 //! [`crate::text::md_code`], so it shows as code and cannot open HTML or break a table.
 
+use super::table::{md_head, md_head_left, md_row, Align};
 use super::{certificate, class_id, class_meaning, matrix, summary, Run, CLASSES};
 use crate::judge::Class;
 use crate::text::md_code;
@@ -38,63 +39,51 @@ pub fn render(run: &Run) -> String {
             crate::coverage::render::TABLE_NOTE
         ));
     }
-    out.push_str("\n### Outcomes per class\n\n| adapter | version |");
-    for c in CLASSES {
-        out.push_str(&format!(" {} |", class_id(c)));
-    }
-    out.push_str(" total | certificate |\n|---|---|");
-    out.push_str(&"---:|".repeat(CLASSES.len() + 1));
-    out.push_str("---|\n");
+    out.push_str("\n### Outcomes per class\n\n");
+    let mut head = vec!["adapter", "version"];
+    head.extend(CLASSES.map(class_id));
+    head.extend(["total", "certificate"]);
+    let mut align = vec![Align::Left; 2];
+    align.extend([Align::Right; CLASSES.len() + 1]);
+    align.push(Align::Left);
+    out.push_str(&md_head(&head, &align));
     for a in &s.adapters {
-        out.push_str(&format!(
-            "| {} | {} |",
-            md_code(&a.name),
-            md_code(&a.version)
-        ));
-        for c in CLASSES {
-            out.push_str(&format!(" {} |", a.count(c)));
-        }
+        let mut row = vec![md_code(&a.name), md_code(&a.version)];
+        row.extend(CLASSES.map(|c| a.count(c).to_string()));
         let file = certificate::file_name(&a.name);
         let page = certificate::html_file_name(&a.name);
-        out.push_str(&format!(
-            " {} | [{}]({}) ([HTML]({})) |\n",
-            a.total,
-            md_code(&file),
-            file,
-            page
-        ));
+        row.push(a.total.to_string());
+        row.push(format!("[{}]({file}) ([HTML]({page}))", md_code(&file)));
+        out.push_str(&md_row(&row));
     }
     if !run.unavailable.is_empty() {
-        out.push_str(
-            "\n## Unavailable adapters\n\n| adapter | why | install with |\n|---|---|---|\n",
-        );
+        out.push_str("\n## Unavailable adapters\n\n");
+        out.push_str(&md_head_left(&["adapter", "why", "install with"]));
         for u in &run.unavailable {
-            out.push_str(&format!(
-                "| {} | {} | {} |\n",
+            out.push_str(&md_row(&[
                 md_code(&u.name),
                 md_code(&u.why),
-                md_code(&u.install)
-            ));
+                md_code(&u.install),
+            ]));
         }
     }
-    out.push_str("\n## Classes\n\n| class | meaning |\n|---|---|\n");
+    out.push_str("\n## Classes\n\n");
+    out.push_str(&md_head_left(&["class", "meaning"]));
     for c in CLASSES {
-        out.push_str(&format!("| {} | {} |\n", class_id(c), class_meaning(c)));
+        out.push_str(&md_row(&[class_id(c), class_meaning(c)]));
     }
     out.push_str(
-        "\n## Pruned matrix\n\nRows (a case under one document) whose classes are the same for every adapter, grouped, the largest group first. `·`: not asked. `report.html` has the full matrix.\n\n| rows |",
+        "\n## Pruned matrix\n\nRows (a case under one document) whose classes are the same for every adapter, grouped, the largest group first. `·`: not asked. `report.html` has the full matrix.\n\n",
     );
-    for col in &run.columns {
-        out.push_str(&format!(" {} |", md_code(&col.name)));
-    }
-    out.push_str(" examples |\n|---:|");
-    out.push_str(&"---|".repeat(run.columns.len() + 1));
-    out.push('\n');
+    let mut head = vec!["rows".to_string()];
+    head.extend(run.columns.iter().map(|col| md_code(&col.name)));
+    head.push("examples".into());
+    let mut align = vec![Align::Right];
+    align.extend(vec![Align::Left; run.columns.len() + 1]);
+    out.push_str(&md_head(&head, &align));
     for g in matrix::pruned(run) {
-        out.push_str(&format!("| {} |", g.rows.len()));
-        for c in &g.classes {
-            out.push_str(&format!(" {} |", cell(*c)));
-        }
+        let mut row = vec![g.rows.len().to_string()];
+        row.extend(g.classes.iter().map(|c| cell(*c).to_string()));
         let names: Vec<String> = g
             .rows
             .iter()
@@ -107,7 +96,8 @@ pub fn render(run: &Run) -> String {
         } else {
             String::new()
         };
-        out.push_str(&format!(" {}{more} |\n", names.join(", ")));
+        row.push(format!("{}{more}", names.join(", ")));
+        out.push_str(&md_row(&row));
     }
     out
 }
@@ -115,31 +105,27 @@ pub fn render(run: &Run) -> String {
 /// Parser × document: one row per adapter (the reference first when it ran), one
 /// column per entry of `docs`, each cell `agree/total (percent)`.
 fn agreement_table(s: &summary::Summary, docs: &[String]) -> String {
-    let mut out = String::from("| parser |");
-    for d in docs {
-        match d.parse::<urlcert_reference::Document>() {
-            Ok(doc) => out.push_str(&format!(" [{}]({}) |", doc.id(), doc.public_url())),
-            Err(_) => out.push_str(&format!(" {} |", md_code(d))),
-        }
-    }
-    out.push_str("\n|---|");
-    out.push_str(&"---:|".repeat(docs.len()));
-    out.push('\n');
+    let mut head = vec!["parser".to_string()];
+    head.extend(
+        docs.iter()
+            .map(|d| match d.parse::<urlcert_reference::Document>() {
+                Ok(doc) => format!("[{}]({})", doc.id(), doc.public_url()),
+                Err(_) => md_code(d),
+            }),
+    );
+    let mut align = vec![Align::Left];
+    align.extend(vec![Align::Right; docs.len()]);
+    let mut out = md_head(&head, &align);
     for a in &s.adapters {
-        out.push_str(&format!("| {} |", md_code(&a.name)));
-        for d in docs {
+        let mut row = vec![md_code(&a.name)];
+        row.extend(docs.iter().map(|d| {
             let g = a.agreement_under(d);
             match g.percent() {
-                Some(p) => out.push_str(&format!(
-                    " {}/{} ({}) |",
-                    g.agree,
-                    g.total,
-                    summary::percent_text(p)
-                )),
-                None => out.push_str(" – |"),
+                Some(p) => format!("{}/{} ({})", g.agree, g.total, summary::percent_text(p)),
+                None => "–".to_string(),
             }
-        }
-        out.push('\n');
+        }));
+        out.push_str(&md_row(&row));
     }
     out
 }

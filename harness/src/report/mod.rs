@@ -27,7 +27,9 @@ pub mod junit;
 pub mod markdown;
 pub mod matrix;
 pub mod outdir;
+pub mod page;
 pub mod summary;
+pub mod table;
 
 use crate::judge::Class;
 use serde::{Deserialize, Serialize};

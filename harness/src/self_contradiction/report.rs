@@ -9,6 +9,8 @@ use super::known::{self, Known};
 use super::search::{Cause, Config, Limit, Search, Stop};
 use crate::cases::LoadedCase;
 use crate::report::bound;
+use crate::report::page::{self, Sheet, ROOMY_CELLS};
+use crate::report::table::{html_head, html_row, md_head_left, md_row};
 use crate::text::{html, md_cell, md_code};
 use serde_json::json;
 use std::fmt::Write;
@@ -89,11 +91,10 @@ pub fn markdown(p: &Page) -> String {
             let _ = write!(out, "{}\n\n", s.intro);
         }
         if !s.headers.is_empty() && !s.rows.is_empty() {
-            let _ = writeln!(out, "| {} |", s.headers.join(" | "));
-            let _ = writeln!(out, "|{}", "---|".repeat(s.headers.len()));
+            out.push_str(&md_head_left(&s.headers));
             for row in s.rows.iter().take(MAX_ROWS) {
                 let cells: Vec<String> = row.iter().map(md_of).collect();
-                let _ = writeln!(out, "| {} |", cells.join(" | "));
+                out.push_str(&md_row(&cells));
             }
             if s.rows.len() > MAX_ROWS {
                 let _ = writeln!(out, "\n({} more rows left out.)", s.rows.len() - MAX_ROWS);
@@ -112,16 +113,18 @@ pub fn markdown(p: &Page) -> String {
 /// The page as one self-contained HTML document. The introductions' Markdown code
 /// spans become `code`.
 pub fn html_page(p: &Page) -> String {
-    let mut out = format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
-         <title>{t}</title>\n<style>\n\
-         body{{font-family:sans-serif;margin:2em;max-width:90em}}\n\
-         table{{border-collapse:collapse;margin-bottom:1.5em}}\n\
-         td,th{{border:1px solid #bbb;padding:.25em .5em;vertical-align:top;text-align:left}}\n\
-         code{{white-space:pre-wrap;word-break:break-all}}\n</style>\n</head>\n<body>\n\
-         <h1>{t}</h1>\n<p>{}</p>\n",
-        html_of_md(&p.intro),
-        t = html(&p.title)
+    let sheet = Sheet {
+        narrow: true,
+        cell_padding: ROOMY_CELLS,
+        table_rules: "",
+        rules: "",
+    };
+    let mut out = page::open(&p.title, &sheet.css());
+    let _ = writeln!(
+        out,
+        "<h1>{}</h1>\n<p>{}</p>",
+        html(&p.title),
+        html_of_md(&p.intro)
     );
     for s in &p.sections {
         let _ = writeln!(out, "<h{l}>{}</h{l}>", html(&s.title), l = s.level);
@@ -129,17 +132,11 @@ pub fn html_page(p: &Page) -> String {
             let _ = writeln!(out, "<p>{}</p>", html_of_md(&s.intro));
         }
         if !s.headers.is_empty() && !s.rows.is_empty() {
-            out.push_str("<table>\n<tr>");
-            for h in &s.headers {
-                let _ = write!(out, "<th>{}</th>", html(h));
-            }
-            out.push_str("</tr>\n");
+            out.push_str("<table>\n");
+            out.push_str(&html_head(&s.headers));
             for row in s.rows.iter().take(MAX_ROWS) {
-                out.push_str("<tr>");
-                for c in row {
-                    let _ = write!(out, "<td>{}</td>", html_of(c));
-                }
-                out.push_str("</tr>\n");
+                let cells: Vec<String> = row.iter().map(html_of).collect();
+                out.push_str(&html_row(&cells));
             }
             out.push_str("</table>\n");
             if s.rows.len() > MAX_ROWS {
@@ -154,7 +151,7 @@ pub fn html_page(p: &Page) -> String {
             let _ = writeln!(out, "<p>{}</p>", html_of_md(line));
         }
     }
-    out.push_str("</body>\n</html>\n");
+    out.push_str(page::CLOSE);
     out
 }
 
