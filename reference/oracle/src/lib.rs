@@ -6,8 +6,8 @@
 //! grammar files are the only source of what a document derives, and one small table
 //! per document ([`tables`]) says what the BNF does not (which production an input is
 //! judged by, how a verdict follows, rules left to other documents, readings).
-//! `tests/agree.rs` runs both on every case and on generated strings, and fails on any
-//! disagreement that no documented piece of prose explains.
+//! `harness/tests/it/oracle_agreement.rs` runs both on every case and on generated
+//! strings, and fails on any disagreement that no documented piece of prose explains.
 //!
 //! The grammar files are compiled into the crate ([`GRAMMARS`], `include_str!`), so
 //! [`Oracle::new`] reads nothing at run time: a fuzz target built from this crate runs

@@ -21,9 +21,9 @@
 //! Prose that the reference applies on top of the BNF (the 1996 draft's Section 4.3
 //! parse order, the case of scheme names under `scheme-case-ignore`, draft-03's "URL:"
 //! prefix without case, the October 1993 draft's void fragment) is NOT in these tables:
-//! the oracle answers what the BNF says, and the test `tests/agree.rs` names each such
-//! class of inputs, checks that the prose explains every disagreement in it, and counts
-//! them.
+//! the oracle answers what the BNF says, and the test
+//! `harness/tests/it/oracle_agreement.rs` names each such class of inputs, checks that
+//! the prose explains every disagreement in it, and counts them.
 
 use crate::bnf::Notation;
 use crate::verdict::Verdict;
@@ -154,7 +154,7 @@ pub const RFC1738: Table = Table {
     defines: &[],
     bare: &[("gopherurl", b'/', GOPHER_SLASH)],
     // §2.1 and the comment above `scheme`: "the scheme is in lower case; interpreters
-    // should use case-ignore". Prose on top of the BNF: tests/agree.rs classifies it.
+    // should use case-ignore". Prose on top of the BNF: the agreement test classifies it.
     readings: &[("scheme-case-ignore", &[])],
     cite: "RFC 1738 §5: `url = httpurl | ... | prosperourl | otherurl`, \
            `otherurl = genericurl`; cases/README.md \"Verdicts\": valid when the scheme's own \
@@ -178,7 +178,7 @@ pub const DRAFT_06: Table = Table {
     defines: &[],
     bare: &[("gopherurl", b'/', GOPHER_SLASH)],
     // §2.1: programs "should treat upper case letters as equivalent to lower case in
-    // scheme names". Prose: classified in tests/agree.rs.
+    // scheme names". Prose: classified by the agreement test.
     readings: &[("scheme-case-ignore", &[])],
     cite: "draft-06 §5: `url = httpurl | ... | prosperourl | otherurl`, \
            `otherurl = scheme \":\" schemepart`; verdicts as for RFC 1738 (contract)",

@@ -3,7 +3,7 @@
 //! Expected values come from RFC 1808 Section 3 and Section 10 and the 1996 draft's
 //! Section 5.
 
-mod common;
+use crate::common;
 use common::cli::{json_lines, urlcert};
 
 /// RFC 1808 Section 10's example document.

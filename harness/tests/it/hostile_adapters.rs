@@ -4,7 +4,7 @@
 //! whose restart fails for a while. Each test fails on a harness that lacks the guard
 //! it names (a hang is turned into a failure by a watchdog, never waited out).
 
-mod common;
+use crate::common;
 use common::procs::{dead, pids, wait_until};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};

@@ -1,7 +1,7 @@
 //! `urlcert normalize` and `op: normalize` cases as a user meets them: output fields,
 //! exit codes, standard input, and the loader's and checker's messages.
 
-mod common;
+use crate::common;
 
 use common::cli::{case_dir, json_lines, urlcert};
 use std::io::Write;

@@ -4,7 +4,7 @@
 //! targets read them, bounded; the exceptions file's errors; the figures in `urlcert
 //! run`'s summary.
 
-mod common;
+use crate::common;
 
 use common::cli::{case_dir, urlcert};
 use std::path::Path;

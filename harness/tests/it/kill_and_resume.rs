@@ -3,7 +3,7 @@
 //! run killed half way is resumed to the report an uninterrupted run writes; nothing
 //! urlcert started outlives it, kill -9 included.
 
-mod common;
+use crate::common;
 use common::procs::{dead, pids, wait_until};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -1,7 +1,7 @@
 //! `urlcert parse`, `run` and `check` as a user meets them: output fields, exit codes,
 //! standard input, and hostile strings.
 
-mod common;
+use crate::common;
 
 use common::cli::{case_dir, json_lines, urlcert};
 use std::io::Write;

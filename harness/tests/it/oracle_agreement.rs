@@ -15,9 +15,9 @@
 //! reference deliberately applies prose on top of the BNF, the disagreement must fall in
 //! one of the named classes below ([`CLASSES`]), each of which checks that its piece of
 //! prose explains the reference's answer exactly (by asking the oracle again with the
-//! prose applied). The counts are printed (`cargo test -p urlcert-oracle --test agree --
-//! --nocapture`). Any disagreement outside every class fails the test, and all of them
-//! are listed, input escaped, with both answers.
+//! prose applied). The counts are printed (`cargo test -p urlcert --test it
+//! oracle_agreement -- --nocapture`). Any disagreement outside every class fails the
+//! test, and all of them are listed, input escaped, with both answers.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -67,7 +67,7 @@ fn show_oracle(a: &Answer) -> String {
 /// Every URL the case files hold: parse inputs, and the bases and references of the
 /// resolve cases.
 fn case_inputs() -> Vec<Vec<u8>> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../cases");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
     let suite = cases::load_dir(&dir).unwrap_or_else(|e| {
         panic!(
             "cases do not load: {}",

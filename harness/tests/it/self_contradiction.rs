@@ -406,9 +406,11 @@ fn the_fuzz_target_starts_without_the_case_set() {
     )
     .unwrap();
     std::fs::write(dir.path().join("cases/broken.yaml"), "id: [\n").unwrap();
-    let name = "the_fuzz_target_starts_without_the_case_set";
+    // libtest names a test by its path below the crate: this module's, then the function.
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    let name = format!("{module}::the_fuzz_target_starts_without_the_case_set");
     let out = std::process::Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", name, "--test-threads=1"])
+        .args(["--exact", &name, "--test-threads=1"])
         .env(STARTS_WITHOUT_CASES, "1")
         .env_remove(urlcert::assets::NO_CHECKOUT_ENV)
         .current_dir(dir.path())

@@ -1,7 +1,7 @@
 //! The command line's conventions: shell completions and manual pages generated from
 //! its definition, and a suggestion for a misspelt adapter or document name.
 
-mod common;
+use crate::common;
 
 use common::cli::urlcert;
 
