@@ -1,7 +1,7 @@
 //! The rows of the divergence table, `cases/divergences/README.md`, in its order, each
 //! with the tag its cases carry (`row:<slug>`) and its heading. The evolution report
 //! groups changes by these rows, the case loader refuses a `row:` tag that names none of
-//! them, and `harness/tests/suite.rs` checks that this list is the table's and that
+//! them, and `harness/tests/it/suite.rs` checks that this list is the table's and that
 //! every row has cases.
 
 /// One row of the divergence table.
