@@ -4,7 +4,7 @@
 //! rule, with the production verbatim in its doc comment. No I/O, no dependencies
 //! beyond `std` (and `serde`, behind the `serde` feature, for the output types).
 //!
-//! A [`Parse`] borrows its input: components are [`outcome::Text`] (`Cow<str>`) slices
+//! A [`Parse`] borrows its input: components are [`grammar::outcome::Text`] (`Cow<str>`) slices
 //! of it, in inline lists and an inline container, so the common parse allocates
 //! nothing; [`Failure::expected`] is static text; the notes are computed on request
 //! ([`Parse::notes`]).
@@ -28,33 +28,33 @@ macro_rules! q {
 
 pub mod base;
 pub mod context;
-pub mod cx;
 pub mod document;
 pub mod draft02;
 pub mod draft03;
 pub mod draft06;
 pub mod draft1996;
+pub mod grammar;
 pub mod inline;
 pub mod invariants;
 pub mod normalize;
-pub mod outcome;
 pub mod resolve;
 pub mod rfc1738;
 pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
-pub mod rule;
 #[cfg(test)]
 pub(crate) mod testing;
 
 pub use context::{extract, extract_as, Found, NotDefined, Wrapper};
-pub use cx::Coverage;
 pub use document::{DocReading, Document, Reading};
+pub use grammar::cx::Coverage;
+pub use grammar::outcome::{
+    Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict,
+};
+pub use grammar::rule::Rule;
 pub use inline::InlineList;
 pub use normalize::{normalize, NormStep, Normalization, NotNormalizable};
-pub use outcome::{Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict};
 pub use resolve::{resolve, Detail, Resolution, Step, Steps, Unresolvable};
-pub use rule::Rule;
 
 /// Parses `input` under a document and reading.
 pub fn parse(doc: DocReading, input: &[u8]) -> Parse<'_> {

@@ -14,8 +14,8 @@
 use super::scan::{self, Pair, Prefix, ANGLE};
 use super::{Found, Wrapper};
 use crate::document::Reading;
-use crate::outcome::Verdict;
-use crate::rule::Rule;
+use crate::grammar::outcome::Verdict;
+use crate::grammar::rule::Rule;
 
 /// `"..."`, the wrapper Appendix E names first.
 const QUOTE: Pair = Pair {

@@ -6,8 +6,8 @@
 use super::generic::path;
 use super::ip::hostname;
 use super::{expect, literal};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `afsaddress a f s : / / cellname / path`
 ///

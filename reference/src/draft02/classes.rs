@@ -7,10 +7,10 @@
 //! symbol that is not a word stands for itself, and "Single letters stand for single
 //! letters", so `a` is the octet 61 and never `A`.
 
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Failure;
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Failure;
+use crate::grammar::rule::Rule;
 
 /// `alpha a | b | c | d | e | f | g | h | i | j | k | l | m | n | o | p | q | r | s | t | u | v | w | x | y | z | A | B | C | D | E | F | G | H | I | J | K | L | M | N | O | P | Q | R | S | T | U | V | W | X | Y | Z`
 pub const ALPHA: Class = Class::new(

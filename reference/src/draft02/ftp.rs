@@ -3,9 +3,9 @@
 use super::generic::path;
 use super::ip::login;
 use super::{expect, literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `ftpaddress f t p : / / login / path`
 ///

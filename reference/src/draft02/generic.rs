@@ -2,11 +2,11 @@
 //! `path`, `search`.
 
 use super::classes::{ialpha, owned, void, xalphas, xpalphas};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rfc1738::Match;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 const SCHEME_SPLIT: &str = "generic scheme : path: scheme is an ialpha, which derives \
 \":\" (extra), so the scheme could also end at a later \":\"; urlcert ends it at the first \

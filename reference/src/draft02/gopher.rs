@@ -4,10 +4,10 @@ use super::classes::xalpha;
 use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 const SELECTOR_VOID: &str = "gopheraddress ... [/ gtype [ selector ] ]: selector is a \
 path, which may be void, so a gtype with nothing after it derives with the selector left \

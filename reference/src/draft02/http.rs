@@ -3,9 +3,9 @@
 use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
 pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

@@ -22,10 +22,10 @@
 //! its span and a look at each "@" or ":": linear in the length of the input.
 
 use super::classes::{digits, ialpha, owned, shape, xalphas};
-use crate::cx::{furthest, host_failure, Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, host_failure, Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// What `login` found; spans of the input.
 #[derive(Clone, Debug)]
@@ -33,7 +33,7 @@ pub struct Login {
     pub user: Option<Span>,
     pub password: Option<Span>,
     pub hostport: Hostport,
-    pub ambiguities: crate::outcome::Ambiguities,
+    pub ambiguities: crate::grammar::outcome::Ambiguities,
 }
 
 /// What `hostport` found.
@@ -41,7 +41,7 @@ pub struct Login {
 pub struct Hostport {
     pub host: Span,
     pub port: Option<Span>,
-    pub ambiguities: crate::outcome::Ambiguities,
+    pub ambiguities: crate::grammar::outcome::Ambiguities,
 }
 
 impl Login {
@@ -90,7 +90,7 @@ pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
             };
             if let Some(pos) = (0..ats.len()).find(|&n| derives(n, ats[n])) {
                 let at = ats[pos];
-                let mut ambiguities = crate::outcome::Ambiguities::new();
+                let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
                 // Another "@" that works, or no user at all (a hostname holds "@").
                 let another = ats[pos + 1..]
                     .iter()
@@ -190,7 +190,7 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
             if splits {
                 host(cx, h)?;
                 port(cx, p)?;
-                let mut ambiguities = crate::outcome::Ambiguities::new();
+                let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
                 if shape::starts_alpha(cx.bytes(h)) {
                     ambiguities.push(Ambiguity {
                         rule: Rule::O93Hostport,
@@ -208,7 +208,7 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
             Ok(()) => Ok(Hostport {
                 host: s,
                 port: None,
-                ambiguities: crate::outcome::Ambiguities::new(),
+                ambiguities: crate::grammar::outcome::Ambiguities::new(),
             }),
             Err(whole) => {
                 let Some(colon) = colon else {

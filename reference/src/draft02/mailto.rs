@@ -3,11 +3,11 @@
 use super::classes::{owned, shape, xalphas};
 use super::ip::hostname;
 use super::{literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 const AT_SPLIT: &str = "mailtoaddress ... xalphas @ hostname: xalphas and hostname both \
 derive \"@\", so the address splits at more than one \"@\"; urlcert ends the xalphas at \

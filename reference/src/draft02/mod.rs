@@ -37,12 +37,12 @@ pub mod prospero;
 pub mod telnet;
 pub mod wais;
 
-use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::Part;
-use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
-pub use crate::rfc1738::Match;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Coverage, Cx, Res, Span};
+pub use crate::grammar::matched::Match;
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
+use crate::grammar::rule::Rule;
 use classes::{owned, xalphas};
 
 /// The component names, in the order a parse reports them.
@@ -89,7 +89,7 @@ type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match>;
 pub struct UrlMatches {
     pub generic: Res<Match>,
     /// The scheme productions' results, in the BNF's order.
-    pub schemes: crate::cx::Alternatives<Match, 9>,
+    pub schemes: crate::grammar::cx::Alternatives<Match, 9>,
 }
 
 impl UrlMatches {
@@ -155,7 +155,7 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches {
         (Rule::O93Mailtoaddress, mailto::mailtoaddress),
     ];
     let rules = SCHEMES.map(|(rule, _)| rule);
-    let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
+    let schemes = crate::grammar::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
     // generic is tried after the scheme productions (each alternative is judged on its
     // own, so the order changes no result) so that its components are written only when
     // it is the one reported: when no scheme production derives the input.
@@ -193,7 +193,7 @@ pub(crate) fn expect(cx: &Cx, at: usize, s: Span, want: u8, rule: Rule) -> Res<(
     if at < s.end && cx.input[at] == want {
         Ok(())
     } else {
-        Err(cx.fail(at.min(s.end), rule, crate::cx::ascii_char(want)))
+        Err(cx.fail(at.min(s.end), rule, crate::grammar::cx::ascii_char(want)))
     }
 }
 
@@ -265,7 +265,7 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 /// Verdict, rule, components and error from the alternatives' results.
 fn judge<'a>(cx: &mut Cx<'a>, found: FragmentAddress) -> Parse<'a> {
     let own = own_production(cx);
-    let mut alternatives = crate::outcome::Rules::new();
+    let mut alternatives = crate::grammar::outcome::Rules::new();
     let mut generic_match = None;
     let (mut own_failure, mut generic_failure): (Option<Failure>, Option<Failure>) = (None, None);
     match found.uri.generic {
@@ -313,7 +313,7 @@ fn judge<'a>(cx: &mut Cx<'a>, found: FragmentAddress) -> Parse<'a> {
         None => (
             None,
             Components::new(cx.input),
-            crate::outcome::Ambiguities::new(),
+            crate::grammar::outcome::Ambiguities::new(),
         ),
     };
     if rule.is_some() {

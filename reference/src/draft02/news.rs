@@ -4,10 +4,10 @@
 use super::classes::{ialpha, owned, shape, xalphas};
 use super::ip::host;
 use super::{literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 const GROUP_OR_ARTICLE: &str = "groupart * | group | article: a group is an ialpha, which \
 derives \"@\" (safe), so this derives as a group and as an article; urlcert reports the \
@@ -52,11 +52,11 @@ pub enum Groupart {
 }
 
 /// `groupart * | group | article`
-pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::outcome::Ambiguities)> {
+pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::grammar::outcome::Ambiguities)> {
     cx.rule(Rule::O93Groupart, |cx| {
         // "*" is no alpha (a group starts with one) and has no "@" (an article does).
         if cx.bytes(s) == b"*" {
-            return Ok((Groupart::Star, crate::outcome::Ambiguities::new()));
+            return Ok((Groupart::Star, crate::grammar::outcome::Ambiguities::new()));
         }
         let as_group = group(cx, s);
         let as_article = article(cx, s);
@@ -73,7 +73,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::outcome::Ambiguit
                 }
                 Ok((Groupart::Article { host }, ambiguities))
             }
-            (Ok(()), Err(_)) => Ok((Groupart::Group, crate::outcome::Ambiguities::new())),
+            (Ok(()), Err(_)) => Ok((Groupart::Group, crate::grammar::outcome::Ambiguities::new())),
             // NEWS: "A message identifier may be distinguished from a news group name by
             // the presence of the commercial at "@" character", so that is the
             // alternative whose failure is reported.
@@ -96,7 +96,7 @@ pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
 /// `article xalphas @ host`
 ///
 /// Returns the span of the host.
-pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::outcome::Ambiguities)> {
+pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::grammar::outcome::Ambiguities)> {
     cx.rule(Rule::O93Article, |cx| {
         let input = cx.input;
         let ats: Vec<usize> = (s.start + 1..s.end)
@@ -114,7 +114,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::outcome::Ambiguities)>
                 xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::O93Article))?;
                 let h = s.from(at + 1);
                 host(cx, h)?;
-                let mut ambiguities = crate::outcome::Ambiguities::new();
+                let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
                 if ats[pos + 1..]
                     .iter()
                     .any(|&k| shape::starts_alpha(after(k)))

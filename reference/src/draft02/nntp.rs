@@ -3,9 +3,9 @@
 use super::classes::{digits, owned};
 use super::news::group;
 use super::{expect, literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `nntpaddress n n t p : group / digits`
 ///

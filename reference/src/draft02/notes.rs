@@ -13,10 +13,10 @@
 //! | `gopher.default-type` | must | a gopher URL without a gtype (GOPHER) |
 //! | `prospero.fields` | must | a prospero URL whose path holds "%00" (PROSPERO) |
 
-use crate::cx::Cx;
-use crate::outcome::note;
-use crate::outcome::{Grade, Noting, Verdict};
-use crate::rule::Rule;
+use crate::grammar::cx::Cx;
+use crate::grammar::outcome::note;
+use crate::grammar::outcome::{Grade, Noting, Verdict};
+use crate::grammar::rule::Rule;
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &[

@@ -5,10 +5,10 @@ use super::classes::{alphanums, digits, owned, ALPHANUM, DIGIT};
 use super::generic::path;
 use super::ip::hostport;
 use super::{expect, literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 const VERSION_SPLIT: &str = "prosperolink ... / hsoname [ % 0 0 version [ attributes ] ]: \
 \"%00\" is also an escape, so the hsoname (a path) alone derives all of it, and version \

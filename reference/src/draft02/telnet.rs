@@ -2,8 +2,8 @@
 
 use super::ip::login;
 use super::{literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `telnetaddress t e l n e t : / / login`
 ///

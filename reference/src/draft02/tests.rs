@@ -1,10 +1,10 @@
 //! Expectations taken from the text of draft-ietf-uri-url-02 ("BNF syntax" and the prose before it).
 
 use super::{afs, notes, parse, parse_with_coverage, COMPONENTS};
-use crate::cx::{Cx, Span};
 use crate::document::{Document, Reading};
-use crate::outcome::Verdict;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Span};
+use crate::grammar::outcome::Verdict;
+use crate::grammar::rule::Rule;
 use crate::testing::{ambiguous, c, data, Grammar, Xorshift};
 
 const G: Grammar = Grammar {

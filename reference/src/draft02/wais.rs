@@ -10,9 +10,9 @@ use super::classes::{owned, xalphas};
 use super::generic::{path, search};
 use super::ip::{hostport, Hostport};
 use super::{expect, literal, scheme_value, Match};
-use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `waisaddress waisindex | waisdoc`
 ///

@@ -2,7 +2,7 @@
 //! defined once and built from the others as the BNF builds them, and the rules `escape`,
 //! `uchar`, `xchar`, `digits` that match more than one character.
 //!
-//! The classes reuse RFC 1738's [`Class`] machinery (a set of octets named by a rule),
+//! The classes use the grammar kernel's [`Class`] (a set of octets named by a rule),
 //! but every set below is draft-06's own. Where they differ from RFC 1738 (see
 //! cases/divergences/README.md §1):
 //! - `extra` has "=", which is also `reserved`, so "=" is a `uchar` everywhere uchar is
@@ -11,9 +11,9 @@
 //!   `{ } | \ ^ ~ [ ]` may appear unencoded wherever `uchar` may;
 //! - `punctuation` is `< > " #` (no "%").
 
-use crate::cx::{Cx, Res, Span};
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// ```text
 /// lowalpha       = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" |

@@ -3,9 +3,9 @@
 use super::classes::uchars_and;
 use super::ip::login;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span, Spans};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`
 pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

@@ -4,11 +4,11 @@ use super::classes::xchar;
 use super::http::search;
 use super::ip::hostport;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rfc1738::classes::escaped_octet;
-use crate::rule::Rule;
+use crate::grammar::class::escaped_octet;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// ```text
 /// gopherurl      = "gopher://" hostport [ / [ gtype [ selector
@@ -24,7 +24,7 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         put_scheme(cx, s, "gopher");
         hp.put(cx);
         let mut parts = GopherPath::default();
-        let mut ambiguities = crate::outcome::Ambiguities::new();
+        let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
         let path = s.from(hp_end + 1);
         if hp_end < s.end && !path.is_empty() {
             let t = gtype(cx, path)?;
@@ -65,7 +65,7 @@ impl GopherPath {
         &mut self,
         cx: &mut Cx,
         rest: Span,
-        ambiguities: &mut crate::outcome::Ambiguities,
+        ambiguities: &mut crate::grammar::outcome::Ambiguities,
     ) -> Res<()> {
         let input = cx.input;
         let mut tabs = Vec::new();

@@ -3,10 +3,10 @@
 //! `hostport` on.
 
 use super::classes::{digits, uchar, uchars_and, ALPHA};
-use crate::cx::{host_failure, Cx, Res, Span};
-use crate::outcome::Failure;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{host_failure, Cx, Res, Span};
+use crate::grammar::outcome::Failure;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// What `login` found; spans of the input.
 #[derive(Clone, Copy, Debug)]

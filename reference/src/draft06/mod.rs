@@ -6,7 +6,7 @@
 //! ([`classes::UNRESERVED`]), each with the production verbatim in its doc comment
 //! (`grammar/draft-06-bnf.txt` holds them all; `tests/bnf_text_draft06.rs` checks the
 //! quotes). Each function recognises a whole span of the input, as RFC 1738's do (see
-//! [`crate::cx`]): the span is found from delimiters the production cannot derive, so
+//! [`crate::grammar::cx`]): the span is found from delimiters the production cannot derive, so
 //! the recogniser is complete and linear.
 //!
 //! The draft is RFC 1738's predecessor and reads the same way: `valid` when the scheme's
@@ -32,34 +32,18 @@ pub mod prospero;
 pub mod telnet;
 pub mod wais;
 
-use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::Part;
-use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Coverage, Cx, Res, Span};
+pub use crate::grammar::matched::Match;
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
+use crate::grammar::rule::Rule;
 
 /// The component names a parse may report, in RFC 1738's vocabulary (one vocabulary for
 /// draft-06 and RFC 1738, so their answers compare part by part). `user`, `password`,
 /// `host`, `port` and `urlpath` of `otherurl` never occur: draft-06 has no
 /// `ip-schemepart`, so `otherurl` reports only `scheme` and `schemepart`.
 pub const COMPONENTS: &[&str] = crate::rfc1738::COMPONENTS;
-
-/// What a scheme production (or `otherurl`) matched: the production and its ambiguities. Its
-/// components are written into the context as they are found ([`Cx::put`]), so a
-/// match stays small to return.
-pub struct Match {
-    pub rule: Rule,
-    pub ambiguities: crate::outcome::Ambiguities,
-}
-
-impl Match {
-    pub fn new(rule: Rule) -> Match {
-        Match {
-            rule,
-            ambiguities: crate::outcome::Ambiguities::new(),
-        }
-    }
-}
 
 /// The `scheme` component of a production that opens with the literal `name`: the
 /// input's first `name.len()` octets (as written, so upper case under
@@ -89,7 +73,7 @@ type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match>;
 /// Every alternative of `url` that derives the input, in the BNF's order.
 pub struct UrlMatches {
     /// The scheme productions' results (the first ten alternatives).
-    pub schemes: crate::cx::Alternatives<Match, 10>,
+    pub schemes: crate::grammar::cx::Alternatives<Match, 10>,
     pub other: Res<Match>,
 }
 
@@ -113,7 +97,7 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches {
         (Rule::D06Prosperourl, prospero::prosperourl),
     ];
     let rules = SCHEMES.map(|(rule, _)| rule);
-    let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
+    let schemes = crate::grammar::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
     // otherurl is reported only when no scheme production is.
     cx.report(schemes.first.is_none());
     let other = generic::otherurl(cx, s);
@@ -191,7 +175,7 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 /// contract: "`valid` / `generic-only` / `invalid` mean what they mean for rfc1738").
 fn judge<'a>(cx: &mut Cx<'a>, m: UrlMatches) -> Parse<'a> {
     let own = own_production(cx);
-    let mut alternatives = crate::outcome::Rules::new();
+    let mut alternatives = crate::grammar::outcome::Rules::new();
     let mut own_failure: Option<Failure> = None;
     let mut other_failure: Option<Failure> = None;
     let chosen: Option<Match> = m.schemes.first;
@@ -231,7 +215,7 @@ fn judge<'a>(cx: &mut Cx<'a>, m: UrlMatches) -> Parse<'a> {
         None => (
             None,
             Components::new(cx.input),
-            crate::outcome::Ambiguities::new(),
+            crate::grammar::outcome::Ambiguities::new(),
         ),
     };
     Parse {

@@ -4,9 +4,9 @@ use super::classes::digits;
 use super::ip::hostport;
 use super::news::group;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
 pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

@@ -2,8 +2,8 @@
 
 use super::ip::login;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `telneturl      = "telnet://" login [ "/" ]`
 pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

@@ -6,9 +6,9 @@
 //! octets, so a character outside US-ASCII arrives as one or more octets 80-FF, each of
 //! which is `national`.
 
-use crate::cx::{Cx, Res, Span};
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// ```text
 /// lowalpha = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" |

@@ -12,9 +12,9 @@ use super::classes::{all_chars, repeat, urlchar, ALPHA, DIGIT, RESERVED, UNRESER
 use super::parts::Parts;
 use super::path::{path, query};
 use super::server::{server, Server};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Failure};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::{Ambiguity, Failure};
+use crate::grammar::rule::Rule;
 
 /// What `URL-reference` matched.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct Reference {
     pub rule: Rule,
     /// The alternatives of `absoluteURL` that derive (for a relative reference, the
     /// alternative of `relativeURL` taken).
-    pub alternatives: crate::outcome::Rules,
+    pub alternatives: crate::grammar::outcome::Rules,
     /// The server's parts, when there is a server and it derives.
     pub server: Option<Server>,
     /// When `rule` is `opaque-URL`: where `generic-URL` failed.
@@ -67,7 +67,7 @@ pub fn url_reference(cx: &mut Cx, parts: &Parts) -> Res<Reference> {
         let absolute = absolute_url(cx, url, parts);
         let found = match parts.scheme {
             Some(_) => absolute.map(|a| {
-                let mut alternatives = crate::outcome::Rules::new();
+                let mut alternatives = crate::grammar::outcome::Rules::new();
                 if a.generic.is_ok() {
                     alternatives.push(Rule::F01GenericUrl);
                 }
@@ -293,10 +293,10 @@ pub fn split(input: &[u8], reading: crate::document::Reading) -> (Parts, bool) {
 
 /// The places where the BNF derives the reference in a way the Section 4.3 split does
 /// not take, and which reading urlcert reports.
-pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {
+pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::grammar::outcome::Ambiguities {
     let input = cx.input;
     let url_end = parts.fragment.map_or(input.len(), |f| f.start - 1);
-    let mut out = crate::outcome::Ambiguities::new();
+    let mut out = crate::grammar::outcome::Ambiguities::new();
     if let Some(s) = parts.server {
         // The "//" starts at s.start - 2; read as abs_path, "/" then rel_path.
         if derives_as_rel_path(&input[s.start - 1..url_end]) {

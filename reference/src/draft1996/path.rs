@@ -1,8 +1,8 @@
 //! Section 4.3.2, "Path Component", and Section 4.3.3, "Query Component".
 
 use super::classes::{escaped, repeat, urlchar, UNRESERVED};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `path        = segment *( "/" segment )`
 ///

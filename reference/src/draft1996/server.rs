@@ -1,11 +1,11 @@
 //! Section 4.3.1, "Server Component".
 
 use super::classes::{escaped, repeat, ALPHA, ALPHANUM, DIGIT, UNRESERVED};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::outcome::{Components, Failure};
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Failure};
+use crate::grammar::rule::Rule;
 
 /// What `server` found; spans of the input. `host` and `port` are absent when the
 /// server is empty (the `hostport` alternative was not taken).
@@ -125,8 +125,9 @@ pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
         // "The rightmost domain label will never start with a digit, though, which
         // syntactically distinguishes all domain names from the IP addresses": at most
         // one alternative matches.
-        hostnumber(cx, s)
-            .map_err(|number_failure| crate::cx::host_failure(cx, s, name_failure, number_failure))
+        hostnumber(cx, s).map_err(|number_failure| {
+            crate::grammar::cx::host_failure(cx, s, name_failure, number_failure)
+        })
     })
 }
 

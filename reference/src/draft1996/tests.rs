@@ -2,8 +2,8 @@
 
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
-use crate::outcome::{Value, Verdict};
-use crate::rule::Rule;
+use crate::grammar::outcome::{Value, Verdict};
+use crate::grammar::rule::Rule;
 use crate::testing::{c, data, Grammar, Xorshift};
 
 const G: Grammar = Grammar {

@@ -13,8 +13,8 @@
 
 use super::{after_scheme, decode, scheme_to_lower, Normalization, NotNormalizable, Steps};
 use crate::document::DocReading;
-use crate::outcome::Verdict;
-use crate::rule::Rule;
+use crate::grammar::outcome::Verdict;
+use crate::grammar::rule::Rule;
 
 /// Section 2.2: `unreserved = alpha | digit | mark`,
 /// `mark = "$" | "-" | "_" | "." | "!" | "~" | "*" | "'" | "(" | ")" | ","`.

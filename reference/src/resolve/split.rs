@@ -19,8 +19,8 @@
 //! ```
 
 use super::{Seen, Unresolvable};
-use crate::cx::Span;
 use crate::document::{DocReading, Document, Reading};
+use crate::grammar::cx::Span;
 
 /// One component of a split: the document's name for it, the delimiter written before
 /// it and the one written after it.

@@ -1,13 +1,14 @@
 //! RFC 1738 Section 5 "GOPHER (see also RFC1436)"; Section 3.4.
 
-use super::classes::{escaped_octet, xchar};
+use super::classes::xchar;
 use super::http::search;
 use super::ip::hostport;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::class::escaped_octet;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// ```text
 /// gopherurl      = "gopher://" hostport [ / [ gtype [ selector
@@ -22,7 +23,7 @@ pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
         hp.put(cx);
         let mut parts = GopherPath::default();
-        let mut ambiguities = crate::outcome::Ambiguities::new();
+        let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
         let path = s.from(hp_end + 1);
         if hp_end < s.end && !path.is_empty() {
             let t = gtype(cx, path)?;
@@ -60,7 +61,7 @@ impl GopherPath {
         &mut self,
         cx: &mut Cx,
         rest: Span,
-        ambiguities: &mut crate::outcome::Ambiguities,
+        ambiguities: &mut crate::grammar::outcome::Ambiguities,
     ) -> Res<()> {
         let input = cx.input;
         let mut tabs = Vec::new();

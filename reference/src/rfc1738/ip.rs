@@ -1,9 +1,9 @@
 //! RFC 1738 Section 5, "URL schemeparts for ip based protocols" (Section 3.1).
 
 use super::classes::{digits, uchar, xchar, ALPHA, ALPHADIGIT};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// What `login` found; spans of the input.
 #[derive(Clone, Copy, Debug)]
@@ -117,8 +117,9 @@ pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
         };
         // Section 3.1: "The rightmost domain label will never start with a digit",
         // so at most one alternative can match.
-        hostnumber(cx, s)
-            .map_err(|number_failure| crate::cx::host_failure(cx, s, name_failure, number_failure))
+        hostnumber(cx, s).map_err(|number_failure| {
+            crate::grammar::cx::host_failure(cx, s, name_failure, number_failure)
+        })
     })
 }
 
@@ -154,7 +155,7 @@ fn label(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    first: &super::classes::Class,
+    first: &crate::grammar::class::Class,
     first_name: &'static str,
 ) -> Res<()> {
     let input = cx.input;
@@ -204,8 +205,8 @@ pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// `digits` is a building block: its failure is reported as the failure of the rule
 /// that used it, which is what a reader looks for.
-fn f_in(f: crate::outcome::Failure, rule: Rule) -> crate::outcome::Failure {
-    crate::outcome::Failure { rule, ..f }
+fn f_in(f: crate::grammar::outcome::Failure, rule: Rule) -> crate::grammar::outcome::Failure {
+    crate::grammar::outcome::Failure { rule, ..f }
 }
 
 const USERCHARS: &str = "uchar | \";\" | \"?\" | \"&\" | \"=\"";

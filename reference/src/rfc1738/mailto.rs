@@ -2,9 +2,9 @@
 
 use super::classes::xchar;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `mailtourl      = "mailto:" encoded822addr`
 pub fn mailtourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

@@ -3,7 +3,7 @@
 //!
 //! One function per production, named after it (`-` and `+` spelled `_` and `_plus`),
 //! the production verbatim in its doc comment. Each recognises a whole span of the
-//! input; see [`crate::cx`] for why that keeps the recogniser complete and linear.
+//! input; see [`crate::grammar::cx`] for why that keeps the recogniser complete and linear.
 
 pub mod classes;
 pub mod file;
@@ -20,10 +20,11 @@ pub mod prospero;
 pub mod telnet;
 pub mod wais;
 
-use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Coverage, Cx, Res, Span};
+pub use crate::grammar::matched::Match;
+use crate::grammar::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
+use crate::grammar::rule::Rule;
 
 /// The component names a parse may report: the BNF's own rule names (`cases/README.md`).
 pub const COMPONENTS: &[&str] = &[
@@ -56,23 +57,6 @@ pub const COMPONENTS: &[&str] = &[
     "fieldspecs",
 ];
 
-/// What a scheme production (or `otherurl`) matched: the production and its
-/// ambiguities. Its components are written into the context as they are found
-/// ([`Cx::put`]), so a match stays small to return.
-pub struct Match {
-    pub rule: Rule,
-    pub ambiguities: crate::outcome::Ambiguities,
-}
-
-impl Match {
-    pub fn new(rule: Rule) -> Match {
-        Match {
-            rule,
-            ambiguities: crate::outcome::Ambiguities::new(),
-        }
-    }
-}
-
 /// The schemes Section 5 defines, with the production that defines each.
 pub const PREDEFINED: &[(&str, Rule)] = &[
     ("http", Rule::Httpurl),
@@ -92,7 +76,7 @@ type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match>;
 /// Every alternative of `url` that derives the input, in the BNF's order.
 pub struct UrlMatches {
     /// The scheme productions' results (the first ten alternatives).
-    pub schemes: crate::cx::Alternatives<Match, 10>,
+    pub schemes: crate::grammar::cx::Alternatives<Match, 10>,
     pub other: Res<Match>,
 }
 
@@ -116,7 +100,7 @@ pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches {
         (Rule::Prosperourl, prospero::prosperourl),
     ];
     let rules = SCHEMES.map(|(rule, _)| rule);
-    let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
+    let schemes = crate::grammar::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
     // otherurl is reported only when no scheme production is.
     cx.report(schemes.first.is_none());
     let other = generic::otherurl(cx, s);
@@ -186,7 +170,7 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 /// Verdict, rule and error from the alternatives' results.
 fn judge<'a>(cx: &mut Cx<'a>, m: UrlMatches) -> Parse<'a> {
     let own = own_production(cx);
-    let mut alternatives = crate::outcome::Rules::new();
+    let mut alternatives = crate::grammar::outcome::Rules::new();
     let mut own_failure: Option<Failure> = None;
     let mut other_failure: Option<Failure> = None;
     let chosen: Option<Match> = m.schemes.first;
@@ -226,7 +210,7 @@ fn judge<'a>(cx: &mut Cx<'a>, m: UrlMatches) -> Parse<'a> {
         None => (
             None,
             Components::new(cx.input),
-            crate::outcome::Ambiguities::new(),
+            crate::grammar::outcome::Ambiguities::new(),
         ),
     };
     Parse {

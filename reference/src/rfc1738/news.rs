@@ -3,9 +3,9 @@
 use super::classes::{uchar, ALPHA, DIGIT};
 use super::ip::host;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `newsurl        = "news:" grouppart`
 pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

@@ -2,9 +2,9 @@
 
 use super::ip::login;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `telneturl      = "telnet://" login [ "/" ]`
 pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

@@ -4,9 +4,9 @@ use super::classes::uchar;
 use super::http::search;
 use super::ip::{hostport, Hostport};
 use super::Match;
-use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `waisurl        = waisdatabase | waisindex | waisdoc`
 ///
