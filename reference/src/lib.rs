@@ -29,6 +29,7 @@ macro_rules! q {
 pub mod base;
 pub mod context;
 pub mod document;
+pub mod documents;
 pub mod draft02;
 pub mod draft03;
 pub mod draft06;
@@ -47,6 +48,7 @@ pub(crate) mod testing;
 
 pub use context::{extract, extract_as, Found, NotDefined, Wrapper};
 pub use document::{DocReading, Document, Reading};
+pub use documents::{Descriptor, DOCUMENTS};
 pub use grammar::cx::Coverage;
 pub use grammar::outcome::{
     Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict,
@@ -58,75 +60,25 @@ pub use resolve::{resolve, Detail, Resolution, Step, Steps, Unresolvable};
 
 /// Parses `input` under a document and reading.
 pub fn parse(doc: DocReading, input: &[u8]) -> Parse<'_> {
-    match doc.doc {
-        Document::Draft02 => draft02::parse(input, doc.reading),
-        Document::Draft03 => draft03::parse(input, doc.reading),
-        Document::Draft06 => draft06::parse(input, doc.reading),
-        Document::Rfc1738 => rfc1738::parse(input, doc.reading),
-        Document::Rfc1808 => rfc1808::parse(input, doc.reading),
-        Document::Draft1996 => draft1996::parse(input, doc.reading),
-        Document::Rfc2396 => rfc2396::parse(input, doc.reading),
-        Document::Rfc3986 => rfc3986::parse(input, doc.reading),
-    }
+    (doc.doc.descriptor().grammar.parse)(input, doc.reading)
 }
 
 /// The notes of `input` under a document and reading: what [`Parse::notes`] gives.
 pub(crate) fn notes_of(doc: DocReading, input: &[u8]) -> Vec<Note> {
-    match doc.doc {
-        Document::Draft02 => draft02::notes(input, doc.reading),
-        Document::Draft03 => draft03::notes(input, doc.reading),
-        Document::Draft06 => draft06::notes(input, doc.reading),
-        Document::Rfc1738 => rfc1738::notes(input, doc.reading),
-        Document::Rfc1808 => rfc1808::notes(input, doc.reading),
-        Document::Draft1996 => draft1996::notes(input, doc.reading),
-        Document::Rfc2396 => rfc2396::notes(input, doc.reading),
-        Document::Rfc3986 => rfc3986::notes(input, doc.reading),
-    }
+    (doc.doc.descriptor().grammar.notes)(input, doc.reading)
 }
 
 /// As [`parse`], also recording which rule functions accepted and rejected.
 pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse<'_>, Coverage) {
-    match doc.doc {
-        Document::Draft02 => draft02::parse_with_coverage(input, doc.reading),
-        Document::Draft03 => draft03::parse_with_coverage(input, doc.reading),
-        Document::Draft06 => draft06::parse_with_coverage(input, doc.reading),
-        Document::Rfc1738 => rfc1738::parse_with_coverage(input, doc.reading),
-        Document::Rfc1808 => rfc1808::parse_with_coverage(input, doc.reading),
-        Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
-        Document::Rfc2396 => rfc2396::parse_with_coverage(input, doc.reading),
-        Document::Rfc3986 => rfc3986::parse_with_coverage(input, doc.reading),
-    }
+    (doc.doc.descriptor().grammar.parse_with_coverage)(input, doc.reading)
 }
 
 /// The component names a parse under `doc` may report: the grammar's own rule names.
 pub fn components(doc: Document) -> &'static [&'static str] {
-    match doc {
-        Document::Draft02 => draft02::COMPONENTS,
-        Document::Draft03 => draft03::COMPONENTS,
-        // RFC 1738's names: the draft's BNF is RFC 1738's predecessor.
-        Document::Draft06 => draft06::COMPONENTS,
-        Document::Rfc1738 => rfc1738::COMPONENTS,
-        // The Section 2.4 split, by the RFC's rule names.
-        Document::Rfc1808 => rfc1808::COMPONENTS,
-        // The Section 4.3 split, by the draft's rule names.
-        Document::Draft1996 => draft1996::COMPONENTS,
-        // The Section 4.3 split and Appendix A's names.
-        Document::Rfc2396 => rfc2396::COMPONENTS,
-        // The Section 3 split and Appendix A's names.
-        Document::Rfc3986 => rfc3986::COMPONENTS,
-    }
+    doc.descriptor().grammar.components
 }
 
 /// The ids of the notes a parse under `doc` may give.
 pub fn note_ids(doc: Document) -> &'static [&'static str] {
-    match doc {
-        Document::Draft02 => draft02::notes::IDS,
-        Document::Draft03 => draft03::notes::IDS,
-        Document::Draft06 => draft06::notes::IDS,
-        Document::Rfc1738 => rfc1738::notes::IDS,
-        Document::Rfc1808 => rfc1808::notes::IDS,
-        Document::Draft1996 => draft1996::notes::IDS,
-        Document::Rfc2396 => rfc2396::notes::IDS,
-        Document::Rfc3986 => rfc3986::notes::IDS,
-    }
+    doc.descriptor().grammar.note_ids
 }
