@@ -43,6 +43,7 @@ pub mod rfc1738;
 pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
+mod shared_productions;
 #[cfg(test)]
 pub(crate) mod testing;
 
