@@ -1,9 +1,6 @@
 //! FTP (see also RFC959): the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
 
-/// The FTP group's rule functions, for the document that invokes it: each `pub fn NAME(RULE);`
-/// line, with the production quoted in the doc comments above it, becomes the rule
-/// function `NAME` marking `RULE`. The callees (other rules, classes) are the invoking
-/// document's own, by the names in scope where it is invoked.
+/// The FTP group's rule functions (invoked as the module above says).
 macro_rules! ftp {
     (
         $(#[$ftpurl_doc:meta])*

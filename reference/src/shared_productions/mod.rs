@@ -4,7 +4,14 @@
 //! as `tests/bnf_text*.rs` check). RFC 1738 took its Section 5 from the draft; where it
 //! changed a production (`hostname`, `group`, `fileurl`, the classes, ...), each document
 //! keeps its own function.
+//!
+//! A document invokes a group's macro with one `pub fn NAME(RULE);` line a production,
+//! the production quoted in the doc comment above it; each becomes the rule function
+//! `NAME`, marking `RULE`. The callees (other rules, classes, `Match`) are the invoking
+//! document's own, by the names in scope where it is invoked, so one definition serves
+//! both documents' classes.
 
+mod classes;
 mod ftp;
 mod gopher;
 mod http;
@@ -13,8 +20,10 @@ mod mailto;
 mod news;
 mod nntp;
 mod telnet;
+mod url;
 mod wais;
 
+pub(crate) use classes::classes;
 pub(crate) use ftp::ftp;
 pub(crate) use gopher::gopher;
 pub(crate) use http::http;
@@ -23,4 +32,5 @@ pub(crate) use mailto::mailto;
 pub(crate) use news::news;
 pub(crate) use nntp::nntp;
 pub(crate) use telnet::telnet;
+pub(crate) use url::url;
 pub(crate) use wais::wais;

@@ -1,9 +1,6 @@
 //! WAIS (see also RFC1625): the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
 
-/// The WAIS group's rule functions, for the document that invokes it: each `pub fn NAME(RULE);`
-/// line, with the production quoted in the doc comments above it, becomes the rule
-/// function `NAME` marking `RULE`. The callees (other rules, classes) are the invoking
-/// document's own, by the names in scope where it is invoked.
+/// The WAIS group's rule functions (invoked as the module above says).
 macro_rules! wais {
     (
         $(#[$waisurl_doc:meta])*
