@@ -1,6 +1,6 @@
-//! FTP (see also RFC959): the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
+//! Section 5's FTP (see also RFC959) group, as draft-06 and RFC 1738 both print it.
 
-/// The FTP group's rule functions (invoked as the module above says).
+/// The FTP group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! ftp {
     (
         $(#[$ftpurl_doc:meta])*

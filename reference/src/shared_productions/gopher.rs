@@ -1,6 +1,6 @@
-//! GOPHER (see also RFC1436): the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
+//! Section 5's GOPHER (see also RFC1436) group, as draft-06 and RFC 1738 both print it.
 
-/// The GOPHER group's rule functions (invoked as the module above says).
+/// The GOPHER group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! gopher {
     (
         $(#[$gopherurl_doc:meta])*

@@ -1,6 +1,7 @@
-//! URL schemeparts for ip based protocols: the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
+//! Section 5's "URL schemeparts for ip based protocols" (the `login` group), as draft-06
+//! and RFC 1738 both print it.
 
-/// The URL schemeparts for ip based protocols group's rule functions (invoked as the module above says).
+/// The `login` group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! ip {
     (
         $(#[$login_doc:meta])*
@@ -149,7 +150,10 @@ macro_rules! ip {
 
         /// `digits` is a building block: its failure is reported as the failure of the rule
         /// that used it, which is what a reader looks for.
-        fn f_in(f: crate::grammar::outcome::Failure, rule: Rule) -> crate::grammar::outcome::Failure {
+        fn f_in(
+            f: crate::grammar::outcome::Failure,
+            rule: Rule,
+        ) -> crate::grammar::outcome::Failure {
             crate::grammar::outcome::Failure { rule, ..f }
         }
 

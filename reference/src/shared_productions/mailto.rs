@@ -1,6 +1,6 @@
-//! MAILTO (see also RFC822): the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
+//! Section 5's MAILTO (see also RFC822) group, as draft-06 and RFC 1738 both print it.
 
-/// The MAILTO group's rule functions (invoked as the module above says).
+/// The MAILTO group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! mailto {
     (
         $(#[$mailtourl_doc:meta])*

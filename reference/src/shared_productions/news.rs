@@ -1,6 +1,6 @@
-//! NEWS (see also RFC1036): the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
+//! Section 5's NEWS (see also RFC1036) group, as draft-06 and RFC 1738 both print it.
 
-/// The NEWS group's rule functions (invoked as the module above says).
+/// The NEWS group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! news {
     (
         $(#[$newsurl_doc:meta])*

@@ -1,6 +1,6 @@
-//! NNTP (see also RFC977): the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
+//! Section 5's NNTP (see also RFC977) group, as draft-06 and RFC 1738 both print it.
 
-/// The NNTP group's rule functions (invoked as the module above says).
+/// The NNTP group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! nntp {
     (
         $(#[$nntpurl_doc:meta])*

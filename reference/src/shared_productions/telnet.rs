@@ -1,6 +1,6 @@
-//! TELNET: the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
+//! Section 5's TELNET group, as draft-06 and RFC 1738 both print it.
 
-/// The TELNET group's rule functions (invoked as the module above says).
+/// The TELNET group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! telnet {
     (
         $(#[$telneturl_doc:meta])*

@@ -38,7 +38,8 @@ macro_rules! url {
             ];
             // PREDEFINED lists the ten in the BNF's order too.
             let rules: [Rule; 10] = std::array::from_fn(|k| PREDEFINED[k].1);
-            let schemes = crate::grammar::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k](cx, s));
+            let schemes =
+                crate::grammar::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k](cx, s));
             // otherurl is reported only when no scheme production is.
             cx.report(schemes.first.is_none());
             let other = generic::otherurl(cx, s);
@@ -147,7 +148,9 @@ macro_rules! url {
             };
             let (verdict, found, error) = match (chosen, other) {
                 (Some(found), _) => (Verdict::Valid, Some(found), None),
-                (None, Some(found)) if own.is_some() => (Verdict::GenericOnly, Some(found), own_failure),
+                (None, Some(found)) if own.is_some() => {
+                    (Verdict::GenericOnly, Some(found), own_failure)
+                }
                 (None, Some(found)) => (Verdict::Valid, Some(found), None),
                 (None, None) => (Verdict::Invalid, None, invalid_failure),
             };

@@ -1,6 +1,6 @@
-//! WAIS (see also RFC1625): the productions draft-06 Section 5 and RFC 1738 Section 5 print alike.
+//! Section 5's WAIS (see also RFC1625) group, as draft-06 and RFC 1738 both print it.
 
-/// The WAIS group's rule functions (invoked as the module above says).
+/// The WAIS group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! wais {
     (
         $(#[$waisurl_doc:meta])*
