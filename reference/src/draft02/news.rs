@@ -20,8 +20,8 @@ rightmost \"@\" that leaves a host after it";
 
 /// `newsaddress n e w s : groupart`
 pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Newsaddress, |cx| {
-        let at = literal(cx, s, "n e w s :", Rule::O93Newsaddress)?;
+    cx.rule(Rule::D02Newsaddress, |cx| {
+        let at = literal(cx, s, "n e w s :", Rule::D02Newsaddress)?;
         let g = s.from(at);
         let (part, ambiguities) = groupart(cx, g)?;
         cx.put("scheme", scheme_value(cx, s, "news"));
@@ -35,7 +35,7 @@ pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         cx.put("group", text(group_));
         cx.put("article", text(article_));
         cx.put("host", text(host_));
-        let mut m = Match::new(Rule::O93Newsaddress);
+        let mut m = Match::new(Rule::D02Newsaddress);
         m.ambiguities = ambiguities;
         Ok(m)
     })
@@ -53,7 +53,7 @@ pub enum Groupart {
 
 /// `groupart * | group | article`
 pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::grammar::outcome::Ambiguities)> {
-    cx.rule(Rule::O93Groupart, |cx| {
+    cx.rule(Rule::D02Groupart, |cx| {
         // "*" is no alpha (a group starts with one) and has no "@" (an article does).
         if cx.bytes(s) == b"*" {
             return Ok((Groupart::Star, crate::grammar::outcome::Ambiguities::new()));
@@ -66,7 +66,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::grammar::outcome:
                     ambiguities.insert(
                         0,
                         Ambiguity {
-                            rule: Rule::O93Groupart,
+                            rule: Rule::D02Groupart,
                             text: GROUP_OR_ARTICLE,
                         },
                     );
@@ -88,8 +88,8 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::grammar::outcome:
 /// so a group is exactly an ialpha. Unlike later drafts, it may hold any xalpha: "@",
 /// ":", "$", space, escapes; but not "+".
 pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Group, |cx| {
-        ialpha(cx, s).map_err(owned(Rule::O93Group))
+    cx.rule(Rule::D02Group, |cx| {
+        ialpha(cx, s).map_err(owned(Rule::D02Group))
     })
 }
 
@@ -97,7 +97,7 @@ pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
 ///
 /// Returns the span of the host.
 pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::grammar::outcome::Ambiguities)> {
-    cx.rule(Rule::O93Article, |cx| {
+    cx.rule(Rule::D02Article, |cx| {
         let input = cx.input;
         let ats: Vec<usize> = (s.start + 1..s.end)
             .rev()
@@ -111,7 +111,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::grammar::outcome::Ambi
             };
             if let Some(pos) = (0..ats.len()).find(|&n| derives(n, ats[n])) {
                 let at = ats[pos];
-                xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::O93Article))?;
+                xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::D02Article))?;
                 let h = s.from(at + 1);
                 host(cx, h)?;
                 let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
@@ -120,7 +120,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::grammar::outcome::Ambi
                     .any(|&k| shape::starts_alpha(after(k)))
                 {
                     ambiguities.push(Ambiguity {
-                        rule: Rule::O93Article,
+                        rule: Rule::D02Article,
                         text: ARTICLE_SPLIT,
                     });
                 }
@@ -129,13 +129,13 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::grammar::outcome::Ambi
         }
         // Nothing derives: report the failure of the split at the last "@".
         let Some(at) = cx.bytes(s).iter().rposition(|&b| b == b'@') else {
-            xalphas(cx, s).map_err(owned(Rule::O93Article))?;
-            return Err(cx.fail(s.end, Rule::O93Article, "@"));
+            xalphas(cx, s).map_err(owned(Rule::D02Article))?;
+            return Err(cx.fail(s.end, Rule::D02Article, "@"));
         };
         let at = s.start + at;
-        xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::O93Article))?;
+        xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::D02Article))?;
         host(cx, s.from(at + 1))?;
         // Not reached: a split that derives is found above. Answer all the same.
-        Err(cx.fail(s.start, Rule::O93Article, "xalphas @ host"))
+        Err(cx.fail(s.start, Rule::D02Article, "xalphas @ host"))
     })
 }

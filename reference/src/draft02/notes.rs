@@ -41,11 +41,11 @@ pub fn add(cx: &Cx, p: &mut Noting) {
     }
     login_discouraged(p);
     match p.rule {
-        Some(Rule::O93Ftpaddress) => ftp(p),
-        Some(Rule::O93Httpaddress) => http_spaces(cx, p),
-        Some(Rule::O93Nntpaddress) => nntp(p),
-        Some(Rule::O93Gopheraddress) => gopher(p),
-        Some(Rule::O93Prosperoaddress) => prospero(p),
+        Some(Rule::D02Ftpaddress) => ftp(p),
+        Some(Rule::D02Httpaddress) => http_spaces(cx, p),
+        Some(Rule::D02Nntpaddress) => nntp(p),
+        Some(Rule::D02Gopheraddress) => gopher(p),
+        Some(Rule::D02Prosperoaddress) => prospero(p),
         _ => {}
     }
 }

@@ -81,7 +81,7 @@ fn parse_recording(
     match found {
         Ok(r) => {
             parse.verdict = match r.rule {
-                crate::grammar::rule::Rule::F01OpaqueUrl => Verdict::GenericOnly,
+                crate::grammar::rule::Rule::D1996OpaqueUrl => Verdict::GenericOnly,
                 _ => Verdict::Valid,
             };
             parse.rule = Some(r.rule);

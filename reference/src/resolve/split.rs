@@ -360,14 +360,14 @@ mod tests {
             ]
         );
         // The October 1993 draft: "continues until the following slash".
-        let o93 = show(Document::Draft02.into(), "http://h?s#f");
-        assert_eq!(o93[1], ("login", some("h?s")));
-        assert_eq!(o93[4], ("fragmentid", some("f")));
-        let o93 = show(
+        let full_form = show(Document::Draft02.into(), "http://h?s#f");
+        assert_eq!(full_form[1], ("login", some("h?s")));
+        assert_eq!(full_form[4], ("fragmentid", some("f")));
+        let full_form = show(
             DocReading::new(Document::Draft02, Reading::PathExcludesSearch),
             "http://h/p?s",
         );
-        assert_eq!(o93[2..4], [("path", some("/p")), ("search", some("s"))]);
+        assert_eq!(full_form[2..4], [("path", some("/p")), ("search", some("s"))]);
         // No colon before a slash: a partial form, with no scheme.
         assert_eq!(show(Document::Draft02.into(), "a/b:c")[0], ("scheme", None));
         assert!(split(Document::Rfc1738.into(), b"http://h/").is_none());
