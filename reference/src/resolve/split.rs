@@ -367,7 +367,10 @@ mod tests {
             DocReading::new(Document::Draft02, Reading::PathExcludesSearch),
             "http://h/p?s",
         );
-        assert_eq!(full_form[2..4], [("path", some("/p")), ("search", some("s"))]);
+        assert_eq!(
+            full_form[2..4],
+            [("path", some("/p")), ("search", some("s"))]
+        );
         // No colon before a slash: a partial form, with no scheme.
         assert_eq!(show(Document::Draft02.into(), "a/b:c")[0], ("scheme", None));
         assert!(split(Document::Rfc1738.into(), b"http://h/").is_none());
