@@ -1,8 +1,26 @@
 //! urlcert's reference: the historical URL specifications as code.
 //!
-//! Each document is a module; inside it, one function per production, named after the
-//! rule, with the production verbatim in its doc comment. No I/O, no dependencies
+//! Each document is a module (`draft02`, `draft03`, `draft06`, `rfc1738`, `rfc1808`,
+//! `draft1996`, `rfc2396`, `rfc3986`); inside it, one function per production, named after
+//! the rule, with the production verbatim in its doc comment. No I/O, no dependencies
 //! beyond `std` (and `serde`, behind the `serde` feature, for the output types).
+//!
+//! The layout:
+//! - [`grammar`]: the kernel every grammar is written with: classes built from classes,
+//!   the matching context, the rules, what a production matched, the outcomes, how a note
+//!   shows octets. Nothing in it belongs to one document.
+//! - the document modules, and beside them `shared_productions`: the productions
+//!   draft-06 and RFC 1738 print byte for byte, each defined once as a macro both invoke
+//!   with their own rule names and their own quotes.
+//! - the operations on documents, one module each, with a file per document that
+//!   defines the thing: [`mod@resolve`] (and [`resolve::split`]), [`context`] (URLs in running
+//!   text), [`mod@normalize`], [`base`]; and [`invariants`], checks that hold across them.
+//! - [`documents`]: one [`Descriptor`] per document, in one list ([`DOCUMENTS`]): its id
+//!   and readings, its grammar, its relative form, its equivalences, its extractor, or
+//!   the sentence in which it leaves one out. The operations ([`parse`], [`resolve()`],
+//!   [`extract`], [`normalize()`], ...) look the document up there instead of matching on
+//!   it, so a new document is its own modules plus its descriptor, its [`Document`]
+//!   variant and its rules.
 //!
 //! A [`Parse`] borrows its input: components are [`grammar::outcome::Text`] (`Cow<str>`) slices
 //! of it, in inline lists and an inline container, so the common parse allocates

@@ -5,7 +5,7 @@ use crate::grammar::rule::Rule;
 
 /// What a scheme production (or `otherurl`) matched: the production and its
 /// ambiguities. Its components are written into the context as they are found
-/// ([`crate::grammar::cx::Cx::put`]), so a match stays small to return.
+/// (`Cx::put`), so a match stays small to return.
 pub struct Match {
     pub rule: Rule,
     pub ambiguities: Ambiguities,
