@@ -41,47 +41,18 @@ impl Document {
 
     /// The short id used on the command line and in case files.
     pub fn id(self) -> &'static str {
-        match self {
-            Document::Draft02 => "draft-02",
-            Document::Draft03 => "draft-03",
-            Document::Draft06 => "draft-06",
-            Document::Rfc1738 => "rfc1738",
-            Document::Rfc1808 => "rfc1808",
-            Document::Draft1996 => "draft-1996",
-            Document::Rfc2396 => "rfc2396",
-            Document::Rfc3986 => "rfc3986",
-        }
+        self.descriptor().id
     }
 
     /// The name the document is published and cited by.
     pub fn public_name(self) -> &'static str {
-        match self {
-            Document::Draft02 => "draft-ietf-uri-url-02",
-            Document::Draft03 => "draft-ietf-uri-url-03",
-            Document::Draft06 => "draft-ietf-uri-url-06",
-            Document::Rfc1738 => "RFC 1738",
-            Document::Rfc1808 => "RFC 1808",
-            Document::Draft1996 => "draft-fielding-url-syntax-01",
-            Document::Rfc2396 => "RFC 2396",
-            Document::Rfc3986 => "RFC 3986",
-        }
+        self.descriptor().public_name
     }
 
     /// The public copy of the document: the RFC Editor's page for an RFC, the IETF
     /// archive's (datatracker) page for an Internet-Draft.
     pub fn public_url(self) -> &'static str {
-        match self {
-            Document::Draft02 => "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-02",
-            Document::Draft03 => "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-03",
-            Document::Draft06 => "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-06",
-            Document::Rfc1738 => "https://www.rfc-editor.org/rfc/rfc1738",
-            Document::Rfc1808 => "https://www.rfc-editor.org/rfc/rfc1808",
-            Document::Draft1996 => {
-                "https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-01"
-            }
-            Document::Rfc2396 => "https://www.rfc-editor.org/rfc/rfc2396",
-            Document::Rfc3986 => "https://www.rfc-editor.org/rfc/rfc3986",
-        }
+        self.descriptor().public_url
     }
 
     /// The public copy at `section` as the cases cite it: `5.2.1` is `#section-5.2.1`,
@@ -117,57 +88,12 @@ impl Document {
     /// Does the document define relative references and their resolution? draft-03,
     /// draft-06 and RFC 1738 do not ([`crate::resolve`] says so in their words).
     pub fn resolves(self) -> bool {
-        matches!(
-            self,
-            Document::Draft02
-                | Document::Rfc1808
-                | Document::Draft1996
-                | Document::Rfc2396
-                | Document::Rfc3986
-        )
+        self.descriptor().relative.defined().is_some()
     }
 
     /// The readings this document admits, the first being its default.
     pub fn readings(self) -> &'static [Reading] {
-        match self {
-            Document::Rfc1738 => &[
-                Reading::Strict,
-                Reading::SchemeCaseIgnore,
-                Reading::BareAngleBrackets,
-            ],
-            // draft-06 Section 2.1: programs "should allow upper case letters as
-            // equivalent in scheme names".
-            Document::Draft06 => &[
-                Reading::Strict,
-                Reading::SchemeCaseIgnore,
-                Reading::BareAngleBrackets,
-            ],
-            Document::Draft02 => &[
-                Reading::Strict,
-                Reading::PathExcludesSearch,
-                Reading::XxxExcludesDots,
-                Reading::MailtoSingleColon,
-            ],
-            Document::Draft03 => &[
-                Reading::Strict,
-                Reading::MailtoSingleColon,
-                Reading::FtptypeProse,
-            ],
-            Document::Rfc2396 => &[
-                Reading::Strict,
-                Reading::Rfc2732,
-                Reading::AboveRootRemoved,
-                Reading::SameSchemeRelative,
-                Reading::BaseFragmentRemoved,
-            ],
-            Document::Rfc3986 => &[Reading::Strict, Reading::NonStrict],
-            Document::Draft1996 => &[
-                Reading::Strict,
-                Reading::DoubleSlashPath,
-                Reading::BaseFragmentRemoved,
-            ],
-            _ => &[Reading::Strict],
-        }
+        self.descriptor().readings
     }
 }
 

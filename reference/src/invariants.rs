@@ -22,7 +22,7 @@
 //! ```
 
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::{Components, Parse, Value, Verdict};
+use crate::grammar::outcome::{Components, Parse, Value, Verdict};
 use crate::resolve::resolve;
 
 /// Bases resolved against in the "against anything" check, besides the original base
@@ -494,7 +494,9 @@ mod tests {
         let mut p = crate::parse(Document::Rfc1738.into(), b"http://h/a?q");
         p.components.put(
             "search",
-            Some(crate::outcome::Part::Str(crate::cx::Span::new(7, 8))),
+            Some(crate::grammar::outcome::Part::Str(
+                crate::grammar::cx::Span::new(7, 8),
+            )),
         );
         let e = check_parse_answer(b"http://h/a?q", &p).unwrap_err();
         assert!(e.contains("rebuild as"), "{e}");

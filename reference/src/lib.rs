@@ -1,10 +1,28 @@
 //! urlcert's reference: the historical URL specifications as code.
 //!
-//! Each document is a module; inside it, one function per production, named after the
-//! rule, with the production verbatim in its doc comment. No I/O, no dependencies
+//! Each document is a module (`draft02`, `draft03`, `draft06`, `rfc1738`, `rfc1808`,
+//! `draft1996`, `rfc2396`, `rfc3986`); inside it, one function per production, named after
+//! the rule, with the production verbatim in its doc comment. No I/O, no dependencies
 //! beyond `std` (and `serde`, behind the `serde` feature, for the output types).
 //!
-//! A [`Parse`] borrows its input: components are [`outcome::Text`] (`Cow<str>`) slices
+//! The layout:
+//! - [`grammar`]: the kernel every grammar is written with: classes built from classes,
+//!   the matching context, the rules, what a production matched, the outcomes, how a note
+//!   shows octets. Nothing in it belongs to one document.
+//! - the document modules, and beside them `shared_productions`: the productions
+//!   draft-06 and RFC 1738 print byte for byte, each defined once as a macro both invoke
+//!   with their own rule names and their own quotes.
+//! - the operations on documents, one module each, with a file per document that
+//!   defines the thing: [`mod@resolve`] (and [`resolve::split`]), [`context`] (URLs in running
+//!   text), [`mod@normalize`], [`base`]; and [`invariants`], checks that hold across them.
+//! - [`documents`]: one [`Descriptor`] per document, in one list ([`DOCUMENTS`]): its id
+//!   and readings, its grammar, its relative form, its equivalences, its extractor, or
+//!   the sentence in which it leaves one out. The operations ([`parse`], [`resolve()`],
+//!   [`extract`], [`normalize()`], ...) look the document up there instead of matching on
+//!   it, so a new document is its own modules plus its descriptor, its [`Document`]
+//!   variant and its rules.
+//!
+//! A [`Parse`] borrows its input: components are [`grammar::outcome::Text`] (`Cow<str>`) slices
 //! of it, in inline lists and an inline container, so the common parse allocates
 //! nothing; [`Failure::expected`] is static text; the notes are computed on request
 //! ([`Parse::notes`]).
@@ -28,105 +46,58 @@ macro_rules! q {
 
 pub mod base;
 pub mod context;
-pub mod cx;
 pub mod document;
+pub mod documents;
 pub mod draft02;
 pub mod draft03;
 pub mod draft06;
 pub mod draft1996;
+pub mod grammar;
 pub mod inline;
 pub mod invariants;
 pub mod normalize;
-pub mod outcome;
 pub mod resolve;
 pub mod rfc1738;
 pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
-pub mod rule;
+mod shared_productions;
 #[cfg(test)]
 pub(crate) mod testing;
 
 pub use context::{extract, extract_as, Found, NotDefined, Wrapper};
-pub use cx::Coverage;
 pub use document::{DocReading, Document, Reading};
+pub use documents::{Descriptor, DOCUMENTS};
+pub use grammar::cx::Coverage;
+pub use grammar::outcome::{
+    Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict,
+};
+pub use grammar::rule::Rule;
 pub use inline::InlineList;
 pub use normalize::{normalize, NormStep, Normalization, NotNormalizable};
-pub use outcome::{Ambiguity, Components, Failure, Field, Grade, Note, Parse, Value, Verdict};
 pub use resolve::{resolve, Detail, Resolution, Step, Steps, Unresolvable};
-pub use rule::Rule;
 
 /// Parses `input` under a document and reading.
 pub fn parse(doc: DocReading, input: &[u8]) -> Parse<'_> {
-    match doc.doc {
-        Document::Draft02 => draft02::parse(input, doc.reading),
-        Document::Draft03 => draft03::parse(input, doc.reading),
-        Document::Draft06 => draft06::parse(input, doc.reading),
-        Document::Rfc1738 => rfc1738::parse(input, doc.reading),
-        Document::Rfc1808 => rfc1808::parse(input, doc.reading),
-        Document::Draft1996 => draft1996::parse(input, doc.reading),
-        Document::Rfc2396 => rfc2396::parse(input, doc.reading),
-        Document::Rfc3986 => rfc3986::parse(input, doc.reading),
-    }
+    (doc.doc.descriptor().grammar.parse)(input, doc.reading)
 }
 
 /// The notes of `input` under a document and reading: what [`Parse::notes`] gives.
 pub(crate) fn notes_of(doc: DocReading, input: &[u8]) -> Vec<Note> {
-    match doc.doc {
-        Document::Draft02 => draft02::notes(input, doc.reading),
-        Document::Draft03 => draft03::notes(input, doc.reading),
-        Document::Draft06 => draft06::notes(input, doc.reading),
-        Document::Rfc1738 => rfc1738::notes(input, doc.reading),
-        Document::Rfc1808 => rfc1808::notes(input, doc.reading),
-        Document::Draft1996 => draft1996::notes(input, doc.reading),
-        Document::Rfc2396 => rfc2396::notes(input, doc.reading),
-        Document::Rfc3986 => rfc3986::notes(input, doc.reading),
-    }
+    (doc.doc.descriptor().grammar.notes)(input, doc.reading)
 }
 
 /// As [`parse`], also recording which rule functions accepted and rejected.
 pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse<'_>, Coverage) {
-    match doc.doc {
-        Document::Draft02 => draft02::parse_with_coverage(input, doc.reading),
-        Document::Draft03 => draft03::parse_with_coverage(input, doc.reading),
-        Document::Draft06 => draft06::parse_with_coverage(input, doc.reading),
-        Document::Rfc1738 => rfc1738::parse_with_coverage(input, doc.reading),
-        Document::Rfc1808 => rfc1808::parse_with_coverage(input, doc.reading),
-        Document::Draft1996 => draft1996::parse_with_coverage(input, doc.reading),
-        Document::Rfc2396 => rfc2396::parse_with_coverage(input, doc.reading),
-        Document::Rfc3986 => rfc3986::parse_with_coverage(input, doc.reading),
-    }
+    (doc.doc.descriptor().grammar.parse_with_coverage)(input, doc.reading)
 }
 
 /// The component names a parse under `doc` may report: the grammar's own rule names.
 pub fn components(doc: Document) -> &'static [&'static str] {
-    match doc {
-        Document::Draft02 => draft02::COMPONENTS,
-        Document::Draft03 => draft03::COMPONENTS,
-        // RFC 1738's names: the draft's BNF is RFC 1738's predecessor.
-        Document::Draft06 => draft06::COMPONENTS,
-        Document::Rfc1738 => rfc1738::COMPONENTS,
-        // The Section 2.4 split, by the RFC's rule names.
-        Document::Rfc1808 => rfc1808::COMPONENTS,
-        // The Section 4.3 split, by the draft's rule names.
-        Document::Draft1996 => draft1996::COMPONENTS,
-        // The Section 4.3 split and Appendix A's names.
-        Document::Rfc2396 => rfc2396::COMPONENTS,
-        // The Section 3 split and Appendix A's names.
-        Document::Rfc3986 => rfc3986::COMPONENTS,
-    }
+    doc.descriptor().grammar.components
 }
 
 /// The ids of the notes a parse under `doc` may give.
 pub fn note_ids(doc: Document) -> &'static [&'static str] {
-    match doc {
-        Document::Draft02 => draft02::notes::IDS,
-        Document::Draft03 => draft03::notes::IDS,
-        Document::Draft06 => draft06::notes::IDS,
-        Document::Rfc1738 => rfc1738::notes::IDS,
-        Document::Rfc1808 => rfc1808::notes::IDS,
-        Document::Draft1996 => draft1996::notes::IDS,
-        Document::Rfc2396 => rfc2396::notes::IDS,
-        Document::Rfc3986 => rfc3986::notes::IDS,
-    }
+    doc.descriptor().grammar.note_ids
 }

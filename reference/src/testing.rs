@@ -5,10 +5,10 @@
 //! Each `tests.rs` names its grammar once, as a [`Grammar`] constant `G`, and calls
 //! `G.valid(..)`, `G.invalid(..)` and the rest.
 
-use crate::cx::Coverage;
 use crate::document::{Document, Reading};
-use crate::outcome::{Parse, Value, Verdict};
-use crate::rule::Rule;
+use crate::grammar::cx::Coverage;
+use crate::grammar::outcome::{Parse, Value, Verdict};
+use crate::grammar::rule::Rule;
 
 /// One grammar under test: its document, its module's entry points and tables.
 #[derive(Clone, Copy)]
@@ -309,6 +309,8 @@ pub(crate) fn strings(v: &[&str]) -> Vec<String> {
 }
 
 /// A list component's value from its items.
-pub(crate) fn texts<'a>(v: &[&'a str]) -> crate::outcome::List<crate::outcome::Text<'a>> {
+pub(crate) fn texts<'a>(
+    v: &[&'a str],
+) -> crate::grammar::outcome::List<crate::grammar::outcome::Text<'a>> {
     v.iter().map(|&s| s.into()).collect()
 }

@@ -21,7 +21,7 @@
 
 use super::places::{Grammar, Place, Rule};
 use crate::cases::Case;
-use urlcert_reference::resolve::split::{self, split, target, Split};
+use urlcert_reference::resolve::split::{split, target, Split};
 use urlcert_reference::{resolve, DocReading, Document, Verdict};
 
 /// The longest input (base or reference) a check takes: the checks are linear, so this
@@ -58,15 +58,9 @@ impl Check {
 
 /// The sections a check's sides cite: the grammar, the parsing rules, the algorithm.
 pub fn sections(doc: Document) -> Option<(&'static str, &'static str, &'static str)> {
-    let split = split::section(doc)?;
-    let (grammar, algorithm) = match doc {
-        Document::Draft02 => ("BNF syntax", "PARTIAL FORM"),
-        Document::Rfc1808 => ("§2.2", "§4"),
-        Document::Draft1996 => ("§3-§4 BNF", "§6"),
-        Document::Rfc2396 | Document::Rfc3986 => ("Appendix A", "§5.2"),
-        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => return None,
-    };
-    Some((grammar, split, algorithm))
+    let d = doc.descriptor();
+    let relative = d.relative.defined()?;
+    Some((d.grammar.section, relative.split.section, relative.section))
 }
 
 /// One side of a contradiction: the section, and what it gives.

@@ -213,7 +213,8 @@ impl Grammar {
                 place("fragment", named("fragment"));
             }
             Document::Draft02 => return self.draft02_places(split, input),
-            Document::Draft03 | Document::Draft06 | Document::Rfc1738 => return None,
+            // A document with no split of its own has no places.
+            _ => return None,
         }
         Some(out)
     }

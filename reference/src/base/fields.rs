@@ -3,7 +3,7 @@
 //! and each document's rule on whitespace is applied here.
 
 use crate::document::DocReading;
-use crate::outcome::Verdict;
+use crate::grammar::outcome::Verdict;
 
 /// RFC 822's linear white space characters: SPACE and HTAB, and the CR LF of folding.
 fn is_lwsp(b: u8) -> bool {

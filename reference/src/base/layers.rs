@@ -214,12 +214,8 @@ pub(crate) fn resolve_against(
 
 /// Where a document says what the default base is.
 pub(crate) fn default_cite(doc: Document) -> &'static str {
-    match doc {
-        Document::Rfc1808 => "RFC 1808 Section 3.4",
-        Document::Draft1996 => "draft-fielding-url-syntax-01 Section 5.4",
-        Document::Rfc2396 => "RFC 2396 Section 5.1.4",
-        Document::Rfc3986 => "RFC 3986 Section 5.1.4",
-        Document::Draft02 => "draft-ietf-uri-url-02, PARTIAL FORM",
-        _ => "",
-    }
+    doc.descriptor()
+        .relative
+        .defined()
+        .map_or("", |relative| relative.default_base_cite)
 }

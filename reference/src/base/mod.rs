@@ -33,21 +33,22 @@
 //! assert_eq!(link.result.as_ref().unwrap().result, b"http://www.ics.uci.edu/Test/a/x");
 //! ```
 
-mod draft02;
-mod draft1996;
+pub(crate) mod draft02;
+pub(crate) mod draft1996;
 pub mod fields;
 mod layers;
 pub mod model;
-mod rfc1808;
-mod rfc2396;
-mod rfc3986;
-mod walk;
+pub(crate) mod rfc1808;
+pub(crate) mod rfc2396;
+pub(crate) mod rfc3986;
+pub(crate) mod walk;
 
 pub use walk::{in_order, link};
 
 pub use model::{Embedded, Entity, HeaderField, Reference};
 
 use crate::document::{DocReading, Document};
+use crate::documents::{Citation, Stated};
 use crate::resolve::{Resolution, Unresolvable};
 use std::fmt;
 
@@ -254,14 +255,9 @@ fn establish_with(
     cx: &Context,
     links: bool,
 ) -> Result<Established, NotDefined> {
-    let rule: walk::EntityRule = match doc.doc {
-        Document::Rfc1808 => rfc1808::entity_base,
-        Document::Draft1996 => draft1996::entity_base,
-        Document::Rfc2396 => rfc2396::entity_base,
-        Document::Rfc3986 => rfc3986::entity_base,
-        Document::Draft02 => draft02::entity_base,
-        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => {
-            let (cite, quote) = crate::resolve::not_defined_citation(doc.doc).unwrap_or(("", ""));
+    let rule = match &doc.doc.descriptor().relative {
+        Stated::Defined(relative) => relative.entity_base,
+        Stated::NotDefined(Citation { cite, quote }) => {
             return Err(NotDefined {
                 doc: doc.doc,
                 cite,

@@ -14,7 +14,7 @@
 use super::scan::{self, Prefix, ANGLE};
 use super::Found;
 
-pub(super) fn extract(text: &[u8]) -> Vec<Found> {
+pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
     // "The recommendation is that the angle brackets (less than and greater than signs)
     // of the ASCII set be used for this purpose."
     //

@@ -15,7 +15,7 @@ use super::scan::ANGLE;
 use super::Found;
 
 /// `bare_angle_brackets`: the reading where "<" and ">" alone delimit a URL too.
-pub(super) fn extract(text: &[u8], bare_angle_brackets: bool) -> Vec<Found> {
+pub(crate) fn extract(text: &[u8], bare_angle_brackets: bool) -> Vec<Found> {
     // "For this purpose, is recommended that angle brackets ("<" and ">"), along with
     // the prefix "URL:", be used to delimit the boundaries of the URL. This wrapper does
     // not form part of the URL". The wrapper is "<URL:" ... ">", "URL:" written as

@@ -13,7 +13,7 @@
 use super::scan::{self, Prefix, ANGLE, BRACE, BRACKET};
 use super::Found;
 
-pub(super) fn extract(text: &[u8]) -> Vec<Found> {
+pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
     // "In practice, URLs are delimited in a variety of ways, using brackets
     // [http://test.com/] or angle brackets <http://www.w3.org> or even paired braces
     // {http://test.com}, with or (usually) without the "URL:" prefix. This wrapper does

@@ -35,19 +35,19 @@
 //! The work is linear in the length of the text (each byte is looked at a bounded number
 //! of times) and never panics, whatever the bytes.
 
-mod draft02;
-mod draft03;
-mod draft06;
-mod draft1996;
-mod rfc1738;
-mod rfc1808;
-mod rfc2396;
-mod rfc3986;
+pub(crate) mod draft02;
+pub(crate) mod draft03;
+pub(crate) mod draft06;
+pub(crate) mod draft1996;
+pub(crate) mod rfc1738;
+pub(crate) mod rfc1808;
+pub(crate) mod rfc2396;
+pub(crate) mod rfc3986;
 mod scan;
 #[cfg(test)]
 mod tests;
 
-use crate::document::{DocReading, Document, Reading};
+use crate::document::{DocReading, Document};
 use std::fmt;
 
 /// The wrapper a URL was found in.
@@ -177,15 +177,5 @@ pub fn extract(doc: Document, text: &[u8]) -> Result<Vec<Found>, NotDefined> {
 /// As [`extract`], under a reading: only `bare-angle-brackets` (RFC 1738, draft-06)
 /// changes what is found; the other readings are about parsing and resolution.
 pub fn extract_as(doc: DocReading, text: &[u8]) -> Result<Vec<Found>, NotDefined> {
-    let bare_angle_brackets = doc.reading == Reading::BareAngleBrackets;
-    Ok(match doc.doc {
-        Document::Draft02 => draft02::extract(text),
-        Document::Draft03 => draft03::extract(text),
-        Document::Draft06 => draft06::extract(text, bare_angle_brackets),
-        Document::Rfc1738 => rfc1738::extract(text, bare_angle_brackets),
-        Document::Rfc1808 => return Err(rfc1808::not_defined()),
-        Document::Draft1996 => draft1996::extract(text),
-        Document::Rfc2396 => rfc2396::extract(text),
-        Document::Rfc3986 => rfc3986::extract(text),
-    })
+    (doc.doc.descriptor().extract)(text, doc.reading)
 }

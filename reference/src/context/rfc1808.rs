@@ -8,7 +8,7 @@
 use super::NotDefined;
 use crate::document::Document;
 
-pub(super) fn not_defined() -> NotDefined {
+pub(crate) fn not_defined() -> NotDefined {
     NotDefined {
         doc: Document::Rfc1808,
         why: "it has no appendix on URLs in context and cites none of RFC 1738's; its one wrapper is the syntax of a header field",

@@ -14,8 +14,8 @@
 use super::scan::{self, Pair, Prefix, ANGLE};
 use super::{Found, Wrapper};
 use crate::document::Reading;
-use crate::outcome::Verdict;
-use crate::rule::Rule;
+use crate::grammar::outcome::Verdict;
+use crate::grammar::rule::Rule;
 
 /// `"..."`, the wrapper Appendix E names first.
 const QUOTE: Pair = Pair {
@@ -25,7 +25,7 @@ const QUOTE: Pair = Pair {
     prefixed: Wrapper::QuoteUrl,
 };
 
-pub(super) fn extract(text: &[u8]) -> Vec<Found> {
+pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
     // "In practice, URI are delimited in a variety of ways, but usually within
     // double-quotes "http://test.com/", angle brackets <http://test.com/>, or just using
     // whitespace [...] These wrappers do not form part of the URI."

@@ -47,7 +47,7 @@ fn is_delimiter(b: u8) -> bool {
     matches!(b, b'<' | b'>' | b'"')
 }
 
-pub(super) fn extract(text: &[u8]) -> Vec<Found> {
+pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
     let mut out = Vec::new();
     let mut i = 0;
     while i < text.len() {

@@ -75,14 +75,17 @@ fn the_same_text_under_each_document() {
         );
     }
     // The 1993 draft's example has no "URL:": RFC 1738 and draft-06 find nothing.
-    let o93 = b"Yes, Jim, I found it under <ftp://info.cern.ch/pub> but\nyou can probably pick it up from <ftp://ds.internic.net/rfc>.";
+    let draft02_text = b"Yes, Jim, I found it under <ftp://info.cern.ch/pub> but\nyou can probably pick it up from <ftp://ds.internic.net/rfc>.";
     assert_eq!(
-        urls(Document::Draft02, o93),
+        urls(Document::Draft02, draft02_text),
         ["ftp://info.cern.ch/pub", "ftp://ds.internic.net/rfc"]
     );
-    assert_eq!(urls(Document::Draft1996, o93), urls(Document::Draft02, o93));
-    assert!(urls(Document::Rfc1738, o93).is_empty());
-    assert!(urls(Document::Draft06, o93).is_empty());
+    assert_eq!(
+        urls(Document::Draft1996, draft02_text),
+        urls(Document::Draft02, draft02_text)
+    );
+    assert!(urls(Document::Rfc1738, draft02_text).is_empty());
+    assert!(urls(Document::Draft06, draft02_text).is_empty());
 }
 
 #[test]

@@ -6,20 +6,20 @@
 use super::generic::path;
 use super::ip::hostname;
 use super::{expect, literal};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `afsaddress a f s : / / cellname / path`
 ///
 /// Returns the spans of the cellname and the path.
 pub fn afsaddress(cx: &mut Cx, s: Span) -> Res<(Span, Span)> {
-    cx.rule(Rule::O93Afsaddress, |cx| {
-        let at = literal(cx, s, "a f s : / /", Rule::O93Afsaddress)?;
+    cx.rule(Rule::D02Afsaddress, |cx| {
+        let at = literal(cx, s, "a f s : / /", Rule::D02Afsaddress)?;
         // A hostname derives neither "/" nor "?".
         let end = super::first_of(cx, s.from(at), b"/?");
         let cell = Span::new(at, end);
         cellname(cx, cell)?;
-        expect(cx, end, s, b'/', Rule::O93Afsaddress)?;
+        expect(cx, end, s, b'/', Rule::D02Afsaddress)?;
         let p = s.from(end + 1);
         path(cx, p)?;
         Ok((cell, p))
@@ -28,5 +28,5 @@ pub fn afsaddress(cx: &mut Cx, s: Span) -> Res<(Span, Span)> {
 
 /// `cellname hostname`
 pub fn cellname(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Cellname, |cx| hostname(cx, s))
+    cx.rule(Rule::D02Cellname, |cx| hostname(cx, s))
 }

@@ -7,14 +7,14 @@
 //! symbol that is not a word stands for itself, and "Single letters stand for single
 //! letters", so `a` is the octet 61 and never `A`.
 
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Failure;
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Failure;
+use crate::grammar::rule::Rule;
 
 /// `alpha a | b | c | d | e | f | g | h | i | j | k | l | m | n | o | p | q | r | s | t | u | v | w | x | y | z | A | B | C | D | E | F | G | H | I | J | K | L | M | N | O | P | Q | R | S | T | U | V | W | X | Y | Z`
 pub const ALPHA: Class = Class::new(
-    Rule::O93Alpha,
+    Rule::D02Alpha,
     &[],
     b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
 );
@@ -22,28 +22,28 @@ pub const ALPHA: Class = Class::new(
 ///
 /// A copy that wraps the line loses this rule's name (it prints only "0 |1 | 2 | ..."); `hex`, `digits`,
 /// `xalpha` and `alphanum` name it, and draft-03 prints the same line as `digit`.
-pub const DIGIT: Class = Class::new(Rule::O93Digit, &[], b"0123456789");
+pub const DIGIT: Class = Class::new(Rule::D02Digit, &[], b"0123456789");
 /// `safe $ | - | _ | @ | . | &`
-pub const SAFE: Class = Class::new(Rule::O93Safe, &[], b"$-_@.&");
+pub const SAFE: Class = Class::new(Rule::D02Safe, &[], b"$-_@.&");
 /// `extra ! | * | " | ' | ( | ) | : | ; | , | space`
 ///
 /// `space` is the space character: "Spaces are representated by the word "space"".
-pub const EXTRA: Class = Class::new(Rule::O93Extra, &[], b"!*\"'():;, ");
+pub const EXTRA: Class = Class::new(Rule::D02Extra, &[], b"!*\"'():;, ");
 /// `hex digit | a | b | c | d | e | f | A | B | C | D | E | F`
-pub const HEX: Class = Class::new(Rule::O93Hex, &[&DIGIT], b"abcdefABCDEF");
+pub const HEX: Class = Class::new(Rule::D02Hex, &[&DIGIT], b"abcdefABCDEF");
 /// `national { | } | vline | [ | ] | \ | ^ | ~`
 ///
 /// `vline` is "|" ("the vertical line character by "vline""); `[` and `]` stand here for
 /// themselves, each between two `|`. "The "national" and "punctuation" characters fo
 /// not appear in any productions and therefore may not appear in URLs": no production
 /// uses this class.
-pub const NATIONAL: Class = Class::new(Rule::O93National, &[], b"{}|[]\\^~");
+pub const NATIONAL: Class = Class::new(Rule::D02National, &[], b"{}|[]\\^~");
 /// `punctuation < | >`
 ///
 /// Used by no production, like `national`.
-pub const PUNCTUATION: Class = Class::new(Rule::O93Punctuation, &[], b"<>");
+pub const PUNCTUATION: Class = Class::new(Rule::D02Punctuation, &[], b"<>");
 /// `alphanum alpha | digit`
-pub const ALPHANUM: Class = Class::new(Rule::O93Alphanum, &[&ALPHA, &DIGIT], b"");
+pub const ALPHANUM: Class = Class::new(Rule::D02Alphanum, &[&ALPHA, &DIGIT], b"");
 
 /// Every class, for tests and tables.
 pub const CLASSES: &[&Class] = &[
@@ -68,7 +68,7 @@ pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
         && input[i] == b'%'
         && cx.class(&HEX, input[i + 1])
         && cx.class(&HEX, input[i + 2]);
-    cx.mark(Rule::O93Escape, ok).then_some(3)
+    cx.mark(Rule::D02Escape, ok).then_some(3)
 }
 
 #[inline]
@@ -86,7 +86,7 @@ pub fn xalpha(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     } else {
         escape(cx, i, end)
     };
-    cx.mark(Rule::O93Xalpha, n.is_some());
+    cx.mark(Rule::D02Xalpha, n.is_some());
     n
 }
 
@@ -94,7 +94,7 @@ pub fn xalpha(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 /// `xpalpha xalpha | +`
 pub fn xpalpha(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = xalpha(cx, i, end).or_else(|| (cx.input[i] == b'+').then_some(1));
-    cx.mark(Rule::O93Xpalpha, n.is_some());
+    cx.mark(Rule::D02Xpalpha, n.is_some());
     n
 }
 
@@ -116,7 +116,7 @@ fn one_or_more(
         match element(cx, i, s.end) {
             Some(n) => i += n,
             None if escapes && cx.input[i] == b'%' => {
-                return Err(cx.fail(i, Rule::O93Escape, ESCAPE))
+                return Err(cx.fail(i, Rule::D02Escape, ESCAPE))
             }
             None => return Err(cx.fail(i, rule, expected)),
         }
@@ -128,8 +128,8 @@ fn one_or_more(
 ///
 /// The recursion is one or more xalphas; it is matched as a loop.
 pub fn xalphas(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Xalphas, |cx| {
-        one_or_more(cx, s, Rule::O93Xalphas, "xalpha", true, xalpha)
+    cx.rule(Rule::D02Xalphas, |cx| {
+        one_or_more(cx, s, Rule::D02Xalphas, "xalpha", true, xalpha)
     })
 }
 
@@ -139,16 +139,16 @@ pub fn xalphas(cx: &mut Cx, s: Span) -> Res<()> {
 /// at most two xpalphas; as RFC 1630, draft-03 and the mid-1993 copy have it, the
 /// optional part is `xpalphas` (cases/divergences/README.md §6).
 pub fn xpalphas(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Xpalphas, |cx| {
-        one_or_more(cx, s, Rule::O93Xpalphas, "xpalpha", true, xpalpha)
+    cx.rule(Rule::D02Xpalphas, |cx| {
+        one_or_more(cx, s, Rule::D02Xpalphas, "xpalpha", true, xpalpha)
     })
 }
 
 /// `ialpha alpha [ xalphas ]`
 pub fn ialpha(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Ialpha, |cx| {
+    cx.rule(Rule::D02Ialpha, |cx| {
         if s.is_empty() || !cx.class(&ALPHA, cx.input[s.start]) {
-            return Err(cx.fail(s.start, Rule::O93Ialpha, "alpha"));
+            return Err(cx.fail(s.start, Rule::D02Ialpha, "alpha"));
         }
         let rest = s.from(s.start + 1);
         if rest.is_empty() {
@@ -160,8 +160,8 @@ pub fn ialpha(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// `digits digit [ digits ]`
 pub fn digits(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Digits, |cx| {
-        one_or_more(cx, s, Rule::O93Digits, "digit", false, |cx, i, _| {
+    cx.rule(Rule::D02Digits, |cx| {
+        one_or_more(cx, s, Rule::D02Digits, "digit", false, |cx, i, _| {
             cx.class(&DIGIT, cx.input[i]).then_some(1)
         })
     })
@@ -169,8 +169,8 @@ pub fn digits(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// `alphanums alphanum [ alphanums ]`
 pub fn alphanums(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Alphanums, |cx| {
-        one_or_more(cx, s, Rule::O93Alphanums, "alphanum", false, |cx, i, _| {
+    cx.rule(Rule::D02Alphanums, |cx| {
+        one_or_more(cx, s, Rule::D02Alphanums, "alphanum", false, |cx, i, _| {
             cx.class(&ALPHANUM, cx.input[i]).then_some(1)
         })
     })
@@ -180,11 +180,11 @@ pub fn alphanums(cx: &mut Cx, s: Span) -> Res<()> {
 ///
 /// The empty string: the production has no right-hand side.
 pub fn void(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Void, |cx| {
+    cx.rule(Rule::D02Void, |cx| {
         if s.is_empty() {
             Ok(())
         } else {
-            Err(cx.fail(s.start, Rule::O93Void, "void"))
+            Err(cx.fail(s.start, Rule::D02Void, "void"))
         }
     })
 }
@@ -195,11 +195,11 @@ pub fn void(cx: &mut Cx, s: Span) -> Res<()> {
 /// that is not well formed stays an `escape` failure.
 pub fn owned(rule: Rule) -> impl Fn(Failure) -> Failure {
     move |f| match f.rule {
-        Rule::O93Xalphas
-        | Rule::O93Xpalphas
-        | Rule::O93Ialpha
-        | Rule::O93Digits
-        | Rule::O93Alphanums => Failure { rule, ..f },
+        Rule::D02Xalphas
+        | Rule::D02Xpalphas
+        | Rule::D02Ialpha
+        | Rule::D02Digits
+        | Rule::D02Alphanums => Failure { rule, ..f },
         _ => f,
     }
 }

@@ -2,11 +2,11 @@
 //! `path`, `search`.
 
 use super::classes::{ialpha, owned, void, xalphas, xpalphas};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rfc1738::Match;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 const SCHEME_SPLIT: &str = "generic scheme : path: scheme is an ialpha, which derives \
 \":\" (extra), so the scheme could also end at a later \":\"; urlcert ends it at the first \
@@ -19,13 +19,13 @@ const SCHEME_SPLIT: &str = "generic scheme : path: scheme is an ialpha, which de
 /// [ / path ]`), so a URL written `scheme://...` never derives as `generic`
 /// (cases/divergences/README.md §6, "path cannot begin with "/"").
 pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Generic, |cx| {
+    cx.rule(Rule::D02Generic, |cx| {
         // The scheme ends at the first ":" (the contract: "text before the first ":"").
         // That loses no input: when the scheme could end at a later ":" too, the first
         // ":" also leaves a path, as an ialpha has no "/", "+" or "?".
         let Some(colon) = cx.find(s, b':') else {
             scheme(cx, s)?;
-            return Err(cx.fail(s.end, Rule::O93Generic, ":"));
+            return Err(cx.fail(s.end, Rule::D02Generic, ":"));
         };
         let name = Span::new(s.start, colon);
         scheme(cx, name)?;
@@ -45,7 +45,7 @@ pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         cx.put("scheme", Some(Part::Str(name)));
         cx.put("path", Some(Part::Str(p)));
         cx.put("search", query.map(Part::Str));
-        let mut m = Match::new(Rule::O93Generic);
+        let mut m = Match::new(Rule::D02Generic);
         // A later ":" in the first path element, not just before a "/", could end the
         // scheme instead.
         let first = cx.bytes(p);
@@ -59,7 +59,7 @@ pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             .any(|(i, &b)| b == b':' && first.get(i + 1) != Some(&b'/'));
         if later_colon {
             m.ambiguities.push(Ambiguity {
-                rule: Rule::O93Scheme,
+                rule: Rule::D02Scheme,
                 text: SCHEME_SPLIT,
             });
         }
@@ -69,8 +69,8 @@ pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 
 /// `scheme ialpha`
 pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Scheme, |cx| {
-        ialpha(cx, s).map_err(owned(Rule::O93Scheme))
+    cx.rule(Rule::D02Scheme, |cx| {
+        ialpha(cx, s).map_err(owned(Rule::D02Scheme))
     })
 }
 
@@ -80,7 +80,7 @@ pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
 /// optionally ending in "/" (the `void` after the last "/"). It never begins with "/"
 /// and never holds "//".
 pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Path, |cx| {
+    cx.rule(Rule::D02Path, |cx| {
         if s.is_empty() {
             return void(cx, s);
         }
@@ -92,7 +92,7 @@ pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
                 return void(cx, Span::new(at, at));
             }
             let end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-            xpalphas(cx, Span::new(at, end)).map_err(owned(Rule::O93Path))?;
+            xpalphas(cx, Span::new(at, end)).map_err(owned(Rule::D02Path))?;
             if end == s.end {
                 return Ok(());
             }
@@ -106,11 +106,11 @@ pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
 /// "+" is no xalpha in this draft, so each "+" ends one word and starts the next; a
 /// word is never empty.
 pub fn search(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Search, |cx| {
+    cx.rule(Rule::D02Search, |cx| {
         let mut at = s.start;
         loop {
             let end = cx.find(s.from(at), b'+').unwrap_or(s.end);
-            xalphas(cx, Span::new(at, end)).map_err(owned(Rule::O93Search))?;
+            xalphas(cx, Span::new(at, end)).map_err(owned(Rule::D02Search))?;
             if end == s.end {
                 return Ok(());
             }

@@ -4,10 +4,10 @@ use super::classes::xalpha;
 use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 const SELECTOR_VOID: &str = "gopheraddress ... [/ gtype [ selector ] ]: selector is a \
 path, which may be void, so a gtype with nothing after it derives with the selector left \
@@ -19,8 +19,8 @@ out and with a void selector; urlcert reports the selector as absent";
 /// type character and selector are omitted, the type defaults to "1"" (the note
 /// `gopher.default-type`).
 pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Gopheraddress, |cx| {
-        let at = literal(cx, s, "g o p h e r : / /", Rule::O93Gopheraddress)?;
+    cx.rule(Rule::D02Gopheraddress, |cx| {
+        let at = literal(cx, s, "g o p h e r : / /", Rule::D02Gopheraddress)?;
         // hostport derives neither "/" nor "?".
         let hp_end = super::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
@@ -38,7 +38,7 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
                 sel = Some(sp);
             } else {
                 ambiguities.push(Ambiguity {
-                    rule: Rule::O93Selector,
+                    rule: Rule::D02Selector,
                     text: SELECTOR_VOID,
                 });
             }
@@ -57,7 +57,7 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         cx.put("gtype", text(t));
         cx.put("selector", text(sel));
         cx.put("search", text(q));
-        let mut m = Match::new(Rule::O93Gopheraddress);
+        let mut m = Match::new(Rule::D02Gopheraddress);
         m.ambiguities = ambiguities;
         Ok(m)
     })
@@ -68,21 +68,21 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 /// One xalpha at the start of `s` (a character, or an escape); returns the offset after
 /// it.
 pub fn gtype(cx: &mut Cx, s: Span) -> Res<usize> {
-    cx.rule(Rule::O93Gtype, |cx| {
+    cx.rule(Rule::D02Gtype, |cx| {
         if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::O93Gtype, "xalpha"));
+            return Err(cx.fail(s.start, Rule::D02Gtype, "xalpha"));
         }
         match xalpha(cx, s.start, s.end) {
             Some(n) => Ok(s.start + n),
             None if cx.input[s.start] == b'%' => {
-                Err(cx.fail(s.start, Rule::O93Escape, super::classes::ESCAPE))
+                Err(cx.fail(s.start, Rule::D02Escape, super::classes::ESCAPE))
             }
-            None => Err(cx.fail(s.start, Rule::O93Gtype, "xalpha")),
+            None => Err(cx.fail(s.start, Rule::D02Gtype, "xalpha")),
         }
     })
 }
 
 /// `selector path`
 pub fn selector(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Selector, |cx| path(cx, s))
+    cx.rule(Rule::D02Selector, |cx| path(cx, s))
 }

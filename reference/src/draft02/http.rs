@@ -3,14 +3,14 @@
 use super::generic::{path, search};
 use super::ip::hostport;
 use super::{literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
 pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Httpaddress, |cx| {
-        let at = literal(cx, s, "h t t p : / /", Rule::O93Httpaddress)?;
+    cx.rule(Rule::D02Httpaddress, |cx| {
+        let at = literal(cx, s, "h t t p : / /", Rule::D02Httpaddress)?;
         // hostport derives neither "/" nor "?", so the first of them ends it.
         let hp_end = super::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
@@ -36,7 +36,7 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         hp.put(cx);
         cx.put("path", p.map(Part::Str));
         cx.put("search", q.map(Part::Str));
-        let mut m = Match::new(Rule::O93Httpaddress);
+        let mut m = Match::new(Rule::D02Httpaddress);
         m.ambiguities = hp.ambiguities;
         Ok(m)
     })

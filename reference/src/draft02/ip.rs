@@ -22,10 +22,10 @@
 //! its span and a look at each "@" or ":": linear in the length of the input.
 
 use super::classes::{digits, ialpha, owned, shape, xalphas};
-use crate::cx::{furthest, host_failure, Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, host_failure, Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// What `login` found; spans of the input.
 #[derive(Clone, Debug)]
@@ -33,7 +33,7 @@ pub struct Login {
     pub user: Option<Span>,
     pub password: Option<Span>,
     pub hostport: Hostport,
-    pub ambiguities: crate::outcome::Ambiguities,
+    pub ambiguities: crate::grammar::outcome::Ambiguities,
 }
 
 /// What `hostport` found.
@@ -41,7 +41,7 @@ pub struct Login {
 pub struct Hostport {
     pub host: Span,
     pub port: Option<Span>,
-    pub ambiguities: crate::outcome::Ambiguities,
+    pub ambiguities: crate::grammar::outcome::Ambiguities,
 }
 
 impl Login {
@@ -73,7 +73,7 @@ as the port";
 
 /// `login [ user [ : password ] @ ] hostport`
 pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
-    cx.rule(Rule::O93Login, |cx| {
+    cx.rule(Rule::D02Login, |cx| {
         let input = cx.input;
         let bytes = cx.bytes(s);
         if shape::all_xalpha(bytes) {
@@ -90,14 +90,14 @@ pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
             };
             if let Some(pos) = (0..ats.len()).find(|&n| derives(n, ats[n])) {
                 let at = ats[pos];
-                let mut ambiguities = crate::outcome::Ambiguities::new();
+                let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
                 // Another "@" that works, or no user at all (a hostname holds "@").
                 let another = ats[pos + 1..]
                     .iter()
                     .any(|&k| shape::starts_alpha(after(k)));
                 if another || shape::starts_alpha(bytes) {
                     ambiguities.push(Ambiguity {
-                        rule: Rule::O93Login,
+                        rule: Rule::D02Login,
                         text: LOGIN_SPLIT,
                     });
                 }
@@ -105,7 +105,7 @@ pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
                 let (user_span, password_span) = match first_inner_colon(cx, info) {
                     Some(colon) => {
                         ambiguities.push(Ambiguity {
-                            rule: Rule::O93Password,
+                            rule: Rule::D02Password,
                             text: PASSWORD_SPLIT,
                         });
                         (
@@ -174,7 +174,7 @@ fn first_inner_colon(cx: &Cx, s: Span) -> Option<usize> {
 
 /// `hostport host [ : port ]`
 pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
-    cx.rule(Rule::O93Hostport, |cx| {
+    cx.rule(Rule::D02Hostport, |cx| {
         // port is digits, so a port can only follow the last ":".
         let colon = cx
             .bytes(s)
@@ -190,10 +190,10 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
             if splits {
                 host(cx, h)?;
                 port(cx, p)?;
-                let mut ambiguities = crate::outcome::Ambiguities::new();
+                let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
                 if shape::starts_alpha(cx.bytes(h)) {
                     ambiguities.push(Ambiguity {
-                        rule: Rule::O93Hostport,
+                        rule: Rule::D02Hostport,
                         text: PORT_SPLIT,
                     });
                 }
@@ -208,7 +208,7 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
             Ok(()) => Ok(Hostport {
                 host: s,
                 port: None,
-                ambiguities: crate::outcome::Ambiguities::new(),
+                ambiguities: crate::grammar::outcome::Ambiguities::new(),
             }),
             Err(whole) => {
                 let Some(colon) = colon else {
@@ -227,7 +227,7 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
 
 /// `host hostname | hostnumber`
 pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Host, |cx| {
+    cx.rule(Rule::D02Host, |cx| {
         let name = hostname(cx, s);
         let Err(name_failure) = name else {
             return Ok(());
@@ -245,49 +245,49 @@ pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
 /// `ialpha`, so a hostname is exactly an ialpha: the span is matched as one. (The
 /// derivations differ only in where the dots fall; no component depends on it.)
 pub fn hostname(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Hostname, |cx| {
-        ialpha(cx, s).map_err(owned(Rule::O93Hostname))
+    cx.rule(Rule::D02Hostname, |cx| {
+        ialpha(cx, s).map_err(owned(Rule::D02Hostname))
     })
 }
 
 /// `hostnumber digits . digits . digits . digits`
 pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Hostnumber, |cx| {
+    cx.rule(Rule::D02Hostnumber, |cx| {
         // digits derive no ".", so the dots split the span.
         let mut at = s.start;
         for _ in 0..3 {
             match cx.find(s.from(at), b'.') {
                 Some(dot) => {
-                    digits(cx, Span::new(at, dot)).map_err(owned(Rule::O93Hostnumber))?;
+                    digits(cx, Span::new(at, dot)).map_err(owned(Rule::D02Hostnumber))?;
                     at = dot + 1;
                 }
                 None => {
-                    digits(cx, s.from(at)).map_err(owned(Rule::O93Hostnumber))?;
-                    return Err(cx.fail(s.end, Rule::O93Hostnumber, "."));
+                    digits(cx, s.from(at)).map_err(owned(Rule::D02Hostnumber))?;
+                    return Err(cx.fail(s.end, Rule::D02Hostnumber, "."));
                 }
             }
         }
-        digits(cx, s.from(at)).map_err(owned(Rule::O93Hostnumber))
+        digits(cx, s.from(at)).map_err(owned(Rule::D02Hostnumber))
     })
 }
 
 /// `port digits`
 pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Port, |cx| {
-        digits(cx, s).map_err(owned(Rule::O93Port))
+    cx.rule(Rule::D02Port, |cx| {
+        digits(cx, s).map_err(owned(Rule::D02Port))
     })
 }
 
 /// `user xalphas`
 pub fn user(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93User, |cx| {
-        xalphas(cx, s).map_err(owned(Rule::O93User))
+    cx.rule(Rule::D02User, |cx| {
+        xalphas(cx, s).map_err(owned(Rule::D02User))
     })
 }
 
 /// `password xalphas`
 pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Password, |cx| {
-        xalphas(cx, s).map_err(owned(Rule::O93Password))
+    cx.rule(Rule::D02Password, |cx| {
+        xalphas(cx, s).map_err(owned(Rule::D02Password))
     })
 }

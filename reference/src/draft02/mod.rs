@@ -37,12 +37,12 @@ pub mod prospero;
 pub mod telnet;
 pub mod wais;
 
-use crate::cx::{furthest, Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::Part;
-use crate::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
-pub use crate::rfc1738::Match;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Coverage, Cx, Res, Span};
+pub use crate::grammar::matched::Match;
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
+use crate::grammar::rule::Rule;
 use classes::{owned, xalphas};
 
 /// The component names, in the order a parse reports them.
@@ -72,15 +72,15 @@ pub const COMPONENTS: &[&str] = &[
 /// The schemes `url` names a production for, with that production (the alternative of
 /// `url`).
 pub const PREDEFINED: &[(&str, Rule)] = &[
-    ("http", Rule::O93Httpaddress),
-    ("ftp", Rule::O93Ftpaddress),
-    ("news", Rule::O93Newsaddress),
-    ("nntp", Rule::O93Nntpaddress),
-    ("prospero", Rule::O93Prosperoaddress),
-    ("telnet", Rule::O93Telnetaddress),
-    ("gopher", Rule::O93Gopheraddress),
-    ("wais", Rule::O93Waisaddress),
-    ("mailto", Rule::O93Mailtoaddress),
+    ("http", Rule::D02Httpaddress),
+    ("ftp", Rule::D02Ftpaddress),
+    ("news", Rule::D02Newsaddress),
+    ("nntp", Rule::D02Nntpaddress),
+    ("prospero", Rule::D02Prosperoaddress),
+    ("telnet", Rule::D02Telnetaddress),
+    ("gopher", Rule::D02Gopheraddress),
+    ("wais", Rule::D02Waisaddress),
+    ("mailto", Rule::D02Mailtoaddress),
 ];
 
 type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match>;
@@ -89,7 +89,7 @@ type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match>;
 pub struct UrlMatches {
     pub generic: Res<Match>,
     /// The scheme productions' results, in the BNF's order.
-    pub schemes: crate::cx::Alternatives<Match, 9>,
+    pub schemes: crate::grammar::cx::Alternatives<Match, 9>,
 }
 
 impl UrlMatches {
@@ -127,14 +127,14 @@ pub fn fragmentaddress<'a>(cx: &mut Cx<'a>, s: Span) -> FragmentAddress {
         (f, r)
     });
     let ok = uri.any() && fragment.as_ref().is_none_or(|(_, r)| r.is_ok());
-    cx.mark(Rule::O93Fragmentaddress, ok);
+    cx.mark(Rule::D02Fragmentaddress, ok);
     FragmentAddress { uri, fragment }
 }
 
 /// `uri url`
 pub fn uri<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches {
     let m = url(cx, s);
-    cx.mark(Rule::O93Uri, m.any());
+    cx.mark(Rule::D02Uri, m.any());
     m
 }
 
@@ -144,32 +144,32 @@ pub fn uri<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches {
 /// but is not a url production".
 pub fn url<'a>(cx: &mut Cx<'a>, s: Span) -> UrlMatches {
     const SCHEMES: [(Rule, Alternative); 9] = [
-        (Rule::O93Httpaddress, http::httpaddress),
-        (Rule::O93Ftpaddress, ftp::ftpaddress),
-        (Rule::O93Newsaddress, news::newsaddress),
-        (Rule::O93Nntpaddress, nntp::nntpaddress),
-        (Rule::O93Prosperoaddress, prospero::prosperoaddress),
-        (Rule::O93Telnetaddress, telnet::telnetaddress),
-        (Rule::O93Gopheraddress, gopher::gopheraddress),
-        (Rule::O93Waisaddress, wais::waisaddress),
-        (Rule::O93Mailtoaddress, mailto::mailtoaddress),
+        (Rule::D02Httpaddress, http::httpaddress),
+        (Rule::D02Ftpaddress, ftp::ftpaddress),
+        (Rule::D02Newsaddress, news::newsaddress),
+        (Rule::D02Nntpaddress, nntp::nntpaddress),
+        (Rule::D02Prosperoaddress, prospero::prosperoaddress),
+        (Rule::D02Telnetaddress, telnet::telnetaddress),
+        (Rule::D02Gopheraddress, gopher::gopheraddress),
+        (Rule::D02Waisaddress, wais::waisaddress),
+        (Rule::D02Mailtoaddress, mailto::mailtoaddress),
     ];
     let rules = SCHEMES.map(|(rule, _)| rule);
-    let schemes = crate::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
+    let schemes = crate::grammar::cx::Alternatives::run(cx, rules, |cx, k| SCHEMES[k].1(cx, s));
     // generic is tried after the scheme productions (each alternative is judged on its
     // own, so the order changes no result) so that its components are written only when
     // it is the one reported: when no scheme production derives the input.
     cx.report(schemes.first.is_none());
     let generic = generic::generic(cx, s);
     let m = UrlMatches { generic, schemes };
-    cx.mark(Rule::O93Url, m.any());
+    cx.mark(Rule::D02Url, m.any());
     m
 }
 
 /// `fragmentid xalphas`
 pub fn fragmentid(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Fragmentid, |cx| {
-        xalphas(cx, s).map_err(owned(Rule::O93Fragmentid))
+    cx.rule(Rule::D02Fragmentid, |cx| {
+        xalphas(cx, s).map_err(owned(Rule::D02Fragmentid))
     })
 }
 
@@ -193,7 +193,7 @@ pub(crate) fn expect(cx: &Cx, at: usize, s: Span, want: u8, rule: Rule) -> Res<(
     if at < s.end && cx.input[at] == want {
         Ok(())
     } else {
-        Err(cx.fail(at.min(s.end), rule, crate::cx::ascii_char(want)))
+        Err(cx.fail(at.min(s.end), rule, crate::grammar::cx::ascii_char(want)))
     }
 }
 
@@ -265,12 +265,12 @@ pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
 /// Verdict, rule, components and error from the alternatives' results.
 fn judge<'a>(cx: &mut Cx<'a>, found: FragmentAddress) -> Parse<'a> {
     let own = own_production(cx);
-    let mut alternatives = crate::outcome::Rules::new();
+    let mut alternatives = crate::grammar::outcome::Rules::new();
     let mut generic_match = None;
     let (mut own_failure, mut generic_failure): (Option<Failure>, Option<Failure>) = (None, None);
     match found.uri.generic {
         Ok(m) => {
-            alternatives.push(Rule::O93Generic);
+            alternatives.push(Rule::D02Generic);
             generic_match = Some(m);
         }
         Err(f) => generic_failure = Some(f),
@@ -313,7 +313,7 @@ fn judge<'a>(cx: &mut Cx<'a>, found: FragmentAddress) -> Parse<'a> {
         None => (
             None,
             Components::new(cx.input),
-            crate::outcome::Ambiguities::new(),
+            crate::grammar::outcome::Ambiguities::new(),
         ),
     };
     if rule.is_some() {

@@ -4,10 +4,10 @@
 use super::classes::{ialpha, owned, shape, xalphas};
 use super::ip::host;
 use super::{literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 const GROUP_OR_ARTICLE: &str = "groupart * | group | article: a group is an ialpha, which \
 derives \"@\" (safe), so this derives as a group and as an article; urlcert reports the \
@@ -20,8 +20,8 @@ rightmost \"@\" that leaves a host after it";
 
 /// `newsaddress n e w s : groupart`
 pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Newsaddress, |cx| {
-        let at = literal(cx, s, "n e w s :", Rule::O93Newsaddress)?;
+    cx.rule(Rule::D02Newsaddress, |cx| {
+        let at = literal(cx, s, "n e w s :", Rule::D02Newsaddress)?;
         let g = s.from(at);
         let (part, ambiguities) = groupart(cx, g)?;
         cx.put("scheme", scheme_value(cx, s, "news"));
@@ -35,7 +35,7 @@ pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         cx.put("group", text(group_));
         cx.put("article", text(article_));
         cx.put("host", text(host_));
-        let mut m = Match::new(Rule::O93Newsaddress);
+        let mut m = Match::new(Rule::D02Newsaddress);
         m.ambiguities = ambiguities;
         Ok(m)
     })
@@ -52,11 +52,11 @@ pub enum Groupart {
 }
 
 /// `groupart * | group | article`
-pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::outcome::Ambiguities)> {
-    cx.rule(Rule::O93Groupart, |cx| {
+pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::grammar::outcome::Ambiguities)> {
+    cx.rule(Rule::D02Groupart, |cx| {
         // "*" is no alpha (a group starts with one) and has no "@" (an article does).
         if cx.bytes(s) == b"*" {
-            return Ok((Groupart::Star, crate::outcome::Ambiguities::new()));
+            return Ok((Groupart::Star, crate::grammar::outcome::Ambiguities::new()));
         }
         let as_group = group(cx, s);
         let as_article = article(cx, s);
@@ -66,14 +66,14 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::outcome::Ambiguit
                     ambiguities.insert(
                         0,
                         Ambiguity {
-                            rule: Rule::O93Groupart,
+                            rule: Rule::D02Groupart,
                             text: GROUP_OR_ARTICLE,
                         },
                     );
                 }
                 Ok((Groupart::Article { host }, ambiguities))
             }
-            (Ok(()), Err(_)) => Ok((Groupart::Group, crate::outcome::Ambiguities::new())),
+            (Ok(()), Err(_)) => Ok((Groupart::Group, crate::grammar::outcome::Ambiguities::new())),
             // NEWS: "A message identifier may be distinguished from a news group name by
             // the presence of the commercial at "@" character", so that is the
             // alternative whose failure is reported.
@@ -88,16 +88,16 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<(Groupart, crate::outcome::Ambiguit
 /// so a group is exactly an ialpha. Unlike later drafts, it may hold any xalpha: "@",
 /// ":", "$", space, escapes; but not "+".
 pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Group, |cx| {
-        ialpha(cx, s).map_err(owned(Rule::O93Group))
+    cx.rule(Rule::D02Group, |cx| {
+        ialpha(cx, s).map_err(owned(Rule::D02Group))
     })
 }
 
 /// `article xalphas @ host`
 ///
 /// Returns the span of the host.
-pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::outcome::Ambiguities)> {
-    cx.rule(Rule::O93Article, |cx| {
+pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::grammar::outcome::Ambiguities)> {
+    cx.rule(Rule::D02Article, |cx| {
         let input = cx.input;
         let ats: Vec<usize> = (s.start + 1..s.end)
             .rev()
@@ -111,16 +111,16 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::outcome::Ambiguities)>
             };
             if let Some(pos) = (0..ats.len()).find(|&n| derives(n, ats[n])) {
                 let at = ats[pos];
-                xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::O93Article))?;
+                xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::D02Article))?;
                 let h = s.from(at + 1);
                 host(cx, h)?;
-                let mut ambiguities = crate::outcome::Ambiguities::new();
+                let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
                 if ats[pos + 1..]
                     .iter()
                     .any(|&k| shape::starts_alpha(after(k)))
                 {
                     ambiguities.push(Ambiguity {
-                        rule: Rule::O93Article,
+                        rule: Rule::D02Article,
                         text: ARTICLE_SPLIT,
                     });
                 }
@@ -129,13 +129,13 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<(Span, crate::outcome::Ambiguities)>
         }
         // Nothing derives: report the failure of the split at the last "@".
         let Some(at) = cx.bytes(s).iter().rposition(|&b| b == b'@') else {
-            xalphas(cx, s).map_err(owned(Rule::O93Article))?;
-            return Err(cx.fail(s.end, Rule::O93Article, "@"));
+            xalphas(cx, s).map_err(owned(Rule::D02Article))?;
+            return Err(cx.fail(s.end, Rule::D02Article, "@"));
         };
         let at = s.start + at;
-        xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::O93Article))?;
+        xalphas(cx, Span::new(s.start, at)).map_err(owned(Rule::D02Article))?;
         host(cx, s.from(at + 1))?;
         // Not reached: a split that derives is found above. Answer all the same.
-        Err(cx.fail(s.start, Rule::O93Article, "xalphas @ host"))
+        Err(cx.fail(s.start, Rule::D02Article, "xalphas @ host"))
     })
 }

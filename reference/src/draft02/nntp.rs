@@ -3,9 +3,9 @@
 use super::classes::{digits, owned};
 use super::news::group;
 use super::{expect, literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `nntpaddress n n t p : group / digits`
 ///
@@ -14,18 +14,18 @@ use crate::rule::Rule;
 /// given"; the BNF decides the syntax (cases/divergences/README.md §6), and the article
 /// number is not optional.
 pub fn nntpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Nntpaddress, |cx| {
-        let at = literal(cx, s, "n n t p :", Rule::O93Nntpaddress)?;
+    cx.rule(Rule::D02Nntpaddress, |cx| {
+        let at = literal(cx, s, "n n t p :", Rule::D02Nntpaddress)?;
         // A group derives no "/", so the first "/" ends it.
         let end = cx.find(s.from(at), b'/').unwrap_or(s.end);
         let g = Span::new(at, end);
         group(cx, g)?;
-        expect(cx, end, s, b'/', Rule::O93Nntpaddress)?;
+        expect(cx, end, s, b'/', Rule::D02Nntpaddress)?;
         let d = s.from(end + 1);
-        digits(cx, d).map_err(owned(Rule::O93Nntpaddress))?;
+        digits(cx, d).map_err(owned(Rule::D02Nntpaddress))?;
         cx.put("scheme", scheme_value(cx, s, "nntp"));
         cx.put("group", Some(Part::Str(g)));
         cx.put("digits", Some(Part::Str(d)));
-        Ok(Match::new(Rule::O93Nntpaddress))
+        Ok(Match::new(Rule::D02Nntpaddress))
     })
 }

@@ -13,10 +13,10 @@
 //! | `gopher.default-type` | must | a gopher URL without a gtype (GOPHER) |
 //! | `prospero.fields` | must | a prospero URL whose path holds "%00" (PROSPERO) |
 
-use crate::cx::Cx;
-use crate::outcome::note;
-use crate::outcome::{Grade, Noting, Verdict};
-use crate::rule::Rule;
+use crate::grammar::cx::Cx;
+use crate::grammar::outcome::note;
+use crate::grammar::outcome::{Grade, Noting, Verdict};
+use crate::grammar::rule::Rule;
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &[
@@ -41,11 +41,11 @@ pub fn add(cx: &Cx, p: &mut Noting) {
     }
     login_discouraged(p);
     match p.rule {
-        Some(Rule::O93Ftpaddress) => ftp(p),
-        Some(Rule::O93Httpaddress) => http_spaces(cx, p),
-        Some(Rule::O93Nntpaddress) => nntp(p),
-        Some(Rule::O93Gopheraddress) => gopher(p),
-        Some(Rule::O93Prosperoaddress) => prospero(p),
+        Some(Rule::D02Ftpaddress) => ftp(p),
+        Some(Rule::D02Httpaddress) => http_spaces(cx, p),
+        Some(Rule::D02Nntpaddress) => nntp(p),
+        Some(Rule::D02Gopheraddress) => gopher(p),
+        Some(Rule::D02Prosperoaddress) => prospero(p),
         _ => {}
     }
 }

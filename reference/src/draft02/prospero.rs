@@ -5,10 +5,10 @@ use super::classes::{alphanums, digits, owned, ALPHANUM, DIGIT};
 use super::generic::path;
 use super::ip::hostport;
 use super::{expect, literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 const VERSION_SPLIT: &str = "prosperolink ... / hsoname [ % 0 0 version [ attributes ] ]: \
 \"%00\" is also an escape, so the hsoname (a path) alone derives all of it, and version \
@@ -18,7 +18,7 @@ version, and the rest as the attributes";
 
 /// `prosperoaddress prosperolink`
 pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Prosperoaddress, |cx| prosperolink(cx, s))
+    cx.rule(Rule::D02Prosperoaddress, |cx| prosperolink(cx, s))
 }
 
 /// `prosperolink p r o s p e r o : / / hostport / hsoname [ % 0 0 version [ attributes ] ]`
@@ -30,12 +30,12 @@ pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 /// The BNF decides the verdict and the components; the note `prospero.fields` gives the
 /// prose's split (cases/divergences/README.md §6: "Report both").
 pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Prosperolink, |cx| {
-        let at = literal(cx, s, "p r o s p e r o : / /", Rule::O93Prosperolink)?;
+    cx.rule(Rule::D02Prosperolink, |cx| {
+        let at = literal(cx, s, "p r o s p e r o : / /", Rule::D02Prosperolink)?;
         // hostport derives neither "/" nor "?".
         let hp_end = super::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
-        expect(cx, hp_end, s, b'/', Rule::O93Prosperolink)?;
+        expect(cx, hp_end, s, b'/', Rule::D02Prosperolink)?;
         let rest = s.from(hp_end + 1);
         // A version and attributes derive no "%", so "% 0 0" can only be the last "%";
         // what follows it must be digits, then alphanums.
@@ -76,7 +76,7 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
                     Some(a)
                 };
                 ambiguities.push(Ambiguity {
-                    rule: Rule::O93Prosperolink,
+                    rule: Rule::D02Prosperolink,
                     text: VERSION_SPLIT,
                 });
                 (name, Some(v), a)
@@ -88,7 +88,7 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         cx.put("hsoname", text(Some(name)));
         cx.put("version", text(ver));
         cx.put("attributes", text(attrs));
-        let mut m = Match::new(Rule::O93Prosperoaddress);
+        let mut m = Match::new(Rule::D02Prosperoaddress);
         m.ambiguities = ambiguities;
         Ok(m)
     })
@@ -99,13 +99,13 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 /// A path cannot begin with "/", so `prospero://h//x` does not derive
 /// (cases/divergences/README.md §6).
 pub fn hsoname(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Hsoname, |cx| path(cx, s))
+    cx.rule(Rule::D02Hsoname, |cx| path(cx, s))
 }
 
 /// `version digits`
 pub fn version(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Version, |cx| {
-        digits(cx, s).map_err(owned(Rule::O93Version))
+    cx.rule(Rule::D02Version, |cx| {
+        digits(cx, s).map_err(owned(Rule::D02Version))
     })
 }
 
@@ -114,12 +114,12 @@ pub fn version(cx: &mut Cx, s: Span) -> Res<()> {
 /// Attributes follow one another with no separator, and each is alphanums, so any
 /// alphanums derives as one attribute or as several; it is matched as one.
 pub fn attributes(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Attributes, |cx| attribute(cx, s))
+    cx.rule(Rule::D02Attributes, |cx| attribute(cx, s))
 }
 
 /// `attribute alphanums`
 pub fn attribute(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Attribute, |cx| {
-        alphanums(cx, s).map_err(owned(Rule::O93Attribute))
+    cx.rule(Rule::D02Attribute, |cx| {
+        alphanums(cx, s).map_err(owned(Rule::D02Attribute))
     })
 }

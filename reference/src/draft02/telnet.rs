@@ -2,19 +2,19 @@
 
 use super::ip::login;
 use super::{literal, scheme_value, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `telnetaddress t e l n e t : / / login`
 ///
 /// Nothing may follow the login, not even "/" (cases/divergences/README.md §3).
 pub fn telnetaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Telnetaddress, |cx| {
-        let at = literal(cx, s, "t e l n e t : / /", Rule::O93Telnetaddress)?;
+    cx.rule(Rule::D02Telnetaddress, |cx| {
+        let at = literal(cx, s, "t e l n e t : / /", Rule::D02Telnetaddress)?;
         let l = login(cx, s.from(at))?;
         cx.put("scheme", scheme_value(cx, s, "telnet"));
         l.put(cx);
-        let mut m = Match::new(Rule::O93Telnetaddress);
+        let mut m = Match::new(Rule::D02Telnetaddress);
         m.ambiguities = l.ambiguities;
         Ok(m)
     })

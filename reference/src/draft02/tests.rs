@@ -1,17 +1,17 @@
 //! Expectations taken from the text of draft-ietf-uri-url-02 ("BNF syntax" and the prose before it).
 
 use super::{afs, notes, parse, parse_with_coverage, COMPONENTS};
-use crate::cx::{Cx, Span};
 use crate::document::{Document, Reading};
-use crate::outcome::Verdict;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Span};
+use crate::grammar::outcome::Verdict;
+use crate::grammar::rule::Rule;
 use crate::testing::{ambiguous, c, data, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Draft02,
     parse,
     parse_with_coverage,
-    generic: Some(Rule::O93Generic),
+    generic: Some(Rule::D02Generic),
     components: COMPONENTS,
     note_ids: notes::IDS,
     cite: "001§",
@@ -68,7 +68,7 @@ fn the_printed_ftp_urls_are_ftpaddresses() {
         ),
         ("ftp://uu.psi.com/wp/nir.txt", "uu.psi.com", "wp/nir.txt"),
     ] {
-        let q = G.valid(input, Rule::O93Ftpaddress);
+        let q = G.valid(input, Rule::D02Ftpaddress);
         assert_eq!(c(&q, "scheme"), Some("ftp"));
         assert_eq!(q.components.get("user"), Some(None), "{input}");
         assert_eq!(q.components.get("password"), Some(None));
@@ -83,7 +83,7 @@ fn the_printed_ftp_urls_are_ftpaddresses() {
         );
         assert_eq!(data(&q, "ftp.transfer-mode").as_deref(), Some(&[][..]));
         // ftp://h/... never derives as generic: a path cannot begin with "/".
-        assert_eq!(q.alternatives, [Rule::O93Ftpaddress]);
+        assert_eq!(q.alternatives, [Rule::D02Ftpaddress]);
     }
 }
 
@@ -92,7 +92,7 @@ fn the_printed_gopher_and_wais_urls() {
     // References (Alberti): the line break stands for the space of "Information About".
     let q = G.valid(
         "gopher://gopher.micro.umn.edu/00/Information About Gopher/About Gopher",
-        Rule::O93Gopheraddress,
+        Rule::D02Gopheraddress,
     );
     assert_eq!(c(&q, "host"), Some("gopher.micro.umn.edu"));
     assert_eq!(c(&q, "gtype"), Some("0"));
@@ -107,50 +107,50 @@ fn the_printed_gopher_and_wais_urls() {
     // References (Lynch).
     let q = G.valid(
         "wais://quake.think.com/wais-discussion-archives?lynch",
-        Rule::O93Waisindex,
+        Rule::D02Waisindex,
     );
     assert_eq!(c(&q, "host"), Some("quake.think.com"));
     assert_eq!(c(&q, "database"), Some("wais-discussion-archives"));
     assert_eq!(c(&q, "search"), Some("lynch"));
     assert_eq!(q.components.get("wtype"), Some(None));
-    assert_eq!(q.alternatives, [Rule::O93Waisaddress]);
+    assert_eq!(q.alternatives, [Rule::D02Waisaddress]);
 }
 
 /// CURRENT PRACTICE and Fig. 1: address forms the draft shows as not URLs.
 #[test]
 fn the_printed_non_url_forms() {
-    G.invalid("xxx.yyy.zz.edu:/pub.aa.bb.cc", Rule::O93Path, 15);
+    G.invalid("xxx.yyy.zz.edu:/pub.aa.bb.cc", Rule::D02Path, 15);
     let q = G.valid(
         "protocol: aftp host: xxx.yyy.edu path: /pub/doc/README",
-        Rule::O93Generic,
+        Rule::D02Generic,
     );
     assert_eq!(c(&q, "scheme"), Some("protocol"));
     assert_eq!(
         c(&q, "path"),
         Some(" aftp host: xxx.yyy.edu path: /pub/doc/README")
     );
-    assert!(ambiguous(&q, Rule::O93Scheme));
+    assert!(ambiguous(&q, Rule::D02Scheme));
     G.invalid(
         "PR=aftp; H=xx.yy.edu; PA=/pub/doc/README;",
-        Rule::O93Scheme,
+        Rule::D02Scheme,
         2,
     );
-    let q = G.valid("PR:aftp/xx.yy.edu/pub/doc/README", Rule::O93Generic);
+    let q = G.valid("PR:aftp/xx.yy.edu/pub/doc/README", Rule::D02Generic);
     assert_eq!(c(&q, "scheme"), Some("PR"));
-    G.invalid("/aftp/xx.yy.edu/pub/doc/README", Rule::O93Scheme, 0);
+    G.invalid("/aftp/xx.yy.edu/pub/doc/README", Rule::D02Scheme, 0);
 }
 
 /// The bare prefixes of "Specific Schemes": generic derives them with a void path.
 #[test]
 fn the_printed_prefixes() {
     for (input, rule, offset) in [
-        ("ftp:", Rule::O93Ftpaddress, 4),
-        ("news:", Rule::O93Group, 5),
-        ("wais:", Rule::O93Waisindex, 5),
-        ("mailto:", Rule::O93Mailtoaddress, 7),
+        ("ftp:", Rule::D02Ftpaddress, 4),
+        ("news:", Rule::D02Group, 5),
+        ("wais:", Rule::D02Waisindex, 5),
+        ("mailto:", Rule::D02Mailtoaddress, 7),
     ] {
         let q = G.generic_only(input, rule, offset);
-        assert_eq!(q.rule, Some(Rule::O93Generic));
+        assert_eq!(q.rule, Some(Rule::D02Generic));
         assert_eq!(c(&q, "path"), Some(""));
         assert_eq!(q.components.get("search"), Some(None));
     }
@@ -160,60 +160,60 @@ fn the_printed_prefixes() {
 
 #[test]
 fn generic() {
-    let q = G.valid("foo:bar", Rule::O93Generic);
+    let q = G.valid("foo:bar", Rule::D02Generic);
     assert_eq!(c(&q, "scheme"), Some("foo"));
     assert_eq!(c(&q, "path"), Some("bar"));
     assert_eq!(q.components.get("search"), Some(None));
     assert!(q.ambiguities.is_empty());
     // path void; a trailing "/" leaves a void path after it.
-    assert_eq!(c(&G.valid("foo:", Rule::O93Generic), "path"), Some(""));
+    assert_eq!(c(&G.valid("foo:", Rule::D02Generic), "path"), Some(""));
     assert_eq!(
-        c(&G.valid("foo:a/b/", Rule::O93Generic), "path"),
+        c(&G.valid("foo:a/b/", Rule::D02Generic), "path"),
         Some("a/b/")
     );
     // search: xalphas joined by "+".
-    let q = G.valid("foo:a?b+c", Rule::O93Generic);
+    let q = G.valid("foo:a?b+c", Rule::D02Generic);
     assert_eq!(c(&q, "search"), Some("b+c"));
-    assert_eq!(c(&G.valid("foo:?b", Rule::O93Generic), "path"), Some(""));
+    assert_eq!(c(&G.valid("foo:?b", Rule::D02Generic), "path"), Some(""));
     // "+" is an xpalpha (paths), not an xalpha (search words).
     assert_eq!(
-        c(&G.valid("foo:a+b", Rule::O93Generic), "path"),
+        c(&G.valid("foo:a+b", Rule::D02Generic), "path"),
         Some("a+b")
     );
-    G.invalid("foo:a?", Rule::O93Search, 6);
-    G.invalid("foo:a?b+", Rule::O93Search, 8);
-    G.invalid("foo:a?+b", Rule::O93Search, 6);
-    G.invalid("foo:a?b?c", Rule::O93Search, 7);
-    G.invalid("foo:a?b/c", Rule::O93Search, 7);
+    G.invalid("foo:a?", Rule::D02Search, 6);
+    G.invalid("foo:a?b+", Rule::D02Search, 8);
+    G.invalid("foo:a?+b", Rule::D02Search, 6);
+    G.invalid("foo:a?b?c", Rule::D02Search, 7);
+    G.invalid("foo:a?b/c", Rule::D02Search, 7);
     // A path never begins with "/" and never holds "//".
-    G.invalid("foo:/a", Rule::O93Path, 4);
-    G.invalid("foo:a//b", Rule::O93Path, 6);
-    G.invalid("file:///etc/motd", Rule::O93Path, 5);
+    G.invalid("foo:/a", Rule::D02Path, 4);
+    G.invalid("foo:a//b", Rule::D02Path, 6);
+    G.invalid("file:///etc/motd", Rule::D02Path, 5);
     // scheme ialpha: an alpha first, then any xalphas, space and "@" included.
-    G.invalid("1foo:x", Rule::O93Scheme, 0);
-    G.invalid(":x", Rule::O93Scheme, 0);
-    G.invalid("foo", Rule::O93Generic, 3);
+    G.invalid("1foo:x", Rule::D02Scheme, 0);
+    G.invalid(":x", Rule::D02Scheme, 0);
+    G.invalid("foo", Rule::D02Generic, 3);
     assert_eq!(
-        c(&G.valid("f o@$:x", Rule::O93Generic), "scheme"),
+        c(&G.valid("f o@$:x", Rule::D02Generic), "scheme"),
         Some("f o@$")
     );
-    G.invalid("fo+o:x", Rule::O93Scheme, 2);
+    G.invalid("fo+o:x", Rule::D02Scheme, 2);
     // Upper case is an alpha: any scheme name is a scheme, but only the lower-case
     // names are the schemes url names ("Single letters stand for single letters").
-    let q = G.valid("HTTP:x", Rule::O93Generic);
+    let q = G.valid("HTTP:x", Rule::D02Generic);
     assert_eq!(c(&q, "scheme"), Some("HTTP"));
-    G.invalid("HTTP://h/", Rule::O93Path, 5);
+    G.invalid("HTTP://h/", Rule::D02Path, 5);
     // The scheme ends at the first ":"; a later ":" could end it too.
-    let q = G.valid("foo:a:b/c", Rule::O93Generic);
+    let q = G.valid("foo:a:b/c", Rule::D02Generic);
     assert_eq!(c(&q, "scheme"), Some("foo"));
-    assert!(ambiguous(&q, Rule::O93Scheme));
+    assert!(ambiguous(&q, Rule::D02Scheme));
     assert!(!ambiguous(
-        &G.valid("foo:a:/b", Rule::O93Generic),
-        Rule::O93Scheme
+        &G.valid("foo:a:/b", Rule::D02Generic),
+        Rule::D02Scheme
     ));
     assert!(!ambiguous(
-        &G.valid("foo:a/b:c", Rule::O93Generic),
-        Rule::O93Scheme
+        &G.valid("foo:a/b:c", Rule::D02Generic),
+        Rule::D02Scheme
     ));
 }
 
@@ -221,9 +221,9 @@ fn generic() {
 /// `afs:` is judged by generic, which no "//" derives.
 #[test]
 fn afs_is_not_a_url_production() {
-    G.invalid("afs://cell.name/path", Rule::O93Path, 4);
+    G.invalid("afs://cell.name/path", Rule::D02Path, 4);
     assert_eq!(G.p("afs:cell").verdict, Verdict::Valid);
-    assert_eq!(G.p("afs:cell").rule, Some(Rule::O93Generic));
+    assert_eq!(G.p("afs:cell").rule, Some(Rule::D02Generic));
     let run = |input: &str| {
         let mut cx = Cx::new(input.as_bytes(), Reading::Strict, false);
         afs::afsaddress(&mut cx, Span::new(0, input.len()))
@@ -235,65 +235,65 @@ fn afs_is_not_a_url_production() {
     );
     assert_eq!(run("afs://c/"), Ok(("c".into(), "".into())));
     let e = run("afs://1cell/x").unwrap_err();
-    assert_eq!((e.rule, e.offset), (Rule::O93Hostname, 6));
+    assert_eq!((e.rule, e.offset), (Rule::D02Hostname, 6));
     let e = run("afs://cell").unwrap_err();
-    assert_eq!((e.rule, e.offset), (Rule::O93Afsaddress, 10));
+    assert_eq!((e.rule, e.offset), (Rule::D02Afsaddress, 10));
     let e = run("afs:/cell/x").unwrap_err();
-    assert_eq!((e.rule, e.offset), (Rule::O93Afsaddress, 5));
+    assert_eq!((e.rule, e.offset), (Rule::D02Afsaddress, 5));
 }
 
 // ------------------------------------------------------------------ http
 
 #[test]
 fn http() {
-    let q = G.valid("http://h", Rule::O93Httpaddress);
+    let q = G.valid("http://h", Rule::D02Httpaddress);
     assert_eq!(c(&q, "host"), Some("h"));
     assert_eq!(q.components.get("path"), Some(None));
     assert_eq!(
-        c(&G.valid("http://h/", Rule::O93Httpaddress), "path"),
+        c(&G.valid("http://h/", Rule::D02Httpaddress), "path"),
         Some("")
     );
     // The search needs no path before it.
-    let q = G.valid("http://h?x", Rule::O93Httpaddress);
+    let q = G.valid("http://h?x", Rule::D02Httpaddress);
     assert_eq!(q.components.get("path"), Some(None));
     assert_eq!(c(&q, "search"), Some("x"));
-    let q = G.valid("http://www.w3.org:8001/a/b?c+d", Rule::O93Httpaddress);
+    let q = G.valid("http://www.w3.org:8001/a/b?c+d", Rule::D02Httpaddress);
     assert_eq!(c(&q, "host"), Some("www.w3.org"));
     assert_eq!(c(&q, "port"), Some("8001"));
     assert_eq!(c(&q, "path"), Some("a/b"));
     assert_eq!(c(&q, "search"), Some("c+d"));
-    assert!(ambiguous(&q, Rule::O93Hostport));
-    let q = G.valid("http://128.141.201.74:80/", Rule::O93Httpaddress);
+    assert!(ambiguous(&q, Rule::D02Hostport));
+    let q = G.valid("http://128.141.201.74:80/", Rule::D02Httpaddress);
     assert_eq!(c(&q, "host"), Some("128.141.201.74"));
     assert_eq!(c(&q, "port"), Some("80"));
     assert!(q.ambiguities.is_empty(), "a hostnumber holds no \":\"");
     // A hostname may hold ":" and "@": http has no login, yet "u@h" is a hostname.
-    let q = G.valid("http://u@h/", Rule::O93Httpaddress);
+    let q = G.valid("http://u@h/", Rule::D02Httpaddress);
     assert_eq!(c(&q, "host"), Some("u@h"));
-    let q = G.valid("http://h:/", Rule::O93Httpaddress);
+    let q = G.valid("http://h:/", Rule::D02Httpaddress);
     assert_eq!((c(&q, "host"), c(&q, "port")), (Some("h:"), None));
-    let q = G.valid("http://h:x/", Rule::O93Httpaddress);
+    let q = G.valid("http://h:x/", Rule::D02Httpaddress);
     assert_eq!((c(&q, "host"), c(&q, "port")), (Some("h:x"), None));
     // Failures.
-    G.invalid("http://1.2.3/", Rule::O93Hostnumber, 12);
-    G.invalid("http://1.2.3.4:x/", Rule::O93Port, 15);
-    G.invalid("http://-h/", Rule::O93Hostname, 7);
-    G.invalid("http:///p", Rule::O93Hostname, 7);
-    G.invalid("http://h//x", Rule::O93Path, 9);
-    G.invalid("http://h/~x", Rule::O93Path, 9);
-    G.invalid("http://h/a?b/c", Rule::O93Search, 12);
-    G.invalid("http://h?x/y", Rule::O93Search, 10);
+    G.invalid("http://1.2.3/", Rule::D02Hostnumber, 12);
+    G.invalid("http://1.2.3.4:x/", Rule::D02Port, 15);
+    G.invalid("http://-h/", Rule::D02Hostname, 7);
+    G.invalid("http:///p", Rule::D02Hostname, 7);
+    G.invalid("http://h//x", Rule::D02Path, 9);
+    G.invalid("http://h/~x", Rule::D02Path, 9);
+    G.invalid("http://h/a?b/c", Rule::D02Search, 12);
+    G.invalid("http://h?x/y", Rule::D02Search, 10);
     // A scheme url names, whose production fails, while generic derives.
-    let q = G.generic_only("http:x", Rule::O93Httpaddress, 5);
-    assert_eq!(q.rule, Some(Rule::O93Generic));
-    assert_eq!(q.alternatives, [Rule::O93Generic]);
+    let q = G.generic_only("http:x", Rule::D02Httpaddress, 5);
+    assert_eq!(q.rule, Some(Rule::D02Generic));
+    assert_eq!(q.alternatives, [Rule::D02Generic]);
 }
 
 /// HTTP: "Spaces in URLs should be escaped for transmission in HTTP." The BNF allows
 /// them (`extra ... | space`).
 #[test]
 fn http_spaces_are_allowed_and_noted() {
-    let q = G.valid("http://h/a b?c d#e f", Rule::O93Httpaddress);
+    let q = G.valid("http://h/a b?c d#e f", Rule::D02Httpaddress);
     assert_eq!(c(&q, "path"), Some("a b"));
     assert_eq!(c(&q, "fragmentid"), Some("e f"));
     assert_eq!(
@@ -301,10 +301,10 @@ fn http_spaces_are_allowed_and_noted() {
         Some(&["%20".to_string()][..])
     );
     // "The fragmentid part is not sent with the request."
-    let q = G.valid("http://h/a#e f", Rule::O93Httpaddress);
+    let q = G.valid("http://h/a#e f", Rule::D02Httpaddress);
     assert!(q.note("http.escape-spaces").is_none());
     assert!(G
-        .valid("http://h/a%20b", Rule::O93Httpaddress)
+        .valid("http://h/a%20b", Rule::D02Httpaddress)
         .note("http.escape-spaces")
         .is_none());
 }
@@ -313,7 +313,7 @@ fn http_spaces_are_allowed_and_noted() {
 
 #[test]
 fn ftp_and_login() {
-    let q = G.valid("ftp://u:p@h:21/f", Rule::O93Ftpaddress);
+    let q = G.valid("ftp://u:p@h:21/f", Rule::D02Ftpaddress);
     assert_eq!(
         (
             c(&q, "user"),
@@ -328,10 +328,10 @@ fn ftp_and_login() {
         Some(&["user".to_string(), "password".to_string()][..])
     );
     assert!(q.note("ftp.anonymous").is_none());
-    assert!(ambiguous(&q, Rule::O93Login));
-    assert!(ambiguous(&q, Rule::O93Password));
-    assert!(ambiguous(&q, Rule::O93Hostport));
-    let q = G.valid("ftp://u@h/", Rule::O93Ftpaddress);
+    assert!(ambiguous(&q, Rule::D02Login));
+    assert!(ambiguous(&q, Rule::D02Password));
+    assert!(ambiguous(&q, Rule::D02Hostport));
+    let q = G.valid("ftp://u@h/", Rule::D02Ftpaddress);
     assert_eq!(
         (c(&q, "user"), q.components.get("password")),
         (Some("u"), Some(None))
@@ -342,7 +342,7 @@ fn ftp_and_login() {
     );
     // The rightmost "@" that leaves a hostport ends the user part; the password starts
     // after the first ":" with text on both sides.
-    let q = G.valid("ftp://u:p:q@a@b:21/", Rule::O93Ftpaddress);
+    let q = G.valid("ftp://u:p:q@a@b:21/", Rule::D02Ftpaddress);
     assert_eq!(
         (
             c(&q, "user"),
@@ -352,49 +352,49 @@ fn ftp_and_login() {
         ),
         (Some("u"), Some("p:q@a"), Some("b"), Some("21"))
     );
-    let q = G.valid("ftp://a@b@1x/", Rule::O93Ftpaddress);
+    let q = G.valid("ftp://a@b@1x/", Rule::D02Ftpaddress);
     assert_eq!((c(&q, "user"), c(&q, "host")), (Some("a"), Some("b@1x")));
-    let q = G.valid("ftp://a@b@1.2.3.4:5/", Rule::O93Ftpaddress);
+    let q = G.valid("ftp://a@b@1.2.3.4:5/", Rule::D02Ftpaddress);
     assert_eq!(
         (c(&q, "user"), c(&q, "host"), c(&q, "port")),
         (Some("a@b"), Some("1.2.3.4"), Some("5"))
     );
-    let q = G.valid("ftp://:u:@h/", Rule::O93Ftpaddress);
+    let q = G.valid("ftp://:u:@h/", Rule::D02Ftpaddress);
     assert_eq!(
         (c(&q, "user"), q.components.get("password")),
         (Some(":u:"), Some(None))
     );
-    let q = G.valid("ftp://1@1.2.3.4/", Rule::O93Ftpaddress);
+    let q = G.valid("ftp://1@1.2.3.4/", Rule::D02Ftpaddress);
     assert_eq!((c(&q, "user"), c(&q, "host")), (Some("1"), Some("1.2.3.4")));
-    assert!(!ambiguous(&q, Rule::O93Login), "1@1.2.3.4 is no hostname");
+    assert!(!ambiguous(&q, Rule::D02Login), "1@1.2.3.4 is no hostname");
     // "/" is not optional; a user is never empty.
-    G.invalid("ftp://h", Rule::O93Ftpaddress, 7);
-    G.invalid("ftp://h?x", Rule::O93Ftpaddress, 7);
-    G.invalid("ftp://@h/", Rule::O93User, 6);
+    G.invalid("ftp://h", Rule::D02Ftpaddress, 7);
+    G.invalid("ftp://h?x", Rule::D02Ftpaddress, 7);
+    G.invalid("ftp://@h/", Rule::D02User, 6);
     // What follows no "@" as a hostport is a hostname with "@" in it.
-    let q = G.valid("ftp://u@/", Rule::O93Ftpaddress);
+    let q = G.valid("ftp://u@/", Rule::D02Ftpaddress);
     assert_eq!(
         (q.components.get("user"), c(&q, "host")),
         (Some(None), Some("u@"))
     );
-    let q = G.valid("ftp://u@1.2/", Rule::O93Ftpaddress);
+    let q = G.valid("ftp://u@1.2/", Rule::D02Ftpaddress);
     assert_eq!(
         (q.components.get("user"), c(&q, "host")),
         (Some(None), Some("u@1.2"))
     );
-    G.invalid("ftp://1@1.2/", Rule::O93Hostnumber, 11);
-    G.invalid("ftp://u<@h/", Rule::O93User, 7);
-    G.invalid("ftp://u@h</", Rule::O93Hostname, 9);
-    G.invalid("ftp://h/a?b", Rule::O93Path, 9);
-    G.invalid("ftp://h/%4", Rule::O93Escape, 8);
-    G.invalid("ftp://%41/", Rule::O93Hostname, 6);
+    G.invalid("ftp://1@1.2/", Rule::D02Hostnumber, 11);
+    G.invalid("ftp://u<@h/", Rule::D02User, 7);
+    G.invalid("ftp://u@h</", Rule::D02Hostname, 9);
+    G.invalid("ftp://h/a?b", Rule::D02Path, 9);
+    G.invalid("ftp://h/%4", Rule::D02Escape, 8);
+    G.invalid("ftp://%41/", Rule::D02Hostname, 6);
 }
 
 #[test]
 fn telnet() {
-    let q = G.valid("telnet://h", Rule::O93Telnetaddress);
+    let q = G.valid("telnet://h", Rule::D02Telnetaddress);
     assert_eq!(c(&q, "host"), Some("h"));
-    let q = G.valid("telnet://guest:x@1.2.3.4:23", Rule::O93Telnetaddress);
+    let q = G.valid("telnet://guest:x@1.2.3.4:23", Rule::D02Telnetaddress);
     assert_eq!(
         (
             c(&q, "user"),
@@ -405,8 +405,8 @@ fn telnet() {
         (Some("guest"), Some("x"), Some("1.2.3.4"), Some("23"))
     );
     // No "/" after the login (unlike RFC 1738's `[ "/" ]`).
-    G.invalid("telnet://h/", Rule::O93Hostname, 10);
-    let q = G.generic_only("telnet:h", Rule::O93Telnetaddress, 7);
+    G.invalid("telnet://h/", Rule::D02Hostname, 10);
+    let q = G.generic_only("telnet:h", Rule::D02Telnetaddress, 7);
     assert_eq!(c(&q, "path"), Some("h"));
 }
 
@@ -414,84 +414,84 @@ fn telnet() {
 
 #[test]
 fn news() {
-    let q = G.valid("news:*", Rule::O93Newsaddress);
+    let q = G.valid("news:*", Rule::D02Newsaddress);
     assert_eq!(c(&q, "groupart"), Some("*"));
     assert_eq!(
         (q.components.get("group"), q.components.get("article")),
         (Some(None), Some(None))
     );
-    let q = G.valid("news:comp.infosystems.www", Rule::O93Newsaddress);
+    let q = G.valid("news:comp.infosystems.www", Rule::D02Newsaddress);
     assert_eq!(c(&q, "group"), Some("comp.infosystems.www"));
     assert_eq!(q.components.get("article"), Some(None));
     // NEWS: "A message identifier may be distinguished from a news group name by the
     // presence of the commercial at "@" character" (a group may hold "@" all the same).
-    let q = G.valid("news:12345@cernvax.cern.ch", Rule::O93Newsaddress);
+    let q = G.valid("news:12345@cernvax.cern.ch", Rule::D02Newsaddress);
     assert_eq!(c(&q, "article"), Some("12345@cernvax.cern.ch"));
     assert_eq!(c(&q, "host"), Some("cernvax.cern.ch"));
     assert!(
-        !ambiguous(&q, Rule::O93Groupart),
+        !ambiguous(&q, Rule::D02Groupart),
         "a group starts with an alpha"
     );
-    let q = G.valid("news:a@b@c", Rule::O93Newsaddress);
+    let q = G.valid("news:a@b@c", Rule::D02Newsaddress);
     assert_eq!(
         (c(&q, "article"), c(&q, "host")),
         (Some("a@b@c"), Some("c"))
     );
-    assert!(ambiguous(&q, Rule::O93Groupart));
-    assert!(ambiguous(&q, Rule::O93Article));
-    let q = G.valid("news:a@1.2.3.4", Rule::O93Newsaddress);
+    assert!(ambiguous(&q, Rule::D02Groupart));
+    assert!(ambiguous(&q, Rule::D02Article));
+    let q = G.valid("news:a@1.2.3.4", Rule::D02Newsaddress);
     assert_eq!(c(&q, "host"), Some("1.2.3.4"));
-    let q = G.valid("news:a@1", Rule::O93Newsaddress);
+    let q = G.valid("news:a@1", Rule::D02Newsaddress);
     assert_eq!(c(&q, "group"), Some("a@1"), "1 is no host, so a group");
     // A group has no "+" (not an xalpha).
-    G.generic_only("news:a+b", Rule::O93Group, 6);
-    G.generic_only("news:1abc", Rule::O93Group, 5);
-    G.generic_only("news:@h", Rule::O93Article, 5);
-    G.generic_only("news:1@2", Rule::O93Hostnumber, 8);
-    G.generic_only("news:**", Rule::O93Group, 5);
+    G.generic_only("news:a+b", Rule::D02Group, 6);
+    G.generic_only("news:1abc", Rule::D02Group, 5);
+    G.generic_only("news:@h", Rule::D02Article, 5);
+    G.generic_only("news:1@2", Rule::D02Hostnumber, 8);
+    G.generic_only("news:**", Rule::D02Group, 5);
 }
 
 #[test]
 fn nntp() {
-    let q = G.valid("nntp:comp.infosystems/1234", Rule::O93Nntpaddress);
+    let q = G.valid("nntp:comp.infosystems/1234", Rule::D02Nntpaddress);
     assert_eq!(c(&q, "group"), Some("comp.infosystems"));
     assert_eq!(c(&q, "digits"), Some("1234"));
     assert_eq!(data(&q, "nntp.local-only").as_deref(), Some(&[][..]));
     // No server in the BNF, though the prose names one; the number is required.
-    G.invalid("nntp://news.cern.ch/comp/1", Rule::O93Group, 5);
-    G.generic_only("nntp:g", Rule::O93Nntpaddress, 6);
-    G.generic_only("nntp:g/", Rule::O93Nntpaddress, 7);
-    G.generic_only("nntp:g/1a", Rule::O93Nntpaddress, 8);
-    G.generic_only("nntp:g/1/2", Rule::O93Nntpaddress, 8);
+    G.invalid("nntp://news.cern.ch/comp/1", Rule::D02Group, 5);
+    G.generic_only("nntp:g", Rule::D02Nntpaddress, 6);
+    G.generic_only("nntp:g/", Rule::D02Nntpaddress, 7);
+    G.generic_only("nntp:g/1a", Rule::D02Nntpaddress, 8);
+    G.generic_only("nntp:g/1/2", Rule::D02Nntpaddress, 8);
 }
 
 // ------------------------------------------------------------------ mailto
 
 #[test]
 fn mailto_has_two_colons_in_the_bnf() {
-    let q = G.valid("mailto::timbl@info.cern.ch", Rule::O93Mailtoaddress);
+    let q = G.valid("mailto::timbl@info.cern.ch", Rule::D02Mailtoaddress);
     assert_eq!(c(&q, "xalphas"), Some("timbl"));
     assert_eq!(c(&q, "host"), Some("info.cern.ch"));
     // Generic derives it too: ":" is an xpalpha.
-    assert_eq!(q.alternatives, [Rule::O93Generic, Rule::O93Mailtoaddress]);
-    let q = G.generic_only("mailto:timbl@info.cern.ch", Rule::O93Mailtoaddress, 7);
+    assert_eq!(q.alternatives, [Rule::D02Generic, Rule::D02Mailtoaddress]);
+    let q = G.generic_only("mailto:timbl@info.cern.ch", Rule::D02Mailtoaddress, 7);
     assert_eq!(c(&q, "path"), Some("timbl@info.cern.ch"));
     // MAILTO: "%" in a gatewayed address "requires conversion to %25 in a URL".
-    let q = G.valid("mailto::a%25b@gw.cern.ch", Rule::O93Mailtoaddress);
+    let q = G.valid("mailto::a%25b@gw.cern.ch", Rule::D02Mailtoaddress);
     assert_eq!(c(&q, "xalphas"), Some("a%25b"));
-    G.invalid("mailto::a%b@h", Rule::O93Escape, 9);
+    G.invalid("mailto::a%b@h", Rule::D02Escape, 9);
     // The rightmost "@" followed by a hostname.
-    let q = G.valid("mailto::a@b@c", Rule::O93Mailtoaddress);
+    let q = G.valid("mailto::a@b@c", Rule::D02Mailtoaddress);
     assert_eq!((c(&q, "xalphas"), c(&q, "host")), (Some("a@b"), Some("c")));
-    assert!(ambiguous(&q, Rule::O93Mailtoaddress));
-    let q = G.valid("mailto::a@b@1", Rule::O93Mailtoaddress);
+    assert!(ambiguous(&q, Rule::D02Mailtoaddress));
+    let q = G.valid("mailto::a@b@1", Rule::D02Mailtoaddress);
     assert_eq!((c(&q, "xalphas"), c(&q, "host")), (Some("a"), Some("b@1")));
     // A hostname, never a hostnumber.
-    G.generic_only("mailto::a@1.2.3.4", Rule::O93Hostname, 10);
-    G.generic_only("mailto::@h", Rule::O93Mailtoaddress, 8);
-    G.generic_only("mailto::ah", Rule::O93Mailtoaddress, 10);
+    G.generic_only("mailto::a@1.2.3.4", Rule::D02Hostname, 10);
+    G.generic_only("mailto::@h", Rule::D02Mailtoaddress, 8);
+    G.generic_only("mailto::ah", Rule::D02Mailtoaddress, 10);
     // The third colon is the local part's.
-    let q = G.valid("mailto:::a@h", Rule::O93Mailtoaddress);
+    let q = G.valid("mailto:::a@h", Rule::D02Mailtoaddress);
     assert_eq!(c(&q, "xalphas"), Some(":a"));
 }
 
@@ -500,7 +500,7 @@ fn mailto_single_colon_reading() {
     let r = |input| G.pr(input, Reading::MailtoSingleColon);
     let q = r("mailto:timbl@info.cern.ch");
     assert_eq!(q.verdict, Verdict::Valid);
-    assert_eq!(q.rule, Some(Rule::O93Mailtoaddress));
+    assert_eq!(q.rule, Some(Rule::D02Mailtoaddress));
     assert_eq!(c(&q, "xalphas"), Some("timbl"));
     assert_eq!(q.doc.to_string(), "draft-02@mailto-single-colon");
     // A second colon is then an xalpha of the local part.
@@ -511,7 +511,7 @@ fn mailto_single_colon_reading() {
     assert_eq!(q.verdict, Verdict::GenericOnly);
     assert_eq!(
         q.error.as_ref().map(|e| (e.rule, e.offset)),
-        Some((Rule::O93Mailtoaddress, 7))
+        Some((Rule::D02Mailtoaddress, 7))
     );
 }
 
@@ -547,38 +547,38 @@ fn the_resolution_readings_parse_as_the_strict_one() {
 
 #[test]
 fn wais() {
-    let q = G.valid("wais://h/db", Rule::O93Waisindex);
+    let q = G.valid("wais://h/db", Rule::D02Waisindex);
     assert_eq!(c(&q, "database"), Some("db"));
     assert_eq!(q.components.get("search"), Some(None));
-    let q = G.valid("wais://h:210/db?a+b", Rule::O93Waisindex);
+    let q = G.valid("wais://h:210/db?a+b", Rule::D02Waisindex);
     assert_eq!((c(&q, "port"), c(&q, "search")), (Some("210"), Some("a+b")));
-    let q = G.valid("wais://h/db/TEXT/a/b", Rule::O93Waisdoc);
+    let q = G.valid("wais://h/db/TEXT/a/b", Rule::D02Waisdoc);
     assert_eq!(
         (c(&q, "database"), c(&q, "wtype"), c(&q, "path")),
         (Some("db"), Some("TEXT"), Some("a/b"))
     );
     assert_eq!(q.components.get("search"), Some(None));
     assert_eq!(
-        c(&G.valid("wais://h/db/t/", Rule::O93Waisdoc), "path"),
+        c(&G.valid("wais://h/db/t/", Rule::D02Waisdoc), "path"),
         Some("")
     );
     // No length field (WAIS: "The length ... is kept for historical reasons"): a
     // "type/length/path" is a wtype and a path of two elements.
-    let q = G.valid("wais://h/db/TEXT/1234/docid", Rule::O93Waisdoc);
+    let q = G.valid("wais://h/db/TEXT/1234/docid", Rule::D02Waisdoc);
     assert_eq!(c(&q, "path"), Some("1234/docid"));
-    G.invalid("wais://h/db/t", Rule::O93Waisdoc, 13);
-    G.invalid("wais://h/db//p", Rule::O93Wtype, 12);
-    G.invalid("wais://h/", Rule::O93Database, 9);
-    G.invalid("wais://h", Rule::O93Waisindex, 8);
-    G.invalid("wais://h/db?", Rule::O93Search, 12);
-    G.invalid("wais://h/db/t/p?x", Rule::O93Path, 15);
+    G.invalid("wais://h/db/t", Rule::D02Waisdoc, 13);
+    G.invalid("wais://h/db//p", Rule::D02Wtype, 12);
+    G.invalid("wais://h/", Rule::D02Database, 9);
+    G.invalid("wais://h", Rule::D02Waisindex, 8);
+    G.invalid("wais://h/db?", Rule::D02Search, 12);
+    G.invalid("wais://h/db/t/p?x", Rule::D02Path, 15);
 }
 
 // ------------------------------------------------------------------ prospero
 
 #[test]
 fn prospero() {
-    let q = G.valid("prospero://h/a/b", Rule::O93Prosperoaddress);
+    let q = G.valid("prospero://h/a/b", Rule::D02Prosperoaddress);
     assert_eq!(c(&q, "hsoname"), Some("a/b"));
     assert_eq!(
         (q.components.get("version"), q.components.get("attributes")),
@@ -587,13 +587,13 @@ fn prospero() {
     assert!(q.notes().is_empty());
     assert_eq!(
         c(
-            &G.valid("prospero://h/", Rule::O93Prosperoaddress),
+            &G.valid("prospero://h/", Rule::D02Prosperoaddress),
             "hsoname"
         ),
         Some("")
     );
     // "%00" then digits: the version; the alphanums after the digits: attributes.
-    let q = G.valid("prospero://h:1525/a%0012", Rule::O93Prosperoaddress);
+    let q = G.valid("prospero://h:1525/a%0012", Rule::D02Prosperoaddress);
     assert_eq!(
         (
             c(&q, "port"),
@@ -603,18 +603,18 @@ fn prospero() {
         ),
         (Some("1525"), Some("a"), Some("12"), Some(None))
     );
-    assert!(ambiguous(&q, Rule::O93Prosperolink));
+    assert!(ambiguous(&q, Rule::D02Prosperolink));
     assert_eq!(
         data(&q, "prospero.fields").as_deref(),
         Some(&["a".to_string(), "12".to_string()][..])
     );
-    let q = G.valid("prospero://h/a%001abc", Rule::O93Prosperoaddress);
+    let q = G.valid("prospero://h/a%001abc", Rule::D02Prosperoaddress);
     assert_eq!(
         (c(&q, "version"), c(&q, "attributes")),
         (Some("1"), Some("abc"))
     );
     // An escape %00 inside the hsoname, and the last one starting the version.
-    let q = G.valid("prospero://h/a%00b/c%007", Rule::O93Prosperoaddress);
+    let q = G.valid("prospero://h/a%00b/c%007", Rule::D02Prosperoaddress);
     assert_eq!(
         (c(&q, "hsoname"), c(&q, "version")),
         (Some("a%00b/c"), Some("7"))
@@ -627,19 +627,19 @@ fn prospero() {
     // be separated from the host specific name by "%00%00")". The BNF's version is
     // digits, so this is all hsoname (escapes are xpalphas); the note gives the prose's
     // fields.
-    let q = G.valid("prospero://h/a%00%00attr", Rule::O93Prosperoaddress);
+    let q = G.valid("prospero://h/a%00%00attr", Rule::D02Prosperoaddress);
     assert_eq!(c(&q, "hsoname"), Some("a%00%00attr"));
     assert_eq!(q.components.get("version"), Some(None));
-    assert!(!ambiguous(&q, Rule::O93Prosperolink));
+    assert!(!ambiguous(&q, Rule::D02Prosperolink));
     assert_eq!(
         data(&q, "prospero.fields").as_deref(),
         Some(&["a".to_string(), "".to_string(), "attr".to_string()][..])
     );
     // A path cannot begin with "/" (cases/divergences/README.md §6).
-    G.invalid("prospero://h//a", Rule::O93Path, 13);
-    G.invalid("prospero://h/a%0", Rule::O93Escape, 14);
-    G.invalid("prospero://h", Rule::O93Prosperolink, 12);
-    G.generic_only("prospero:x", Rule::O93Prosperolink, 9);
+    G.invalid("prospero://h//a", Rule::D02Path, 13);
+    G.invalid("prospero://h/a%0", Rule::D02Escape, 14);
+    G.invalid("prospero://h", Rule::D02Prosperolink, 12);
+    G.generic_only("prospero:x", Rule::D02Prosperolink, 9);
 }
 
 // ------------------------------------------------------------------ gopher
@@ -647,65 +647,65 @@ fn prospero() {
 #[test]
 fn gopher() {
     // GOPHER: "If the type character and selector are omitted, the type defaults to "1"".
-    let q = G.valid("gopher://h", Rule::O93Gopheraddress);
+    let q = G.valid("gopher://h", Rule::D02Gopheraddress);
     assert_eq!(q.components.get("gtype"), Some(None));
     assert_eq!(
         data(&q, "gopher.default-type").as_deref(),
         Some(&["1".to_string()][..])
     );
-    let q = G.valid("gopher://h:70?x+y", Rule::O93Gopheraddress);
+    let q = G.valid("gopher://h:70?x+y", Rule::D02Gopheraddress);
     assert_eq!((c(&q, "port"), c(&q, "search")), (Some("70"), Some("x+y")));
     assert!(q.note("gopher.default-type").is_some());
     // A gtype with no selector: the selector (a path) may also be void.
-    let q = G.valid("gopher://h/1", Rule::O93Gopheraddress);
+    let q = G.valid("gopher://h/1", Rule::D02Gopheraddress);
     assert_eq!(
         (c(&q, "gtype"), q.components.get("selector")),
         (Some("1"), Some(None))
     );
-    assert!(ambiguous(&q, Rule::O93Selector));
+    assert!(ambiguous(&q, Rule::D02Selector));
     assert!(q.note("gopher.default-type").is_none());
-    let q = G.valid("gopher://h/11/pub?x", Rule::O93Gopheraddress);
+    let q = G.valid("gopher://h/11/pub?x", Rule::D02Gopheraddress);
     assert_eq!(
         (c(&q, "gtype"), c(&q, "selector"), c(&q, "search")),
         (Some("1"), Some("1/pub"), Some("x"))
     );
-    let q = G.valid("gopher://h/%41x", Rule::O93Gopheraddress);
+    let q = G.valid("gopher://h/%41x", Rule::D02Gopheraddress);
     assert_eq!(
         (c(&q, "gtype"), c(&q, "selector")),
         (Some("%41"), Some("x"))
     );
     // "/" must be followed by a gtype; a selector cannot begin with "/".
-    G.invalid("gopher://h/", Rule::O93Gtype, 11);
-    G.invalid("gopher://h/?x", Rule::O93Gtype, 11);
-    G.invalid("gopher://h/1/pub", Rule::O93Path, 12);
-    G.invalid("gopher://h/%4x", Rule::O93Escape, 11);
-    G.invalid("gopher://h/+", Rule::O93Gtype, 11);
+    G.invalid("gopher://h/", Rule::D02Gtype, 11);
+    G.invalid("gopher://h/?x", Rule::D02Gtype, 11);
+    G.invalid("gopher://h/1/pub", Rule::D02Path, 12);
+    G.invalid("gopher://h/%4x", Rule::D02Escape, 11);
+    G.invalid("gopher://h/+", Rule::D02Gtype, 11);
 }
 
 // ------------------------------------------------------------------ fragments
 
 #[test]
 fn fragments() {
-    let q = G.valid("http://h/p#sec 2", Rule::O93Httpaddress);
+    let q = G.valid("http://h/p#sec 2", Rule::D02Httpaddress);
     assert_eq!(c(&q, "fragmentid"), Some("sec 2"));
     assert_eq!(c(&q, "path"), Some("p"));
     // "If the fragment-id is void, the hash sign may be omitted": a "#" with nothing
     // after it is accepted, with an empty fragmentid.
-    let q = G.valid("http://h/p#", Rule::O93Httpaddress);
+    let q = G.valid("http://h/p#", Rule::D02Httpaddress);
     assert_eq!(c(&q, "fragmentid"), Some(""));
-    let q = G.valid("foo:x#y", Rule::O93Generic);
+    let q = G.valid("foo:x#y", Rule::D02Generic);
     assert_eq!(c(&q, "fragmentid"), Some("y"));
-    let q = G.invalid("http://h/p#a#b", Rule::O93Fragmentid, 12);
+    let q = G.invalid("http://h/p#a#b", Rule::D02Fragmentid, 12);
     assert!(q.alternatives.is_empty());
     assert_eq!(q.rule, None);
-    G.invalid("http://h/p#~", Rule::O93Fragmentid, 11);
-    G.invalid("http://h/p#a+b", Rule::O93Fragmentid, 12);
+    G.invalid("http://h/p#~", Rule::D02Fragmentid, 11);
+    G.invalid("http://h/p#a+b", Rule::D02Fragmentid, 12);
     // A uri that fails is reported before its fragment.
-    G.invalid("http://h//#~", Rule::O93Path, 9);
+    G.invalid("http://h//#~", Rule::D02Path, 9);
     // The fragment of a generic-only URL.
-    let q = G.generic_only("mailto:a@b#x", Rule::O93Mailtoaddress, 7);
+    let q = G.generic_only("mailto:a@b#x", Rule::D02Mailtoaddress, 7);
     assert_eq!(c(&q, "fragmentid"), Some("x"));
-    G.invalid("#x", Rule::O93Scheme, 0);
+    G.invalid("#x", Rule::D02Scheme, 0);
 }
 
 // ------------------------------------------------------------------ characters
@@ -840,7 +840,7 @@ fn login_article_and_mailto_agree_with_a_brute_force() {
         }
         let joined = [b"news:".as_slice(), s].concat();
         let q = parse(&joined, Reading::Strict);
-        let article = q.rule == Some(Rule::O93Newsaddress) && c(&q, "article").is_some();
+        let article = q.rule == Some(Rule::D02Newsaddress) && c(&q, "article").is_some();
         assert_eq!(article, brute::article(s), "article {shown:?}: {q:?}");
         if article {
             assert!(brute::host(c(&q, "host").unwrap().as_bytes()), "{shown:?}");
@@ -848,14 +848,14 @@ fn login_article_and_mailto_agree_with_a_brute_force() {
         let joined = [b"mailto::".as_slice(), s].concat();
         let q = parse(&joined, Reading::Strict);
         assert_eq!(
-            q.rule == Some(Rule::O93Mailtoaddress),
+            q.rule == Some(Rule::D02Mailtoaddress),
             brute::mailto(s),
             "mailto {shown:?}: {q:?}"
         );
         let joined = [b"http://".as_slice(), s].concat();
         let q = parse(&joined, Reading::Strict);
         assert_eq!(
-            q.rule == Some(Rule::O93Httpaddress),
+            q.rule == Some(Rule::D02Httpaddress),
             brute::hostport(s),
             "hostport {shown:?}: {q:?}"
         );
@@ -867,7 +867,7 @@ fn login_article_and_mailto_agree_with_a_brute_force() {
 
 #[test]
 fn notes_are_the_listed_ones_and_cited() {
-    let q = G.valid("x-foo:bar", Rule::O93Generic);
+    let q = G.valid("x-foo:bar", Rule::D02Generic);
     assert_eq!(data(&q, "experimental-scheme").as_deref(), Some(&[][..]));
     assert!(
         G.p("x-foo://h").note("experimental-scheme").is_none(),
@@ -911,7 +911,7 @@ fn components_are_named_from_the_list() {
 
 #[test]
 fn the_library_dispatches_to_this_grammar() {
-    G.assert_dispatched(b"http://h/", Rule::O93Httpaddress, Rule::O93Hostport);
+    G.assert_dispatched(b"http://h/", Rule::D02Httpaddress, Rule::D02Hostport);
 }
 
 /// Inputs between them make every rule of the draft accept and reject (`national` and
@@ -977,7 +977,7 @@ fn every_rule_accepts_and_rejects_somewhere() {
     let _ = super::prospero::attributes(&mut cx, Span::new(1, 3));
     let _ = super::classes::void(&mut cx, Span::new(0, 1));
     all.merge(&cx.into_coverage().unwrap());
-    let unused = [Rule::O93National, Rule::O93Punctuation];
+    let unused = [Rule::D02National, Rule::D02Punctuation];
     G.assert_every_rule_accepts_and_rejects(&all, &unused, &unused);
 }
 
@@ -1044,7 +1044,7 @@ fn any_bytes_get_an_answer() {
         }
     }
     // Invalid UTF-8, NUL and 0xFF are no xalphas.
-    G.invalid("http://h/\u{0}", Rule::O93Path, 9);
+    G.invalid("http://h/\u{0}", Rule::D02Path, 9);
     let q = parse(b"http://h/\xff\xfe", Reading::Strict);
     assert_eq!(q.verdict, Verdict::Invalid);
     assert_eq!(q.error.unwrap().offset, 9);

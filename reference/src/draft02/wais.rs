@@ -10,16 +10,16 @@ use super::classes::{owned, xalphas};
 use super::generic::{path, search};
 use super::ip::{hostport, Hostport};
 use super::{expect, literal, scheme_value, Match};
-use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `waisaddress waisindex | waisdoc`
 ///
 /// Returns the alternative that matched: after the database a waisindex has nothing or
 /// "?", a waisdoc "/", so at most one can.
 pub fn waisaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Waisaddress, |cx| {
+    cx.rule(Rule::D02Waisaddress, |cx| {
         let index = waisindex(cx, s);
         let doc = waisdoc(cx, s);
         match (index, doc) {
@@ -59,11 +59,11 @@ fn components(cx: &mut Cx, s: Span, h: &Head) {
 
 /// `waisindex w a i s : / / hostport / database [ ? search ]`
 pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Waisindex, |cx| {
-        let h = head(cx, s, Rule::O93Waisindex)?;
+    cx.rule(Rule::D02Waisindex, |cx| {
+        let h = head(cx, s, Rule::D02Waisindex)?;
         let next = h.database.end;
         let q = if next < s.end {
-            expect(cx, next, s, b'?', Rule::O93Waisindex)?;
+            expect(cx, next, s, b'?', Rule::D02Waisindex)?;
             let sp = s.from(next + 1);
             search(cx, sp)?;
             Some(sp)
@@ -74,7 +74,7 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         cx.put("search", q.map(Part::Str));
         cx.put("wtype", None);
         cx.put("path", None);
-        let mut m = Match::new(Rule::O93Waisindex);
+        let mut m = Match::new(Rule::D02Waisindex);
         m.ambiguities = h.hostport.ambiguities;
         Ok(m)
     })
@@ -82,22 +82,22 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 
 /// `waisdoc w a i s : / / hostport / database / wtype / path`
 pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::O93Waisdoc, |cx| {
-        let h = head(cx, s, Rule::O93Waisdoc)?;
+    cx.rule(Rule::D02Waisdoc, |cx| {
+        let h = head(cx, s, Rule::D02Waisdoc)?;
         let next = h.database.end;
-        expect(cx, next, s, b'/', Rule::O93Waisdoc)?;
+        expect(cx, next, s, b'/', Rule::D02Waisdoc)?;
         // wtype (xalphas) derives no "/".
         let t_end = cx.find(s.from(next + 1), b'/').unwrap_or(s.end);
         let t = Span::new(next + 1, t_end);
         wtype(cx, t)?;
-        expect(cx, t_end, s, b'/', Rule::O93Waisdoc)?;
+        expect(cx, t_end, s, b'/', Rule::D02Waisdoc)?;
         let p = s.from(t_end + 1);
         path(cx, p)?;
         components(cx, s, &h);
         cx.put("search", None);
         cx.put("wtype", Some(Part::Str(t)));
         cx.put("path", Some(Part::Str(p)));
-        let mut m = Match::new(Rule::O93Waisdoc);
+        let mut m = Match::new(Rule::D02Waisdoc);
         m.ambiguities = h.hostport.ambiguities;
         Ok(m)
     })
@@ -105,14 +105,14 @@ pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 
 /// `database xalphas`
 pub fn database(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Database, |cx| {
-        xalphas(cx, s).map_err(owned(Rule::O93Database))
+    cx.rule(Rule::D02Database, |cx| {
+        xalphas(cx, s).map_err(owned(Rule::D02Database))
     })
 }
 
 /// `wtype xalphas`
 pub fn wtype(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::O93Wtype, |cx| {
-        xalphas(cx, s).map_err(owned(Rule::O93Wtype))
+    cx.rule(Rule::D02Wtype, |cx| {
+        xalphas(cx, s).map_err(owned(Rule::D02Wtype))
     })
 }

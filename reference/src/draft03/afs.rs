@@ -4,8 +4,8 @@
 
 use super::ip::hostname;
 use super::path::path;
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `afsaddress a f s : / / cellname / path`
 pub fn afsaddress(cx: &mut Cx, s: Span) -> Res<()> {

@@ -12,7 +12,7 @@
 //! `host` and the last "@" only (a hostnumber has no "@"), a `hostnumber`.
 
 use super::classes::{first_non_xalpha, ALPHA, DIGIT};
-use crate::cx::{Cx, Span};
+use crate::grammar::cx::{Cx, Span};
 
 /// The chosen split: the "@"'s offset, and whether another "@" derives too. `None`
 /// when no split derives; the caller then matches the split at the last "@" (or the

@@ -10,9 +10,9 @@
 //! The BNF writes repetition as right recursion (`xalphas xalpha [ xalphas ]`): one or
 //! more. Each such rule is matched as the repetition it derives, in one pass.
 
-use crate::cx::{Cx, Res, Span};
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `alpha a | b | c | d | e | f | g | h | i | j | k | l | m | n | o | p | q | r | s | t | u | v | w | x | y | z | A | B | C | D | E | F | G | H | I | J | K | L | M | N | O | P | Q | R | S | T | U | V | W | X | Y | Z`
 pub const ALPHA: Class = Class::new(
@@ -180,7 +180,7 @@ pub fn void(cx: &mut Cx, s: Span) -> Res<()> {
 /// `digits` is a building block: its failure is reported as the failure of the rule
 /// that used it (the convention of `cases/README.md`).
 pub fn digits_in(cx: &mut Cx, s: Span, rule: Rule) -> Res<()> {
-    digits(cx, s).map_err(|f| crate::outcome::Failure { rule, ..f })
+    digits(cx, s).map_err(|f| crate::grammar::outcome::Failure { rule, ..f })
 }
 
 /// Where the `xalpha` units covering `s` first fail, without recording anything: used

@@ -6,11 +6,11 @@ use super::classes::{digits_in, FORMCODE};
 use super::ip::login;
 use super::path::path;
 use super::{login_ambiguity, Match};
-use crate::cx::{furthest, Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `ftpaddress f t p : / / login / path [ ftptype ]`
 ///

@@ -4,9 +4,9 @@ use super::classes::{unit_len, xalpha};
 use super::ip::hostport;
 use super::path::path;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `gopheraddress g o p h e r : / / hostport [/ gtype [ gcommand ] ]`
 ///

@@ -3,9 +3,9 @@
 use super::ip::hostport;
 use super::path::{path, search};
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
 ///

@@ -5,9 +5,9 @@
 //! its presence, and continues until the following slash "/"". No rule here derives "/".
 
 use super::classes::{digits_in, ialpha, ALPHANUM2};
-use crate::cx::{furthest, host_failure, Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, host_failure, Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// What `login` found; spans of the input.
 #[derive(Clone, Copy, Debug)]

@@ -7,11 +7,11 @@ use super::classes::xalphas;
 use super::ip::hostname;
 use super::rfc822::{addr_spec, content_identifier};
 use super::Match;
-use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `mailtoaddress m a i l t o : : xalphas @ hostname`
 ///

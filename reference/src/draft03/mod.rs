@@ -4,7 +4,7 @@
 //! One function per production, named after it, one constant per character class, each
 //! with the production verbatim in its doc comment (`grammar/draft-03-bnf.txt` holds
 //! them all; the test `tests/bnf_text_draft03.rs` checks the quotes). Each function
-//! recognises a whole span of the input; see [`crate::cx`] for why that keeps the
+//! recognises a whole span of the input; see [`crate::grammar::cx`] for why that keeps the
 //! recogniser complete and linear. Where the BNF is ambiguous (several derivations with
 //! different components), the derivation reported is named in the function's comment
 //! and recorded as an [`Ambiguity`].
@@ -37,11 +37,12 @@ pub mod rfc822;
 pub mod telnet;
 pub mod wais;
 
-use crate::cx::{Coverage, Cx, Res, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::Part;
-use crate::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Verdict};
-use crate::rule::Rule;
+use crate::grammar::cx::{Coverage, Cx, Res, Span};
+pub use crate::grammar::matched::Match;
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Verdict};
+use crate::grammar::rule::Rule;
 use classes::ialpha;
 
 /// The component names, in the order a parse reports them.
@@ -68,23 +69,6 @@ pub const COMPONENTS: &[&str] = &[
     "gtype",
     "gcommand",
 ];
-
-/// What a scheme production matched: the production and its ambiguities. Its
-/// components are written into the context as they are found ([`Cx::put`]), so a
-/// match stays small to return.
-pub struct Match {
-    pub rule: Rule,
-    pub ambiguities: crate::outcome::Ambiguities,
-}
-
-impl Match {
-    pub fn new(rule: Rule) -> Match {
-        Match {
-            rule,
-            ambiguities: crate::outcome::Ambiguities::new(),
-        }
-    }
-}
 
 /// The ambiguity of a `login` that also derives as a bare hostport.
 pub fn login_ambiguity(l: &ip::Login) -> Option<Ambiguity> {
@@ -244,8 +228,8 @@ pub(crate) fn judge<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, bool) {
         rule: None,
         components: Components::new(cx.input),
         error: None,
-        alternatives: crate::outcome::Rules::new(),
-        ambiguities: crate::outcome::Ambiguities::new(),
+        alternatives: crate::grammar::outcome::Rules::new(),
+        ambiguities: crate::grammar::outcome::Ambiguities::new(),
         input: cx.input,
     };
     match m {

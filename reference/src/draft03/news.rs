@@ -5,10 +5,10 @@ use super::at;
 use super::classes::{digits_in, ialpha, xalphas};
 use super::ip::host;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `newsaddress n e w s : groupart`
 pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
@@ -41,7 +41,7 @@ pub enum Groupart {
 
 pub struct GroupartMatch {
     pub kind: Groupart,
-    pub ambiguities: crate::outcome::Ambiguities,
+    pub ambiguities: crate::grammar::outcome::Ambiguities,
 }
 
 /// `groupart * | group | article`
@@ -56,7 +56,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<GroupartMatch> {
         if cx.bytes(s) == b"*" {
             return Ok(GroupartMatch {
                 kind: Groupart::Star,
-                ambiguities: crate::outcome::Ambiguities::new(),
+                ambiguities: crate::grammar::outcome::Ambiguities::new(),
             });
         }
         let has_at = cx.find(s, b'@').is_some();
@@ -81,7 +81,7 @@ pub fn groupart(cx: &mut Cx, s: Span) -> Res<GroupartMatch> {
             }
             (_, Ok(())) => Ok(GroupartMatch {
                 kind: Groupart::Group,
-                ambiguities: crate::outcome::Ambiguities::new(),
+                ambiguities: crate::grammar::outcome::Ambiguities::new(),
             }),
             // With an "@" the input was meant as an article, so its failure is reported.
             (Some(Err(a)), Err(_)) => Err(a),
@@ -99,7 +99,7 @@ pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
 
 pub struct ArticleMatch {
     pub host: Span,
-    pub ambiguities: crate::outcome::Ambiguities,
+    pub ambiguities: crate::grammar::outcome::Ambiguities,
 }
 
 /// `article xalphas @ host`
@@ -121,7 +121,7 @@ pub fn article(cx: &mut Cx, s: Span) -> Res<ArticleMatch> {
         xalphas(cx, Span::new(s.start, at))?;
         let h = s.from(at + 1);
         host(cx, h)?;
-        let mut ambiguities = crate::outcome::Ambiguities::new();
+        let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
         if chosen.is_some_and(|(_, more)| more) {
             ambiguities.push(Ambiguity {
                 rule: Rule::D03Article,

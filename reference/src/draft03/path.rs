@@ -1,8 +1,8 @@
 //! draft-03's `path`, `segment`, `search` and `fragmentid`.
 
 use super::classes::{void, xalphas, xpalphas};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `path void | segment [ / path ]`
 ///

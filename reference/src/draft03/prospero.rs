@@ -5,10 +5,10 @@ use super::classes::{alphanums, digits_in, DIGIT};
 use super::ip::hostport;
 use super::path::path;
 use super::Match;
-use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `prosperoaddress prosperolink`
 pub fn prosperoaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
@@ -35,7 +35,7 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         };
         let hp = hostport(cx, Span::new(at, slash))?;
         let tail = s.from(slash + 1);
-        let mut ambiguities = crate::outcome::Ambiguities::new();
+        let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
         let (hso, ver, attrs) = match with_version(cx, tail) {
             Ok((before, v, a)) => {
                 ambiguities.push(Ambiguity {
@@ -80,7 +80,10 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 /// the last "%00" can start a version: after any other, the rest holds a "%", which
 /// neither `digits` nor `alphanums` derives.
 type WithVersion = (Span, Span, Option<Span>);
-fn with_version(cx: &mut Cx, s: Span) -> Result<WithVersion, Option<crate::outcome::Failure>> {
+fn with_version(
+    cx: &mut Cx,
+    s: Span,
+) -> Result<WithVersion, Option<crate::grammar::outcome::Failure>> {
     let sep = cx
         .bytes(s)
         .windows(3)

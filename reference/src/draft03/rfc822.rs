@@ -20,8 +20,8 @@
 //! which its BNF section says "do not appear in any productions and therefore may not
 //! appear in URLs": the `must-encode` note reports them.
 
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// RFC 822 §3.3: `specials = "(" / ")" / "<" / ">" / "@" / "," / ";" / ":" / "\" / <"> /
 /// "." / "[" / "]"`.

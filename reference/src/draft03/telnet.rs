@@ -2,9 +2,9 @@
 
 use super::ip::login;
 use super::{login_ambiguity, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `telnetaddress t e l n e t : / / login`
 ///

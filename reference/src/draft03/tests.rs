@@ -8,9 +8,9 @@ use super::classes::{
 use super::notes::{ftp_commands, IDS};
 use super::{parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
-use crate::outcome::Verdict;
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::outcome::Verdict;
+use crate::grammar::rule::Rule;
 use crate::testing::{c, data, Grammar, Xorshift};
 use crate::Coverage;
 
@@ -87,7 +87,7 @@ fn the_prefix_is_matched_without_case_and_is_not_the_scheme() {
     // Without it: judged through `url`, with a must note.
     let q = G.valid("http://info.cern.ch/", Rule::D03Httpaddress);
     let n = q.note("prefix-missing").expect("the note");
-    assert_eq!(n.grade, crate::outcome::Grade::Must);
+    assert_eq!(n.grade, crate::grammar::outcome::Grade::Must);
     // The prefix once: "URL:URL:" leaves the scheme "URL", which url does not list.
     let q = G.p("URL:URL:http://h/");
     assert_eq!(q.verdict, Verdict::NotDefined);

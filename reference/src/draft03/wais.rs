@@ -5,9 +5,9 @@ use super::classes::{digits_in, xalphas};
 use super::ip::{hostport, Hostport};
 use super::path::{path, search};
 use super::Match;
-use crate::cx::{furthest, Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `waisaddress waisindex | waisdoc`
 ///

@@ -2,7 +2,7 @@
 //! defined once and built from the others as the BNF builds them, and the rules `escape`,
 //! `uchar`, `xchar`, `digits` that match more than one character.
 //!
-//! The classes reuse RFC 1738's [`Class`] machinery (a set of octets named by a rule),
+//! The classes use the grammar kernel's [`Class`] (a set of octets named by a rule),
 //! but every set below is draft-06's own. Where they differ from RFC 1738 (see
 //! cases/divergences/README.md §1):
 //! - `extra` has "=", which is also `reserved`, so "=" is a `uchar` everywhere uchar is
@@ -11,9 +11,9 @@
 //!   `{ } | \ ^ ~ [ ]` may appear unencoded wherever `uchar` may;
 //! - `punctuation` is `< > " #` (no "%").
 
-use crate::cx::{Cx, Res, Span};
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// ```text
 /// lowalpha       = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" |
@@ -78,52 +78,18 @@ pub const CLASSES: &[&Class] = &[
     &UNRESERVED,
 ];
 
+crate::shared_productions::classes! {
 #[inline]
 /// `escape         = "%" hex hex`
-pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let input = cx.input;
-    let ok = i + 3 <= end
-        && input[i] == b'%'
-        && cx.class(&HEX, input[i + 1])
-        && cx.class(&HEX, input[i + 2]);
-    cx.mark(Rule::D06Escape, ok).then_some(3)
-}
-
+pub fn escape(Rule::D06Escape);
 #[inline]
 /// `uchar          = unreserved | escape`
-pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let n = if cx.class(&UNRESERVED, cx.input[i]) {
-        Some(1)
-    } else {
-        escape(cx, i, end)
-    };
-    cx.mark(Rule::D06Uchar, n.is_some());
-    n
-}
-
+pub fn uchar(Rule::D06Uchar);
 #[inline]
 /// `xchar          = unreserved | reserved | escape`
-pub fn xchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let b = cx.input[i];
-    let n = if cx.class(&UNRESERVED, b) || cx.class(&RESERVED, b) {
-        Some(1)
-    } else {
-        escape(cx, i, end)
-    };
-    cx.mark(Rule::D06Xchar, n.is_some());
-    n
-}
-
+pub fn xchar(Rule::D06Xchar);
 /// `digits         = 1*digit`
-pub fn digits(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::D06Digits, |cx| {
-        if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::D06Digits, "digit"));
-        }
-        cx.star(s, Rule::D06Digits, "digit", |cx, i, _| {
-            cx.class(&DIGIT, cx.input[i]).then_some(1)
-        })
-    })
+pub fn digits(Rule::D06Digits);
 }
 
 /// `*[ uchar | <one of extra> ]` over the whole of `s`: the shape of most of Section 5's

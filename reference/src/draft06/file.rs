@@ -3,9 +3,9 @@
 use super::ftp::{fpath, list};
 use super::ip::host;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `fileurl        = "file://" host [ "/" fpath ]`
 ///

@@ -7,10 +7,10 @@
 
 use super::classes::{xchar, DIGIT, HIALPHA, LOWALPHA};
 use super::Match;
-use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `otherurl       = scheme ":" schemepart`
 pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

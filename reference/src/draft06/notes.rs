@@ -25,13 +25,13 @@
 
 use super::classes::{ALPHA, DIGIT, PUNCTUATION, RESERVED};
 use super::{ftp, ip, judged, own_production};
-use crate::cx::{Cx, Span};
 use crate::document::Reading;
-use crate::outcome::note;
-use crate::outcome::{Grade, Noting, Parse, Verdict};
-use crate::rfc1738::classes::{decode, escaped_octet};
-use crate::rfc1738::notes::render;
-use crate::rule::Rule;
+use crate::grammar::class::{decode, escaped_octet};
+use crate::grammar::cx::{Cx, Span};
+use crate::grammar::outcome::note;
+use crate::grammar::outcome::{Grade, Noting, Parse, Verdict};
+use crate::grammar::render::render;
+use crate::grammar::rule::Rule;
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &[

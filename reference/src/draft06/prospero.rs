@@ -4,10 +4,10 @@ use super::classes::uchars_and;
 use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::{put_scheme, Match};
-use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span, Spans};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
 pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
@@ -21,7 +21,7 @@ pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         let p = Span::new(p_start, p_end);
         let segs = ppath(cx, p)?;
         let mut fields = crate::inline::InlineList::new();
-        let mut ambiguities = crate::outcome::Ambiguities::new();
+        let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
         let mut at = p_end;
         while at < s.end {
             // fieldname and fieldvalue derive no ";": each fieldspec ends at the next one.

@@ -3,8 +3,8 @@
 
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
-use crate::outcome::{Field, List, Value, Verdict};
-use crate::rule::Rule;
+use crate::grammar::outcome::{Field, List, Value, Verdict};
+use crate::grammar::rule::Rule;
 use crate::testing::{c, data, list, strings, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
@@ -670,7 +670,12 @@ fn encoding_notes_follow_section_2_2() {
     );
     for n in &q.notes() {
         let must = n.id.starts_with("must-");
-        assert_eq!(n.grade == crate::outcome::Grade::Must, must, "{}", n.id);
+        assert_eq!(
+            n.grade == crate::grammar::outcome::Grade::Must,
+            must,
+            "{}",
+            n.id
+        );
     }
     // A valid URL with national characters: allowed by the BNF, "not safe" by the prose.
     let q = G.valid("http://h/~a", Rule::D06Httpurl);

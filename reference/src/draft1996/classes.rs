@@ -6,57 +6,57 @@
 //! octets, so a character outside US-ASCII arrives as one or more octets 80-FF, each of
 //! which is `national`.
 
-use crate::cx::{Cx, Res, Span};
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// ```text
 /// lowalpha = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" |
 ///            "j" | "k" | "l" | "m" | "n" | "o" | "p" | "q" | "r" |
 ///            "s" | "t" | "u" | "v" | "w" | "x" | "y" | "z"
 /// ```
-pub const LOWALPHA: Class = Class::new(Rule::F01Lowalpha, &[], b"abcdefghijklmnopqrstuvwxyz");
+pub const LOWALPHA: Class = Class::new(Rule::D1996Lowalpha, &[], b"abcdefghijklmnopqrstuvwxyz");
 /// ```text
 /// hialpha  = "A" | "B" | "C" | "D" | "E" | "F" | "G" | "H" | "I" |
 ///            "J" | "K" | "L" | "M" | "N" | "O" | "P" | "Q" | "R" |
 ///            "S" | "T" | "U" | "V" | "W" | "X" | "Y" | "Z"
 /// ```
-pub const HIALPHA: Class = Class::new(Rule::F01Hialpha, &[], b"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
+pub const HIALPHA: Class = Class::new(Rule::D1996Hialpha, &[], b"ABCDEFGHIJKLMNOPQRSTUVWXYZ");
 /// `alpha    = lowalpha | hialpha`
-pub const ALPHA: Class = Class::new(Rule::F01Alpha, &[&LOWALPHA, &HIALPHA], b"");
+pub const ALPHA: Class = Class::new(Rule::D1996Alpha, &[&LOWALPHA, &HIALPHA], b"");
 /// ```text
 /// digit    = "0" | "1" | "2" | "3" | "4" | "5" | "6" | "7" |
 ///            "8" | "9"
 /// ```
-pub const DIGIT: Class = Class::new(Rule::F01Digit, &[], b"0123456789");
+pub const DIGIT: Class = Class::new(Rule::D1996Digit, &[], b"0123456789");
 /// `alphanum = alpha | digit`
-pub const ALPHANUM: Class = Class::new(Rule::F01Alphanum, &[&ALPHA, &DIGIT], b"");
+pub const ALPHANUM: Class = Class::new(Rule::D1996Alphanum, &[&ALPHA, &DIGIT], b"");
 /// `reserved    = ";" | "/" | "?" | ":" | "@" | "&" | "=" | "+"`
-pub const RESERVED: Class = Class::new(Rule::F01Reserved, &[], b";/?:@&=+");
+pub const RESERVED: Class = Class::new(Rule::D1996Reserved, &[], b";/?:@&=+");
 /// ```text
 /// mark        = "$" | "-" | "_" | "." | "!" | "~" |
 ///               "*" | "'" | "(" | ")" | ","
 /// ```
-pub const MARK: Class = Class::new(Rule::F01Mark, &[], b"$-_.!~*'(),");
+pub const MARK: Class = Class::new(Rule::D1996Mark, &[], b"$-_.!~*'(),");
 /// `unreserved  = alpha | digit | mark`
-pub const UNRESERVED: Class = Class::new(Rule::F01Unreserved, &[&ALPHA, &DIGIT, &MARK], b"");
+pub const UNRESERVED: Class = Class::new(Rule::D1996Unreserved, &[&ALPHA, &DIGIT, &MARK], b"");
 /// ```text
 /// hex         = digit | "A" | "B" | "C" | "D" | "E" | "F" |
 ///                       "a" | "b" | "c" | "d" | "e" | "f"
 /// ```
-pub const HEX: Class = Class::new(Rule::F01Hex, &[&DIGIT], b"ABCDEFabcdef");
+pub const HEX: Class = Class::new(Rule::D1996Hex, &[&DIGIT], b"ABCDEFabcdef");
 
 /// Section 2.3.3 describes the excluded characters, "not used within the URL syntax";
 /// the reference consults them only to say what an input holds (the notes).
 ///
 /// `control     = <US-ASCII coded characters 00-1F and 7F hexadecimal>`
-pub const CONTROL: Class = Class::new(Rule::F01Control, &[], &CONTROL_OCTETS);
+pub const CONTROL: Class = Class::new(Rule::D1996Control, &[], &CONTROL_OCTETS);
 /// `space       = <US-ASCII coded character 20 hexadecimal>`
-pub const SPACE: Class = Class::new(Rule::F01Space, &[], b" ");
+pub const SPACE: Class = Class::new(Rule::D1996Space, &[], b" ");
 /// `delims      = "<" | ">" | "#" | "%" | <">`
-pub const DELIMS: Class = Class::new(Rule::F01Delims, &[], b"<>#%\"");
+pub const DELIMS: Class = Class::new(Rule::D1996Delims, &[], b"<>#%\"");
 /// ``unwise      = "{" | "}" | "|" | "\" | "^" | "[" | "]" | "`"``
-pub const UNWISE: Class = Class::new(Rule::F01Unwise, &[], b"{}|\\^[]`");
+pub const UNWISE: Class = Class::new(Rule::D1996Unwise, &[], b"{}|\\^[]`");
 /// ```text
 /// national    = <Any character not in the reserved, unreserved,
 ///                control, space, delims, or unwise sets>
@@ -64,10 +64,10 @@ pub const UNWISE: Class = Class::new(Rule::F01Unwise, &[], b"{}|\\^[]`");
 ///
 /// Those sets cover every US-ASCII character (a unit test checks it), so `national` is
 /// every character outside US-ASCII: as octets, 80-FF.
-pub const NATIONAL: Class = Class::new(Rule::F01National, &[], &NON_ASCII_OCTETS);
+pub const NATIONAL: Class = Class::new(Rule::D1996National, &[], &NON_ASCII_OCTETS);
 /// `excluded    = control | space | delims | unwise | national`
 pub const EXCLUDED: Class = Class::new(
-    Rule::F01Excluded,
+    Rule::D1996Excluded,
     &[&CONTROL, &SPACE, &DELIMS, &UNWISE, &NATIONAL],
     b"",
 );
@@ -119,7 +119,7 @@ pub fn escaped(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
         && input[i] == b'%'
         && cx.class(&HEX, input[i + 1])
         && cx.class(&HEX, input[i + 2]);
-    cx.mark(Rule::F01Escaped, ok).then_some(3)
+    cx.mark(Rule::D1996Escaped, ok).then_some(3)
 }
 
 #[inline]
@@ -131,7 +131,7 @@ pub fn urlchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     } else {
         escaped(cx, i, end)
     };
-    cx.mark(Rule::F01Urlchar, n.is_some());
+    cx.mark(Rule::D1996Urlchar, n.is_some());
     n
 }
 
@@ -153,7 +153,7 @@ pub fn repeat(
     while i < s.end {
         match element(cx, i, s.end) {
             Some(n) => i += n,
-            None if cx.input[i] == b'%' => return Err(cx.fail(i, Rule::F01Escaped, ESCAPED)),
+            None if cx.input[i] == b'%' => return Err(cx.fail(i, Rule::D1996Escaped, ESCAPED)),
             None => return Err(cx.fail(i, rule, expected)),
         }
     }

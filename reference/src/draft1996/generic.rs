@@ -12,9 +12,9 @@ use super::classes::{all_chars, repeat, urlchar, ALPHA, DIGIT, RESERVED, UNRESER
 use super::parts::Parts;
 use super::path::{path, query};
 use super::server::{server, Server};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Failure};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::{Ambiguity, Failure};
+use crate::grammar::rule::Rule;
 
 /// What `URL-reference` matched.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct Reference {
     pub rule: Rule,
     /// The alternatives of `absoluteURL` that derive (for a relative reference, the
     /// alternative of `relativeURL` taken).
-    pub alternatives: crate::outcome::Rules,
+    pub alternatives: crate::grammar::outcome::Rules,
     /// The server's parts, when there is a server and it derives.
     pub server: Option<Server>,
     /// When `rule` is `opaque-URL`: where `generic-URL` failed.
@@ -60,29 +60,29 @@ pub fn leftmost(a: Failure, b: Failure) -> Failure {
 /// "Relative URL references are distinguished from absolute URLs in that they do not
 /// begin with a scheme name"). An empty reference is a `rel_path` with an empty path.
 pub fn url_reference(cx: &mut Cx, parts: &Parts) -> Res<Reference> {
-    cx.rule(Rule::F01UrlReference, |cx| {
+    cx.rule(Rule::D1996UrlReference, |cx| {
         // Neither URL form derives "#" (no urlchar is "#"), so the first "#" ends the URL.
         let url = Span::new(0, parts.fragment.map_or(cx.input.len(), |f| f.start - 1));
         // absoluteURL is tried on every reference; without a scheme it fails at `scheme`.
         let absolute = absolute_url(cx, url, parts);
         let found = match parts.scheme {
             Some(_) => absolute.map(|a| {
-                let mut alternatives = crate::outcome::Rules::new();
+                let mut alternatives = crate::grammar::outcome::Rules::new();
                 if a.generic.is_ok() {
-                    alternatives.push(Rule::F01GenericUrl);
+                    alternatives.push(Rule::D1996GenericUrl);
                 }
                 if a.opaque.is_ok() {
-                    alternatives.push(Rule::F01OpaqueUrl);
+                    alternatives.push(Rule::D1996OpaqueUrl);
                 }
                 match a.generic {
                     Ok(rel) => Reference {
-                        rule: Rule::F01GenericUrl,
+                        rule: Rule::D1996GenericUrl,
                         alternatives,
                         server: rel.server,
                         generic_failure: None,
                     },
                     Err(f) => Reference {
-                        rule: Rule::F01OpaqueUrl,
+                        rule: Rule::D1996OpaqueUrl,
                         alternatives,
                         server: None,
                         generic_failure: Some(f),
@@ -112,8 +112,8 @@ pub fn url_reference(cx: &mut Cx, parts: &Parts) -> Res<Reference> {
 
 /// `fragment  =  *urlchar`
 pub fn fragment(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Fragment, |cx| {
-        repeat(cx, s, Rule::F01Fragment, "urlchar", urlchar)
+    cx.rule(Rule::D1996Fragment, |cx| {
+        repeat(cx, s, Rule::D1996Fragment, "urlchar", urlchar)
     })
 }
 
@@ -124,11 +124,11 @@ const SCHEME_CHARS: &str = "alpha | digit | \"+\" | \"-\" | \".\"";
 /// Upper case is in the BNF (`alpha`); Section 4.1 adds that programs "should treat
 /// upper case letters as equivalent to lower case" (the note `scheme-case`).
 pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Scheme, |cx| {
+    cx.rule(Rule::D1996Scheme, |cx| {
         if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::F01Scheme, SCHEME_CHARS));
+            return Err(cx.fail(s.start, Rule::D1996Scheme, SCHEME_CHARS));
         }
-        cx.star(s, Rule::F01Scheme, SCHEME_CHARS, |cx, i, _| {
+        cx.star(s, Rule::D1996Scheme, SCHEME_CHARS, |cx, i, _| {
             let b = cx.input[i];
             let ok = cx.class(&ALPHA, b) || cx.class(&DIGIT, b) || b"+-.".contains(&b);
             ok.then_some(1)
@@ -153,7 +153,7 @@ fn scheme_colon(cx: &mut Cx, s: Span, rule: Rule) -> Res<usize> {
 /// opaque-URL (all its characters are urlchar), so an input that derives as generic-URL
 /// has two derivations.
 pub fn absolute_url(cx: &mut Cx, s: Span, parts: &Parts) -> Res<Absolute> {
-    cx.rule(Rule::F01AbsoluteUrl, |cx| {
+    cx.rule(Rule::D1996AbsoluteUrl, |cx| {
         let generic = generic_url(cx, s, parts);
         let opaque = opaque_url(cx, s);
         match (&generic, &opaque) {
@@ -165,9 +165,9 @@ pub fn absolute_url(cx: &mut Cx, s: Span, parts: &Parts) -> Res<Absolute> {
 
 /// `opaque-URL  = scheme ":" *urlchar`
 pub fn opaque_url(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01OpaqueUrl, |cx| {
-        let at = scheme_colon(cx, s, Rule::F01OpaqueUrl)?;
-        repeat(cx, s.from(at), Rule::F01OpaqueUrl, "urlchar", urlchar)
+    cx.rule(Rule::D1996OpaqueUrl, |cx| {
+        let at = scheme_colon(cx, s, Rule::D1996OpaqueUrl)?;
+        repeat(cx, s.from(at), Rule::D1996OpaqueUrl, "urlchar", urlchar)
     })
 }
 
@@ -175,8 +175,8 @@ pub fn opaque_url(cx: &mut Cx, s: Span) -> Res<()> {
 ///
 /// The relativeURL is the rest of the Section 4.3 split: server, path, query.
 pub fn generic_url(cx: &mut Cx, s: Span, parts: &Parts) -> Res<Relative> {
-    cx.rule(Rule::F01GenericUrl, |cx| {
-        scheme_colon(cx, s, Rule::F01GenericUrl)?;
+    cx.rule(Rule::D1996GenericUrl, |cx| {
+        scheme_colon(cx, s, Rule::D1996GenericUrl)?;
         relative_url(cx, parts)
     })
 }
@@ -188,23 +188,23 @@ pub fn generic_url(cx: &mut Cx, s: Span, parts: &Parts) -> Res<Relative> {
 /// relative reference beginning with a single slash character is termed an
 /// absolute-path reference"), else `rel_path`.
 pub fn relative_url(cx: &mut Cx, parts: &Parts) -> Res<Relative> {
-    cx.rule(Rule::F01RelativeUrl, |cx| {
+    cx.rule(Rule::D1996RelativeUrl, |cx| {
         if let Some(s) = parts.server {
             let server = net_path(cx, s, parts)?;
             Ok(Relative {
-                rule: Rule::F01NetPath,
+                rule: Rule::D1996NetPath,
                 server: Some(server),
             })
         } else if parts.path_slash {
             abs_path(cx, parts)?;
             Ok(Relative {
-                rule: Rule::F01AbsPath,
+                rule: Rule::D1996AbsPath,
                 server: None,
             })
         } else {
             rel_path(cx, parts)?;
             Ok(Relative {
-                rule: Rule::F01RelPath,
+                rule: Rule::D1996RelPath,
                 server: None,
             })
         }
@@ -213,7 +213,7 @@ pub fn relative_url(cx: &mut Cx, parts: &Parts) -> Res<Relative> {
 
 /// `net_path    = "//" server [ abs_path ]`
 pub fn net_path(cx: &mut Cx, s: Span, parts: &Parts) -> Res<Server> {
-    cx.rule(Rule::F01NetPath, |cx| {
+    cx.rule(Rule::D1996NetPath, |cx| {
         let found = server(cx, s)?;
         // The server runs to the next "/" or to the end: what follows it, if anything,
         // starts with "/" and is the abs_path.
@@ -226,14 +226,14 @@ pub fn net_path(cx: &mut Cx, s: Span, parts: &Parts) -> Res<Server> {
 
 /// `abs_path    = "/"  rel_path`
 pub fn abs_path(cx: &mut Cx, parts: &Parts) -> Res<()> {
-    cx.rule(Rule::F01AbsPath, |cx| rel_path(cx, parts))
+    cx.rule(Rule::D1996AbsPath, |cx| rel_path(cx, parts))
 }
 
 /// `rel_path    = [ path ] [ "?" query ]`
 ///
 /// `path` derives the empty string, so the path is always there, possibly empty.
 pub fn rel_path(cx: &mut Cx, parts: &Parts) -> Res<()> {
-    cx.rule(Rule::F01RelPath, |cx| {
+    cx.rule(Rule::D1996RelPath, |cx| {
         path(cx, parts.path)?;
         match parts.query {
             Some(q) => query(cx, q),
@@ -269,7 +269,7 @@ const SCHEME_OR_REL_PATH: &str = "URL-reference = [ absoluteURL | relativeURL ] 
 
 /// Under `double-slash-path`: the BNF's other derivation of a "//" whose server fails.
 pub const SERVER_FAILS_PATH_TAKEN: Ambiguity = Ambiguity {
-    rule: Rule::F01Segment,
+    rule: Rule::D1996Segment,
     text: "\"//\" introduces a server by Section 4.3.1, and server fails; but segment = \
         *pchar lets a path begin with an empty segment, so abs_path derives the same \
         characters. Under the reading double-slash-path urlcert takes that path",
@@ -293,10 +293,10 @@ pub fn split(input: &[u8], reading: crate::document::Reading) -> (Parts, bool) {
 
 /// The places where the BNF derives the reference in a way the Section 4.3 split does
 /// not take, and which reading urlcert reports.
-pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {
+pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::grammar::outcome::Ambiguities {
     let input = cx.input;
     let url_end = parts.fragment.map_or(input.len(), |f| f.start - 1);
-    let mut out = crate::outcome::Ambiguities::new();
+    let mut out = crate::grammar::outcome::Ambiguities::new();
     if let Some(s) = parts.server {
         // The "//" starts at s.start - 2; read as abs_path, "/" then rel_path.
         if derives_as_rel_path(&input[s.start - 1..url_end]) {
@@ -308,14 +308,14 @@ pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {
                 SERVER_FAILS_OR_PATH
             };
             out.push(Ambiguity {
-                rule: Rule::F01Segment,
+                rule: Rule::D1996Segment,
                 text,
             });
         }
     }
     if parts.scheme.is_some() && derives_as_rel_path(&input[..url_end]) {
         out.push(Ambiguity {
-            rule: Rule::F01UrlReference,
+            rule: Rule::D1996UrlReference,
             text: SCHEME_OR_REL_PATH,
         });
     }

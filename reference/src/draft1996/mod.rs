@@ -26,10 +26,10 @@ pub mod parts;
 pub mod path;
 pub mod server;
 
-use crate::cx::{Coverage, Cx};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::Part;
-use crate::outcome::{Components, Note, Noting, Parse, Verdict};
+use crate::grammar::cx::{Coverage, Cx};
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Note, Noting, Parse, Verdict};
 use generic::Reference;
 use parts::Parts;
 
@@ -71,7 +71,7 @@ fn parse_recording(
         rule: None,
         components: Components::new(cx.input),
         error: None,
-        alternatives: crate::outcome::Rules::new(),
+        alternatives: crate::grammar::outcome::Rules::new(),
         ambiguities: generic::ambiguities(&cx, &parts),
         input,
     };
@@ -81,7 +81,7 @@ fn parse_recording(
     match found {
         Ok(r) => {
             parse.verdict = match r.rule {
-                crate::rule::Rule::F01OpaqueUrl => Verdict::GenericOnly,
+                crate::grammar::rule::Rule::D1996OpaqueUrl => Verdict::GenericOnly,
                 _ => Verdict::Valid,
             };
             parse.rule = Some(r.rule);
@@ -108,7 +108,7 @@ fn parse_recording(
 /// component is NOT part of the path"), and is always there, possibly empty. `user`,
 /// `password`, `host` and `port` are given when there is a server that derives.
 fn components<'a>(cx: &Cx<'a>, parts: &Parts, r: &Reference) -> Components<'a> {
-    let text = |s: Option<crate::cx::Span>| s.map(Part::Str);
+    let text = |s: Option<crate::grammar::cx::Span>| s.map(Part::Str);
     let mut c = Components::new(cx.input);
     c.put("scheme", text(parts.scheme));
     c.put("server", text(parts.server));

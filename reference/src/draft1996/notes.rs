@@ -10,9 +10,9 @@
 
 use super::classes::{escaped, EXCLUDED, NATIONAL, UNWISE};
 use super::parts::Parts;
-use crate::cx::Cx;
-use crate::outcome::note;
-use crate::outcome::{Grade, Noting, Verdict};
+use crate::grammar::cx::Cx;
+use crate::grammar::outcome::note;
+use crate::grammar::outcome::{Grade, Noting, Verdict};
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &[

@@ -6,7 +6,7 @@
 //! This is the split the Section 6 resolver and the grammar both start from. It never
 //! fails: whether each part derives from its production is the grammar's question.
 
-use crate::cx::Span;
+use crate::grammar::cx::Span;
 
 /// The components of a URL reference, as spans of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

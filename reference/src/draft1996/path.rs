@@ -1,15 +1,15 @@
 //! Section 4.3.2, "Path Component", and Section 4.3.3, "Query Component".
 
 use super::classes::{escaped, repeat, urlchar, UNRESERVED};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `path        = segment *( "/" segment )`
 ///
 /// The path is given without the slash that may precede it: "the "/" separator between
 /// the server component and the path component is NOT part of the path".
 pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Path, |cx| {
+    cx.rule(Rule::D1996Path, |cx| {
         // segment derives no "/", so the segments are what lies between the slashes.
         let mut at = s.start;
         loop {
@@ -25,14 +25,14 @@ pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// `segment     = *pchar *( ";" param )`
 pub fn segment(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Segment, |cx| {
+    cx.rule(Rule::D1996Segment, |cx| {
         // Neither pchar nor param derives ";", so the first ";" ends the pchars and each
         // further ";" starts the next param.
         let end = cx.find(s, b';').unwrap_or(s.end);
         repeat(
             cx,
             Span::new(s.start, end),
-            Rule::F01Segment,
+            Rule::D1996Segment,
             "pchar",
             pchar,
         )?;
@@ -48,8 +48,8 @@ pub fn segment(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// `param       = *pchar`
 pub fn param(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Param, |cx| {
-        repeat(cx, s, Rule::F01Param, "pchar", pchar)
+    cx.rule(Rule::D1996Param, |cx| {
+        repeat(cx, s, Rule::D1996Param, "pchar", pchar)
     })
 }
 
@@ -60,13 +60,13 @@ pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     } else {
         escaped(cx, i, end).or_else(|| cx.one_of(i, b":@&=+"))
     };
-    cx.mark(Rule::F01Pchar, n.is_some());
+    cx.mark(Rule::D1996Pchar, n.is_some());
     n
 }
 
 /// `query       = *urlchar`
 pub fn query(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Query, |cx| {
-        repeat(cx, s, Rule::F01Query, "urlchar", urlchar)
+    cx.rule(Rule::D1996Query, |cx| {
+        repeat(cx, s, Rule::D1996Query, "urlchar", urlchar)
     })
 }

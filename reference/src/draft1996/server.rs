@@ -1,11 +1,11 @@
 //! Section 4.3.1, "Server Component".
 
 use super::classes::{escaped, repeat, ALPHA, ALPHANUM, DIGIT, UNRESERVED};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::outcome::{Components, Failure};
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Failure};
+use crate::grammar::rule::Rule;
 
 /// What `server` found; spans of the input. `host` and `port` are absent when the
 /// server is empty (the `hostport` alternative was not taken).
@@ -29,7 +29,7 @@ impl Server {
 
 /// `server         = [ [ user [ ":" password ] "@" ] hostport ]`
 pub fn server(cx: &mut Cx, s: Span) -> Res<Server> {
-    cx.rule(Rule::F01Server, |cx| {
+    cx.rule(Rule::D1996Server, |cx| {
         if s.is_empty() {
             return Ok(Server::default());
         }
@@ -79,8 +79,8 @@ fn userchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 ///                     ";" | "?" | "&" | "=" | "+" ]
 /// ```
 pub fn user(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01User, |cx| {
-        repeat(cx, s, Rule::F01User, USERCHARS, userchar)
+    cx.rule(Rule::D1996User, |cx| {
+        repeat(cx, s, Rule::D1996User, USERCHARS, userchar)
     })
 }
 
@@ -89,8 +89,8 @@ pub fn user(cx: &mut Cx, s: Span) -> Res<()> {
 ///                     ";" | "?" | "&" | "=" | "+" ]
 /// ```
 pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Password, |cx| {
-        repeat(cx, s, Rule::F01Password, USERCHARS, userchar)
+    cx.rule(Rule::D1996Password, |cx| {
+        repeat(cx, s, Rule::D1996Password, USERCHARS, userchar)
     })
 }
 
@@ -98,7 +98,7 @@ pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
 ///
 /// Returns the host and, when there is a ":", the port (possibly empty).
 pub fn hostport(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>)> {
-    cx.rule(Rule::F01Hostport, |cx| {
+    cx.rule(Rule::D1996Hostport, |cx| {
         // Neither host nor port derives ":", so the first ":" ends the host.
         match cx.find(s, b':') {
             Some(colon) => {
@@ -118,21 +118,22 @@ pub fn hostport(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>)> {
 
 /// `host         = hostname | hostnumber`
 pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Host, |cx| {
+    cx.rule(Rule::D1996Host, |cx| {
         let Err(name_failure) = hostname(cx, s) else {
             return Ok(());
         };
         // "The rightmost domain label will never start with a digit, though, which
         // syntactically distinguishes all domain names from the IP addresses": at most
         // one alternative matches.
-        hostnumber(cx, s)
-            .map_err(|number_failure| crate::cx::host_failure(cx, s, name_failure, number_failure))
+        hostnumber(cx, s).map_err(|number_failure| {
+            crate::grammar::cx::host_failure(cx, s, name_failure, number_failure)
+        })
     })
 }
 
 /// `hostname     = *( domainlabel "." ) toplabel`
 pub fn hostname(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Hostname, |cx| {
+    cx.rule(Rule::D1996Hostname, |cx| {
         // Neither label rule derives ".", so the labels are what lies between the dots.
         let mut label = s.start;
         while let Some(dot) = cx.find(s.from(label), b'.') {
@@ -145,15 +146,15 @@ pub fn hostname(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// `domainlabel  = alphanum | alphanum *( alphanum | "-" ) alphanum`
 pub fn domainlabel(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Domainlabel, |cx| {
-        label(cx, s, Rule::F01Domainlabel, &ALPHANUM, "alphanum")
+    cx.rule(Rule::D1996Domainlabel, |cx| {
+        label(cx, s, Rule::D1996Domainlabel, &ALPHANUM, "alphanum")
     })
 }
 
 /// `toplabel     = alpha | alpha *( alphanum | "-" ) alphanum`
 pub fn toplabel(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Toplabel, |cx| {
-        label(cx, s, Rule::F01Toplabel, &ALPHA, "alpha")
+    cx.rule(Rule::D1996Toplabel, |cx| {
+        label(cx, s, Rule::D1996Toplabel, &ALPHA, "alpha")
     })
 }
 
@@ -179,7 +180,7 @@ fn label(cx: &mut Cx, s: Span, rule: Rule, first: &Class, first_name: &'static s
 
 /// `hostnumber   = 1*digit "." 1*digit "." 1*digit "." 1*digit`
 pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Hostnumber, |cx| {
+    cx.rule(Rule::D1996Hostnumber, |cx| {
         let mut at = s.start;
         for _ in 0..3 {
             // 1*digit derives no ".", so each group ends at the next ".".
@@ -190,7 +191,7 @@ pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
                 }
                 None => {
                     digits(cx, s.from(at))?;
-                    return Err(cx.fail(s.end, Rule::F01Hostnumber, "\".\""));
+                    return Err(cx.fail(s.end, Rule::D1996Hostnumber, "\".\""));
                 }
             }
         }
@@ -201,9 +202,9 @@ pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
 /// `1*digit`, one group of a `hostnumber`; its failure is the hostnumber's.
 fn digits(cx: &mut Cx, s: Span) -> Result<(), Failure> {
     if s.is_empty() {
-        return Err(cx.fail(s.start, Rule::F01Hostnumber, "digit"));
+        return Err(cx.fail(s.start, Rule::D1996Hostnumber, "digit"));
     }
-    cx.star(s, Rule::F01Hostnumber, "digit", |cx, i, _| {
+    cx.star(s, Rule::D1996Hostnumber, "digit", |cx, i, _| {
         cx.class(&DIGIT, cx.input[i]).then_some(1)
     })
 }
@@ -212,8 +213,8 @@ fn digits(cx: &mut Cx, s: Span) -> Result<(), Failure> {
 ///
 /// Appendix E.3: "The URL port is now *digit instead of 1*digit", so `host:` derives.
 pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::F01Port, |cx| {
-        cx.star(s, Rule::F01Port, "digit", |cx, i, _| {
+    cx.rule(Rule::D1996Port, |cx| {
+        cx.star(s, Rule::D1996Port, "digit", |cx, i, _| {
             cx.class(&DIGIT, cx.input[i]).then_some(1)
         })
     })

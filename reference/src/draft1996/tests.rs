@@ -2,15 +2,15 @@
 
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
-use crate::outcome::{Value, Verdict};
-use crate::rule::Rule;
+use crate::grammar::outcome::{Value, Verdict};
+use crate::grammar::rule::Rule;
 use crate::testing::{c, data, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Draft1996,
     parse,
     parse_with_coverage,
-    generic: Some(Rule::F01OpaqueUrl),
+    generic: Some(Rule::D1996OpaqueUrl),
     components: COMPONENTS,
     note_ids: notes::IDS,
     cite: "004§",
@@ -27,9 +27,12 @@ fn the_section_1_1_examples_are_generic_urls() {
         "news:comp.infosystems.www.servers.unix",
         "telnet://melvyl.ucop.edu/",
     ] {
-        let q = G.valid(input, Rule::F01GenericUrl);
+        let q = G.valid(input, Rule::D1996GenericUrl);
         // Every generic-URL is an opaque-URL too.
-        assert_eq!(q.alternatives, [Rule::F01GenericUrl, Rule::F01OpaqueUrl]);
+        assert_eq!(
+            q.alternatives,
+            [Rule::D1996GenericUrl, Rule::D1996OpaqueUrl]
+        );
         assert!(q.notes().is_empty(), "{input:?}: {:?}", q.notes());
     }
     let q = G.p("mailto:masinter@parc.xerox.com");
@@ -42,7 +45,7 @@ fn the_section_1_1_examples_are_generic_urls() {
 #[test]
 fn components_follow_the_section_4_3_split() {
     // The Appendix C base.
-    let q = G.valid("http://a/b/c/d;p?q", Rule::F01GenericUrl);
+    let q = G.valid("http://a/b/c/d;p?q", Rule::D1996GenericUrl);
     let got: Vec<(&str, Option<Value>)> = q.components.iter().collect();
     let s = |v: &'static str| Some(Value::Str(v.into()));
     let want = [
@@ -74,7 +77,7 @@ fn components_follow_the_section_4_3_split() {
     assert_eq!(c(&G.p("http://h/#"), "fragment"), Some(""));
     assert_eq!(c(&G.p("http://h/"), "fragment"), None);
     // An empty server: the hostport alternative is not taken.
-    let q = G.valid("file:///etc/motd", Rule::F01GenericUrl);
+    let q = G.valid("file:///etc/motd", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "server"), Some(""));
     assert_eq!(q.components.get("host"), Some(None));
     assert_eq!(c(&q, "path"), Some("etc/motd"));
@@ -83,71 +86,71 @@ fn components_follow_the_section_4_3_split() {
 #[test]
 fn user_and_password_as_section_4_3_1_prints_them() {
     // "<ftp://@host.com/> has an empty user name and no password"
-    let q = G.valid("ftp://@host.com/", Rule::F01GenericUrl);
+    let q = G.valid("ftp://@host.com/", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "user"), Some(""));
     assert_eq!(q.components.get("password"), Some(None));
     assert_eq!(c(&q, "host"), Some("host.com"));
     // "<ftp://host.com/> has no user name"
-    let q = G.valid("ftp://host.com/", Rule::F01GenericUrl);
+    let q = G.valid("ftp://host.com/", Rule::D1996GenericUrl);
     assert_eq!(q.components.get("user"), Some(None));
     // "<ftp://foo:@host.com/> has a user name of "foo" and an empty password"
-    let q = G.valid("ftp://foo:@host.com/", Rule::F01GenericUrl);
+    let q = G.valid("ftp://foo:@host.com/", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "user"), Some("foo"));
     assert_eq!(c(&q, "password"), Some(""));
     // "+", ";", "?", "&", "=" are user characters; the "?" stays in the server.
-    let q = G.valid("ftp://a+b;c?d&e=f:g@h/", Rule::F01GenericUrl);
+    let q = G.valid("ftp://a+b;c?d&e=f:g@h/", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "user"), Some("a+b;c?d&e=f"));
     assert_eq!(c(&q, "password"), Some("g"));
     // "there is no way to specify a password without specifying a user name": ":p@"
     // is an empty user name with a password.
-    let q = G.valid("ftp://:p@h/", Rule::F01GenericUrl);
+    let q = G.valid("ftp://:p@h/", Rule::D1996GenericUrl);
     assert_eq!((c(&q, "user"), c(&q, "password")), (Some(""), Some("p")));
     // hostport is required after "@", and a second "@" fails in the host.
-    G.generic_only("ftp://@/", Rule::F01Toplabel, 7);
-    G.generic_only("http://a@b@c/", Rule::F01Toplabel, 10);
+    G.generic_only("ftp://@/", Rule::D1996Toplabel, 7);
+    G.generic_only("http://a@b@c/", Rule::D1996Toplabel, 10);
     // Within the user and password fields, ":" "@" "/" are reserved: a second ":" is
     // not a password character.
-    G.generic_only("ftp://a:b:c@h/", Rule::F01Password, 9);
+    G.generic_only("ftp://a:b:c@h/", Rule::D1996Password, 9);
     // A bad escape is no urlchar either, so opaque-URL fails too.
-    G.invalid("ftp://a%zz@h/", Rule::F01Escaped, 7);
+    G.invalid("ftp://a%zz@h/", Rule::D1996Escaped, 7);
 }
 
 #[test]
 fn hosts_and_ports() {
     // E.3: "The URL port is now *digit instead of 1*digit".
-    let q = G.valid("http://host:/", Rule::F01GenericUrl);
+    let q = G.valid("http://host:/", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "port"), Some(""));
     assert_eq!(data(&q, "empty-port").as_deref(), Some(&[][..]));
-    let q = G.valid("http://host:80/", Rule::F01GenericUrl);
+    let q = G.valid("http://host:80/", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "port"), Some("80"));
     assert!(q.note("empty-port").is_none());
-    G.generic_only("http://h:80x/", Rule::F01Port, 11);
+    G.generic_only("http://h:80x/", Rule::D1996Port, 11);
     // "its IPv4 address as a set of four decimal digit groups separated by "."".
-    let q = G.valid("http://1.2.3.4/", Rule::F01GenericUrl);
+    let q = G.valid("http://1.2.3.4/", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "host"), Some("1.2.3.4"));
-    G.generic_only("http://1.2.3/", Rule::F01Hostnumber, 12);
-    G.generic_only("http://1.2.3.4.5/", Rule::F01Hostnumber, 14);
-    G.generic_only("http://1..3.4/", Rule::F01Hostnumber, 9);
+    G.generic_only("http://1.2.3/", Rule::D1996Hostnumber, 12);
+    G.generic_only("http://1.2.3.4.5/", Rule::D1996Hostnumber, 14);
+    G.generic_only("http://1..3.4/", Rule::D1996Hostnumber, 9);
     // "The rightmost domain label will never start with a digit".
-    G.generic_only("http://a.1b/", Rule::F01Toplabel, 9);
-    G.valid("http://1a.b/", Rule::F01GenericUrl);
-    G.valid("http://a-1.b-c/", Rule::F01GenericUrl);
-    G.valid("http://localhost/", Rule::F01GenericUrl);
-    G.generic_only("http://-a.b/", Rule::F01Domainlabel, 7);
-    G.generic_only("http://a-.b/", Rule::F01Domainlabel, 8);
-    G.generic_only("http://a.b-/", Rule::F01Toplabel, 10);
+    G.generic_only("http://a.1b/", Rule::D1996Toplabel, 9);
+    G.valid("http://1a.b/", Rule::D1996GenericUrl);
+    G.valid("http://a-1.b-c/", Rule::D1996GenericUrl);
+    G.valid("http://localhost/", Rule::D1996GenericUrl);
+    G.generic_only("http://-a.b/", Rule::D1996Domainlabel, 7);
+    G.generic_only("http://a-.b/", Rule::D1996Domainlabel, 8);
+    G.generic_only("http://a.b-/", Rule::D1996Toplabel, 10);
     // A trailing dot leaves an empty toplabel.
-    G.generic_only("http://a.b./", Rule::F01Toplabel, 11);
-    G.generic_only("http://:80/", Rule::F01Toplabel, 7);
-    G.generic_only("http://h_x/", Rule::F01Toplabel, 8);
+    G.generic_only("http://a.b./", Rule::D1996Toplabel, 11);
+    G.generic_only("http://:80/", Rule::D1996Toplabel, 7);
+    G.generic_only("http://h_x/", Rule::D1996Toplabel, 8);
 }
 
 #[test]
 fn a_server_that_fails_leaves_only_opaque_url() {
     // The server runs to the next "/" only, so it is "h?x", which `server` cannot derive.
-    let q = G.generic_only("http://h?x", Rule::F01Toplabel, 8);
-    assert_eq!(q.rule, Some(Rule::F01OpaqueUrl));
-    assert_eq!(q.alternatives, [Rule::F01OpaqueUrl]);
+    let q = G.generic_only("http://h?x", Rule::D1996Toplabel, 8);
+    assert_eq!(q.rule, Some(Rule::D1996OpaqueUrl));
+    assert_eq!(q.alternatives, [Rule::D1996OpaqueUrl]);
     assert_eq!(c(&q, "server"), Some("h?x"));
     assert_eq!(
         q.components.get("host"),
@@ -155,9 +158,9 @@ fn a_server_that_fails_leaves_only_opaque_url() {
         "no hostport for a failed server"
     );
     // Read as abs_path, "//h?x" derives: the Section 5 "F01" row of cases/divergences/README.md.
-    assert!(q.ambiguities.iter().any(|a| a.rule == Rule::F01Segment));
+    assert!(q.ambiguities.iter().any(|a| a.rule == Rule::D1996Segment));
     // Without a scheme there is no opaque-URL to fall back to.
-    let q = G.invalid("//h?x", Rule::F01Toplabel, 3);
+    let q = G.invalid("//h?x", Rule::D1996Toplabel, 3);
     assert_eq!(q.rule, None);
     assert!(q.components.is_empty() && q.alternatives.is_empty());
 }
@@ -165,83 +168,83 @@ fn a_server_that_fails_leaves_only_opaque_url() {
 #[test]
 fn characters_outside_urlchar_fail_where_they_are() {
     // Section 2.3.3: "{" is unwise, and excluded.
-    let q = G.invalid("http://h/{", Rule::F01Segment, 9);
+    let q = G.invalid("http://h/{", Rule::D1996Segment, 9);
     assert_eq!(
         data(&q, "excluded.unwise-or-national").as_deref(),
         Some(&["%7B".to_string()][..])
     );
     assert_eq!(q.rule, None);
-    G.invalid("http://h/a b", Rule::F01Segment, 10);
-    G.invalid("http://h/a;b c", Rule::F01Param, 12);
-    G.invalid("http://h/?a b", Rule::F01Query, 11);
-    G.invalid("http://h/%zz", Rule::F01Escaped, 9);
-    G.invalid("http://h/%4", Rule::F01Escaped, 9);
-    G.invalid("foo:a<b", Rule::F01Segment, 5);
-    G.invalid("a\"b", Rule::F01Segment, 1);
+    G.invalid("http://h/a b", Rule::D1996Segment, 10);
+    G.invalid("http://h/a;b c", Rule::D1996Param, 12);
+    G.invalid("http://h/?a b", Rule::D1996Query, 11);
+    G.invalid("http://h/%zz", Rule::D1996Escaped, 9);
+    G.invalid("http://h/%4", Rule::D1996Escaped, 9);
+    G.invalid("foo:a<b", Rule::D1996Segment, 5);
+    G.invalid("a\"b", Rule::D1996Segment, 1);
     // "#" is excluded: only the first one delimits the fragment.
-    G.invalid("http://h/#a#b", Rule::F01Fragment, 11);
-    G.invalid("#a b", Rule::F01Fragment, 2);
+    G.invalid("http://h/#a#b", Rule::D1996Fragment, 11);
+    G.invalid("#a b", Rule::D1996Fragment, 2);
     // The leftmost failing position: the server's, before the fragment's.
-    G.invalid("http://h?x#a b", Rule::F01Toplabel, 8);
+    G.invalid("http://h?x#a b", Rule::D1996Toplabel, 8);
     // Non-ASCII octets are national.
-    let q = G.invalid("http://h/\u{e9}", Rule::F01Segment, 9);
+    let q = G.invalid("http://h/\u{e9}", Rule::D1996Segment, 9);
     assert_eq!(
         data(&q, "excluded.unwise-or-national").as_deref(),
         Some(&["%C3".to_string(), "%A9".to_string()][..])
     );
     // Escaped, they are data.
-    G.valid("http://h/%7B%C3%A9", Rule::F01GenericUrl);
+    G.valid("http://h/%7B%C3%A9", Rule::D1996GenericUrl);
     assert!(G
         .p("http://h/%7B")
         .note("excluded.unwise-or-national")
         .is_none());
     // Control characters and space are excluded but neither unwise nor national.
-    let q = G.invalid("a\tb c", Rule::F01Segment, 1);
+    let q = G.invalid("a\tb c", Rule::D1996Segment, 1);
     assert!(q.note("excluded.unwise-or-national").is_none());
 }
 
 #[test]
 fn marks_and_reserved_characters() {
     // Section 2.2 and E.2: "~" is a mark, so unreserved.
-    let q = G.valid("http://www.ics.uci.edu/~fielding/", Rule::F01GenericUrl);
+    let q = G.valid("http://www.ics.uci.edu/~fielding/", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "path"), Some("~fielding/"));
-    G.valid("http://h/$-_.!~*'(),", Rule::F01GenericUrl);
+    G.valid("http://h/$-_.!~*'(),", Rule::D1996GenericUrl);
     // pchar takes ":" "@" "&" "=" "+"; the query takes every reserved character.
-    G.valid("http://h/:@&=+;p:@&=+/s?/;?:@&=+", Rule::F01GenericUrl);
+    G.valid("http://h/:@&=+;p:@&=+/s?/;?:@&=+", Rule::D1996GenericUrl);
     // The fragment is *urlchar.
-    G.valid("http://h/#/;?:@&=+$", Rule::F01GenericUrl);
+    G.valid("http://h/#/;?:@&=+$", Rule::D1996GenericUrl);
 }
 
 #[test]
 fn relative_references() {
-    let q = G.valid("//g/p", Rule::F01NetPath);
+    let q = G.valid("//g/p", Rule::D1996NetPath);
     assert_eq!((c(&q, "server"), c(&q, "host")), (Some("g"), Some("g")));
     assert_eq!(c(&q, "path"), Some("p"));
-    assert_eq!(q.alternatives, [Rule::F01NetPath]);
-    assert!(q.ambiguities.iter().any(|a| a.rule == Rule::F01Segment));
-    let q = G.valid("/g", Rule::F01AbsPath);
+    assert_eq!(q.alternatives, [Rule::D1996NetPath]);
+    assert!(q.ambiguities.iter().any(|a| a.rule == Rule::D1996Segment));
+    let q = G.valid("/g", Rule::D1996AbsPath);
     assert_eq!(c(&q, "path"), Some("g"));
     assert_eq!(q.components.get("server"), Some(None));
     assert_eq!(q.components.get("host"), None);
-    G.valid("g", Rule::F01RelPath);
-    G.valid("./g/../h;x=1?y#s", Rule::F01RelPath);
-    let q = G.valid("?y", Rule::F01RelPath);
+    G.valid("g", Rule::D1996RelPath);
+    G.valid("./g/../h;x=1?y#s", Rule::D1996RelPath);
+    let q = G.valid("?y", Rule::D1996RelPath);
     assert_eq!((c(&q, "path"), c(&q, "query")), (Some(""), Some("y")));
     assert!(q.note("current-document").is_none());
     // "///g": an empty server, then the abs_path "/g".
-    let q = G.valid("///g", Rule::F01NetPath);
+    let q = G.valid("///g", Rule::D1996NetPath);
     assert_eq!((c(&q, "server"), c(&q, "path")), (Some(""), Some("g")));
     // Section 3: the empty reference and a fragment-only reference.
-    let q = G.valid("", Rule::F01RelPath);
+    let q = G.valid("", Rule::D1996RelPath);
     assert_eq!(c(&q, "path"), Some(""));
     assert_eq!(data(&q, "current-document").as_deref(), Some(&[][..]));
-    let q = G.valid("#s", Rule::F01RelPath);
+    let q = G.valid("#s", Rule::D1996RelPath);
     assert_eq!(c(&q, "fragment"), Some("s"));
     assert_eq!(
         data(&q, "current-document").as_deref(),
         Some(&["s".to_string()][..])
     );
-    G.invalid("/a b", Rule::F01Segment, 2);
+    G.invalid("/a b", Rule::D1996Segment, 2);
 }
 
 #[test]
@@ -249,7 +252,7 @@ fn colons_in_a_first_segment() {
     // Section 4.1 takes no scheme here, so these are relative paths whose first segment
     // has a colon (Section 4.3.2).
     for (input, segment) in [("a@b:c", "a@b:c"), (":g", ":g"), ("a_b:c/d", "a_b:c")] {
-        let q = G.valid(input, Rule::F01RelPath);
+        let q = G.valid(input, Rule::D1996RelPath);
         assert_eq!(c(&q, "scheme"), None);
         assert_eq!(
             data(&q, "colon-in-first-segment").as_deref(),
@@ -261,18 +264,18 @@ fn colons_in_a_first_segment() {
     assert!(G.p("./this:that").note("colon-in-first-segment").is_none());
     assert!(G.p("/this:that").note("colon-in-first-segment").is_none());
     // "this:that" itself has a scheme.
-    let q = G.valid("this:that", Rule::F01GenericUrl);
+    let q = G.valid("this:that", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "scheme"), Some("this"));
     assert!(q
         .ambiguities
         .iter()
-        .any(|a| a.rule == Rule::F01UrlReference));
+        .any(|a| a.rule == Rule::D1996UrlReference));
 }
 
 #[test]
 fn schemes() {
     // Section 4.1: upper case is in the BNF, and should be read as lower case.
-    let q = G.valid("HTTP://h/", Rule::F01GenericUrl);
+    let q = G.valid("HTTP://h/", Rule::D1996GenericUrl);
     assert_eq!(c(&q, "scheme"), Some("HTTP"));
     assert_eq!(
         data(&q, "scheme-case").as_deref(),
@@ -281,12 +284,12 @@ fn schemes() {
     assert!(G.p("http://h/").note("scheme-case").is_none());
     // No leading letter is required.
     assert_eq!(
-        c(&G.valid("1abc:x", Rule::F01GenericUrl), "scheme"),
+        c(&G.valid("1abc:x", Rule::D1996GenericUrl), "scheme"),
         Some("1abc")
     );
-    G.valid("a+b-c.d:", Rule::F01GenericUrl);
+    G.valid("a+b-c.d:", Rule::D1996GenericUrl);
     // App C.2's loophole: "http:g" is an absolute URL with a relative-looking path.
-    let q = G.valid("http:g", Rule::F01GenericUrl);
+    let q = G.valid("http:g", Rule::D1996GenericUrl);
     assert_eq!((c(&q, "scheme"), c(&q, "path")), (Some("http"), Some("g")));
 }
 
@@ -305,7 +308,7 @@ fn notes_are_the_listed_ones_and_cited() {
 
 #[test]
 fn the_library_dispatches_to_this_grammar() {
-    G.assert_dispatched(b"http://h/", Rule::F01GenericUrl, Rule::F01Server);
+    G.assert_dispatched(b"http://h/", Rule::D1996GenericUrl, Rule::D1996Server);
 }
 
 /// Inputs between them make every rule of the draft accept and reject.

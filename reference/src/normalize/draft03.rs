@@ -20,7 +20,7 @@
 
 use super::{decode, Normalization, NotNormalizable, Steps};
 use crate::document::DocReading;
-use crate::outcome::Verdict;
+use crate::grammar::outcome::Verdict;
 
 /// `alpha | digit | safe | extra` without "@", "+", ".": alphanumerics and
 /// `$ - _ & ! * " ' ( ) ,`.

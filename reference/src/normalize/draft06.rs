@@ -19,7 +19,7 @@
 
 use super::{after_scheme, decode, scheme_to_lower, Normalization, NotNormalizable, Steps};
 use crate::document::{DocReading, Reading};
-use crate::outcome::Verdict;
+use crate::grammar::outcome::Verdict;
 
 /// Section 2.2: "only alphanumerics, reserved characters used for their reserved
 /// purposes, "$", "-", "_", ".", and "+" are safe".

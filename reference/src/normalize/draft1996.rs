@@ -13,8 +13,8 @@
 
 use super::{after_scheme, decode, scheme_to_lower, Normalization, NotNormalizable, Steps};
 use crate::document::DocReading;
-use crate::outcome::Verdict;
-use crate::rule::Rule;
+use crate::grammar::outcome::Verdict;
+use crate::grammar::rule::Rule;
 
 /// Section 2.2: `unreserved = alpha | digit | mark`,
 /// `mark = "$" | "-" | "_" | "." | "!" | "~" | "*" | "'" | "(" | ")" | ","`.
@@ -30,7 +30,7 @@ pub fn is_unreserved(b: u8) -> bool {
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {
     let p = crate::parse(doc, input);
     match (p.verdict, p.rule) {
-        (Verdict::Valid, Some(Rule::F01GenericUrl)) | (Verdict::GenericOnly, _) => {}
+        (Verdict::Valid, Some(Rule::D1996GenericUrl)) | (Verdict::GenericOnly, _) => {}
         (Verdict::Valid, _) => {
             return Err(NotNormalizable::NotAUri {
                 doc,

@@ -9,7 +9,7 @@
 //!
 //! | document | steps, in order |
 //! |---|---|
-//! | `draft-02` | none: not defined ([`not_defined`]) |
+//! | `draft-02` | none: not defined (the citation in [`crate::documents`]) |
 //! | `draft-03` | `encoding` ([`draft03`]) |
 //! | `draft-06` | `2.1`, `2.2` ([`draft06`]) |
 //! | `rfc1738` | `2.1`, `2.2` ([`rfc1738`]) |
@@ -28,13 +28,13 @@
 pub mod draft03;
 pub mod draft06;
 pub mod draft1996;
-pub mod not_defined;
 pub mod rfc1738;
 pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
 
 use crate::document::{DocReading, Document};
+use crate::documents::{Citation, Stated};
 use std::fmt;
 
 /// A document's normal form of an input, with every step applied to get it.
@@ -114,30 +114,23 @@ impl std::error::Error for NotNormalizable {}
 /// Normalises `input` under one document: the equivalences the document states,
 /// applied in the order given in the table above.
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {
-    match doc.doc {
-        Document::Draft02 => Err(not_defined::draft02()),
-        Document::Draft03 => draft03::normalize(doc, input),
-        Document::Draft06 => draft06::normalize(doc, input),
-        Document::Rfc1738 => rfc1738::normalize(doc, input),
-        Document::Rfc1808 => rfc1808::normalize(doc, input),
-        Document::Draft1996 => draft1996::normalize(doc, input),
-        Document::Rfc2396 => rfc2396::normalize(doc, input),
-        Document::Rfc3986 => rfc3986::normalize(doc, input),
+    match &doc.doc.descriptor().equivalence {
+        Stated::Defined(equivalence) => (equivalence.normalize)(doc, input),
+        Stated::NotDefined(Citation { cite, quote }) => Err(NotNormalizable::NotDefined {
+            doc: doc.doc,
+            cite,
+            quote,
+        }),
     }
 }
 
 /// The ids of the steps `doc` applies, in their order (empty for a document that states
 /// no equivalence).
 pub fn step_ids(doc: Document) -> &'static [&'static str] {
-    match doc {
-        Document::Draft02 => &[],
-        Document::Draft03 => &["encoding"],
-        Document::Draft06 | Document::Rfc1738 => &["2.1", "2.2"],
-        Document::Rfc1808 => &["2.1"],
-        Document::Draft1996 => &["2.2", "4.1"],
-        Document::Rfc2396 => &["2.3", "6-case", "6-port"],
-        Document::Rfc3986 => &["6.2.2.1", "6.2.2.2", "6.2.2.3", "6.2.3"],
-    }
+    doc.descriptor()
+        .equivalence
+        .defined()
+        .map_or(&[], |equivalence| equivalence.step_ids)
 }
 
 /// A scheme's default port, as the document that defines the scheme states it.

@@ -27,7 +27,7 @@
 
 use super::{after_scheme, decode, scheme_to_lower, Normalization, NotNormalizable, Steps};
 use crate::document::{DocReading, Reading};
-use crate::outcome::Verdict;
+use crate::grammar::outcome::Verdict;
 
 /// Section 2.2: "only alphanumerics, the special characters "$-_.+!*'(),", and reserved
 /// characters used for their reserved purposes may be used unencoded within a URL."

@@ -10,8 +10,8 @@
 
 use super::{scheme_to_lower, Normalization, NotNormalizable, Steps};
 use crate::document::DocReading;
-use crate::outcome::Verdict;
-use crate::rule::Rule;
+use crate::grammar::outcome::Verdict;
+use crate::grammar::rule::Rule;
 
 /// Section 2.1 of RFC 1808 with Section 2.1 of RFC 1738.
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {

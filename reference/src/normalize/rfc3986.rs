@@ -22,7 +22,7 @@
 
 use super::{decode, Authority, Normalization, NotNormalizable, Steps};
 use crate::document::DocReading;
-use crate::outcome::Verdict;
+use crate::grammar::outcome::Verdict;
 use crate::resolve::rfc3986::{appendix_b, recompose, remove_dot_segments};
 
 /// Section 2.3: `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`.

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::document::Reading;
-use crate::outcome::Verdict;
+use crate::grammar::outcome::Verdict;
 
 fn norm(doc: Document, input: &str) -> String {
     let n =

@@ -27,7 +27,7 @@ macro_rules! step_6 {
     };
 }
 
-const DRAFT02: &[Branch] = &[
+pub(crate) const DRAFT02: &[Branch] = &[
     (
         "full-form",
         "a colon before any slash: the full form, used as given",
@@ -49,7 +49,7 @@ const DRAFT02: &[Branch] = &[
     ("result", "the context's scheme and host, then the new path"),
 ];
 
-const RFC1808: &[Branch] = &{
+pub(crate) const RFC1808: &[Branch] = &{
     let [s6, s6a, s6b, s6c, s6d] = step_6!();
     [
         (
@@ -91,7 +91,7 @@ const RFC1808: &[Branch] = &{
     ]
 };
 
-const DRAFT1996: &[Branch] = &{
+pub(crate) const DRAFT1996: &[Branch] = &{
     let [s6, s6a, s6b, s6c, s6d] = step_6!();
     [
         (
@@ -129,7 +129,7 @@ const DRAFT1996: &[Branch] = &{
     ]
 };
 
-const RFC2396: &[Branch] = &[
+pub(crate) const RFC2396: &[Branch] = &[
     (
         "1",
         "the reference is parsed into the potential four components and fragment (Section 4.3)",
@@ -196,7 +196,7 @@ const RFC2396: &[Branch] = &[
     ("7", "the components are recombined"),
 ];
 
-const RFC3986: &[Branch] = &[
+pub(crate) const RFC3986: &[Branch] = &[
     ("5.2.1", "Base is parsed into its five components"),
     ("5.2.2", "R is parsed into its five components"),
     (
@@ -261,14 +261,10 @@ const RFC3986: &[Branch] = &[
 /// The branches of `doc`'s resolution algorithm, in the document's order; none for a
 /// document that defines no relative form.
 pub fn branches(doc: Document) -> &'static [Branch] {
-    match doc {
-        Document::Draft02 => DRAFT02,
-        Document::Rfc1808 => RFC1808,
-        Document::Draft1996 => DRAFT1996,
-        Document::Rfc2396 => RFC2396,
-        Document::Rfc3986 => RFC3986,
-        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => &[],
-    }
+    doc.descriptor()
+        .relative
+        .defined()
+        .map_or(&[], |relative| relative.branches)
 }
 
 #[cfg(test)]

@@ -5,9 +5,9 @@
 use super::step6::step_6;
 use super::trace::{lossy, Detail, Trace};
 use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
-use crate::cx::Span;
 use crate::document::DocReading;
 use crate::draft1996::parts::Parts;
+use crate::grammar::cx::Span;
 use std::borrow::Cow;
 
 /// "Step 2: Both the base and URL reference are parsed into their component parts as

@@ -9,10 +9,9 @@
 //! assert_eq!(r.result, b"http://a/b/g");
 //! ```
 
-mod branches;
+pub(crate) mod branches;
 pub mod draft02;
 pub mod draft1996;
-mod not_defined;
 pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
@@ -21,10 +20,10 @@ mod step6;
 mod trace;
 
 pub use branches::{branches, Branch};
-pub use not_defined::citation as not_defined_citation;
 pub use trace::{Detail, Step, Steps};
 
 use crate::document::{DocReading, Document};
+use crate::documents::{Citation, Stated};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -78,6 +77,13 @@ impl fmt::Display for Unresolvable {
 
 impl std::error::Error for Unresolvable {}
 
+/// The section and sentence in which `doc` leaves relative forms out, for the documents
+/// that do.
+pub fn not_defined_citation(doc: Document) -> Option<(&'static str, &'static str)> {
+    let c = doc.descriptor().relative.not_defined()?;
+    Some((c.cite, c.quote))
+}
+
 /// Resolves `reference` against `base` under one document. With `trace` (`true`, or
 /// [`Detail::Values`]), every step keeps its text and the value it produced; with
 /// [`Detail::Texts`], its text only, which costs no more than its id.
@@ -87,21 +93,15 @@ pub fn resolve(
     reference: &[u8],
     trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
-    let trace = trace.into();
-    match doc.doc {
-        Document::Draft1996 => draft1996::resolve(doc, base, reference, trace),
-        Document::Rfc2396 => rfc2396::resolve(doc, base, reference, trace),
-        Document::Rfc3986 => rfc3986::resolve(doc, base, reference, trace),
-        Document::Rfc1808 => rfc1808::resolve(doc, base, reference, trace),
-        Document::Draft02 => draft02::resolve(doc, base, reference, trace),
-        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => {
-            let (cite, quote) = not_defined::citation(doc.doc).unwrap_or(("", ""));
-            Err(Unresolvable::NotDefined {
-                doc: doc.doc,
-                cite,
-                quote,
-            })
+    match &doc.doc.descriptor().relative {
+        Stated::Defined(relative) => {
+            (relative.resolve)(doc, base, reference, trace.into(), &mut |_| {})
         }
+        Stated::NotDefined(Citation { cite, quote }) => Err(Unresolvable::NotDefined {
+            doc: doc.doc,
+            cite,
+            quote,
+        }),
     }
 }
 

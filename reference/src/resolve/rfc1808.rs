@@ -4,8 +4,8 @@
 use super::step6::step_6;
 use super::trace::{lossy, Detail, Trace};
 use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
-use crate::cx::Span;
 use crate::document::DocReading;
+use crate::grammar::cx::Span;
 use crate::rfc1808::parts::Parts;
 use std::borrow::Cow;
 

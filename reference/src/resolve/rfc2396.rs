@@ -30,8 +30,8 @@
 
 use super::trace::{lossy, Detail, Trace};
 use super::{Resolution, Unresolvable};
-use crate::cx::Span;
 use crate::document::{DocReading, Reading};
+use crate::grammar::cx::Span;
 use crate::rfc2396::parts::Parts;
 
 /// A URI reference's components, as Section 5.2 names them: slices of the input, with

@@ -18,18 +18,19 @@
 //! assert_eq!(split(doc, &t.join()).unwrap().get("net_loc"), Some(&b"g"[..]));
 //! ```
 
-use super::{Seen, Unresolvable};
-use crate::cx::Span;
+use super::{Detail, Seen, Unresolvable};
 use crate::document::{DocReading, Document, Reading};
+use crate::documents::Stated;
+use crate::grammar::cx::Span;
 
 /// One component of a split: the document's name for it, the delimiter written before
 /// it and the one written after it.
-type Piece = (&'static str, &'static [u8], &'static [u8]);
+pub(crate) type Piece = (&'static str, &'static [u8], &'static [u8]);
 
 /// The October 1993 draft: FULL FORM's "SCHEME", "Internet protocol parts" (the BNF's
 /// `login`), "Path", and "Fragment-id"; `search` only under
 /// `draft-02@path-excludes-search` (the BNF's `[ ? search ]`).
-const DRAFT02: &[Piece] = &[
+pub(crate) const DRAFT02: &[Piece] = &[
     ("scheme", b"", b":"),
     ("login", b"//", b""),
     ("path", b"", b""),
@@ -38,7 +39,7 @@ const DRAFT02: &[Piece] = &[
 ];
 /// RFC 1808 Section 2.4. `path-slash` is the "/" before the path, which "is not part
 /// of the URL path" but which "the parser must remember" (2.4.6).
-const RFC1808: &[Piece] = &[
+pub(crate) const RFC1808: &[Piece] = &[
     ("scheme", b"", b":"),
     ("net_loc", b"//", b""),
     ("path-slash", b"", b""),
@@ -48,7 +49,7 @@ const RFC1808: &[Piece] = &[
     ("fragment", b"#", b""),
 ];
 /// The 1996 draft's Section 4.3 (and Section 3 for the fragment).
-const DRAFT1996: &[Piece] = &[
+pub(crate) const DRAFT1996: &[Piece] = &[
     ("scheme", b"", b":"),
     ("server", b"//", b""),
     ("path-slash", b"", b""),
@@ -57,7 +58,7 @@ const DRAFT1996: &[Piece] = &[
     ("fragment", b"#", b""),
 ];
 /// RFC 2396 Appendix B and RFC 3986 Appendix B: the path keeps its "/".
-const FIVE: &[Piece] = &[
+pub(crate) const FIVE: &[Piece] = &[
     ("scheme", b"", b":"),
     ("authority", b"//", b""),
     ("path", b"", b""),
@@ -65,26 +66,13 @@ const FIVE: &[Piece] = &[
     ("fragment", b"#", b""),
 ];
 
-fn layout(doc: Document) -> Option<&'static [Piece]> {
-    match doc {
-        Document::Draft02 => Some(DRAFT02),
-        Document::Rfc1808 => Some(RFC1808),
-        Document::Draft1996 => Some(DRAFT1996),
-        Document::Rfc2396 | Document::Rfc3986 => Some(FIVE),
-        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => None,
-    }
-}
-
 /// The section whose rules [`split`] follows, for each document that has them.
 pub fn section(doc: Document) -> Option<&'static str> {
-    match doc {
-        Document::Draft02 => Some("FULL FORM"),
-        Document::Rfc1808 => Some("§2.4"),
-        Document::Draft1996 => Some("§4.3"),
-        Document::Rfc2396 => Some("§4.3, Appendix B"),
-        Document::Rfc3986 => Some("Appendix B"),
-        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => None,
-    }
+    doc.descriptor().relative.defined().map(|r| r.split.section)
+}
+
+fn layout(doc: Document) -> Option<&'static [Piece]> {
+    doc.descriptor().relative.defined().map(|r| r.split.layout)
 }
 
 /// A URL (or URL reference) taken apart by one document's own rules: every component
@@ -152,56 +140,70 @@ impl Split {
 /// resolvers start from. `None` for a document with no such rules (draft-03, draft-06,
 /// RFC 1738).
 pub fn split(doc: DocReading, input: &[u8]) -> Option<Split> {
-    let span = |s: Option<Span>| s.map(|s| &input[s.start..s.end]);
-    let slash = |on: bool| on.then_some(&b"/"[..]);
-    let named: Vec<(&'static str, Option<&[u8]>)> = match doc.doc {
-        Document::Draft02 => draft02(input, doc.reading),
-        Document::Rfc1808 => {
-            let p = crate::rfc1808::parts::Parts::of(input);
-            vec![
-                ("scheme", span(p.scheme)),
-                ("net_loc", span(p.net_loc)),
-                ("path-slash", slash(p.path_slash)),
-                ("path", span(Some(p.path))),
-                ("params", span(p.params)),
-                ("query", span(p.query)),
-                ("fragment", span(p.fragment)),
-            ]
-        }
-        Document::Draft1996 => {
-            let p = crate::draft1996::parts::Parts::of(input);
-            vec![
-                ("scheme", span(p.scheme)),
-                ("server", span(p.server)),
-                ("path-slash", slash(p.path_slash)),
-                ("path", span(Some(p.path))),
-                ("query", span(p.query)),
-                ("fragment", span(p.fragment)),
-            ]
-        }
-        Document::Rfc2396 => {
-            let p = crate::rfc2396::parts::Parts::of(input);
-            vec![
-                ("scheme", span(p.scheme)),
-                ("authority", span(p.authority)),
-                ("path", span(Some(p.path))),
-                ("query", span(p.query)),
-                ("fragment", span(p.fragment)),
-            ]
-        }
-        Document::Rfc3986 => {
-            let c = super::rfc3986::appendix_b(input);
-            vec![
-                ("scheme", c.scheme),
-                ("authority", c.authority),
-                ("path", Some(c.path)),
-                ("query", c.query),
-                ("fragment", c.fragment),
-            ]
-        }
-        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => return None,
-    };
-    Some(Split::of(doc.doc, &named))
+    let rules = &doc.doc.descriptor().relative.defined()?.split;
+    Some(Split::of(doc.doc, &(rules.named)(input, doc.reading)))
+}
+
+/// A split's components by name: slices of the input, `None` when absent.
+pub(crate) type Named<'a> = Vec<(&'static str, Option<&'a [u8]>)>;
+
+fn span(input: &[u8], s: Option<Span>) -> Option<&[u8]> {
+    s.map(|s| &input[s.start..s.end])
+}
+
+fn slash(on: bool) -> Option<&'static [u8]> {
+    on.then_some(&b"/"[..])
+}
+
+/// RFC 1808 Section 2.4.
+pub(crate) fn rfc1808(input: &[u8], _: Reading) -> Named<'_> {
+    let p = crate::rfc1808::parts::Parts::of(input);
+    vec![
+        ("scheme", span(input, p.scheme)),
+        ("net_loc", span(input, p.net_loc)),
+        ("path-slash", slash(p.path_slash)),
+        ("path", span(input, Some(p.path))),
+        ("params", span(input, p.params)),
+        ("query", span(input, p.query)),
+        ("fragment", span(input, p.fragment)),
+    ]
+}
+
+/// The 1996 draft's Section 4.3.
+pub(crate) fn draft1996(input: &[u8], _: Reading) -> Named<'_> {
+    let p = crate::draft1996::parts::Parts::of(input);
+    vec![
+        ("scheme", span(input, p.scheme)),
+        ("server", span(input, p.server)),
+        ("path-slash", slash(p.path_slash)),
+        ("path", span(input, Some(p.path))),
+        ("query", span(input, p.query)),
+        ("fragment", span(input, p.fragment)),
+    ]
+}
+
+/// RFC 2396 Section 4.3 and Appendix B.
+pub(crate) fn rfc2396(input: &[u8], _: Reading) -> Named<'_> {
+    let p = crate::rfc2396::parts::Parts::of(input);
+    vec![
+        ("scheme", span(input, p.scheme)),
+        ("authority", span(input, p.authority)),
+        ("path", span(input, Some(p.path))),
+        ("query", span(input, p.query)),
+        ("fragment", span(input, p.fragment)),
+    ]
+}
+
+/// RFC 3986 Appendix B.
+pub(crate) fn rfc3986(input: &[u8], _: Reading) -> Named<'_> {
+    let c = super::rfc3986::appendix_b(input);
+    vec![
+        ("scheme", c.scheme),
+        ("authority", c.authority),
+        ("path", Some(c.path)),
+        ("query", c.query),
+        ("fragment", c.fragment),
+    ]
 }
 
 /// The October 1993 draft's FULL FORM, in the order it describes a URL:
@@ -215,7 +217,7 @@ pub fn split(doc: DocReading, input: &[u8]) -> Option<Split> {
 ///   presence, and continues until the following slash "/"" (the BNF's `login`);
 /// - "Path": "The rest of the locator is known as the "path"". Under
 ///   `draft-02@path-excludes-search` the BNF's `[ ? search ]` comes off it.
-fn draft02(input: &[u8], reading: Reading) -> Vec<(&'static str, Option<&[u8]>)> {
+pub(crate) fn draft02(input: &[u8], reading: Reading) -> Named<'_> {
     let (url, fragment) = cut(input, b'#');
     let (scheme, rest) = match url.iter().position(|&b| b == b':') {
         Some(colon) if super::draft02::is_full_form(url) => {
@@ -271,33 +273,27 @@ pub fn target(
     base: &[u8],
     reference: &[u8],
 ) -> Result<Option<Split>, Unresolvable> {
-    let mut out: Option<Split> = None;
-    let seen: Seen = &mut |named| out = Some(Split::of(doc.doc, named));
-    match doc.doc {
-        Document::Draft02 => {
-            let mut rest = None;
-            super::draft02::resolve_seeing(doc, base, reference, false, &mut |named| {
-                rest = Some(draft02_target(named, doc.reading));
-            })?;
-            return Ok(rest.map(|named| {
-                let named: Vec<(&'static str, Option<&[u8]>)> =
-                    named.iter().map(|(n, v)| (*n, v.as_deref())).collect();
-                Split::of(doc.doc, &named)
-            }));
-        }
-        Document::Rfc1808 => super::rfc1808::resolve_seeing(doc, base, reference, false, seen)?,
-        Document::Draft1996 => super::draft1996::resolve_seeing(doc, base, reference, false, seen)?,
-        Document::Rfc2396 => super::rfc2396::resolve_seeing(doc, base, reference, false, seen)?,
-        Document::Rfc3986 => super::rfc3986::resolve_seeing(doc, base, reference, false, seen)?,
-        Document::Draft03 | Document::Draft06 | Document::Rfc1738 => {
-            super::resolve(doc, base, reference, false)?
-        }
+    let relative = match &doc.doc.descriptor().relative {
+        Stated::Defined(relative) => relative,
+        Stated::NotDefined(_) => return super::resolve(doc, base, reference, false).map(|_| None),
     };
+    let mut out: Option<Split> = None;
+    let seen: Seen = &mut |named| {
+        out = Some(match relative.split.recombined {
+            Some(recombined) => {
+                let owned = recombined(named, doc.reading);
+                let named: Named = owned.iter().map(|(n, v)| (*n, v.as_deref())).collect();
+                Split::of(doc.doc, &named)
+            }
+            None => Split::of(doc.doc, named),
+        })
+    };
+    (relative.resolve)(doc, base, reference, Detail::from(false), seen)?;
     Ok(out)
 }
 
 /// The October 1993 resolver's scheme, host part and path, as owned named components.
-fn draft02_target(
+pub(crate) fn draft02_target(
     named: &[(&'static str, Option<&[u8]>)],
     reading: Reading,
 ) -> Vec<(&'static str, Option<Vec<u8>>)> {
@@ -364,14 +360,17 @@ mod tests {
             ]
         );
         // The October 1993 draft: "continues until the following slash".
-        let o93 = show(Document::Draft02.into(), "http://h?s#f");
-        assert_eq!(o93[1], ("login", some("h?s")));
-        assert_eq!(o93[4], ("fragmentid", some("f")));
-        let o93 = show(
+        let full_form = show(Document::Draft02.into(), "http://h?s#f");
+        assert_eq!(full_form[1], ("login", some("h?s")));
+        assert_eq!(full_form[4], ("fragmentid", some("f")));
+        let full_form = show(
             DocReading::new(Document::Draft02, Reading::PathExcludesSearch),
             "http://h/p?s",
         );
-        assert_eq!(o93[2..4], [("path", some("/p")), ("search", some("s"))]);
+        assert_eq!(
+            full_form[2..4],
+            [("path", some("/p")), ("search", some("s"))]
+        );
         // No colon before a slash: a partial form, with no scheme.
         assert_eq!(show(Document::Draft02.into(), "a/b:c")[0], ("scheme", None));
         assert!(split(Document::Rfc1738.into(), b"http://h/").is_none());

@@ -2,53 +2,9 @@
 //! once and built from the others as the BNF builds them, and the rules `escape`,
 //! `uchar`, `xchar`, `digits` that match more than one character.
 
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
-
-/// A set of octets named by a production. `parts` are the named alternatives it is
-/// built from, in the BNF's order; the octets it lists itself are in `set` too.
-pub struct Class {
-    pub rule: Rule,
-    set: [bool; 256],
-    parts: &'static [&'static Class],
-}
-
-impl Class {
-    pub(crate) const fn new(
-        rule: Rule,
-        parts: &'static [&'static Class],
-        literals: &[u8],
-    ) -> Class {
-        let mut set = [false; 256];
-        let mut p = 0;
-        while p < parts.len() {
-            let mut b = 0;
-            while b < 256 {
-                if parts[p].set[b] {
-                    set[b] = true;
-                }
-                b += 1;
-            }
-            p += 1;
-        }
-        let mut i = 0;
-        while i < literals.len() {
-            set[literals[i] as usize] = true;
-            i += 1;
-        }
-        Class { rule, set, parts }
-    }
-
-    #[inline]
-    pub fn contains(&self, b: u8) -> bool {
-        self.set[b as usize]
-    }
-
-    /// Every octet of the class, in order.
-    pub fn members(&self) -> impl Iterator<Item = u8> + '_ {
-        (0u8..=255).filter(|&b| self.contains(b))
-    }
-}
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// ```text
 /// lowalpha       = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" |
@@ -106,109 +62,24 @@ pub const CLASSES: &[&Class] = &[
     &ALPHADIGIT,
 ];
 
-impl Cx<'_> {
-    #[inline]
-    /// Is `b` in `class`? When recording, marks the class and, as `|` is evaluated, each
-    /// named part up to the first that accepts.
-    pub fn class(&mut self, class: &Class, b: u8) -> bool {
-        if self.recording() {
-            self.trace_class(class, b);
-        }
-        class.contains(b)
-    }
-
-    fn trace_class(&mut self, class: &Class, b: u8) {
-        self.mark(class.rule, class.contains(b));
-        for part in class.parts {
-            self.trace_class(part, b);
-            if part.contains(b) {
-                break;
-            }
-        }
-    }
-}
-
+crate::shared_productions::classes! {
 #[inline]
 /// `escape         = "%" hex hex`
-pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let input = cx.input;
-    let ok = i + 3 <= end
-        && input[i] == b'%'
-        && cx.class(&HEX, input[i + 1])
-        && cx.class(&HEX, input[i + 2]);
-    cx.mark(Rule::Escape, ok).then_some(3)
-}
-
+pub fn escape(Rule::Escape);
 #[inline]
 /// `uchar          = unreserved | escape`
-pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let n = if cx.class(&UNRESERVED, cx.input[i]) {
-        Some(1)
-    } else {
-        escape(cx, i, end)
-    };
-    cx.mark(Rule::Uchar, n.is_some());
-    n
-}
-
+pub fn uchar(Rule::Uchar);
 #[inline]
 /// `xchar          = unreserved | reserved | escape`
-pub fn xchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let b = cx.input[i];
-    let n = if cx.class(&UNRESERVED, b) || cx.class(&RESERVED, b) {
-        Some(1)
-    } else {
-        escape(cx, i, end)
-    };
-    cx.mark(Rule::Xchar, n.is_some());
-    n
-}
-
+pub fn xchar(Rule::Xchar);
 /// `digits         = 1*digit`
-pub fn digits(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Digits, |cx| {
-        if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::Digits, "digit"));
-        }
-        cx.star(s, Rule::Digits, "digit", |cx, i, _| {
-            cx.class(&DIGIT, cx.input[i]).then_some(1)
-        })
-    })
-}
-
-/// The octet an escape at `i` stands for, if there is a well-formed one.
-pub fn escaped_octet(input: &[u8], i: usize) -> Option<u8> {
-    let hex = |b: u8| (b as char).to_digit(16);
-    if input.get(i) != Some(&b'%') {
-        return None;
-    }
-    let hi = hex(*input.get(i + 1)?)?;
-    let lo = hex(*input.get(i + 2)?)?;
-    Some((hi * 16 + lo) as u8)
-}
-
-/// Decodes the escapes of a span that is known to derive (every "%" starts an escape).
-pub fn decode(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match escaped_octet(bytes, i) {
-            Some(o) => {
-                out.push(o);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    out
+pub fn digits(Rule::Digits);
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grammar::class::{decode, escaped_octet};
 
     fn chars(c: &Class) -> String {
         c.members().map(char::from).collect()

@@ -3,10 +3,10 @@
 use super::ftp::{fpath, list};
 use super::ip::host;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `fileurl        = "file://" [ host | "localhost" ] "/" fpath`
 pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
@@ -21,7 +21,7 @@ pub fn fileurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             return Err(cx.fail(s.end, Rule::Fileurl, "\"/\""));
         };
         let h = Span::new(at, slash);
-        let mut ambiguities = crate::outcome::Ambiguities::new();
+        let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
         if !h.is_empty() {
             let as_host = host(cx, h);
             let as_localhost = cx.bytes(h) == b"localhost";

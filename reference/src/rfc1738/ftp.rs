@@ -3,90 +3,17 @@
 use super::classes::uchar;
 use super::ip::login;
 use super::Match;
-use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span, Spans};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
+crate::shared_productions::ftp! {
 /// `ftpurl         = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]`
-pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::Ftpurl, |cx| {
-        let at = cx.scheme_literal(s, q!("ftp://"), Rule::Ftpurl)?;
-        // login derives no "/", so the first "/" ends it.
-        let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-        let l = login(cx, Span::new(at, login_end))?;
-        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
-        l.put(cx);
-        let (mut path, mut segments, mut typecode) = (None, None, None);
-        if login_end < s.end {
-            let rest = s.from(login_end + 1);
-            // fsegment derives no ";", so a ";" can only open ";type=".
-            let path_end = cx.find(rest, b';').unwrap_or(s.end);
-            let p = Span::new(rest.start, path_end);
-            segments = Some(fpath(cx, p)?);
-            path = Some(p);
-            if path_end < s.end {
-                let t = cx.literal(path_end, s, q!(";type="), Rule::Ftpurl)?;
-                ftptype(cx, s.from(t))?;
-                typecode = Some(s.from(t));
-            }
-        }
-        cx.put("fpath", path.map(Part::Str));
-        cx.put("fsegments", segments.map(|v| list(cx, &v)));
-        cx.put("ftptype", typecode.map(Part::Str));
-        Ok(Match::new(Rule::Ftpurl))
-    })
-}
-
+pub fn ftpurl(Rule::Ftpurl);
 /// `fpath          = fsegment *[ "/" fsegment ]`
-pub fn fpath(cx: &mut Cx, s: Span) -> Res<Spans> {
-    cx.rule(Rule::Fpath, |cx| {
-        segments(cx, s)
-            .iter()
-            .map(|&seg| fsegment(cx, seg).map(|()| seg))
-            .collect()
-    })
-}
-
+pub fn fpath(Rule::Fpath);
 /// `fsegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`
-pub fn fsegment(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Fsegment, |cx| {
-        cx.star(
-            s,
-            Rule::Fsegment,
-            "uchar | \"?\" | \":\" | \"@\" | \"&\" | \"=\"",
-            |cx, i, e| uchar(cx, i, e).or_else(|| cx.one_of(i, b"?:@&=")),
-        )
-    })
-}
-
+pub fn fsegment(Rule::Fsegment);
 /// `ftptype        = "A" | "I" | "D" | "a" | "i" | "d"`
-pub fn ftptype(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Ftptype, |cx| {
-        let codes = "\"A\" | \"I\" | \"D\" | \"a\" | \"i\" | \"d\"";
-        match cx.bytes(s) {
-            [b] if b"AIDaid".contains(b) => Ok(()),
-            [b, ..] if b"AIDaid".contains(b) => Err(cx.fail(
-                s.start + 1,
-                Rule::Ftptype,
-                "the end of the URL after the one-character ftptype",
-            )),
-            _ => Err(cx.fail(s.start, Rule::Ftptype, codes)),
-        }
-    })
-}
-
-/// The pieces of `s` between its "/"s (a path of n slashes has n + 1 segments).
-pub fn segments(cx: &Cx, s: Span) -> Spans {
-    let mut out = Spans::new();
-    let mut start = s.start;
-    while let Some(slash) = cx.find(s.from(start), b'/') {
-        out.push(Span::new(start, slash));
-        start = slash + 1;
-    }
-    out.push(s.from(start));
-    out
-}
-
-pub(crate) fn list(_cx: &Cx, spans: &[Span]) -> Part {
-    Part::List(spans.iter().copied().collect())
+pub fn ftptype(Rule::Ftptype);
 }

@@ -3,11 +3,11 @@
 use super::classes::{xchar, DIGIT, HIALPHA, LOWALPHA};
 use super::ip::{ip_schemepart, Login};
 use super::Match;
-use crate::cx::{furthest, Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::Ambiguity;
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// What `genericurl` found.
 pub struct Generic {
@@ -23,7 +23,7 @@ pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         let g = genericurl(cx, s)?;
         cx.put("scheme", Some(Part::Str(g.scheme)));
         cx.put("schemepart", Some(Part::Str(g.schemepart)));
-        let mut ambiguities = crate::outcome::Ambiguities::new();
+        let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
         if let Some((login, path)) = g.ip {
             login.put(cx);
             cx.put("urlpath", path.map(Part::Str));

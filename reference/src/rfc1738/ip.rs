@@ -1,37 +1,25 @@
 //! RFC 1738 Section 5, "URL schemeparts for ip based protocols" (Section 3.1).
 
 use super::classes::{digits, uchar, xchar, ALPHA, ALPHADIGIT};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
-/// What `login` found; spans of the input.
-#[derive(Clone, Copy, Debug)]
-pub struct Login {
-    pub user: Option<Span>,
-    pub password: Option<Span>,
-    pub hostport: Hostport,
-}
-
-#[derive(Clone, Copy, Debug)]
-pub struct Hostport {
-    pub host: Span,
-    pub port: Option<Span>,
-}
-
-impl Login {
-    pub fn put(&self, cx: &mut Cx) {
-        cx.put("user", self.user.map(Part::Str));
-        cx.put("password", self.password.map(Part::Str));
-        self.hostport.put(cx);
-    }
-}
-
-impl Hostport {
-    pub fn put(&self, cx: &mut Cx) {
-        cx.put("host", Some(Part::Str(self.host)));
-        cx.put("port", self.port.map(Part::Str));
-    }
+crate::shared_productions::ip! {
+/// `login          = [ user [ ":" password ] "@" ] hostport`
+pub fn login(Rule::Login);
+/// `hostport       = host [ ":" port ]`
+pub fn hostport(Rule::Hostport);
+/// `host           = hostname | hostnumber`
+pub fn host(Rule::Host);
+/// `hostnumber     = digits "." digits "." digits "." digits`
+pub fn hostnumber(Rule::Hostnumber);
+/// `port           = digits`
+pub fn port(Rule::Port);
+/// `user           = *[ uchar | ";" | "?" | "&" | "=" ]`
+pub fn user(Rule::User);
+/// `password       = *[ uchar | ";" | "?" | "&" | "=" ]`
+pub fn password(Rule::Password);
 }
 
 /// `ip-schemepart  = "//" login [ "/" urlpath ]`
@@ -49,76 +37,6 @@ pub fn ip_schemepart(cx: &mut Cx, s: Span) -> Res<(Login, Option<Span>)> {
             None
         };
         Ok((l, path))
-    })
-}
-
-/// `login          = [ user [ ":" password ] "@" ] hostport`
-pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
-    cx.rule(Rule::Login, |cx| {
-        // Neither user, password nor hostport derives "@": the first "@" ends the user
-        // part, and user derives no ":", so the first ":" before it starts the password.
-        let (user_span, password_span, rest) = match cx.find(s, b'@') {
-            Some(at) => {
-                let info = Span::new(s.start, at);
-                match cx.find(info, b':') {
-                    Some(colon) => {
-                        let u = Span::new(s.start, colon);
-                        let p = Span::new(colon + 1, at);
-                        user(cx, u)?;
-                        password(cx, p)?;
-                        (Some(u), Some(p), s.from(at + 1))
-                    }
-                    None => {
-                        user(cx, info)?;
-                        (Some(info), None, s.from(at + 1))
-                    }
-                }
-            }
-            None => (None, None, s),
-        };
-        let hostport = hostport(cx, rest)?;
-        Ok(Login {
-            user: user_span,
-            password: password_span,
-            hostport,
-        })
-    })
-}
-
-/// `hostport       = host [ ":" port ]`
-pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
-    cx.rule(Rule::Hostport, |cx| match cx.find(s, b':') {
-        Some(colon) => {
-            let h = Span::new(s.start, colon);
-            let p = s.from(colon + 1);
-            host(cx, h)?;
-            port(cx, p)?;
-            Ok(Hostport {
-                host: h,
-                port: Some(p),
-            })
-        }
-        None => {
-            host(cx, s)?;
-            Ok(Hostport {
-                host: s,
-                port: None,
-            })
-        }
-    })
-}
-
-/// `host           = hostname | hostnumber`
-pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Host, |cx| {
-        let name = hostname(cx, s);
-        let Err(name_failure) = name else {
-            return Ok(());
-        };
-        // Section 3.1: "The rightmost domain label will never start with a digit",
-        // so at most one alternative can match.
-        hostnumber(cx, s)
-            .map_err(|number_failure| crate::cx::host_failure(cx, s, name_failure, number_failure))
     })
 }
 
@@ -154,7 +72,7 @@ fn label(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
-    first: &super::classes::Class,
+    first: &crate::grammar::class::Class,
     first_name: &'static str,
 ) -> Res<()> {
     let input = cx.input;
@@ -173,59 +91,6 @@ fn label(
         return Err(cx.fail(s.end - 1, rule, "alphadigit"));
     }
     Ok(())
-}
-
-/// `hostnumber     = digits "." digits "." digits "." digits`
-pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Hostnumber, |cx| {
-        let mut at = s.start;
-        for _ in 0..3 {
-            match cx.find(s.from(at), b'.') {
-                Some(dot) => {
-                    digits(cx, Span::new(at, dot)).map_err(|f| f_in(f, Rule::Hostnumber))?;
-                    at = dot + 1;
-                }
-                None => {
-                    digits(cx, s.from(at)).map_err(|f| f_in(f, Rule::Hostnumber))?;
-                    return Err(cx.fail(s.end, Rule::Hostnumber, "\".\""));
-                }
-            }
-        }
-        digits(cx, s.from(at)).map_err(|f| f_in(f, Rule::Hostnumber))
-    })
-}
-
-/// `port           = digits`
-pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Port, |cx| {
-        digits(cx, s).map_err(|f| f_in(f, Rule::Port))
-    })
-}
-
-/// `digits` is a building block: its failure is reported as the failure of the rule
-/// that used it, which is what a reader looks for.
-fn f_in(f: crate::outcome::Failure, rule: Rule) -> crate::outcome::Failure {
-    crate::outcome::Failure { rule, ..f }
-}
-
-const USERCHARS: &str = "uchar | \";\" | \"?\" | \"&\" | \"=\"";
-
-/// `user           = *[ uchar | ";" | "?" | "&" | "=" ]`
-pub fn user(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::User, |cx| {
-        cx.star(s, Rule::User, USERCHARS, |cx, i, e| {
-            uchar(cx, i, e).or_else(|| cx.one_of(i, b";?&="))
-        })
-    })
-}
-
-/// `password       = *[ uchar | ";" | "?" | "&" | "=" ]`
-pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Password, |cx| {
-        cx.star(s, Rule::Password, USERCHARS, |cx, i, e| {
-            uchar(cx, i, e).or_else(|| cx.one_of(i, b";?&="))
-        })
-    })
 }
 
 /// `urlpath        = *xchar    ; depends on protocol see section 3.1`

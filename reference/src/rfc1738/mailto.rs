@@ -2,27 +2,13 @@
 
 use super::classes::xchar;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
+crate::shared_productions::mailto! {
 /// `mailtourl      = "mailto:" encoded822addr`
-pub fn mailtourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::Mailtourl, |cx| {
-        let at = cx.scheme_literal(s, q!("mailto:"), Rule::Mailtourl)?;
-        encoded822addr(cx, s.from(at))?;
-        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
-        cx.put("encoded822addr", Some(Part::Str(s.from(at))));
-        Ok(Match::new(Rule::Mailtourl))
-    })
-}
-
+pub fn mailtourl(Rule::Mailtourl);
 /// `encoded822addr = 1*xchar               ; further defined in RFC822`
-pub fn encoded822addr(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Encoded822addr, |cx| {
-        if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::Encoded822addr, "xchar"));
-        }
-        cx.star(s, Rule::Encoded822addr, "xchar", xchar)
-    })
+pub fn encoded822addr(Rule::Encoded822addr);
 }

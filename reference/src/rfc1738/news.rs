@@ -3,58 +3,19 @@
 use super::classes::{uchar, ALPHA, DIGIT};
 use super::ip::host;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
+crate::shared_productions::news! {
 /// `newsurl        = "news:" grouppart`
-pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::Newsurl, |cx| {
-        let at = cx.scheme_literal(s, q!("news:"), Rule::Newsurl)?;
-        let g = s.from(at);
-        let part = grouppart(cx, g)?;
-        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-        cx.put("grouppart", Some(Part::Str(g)));
-        let text = |x: Option<Span>| x.map(Part::Str);
-        let (group_, article_, host_) = match part {
-            Grouppart::Star => (None, None, None),
-            Grouppart::Group => (Some(g), None, None),
-            Grouppart::Article { host } => (None, Some(g), Some(host)),
-        };
-        cx.put("group", text(group_));
-        cx.put("article", text(article_));
-        cx.put("host", text(host_));
-        Ok(Match::new(Rule::Newsurl))
-    })
-}
-
-pub enum Grouppart {
-    Star,
-    Group,
-    Article { host: Span },
-}
-
+pub fn newsurl(Rule::Newsurl);
 /// `grouppart      = "*" | group | article`
-pub fn grouppart(cx: &mut Cx, s: Span) -> Res<Grouppart> {
-    cx.rule(Rule::Grouppart, |cx| {
-        if cx.bytes(s) == b"*" {
-            return Ok(Grouppart::Star);
-        }
-        if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::Grouppart, "\"*\" | group | article"));
-        }
-        // group derives no "@" and article exactly one, so at most one matches.
-        let as_group = group(cx, s);
-        let as_article = article(cx, s);
-        match (as_group, as_article) {
-            (Ok(()), _) => Ok(Grouppart::Group),
-            (_, Ok(h)) => Ok(Grouppart::Article { host: h }),
-            // Section 3.6: "A message identifier may be distinguished from a news group
-            // name by the presence of the commercial at "@" character", so that is the
-            // alternative whose failure is reported.
-            (Err(g), Err(a)) => Err(if cx.find(s, b'@').is_some() { a } else { g }),
-        }
-    })
+pub fn grouppart(Rule::Grouppart);
+/// `article        = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`
+///
+/// Returns the span of the host.
+pub fn article(Rule::Article);
 }
 
 /// `group          = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`
@@ -74,28 +35,3 @@ pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
         )
     })
 }
-
-/// `article        = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`
-///
-/// Returns the span of the host.
-pub fn article(cx: &mut Cx, s: Span) -> Res<Span> {
-    cx.rule(Rule::Article, |cx| {
-        // The repeated part derives no "@", so the first "@" ends it.
-        let at = cx.find(s, b'@').unwrap_or(s.end);
-        let unique = Span::new(s.start, at);
-        if unique.is_empty() {
-            return Err(cx.fail(s.start, Rule::Article, ARTICLE_CHARS));
-        }
-        cx.star(unique, Rule::Article, ARTICLE_CHARS, |cx, i, e| {
-            uchar(cx, i, e).or_else(|| cx.one_of(i, b";/?:&="))
-        })?;
-        if at == s.end {
-            return Err(cx.fail(s.end, Rule::Article, "\"@\""));
-        }
-        let h = s.from(at + 1);
-        host(cx, h)?;
-        Ok(h)
-    })
-}
-
-const ARTICLE_CHARS: &str = "uchar | \";\" | \"/\" | \"?\" | \":\" | \"&\" | \"=\"";

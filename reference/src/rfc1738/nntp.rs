@@ -4,32 +4,11 @@ use super::classes::digits;
 use super::ip::hostport;
 use super::news::group;
 use super::Match;
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
+crate::shared_productions::nntp! {
 /// `nntpurl        = "nntp://" hostport "/" group [ "/" digits ]`
-pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-    cx.rule(Rule::Nntpurl, |cx| {
-        let at = cx.scheme_literal(s, q!("nntp://"), Rule::Nntpurl)?;
-        let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-        let hp = hostport(cx, Span::new(at, hp_end))?;
-        let slash = cx.literal(hp_end, s, q!("/"), Rule::Nntpurl)?;
-        // group derives no "/".
-        let group_end = cx.find(s.from(slash), b'/').unwrap_or(s.end);
-        let g = Span::new(slash, group_end);
-        group(cx, g)?;
-        let number = if group_end < s.end {
-            let d = s.from(group_end + 1);
-            digits(cx, d)?;
-            Some(d)
-        } else {
-            None
-        };
-        cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-        hp.put(cx);
-        cx.put("group", Some(Part::Str(g)));
-        cx.put("digits", number.map(Part::Str));
-        Ok(Match::new(Rule::Nntpurl))
-    })
+pub fn nntpurl(Rule::Nntpurl);
 }

@@ -1,12 +1,14 @@
 //! What RFC 1738's prose asks beyond the BNF, reported as graded, cited notes.
 
-use super::classes::{decode, escaped_octet, NATIONAL, PUNCTUATION};
+use super::classes::{NATIONAL, PUNCTUATION};
 use super::{judge, own_production, url};
-use crate::cx::{Cx, Span};
 use crate::document::Reading;
-use crate::outcome::note;
-use crate::outcome::{Grade, Noting, Parse, Verdict};
-use crate::rule::Rule;
+use crate::grammar::class::{decode, escaped_octet};
+use crate::grammar::cx::{Cx, Span};
+use crate::grammar::outcome::note;
+use crate::grammar::outcome::{Grade, Noting, Parse, Verdict};
+use crate::grammar::render::render;
+use crate::grammar::rule::Rule;
 
 /// The ids of the notes a parse may give.
 pub const IDS: &[&str] = &[
@@ -177,23 +179,6 @@ fn default_port(p: &mut Noting) {
             vec![port.to_string()],
         );
     }
-}
-
-/// Shows decoded octets: tab, CR and LF as the RFC writes them in §3.4.9 (`<tab>`,
-/// `<cr>`, `<lf>`), printable ASCII as itself, anything else (and `<`, `>`) as `%XX`.
-pub fn render(octets: &[u8]) -> String {
-    let mut out = String::new();
-    for &b in octets {
-        match b {
-            b'\t' => out.push_str("<tab>"),
-            b'\r' => out.push_str("<cr>"),
-            b'\n' => out.push_str("<lf>"),
-            b'<' | b'>' => out.push_str(&format!("%{b:02X}")),
-            0x20..=0x7E => out.push(b as char),
-            _ => out.push_str(&format!("%{b:02X}")),
-        }
-    }
-    out
 }
 
 fn decoded(s: &str) -> String {

@@ -4,9 +4,9 @@ use super::classes::uchar;
 use super::ftp::{list, segments};
 use super::ip::hostport;
 use super::Match;
-use crate::cx::{Cx, Res, Span, Spans};
-use crate::outcome::Part;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span, Spans};
+use crate::grammar::outcome::Part;
+use crate::grammar::rule::Rule;
 
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
 pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {

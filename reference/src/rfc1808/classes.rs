@@ -7,9 +7,9 @@
 //! `national` and `punctuation` are defined and used by no other production: their
 //! characters derive nowhere, so an input holding one unescaped is `invalid`.
 
-use crate::cx::{Cx, Res, Span};
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// ```text
 /// hex         = digit | "A" | "B" | "C" | "D" | "E" | "F" |

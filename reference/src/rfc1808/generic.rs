@@ -14,9 +14,9 @@ use super::classes::{all_chars, repeat, uchar_or_reserved, ALPHA, DIGIT, RESERVE
 use super::net_loc::net_loc;
 use super::parts::Parts;
 use super::path::{params, path, query};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Failure};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::{Ambiguity, Failure};
+use crate::grammar::rule::Rule;
 
 /// What `URL` matched.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -27,7 +27,7 @@ pub struct Found {
     pub rule: Rule,
     /// The alternatives that derive: for an absolute URL, `generic-RL` and `absoluteURL`
     /// (standing for its second alternative); for a relative URL, the form taken.
-    pub alternatives: crate::outcome::Rules,
+    pub alternatives: crate::grammar::outcome::Rules,
     /// When `rule` is `absoluteURL`: where `generic-RL` failed.
     pub generic_failure: Option<Failure>,
 }
@@ -64,7 +64,7 @@ pub fn url(cx: &mut Cx, parts: &Parts) -> Res<Found> {
         let absolute = absolute_url(cx, url, parts);
         let found = match parts.scheme {
             Some(_) => absolute.map(|a| {
-                let mut alternatives = crate::outcome::Rules::new();
+                let mut alternatives = crate::grammar::outcome::Rules::new();
                 if a.generic.is_ok() {
                     alternatives.push(Rule::R1808GenericRl);
                 }
@@ -276,9 +276,9 @@ const SCHEME_OR_REL_PATH: &str = "URL = ( absoluteURL | relativeURL ) ...: pchar
 
 /// The places where the BNF derives the URL in a way the Section 2.4 split does not
 /// take, and which reading urlcert reports.
-pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {
+pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::grammar::outcome::Ambiguities {
     let url_end = parts.url_end(cx.input.len());
-    let mut out = crate::outcome::Ambiguities::new();
+    let mut out = crate::grammar::outcome::Ambiguities::new();
     if parts.scheme.is_some() && derives_as_rel_path(&cx.input[..url_end]) {
         out.push(Ambiguity {
             rule: Rule::R1808Url,
@@ -292,7 +292,7 @@ pub fn ambiguities(cx: &Cx, parts: &Parts) -> crate::outcome::Ambiguities {
 mod tests {
     use super::derives_as_rel_path;
     use crate::document::Reading;
-    use crate::outcome::Verdict;
+    use crate::grammar::outcome::Verdict;
     use crate::rfc1808::classes::{all_chars, RESERVED, UNRESERVED};
     use crate::rfc1808::parse;
     use crate::rfc1808::parts::Parts;
@@ -342,7 +342,7 @@ mod tests {
             let parts = Parts::of(bytes);
             // The split is lossless.
             let mut back = Vec::new();
-            let text = |s: crate::cx::Span| &bytes[s.start..s.end];
+            let text = |s: crate::grammar::cx::Span| &bytes[s.start..s.end];
             if let Some(s) = parts.scheme {
                 back.extend_from_slice(text(s));
                 back.push(b':');

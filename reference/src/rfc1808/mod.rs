@@ -33,11 +33,11 @@ pub mod notes;
 pub mod parts;
 pub mod path;
 
-use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::Part;
-use crate::outcome::{Components, Note, Noting, Parse, Verdict};
-use crate::rule::Rule;
+use crate::grammar::cx::{Coverage, Cx, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Note, Noting, Parse, Verdict};
+use crate::grammar::rule::Rule;
 use parts::Parts;
 
 /// The component names, in the order a parse reports them: the six of Section 2.1,
@@ -77,7 +77,7 @@ fn parse_recording(
         rule: None,
         components: Components::new(cx.input),
         error: None,
-        alternatives: crate::outcome::Rules::new(),
+        alternatives: crate::grammar::outcome::Rules::new(),
         ambiguities: generic::ambiguities(&cx, &parts),
         input,
     };

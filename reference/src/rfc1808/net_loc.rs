@@ -1,8 +1,8 @@
 //! The network location (Section 2.2, Section 2.4.3).
 
 use super::classes::{pchar, repeat};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 const NET_LOC_CHARS: &str = "pchar | \";\" | \"?\"";
 

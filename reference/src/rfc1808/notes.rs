@@ -8,9 +8,9 @@
 //! | `ftp.type-d` | should | a `;type=d` parameter on an ftp URL or a relative URL (§5.3) |
 
 use super::parts::Parts;
-use crate::cx::Cx;
-use crate::outcome::note;
-use crate::outcome::{Grade, Noting, Verdict};
+use crate::grammar::cx::Cx;
+use crate::grammar::outcome::note;
+use crate::grammar::outcome::{Grade, Noting, Verdict};
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &["colon-in-first-segment", "ftp.type-d"];

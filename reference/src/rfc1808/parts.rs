@@ -16,8 +16,8 @@
 //! The split never fails: whether each part derives from its production is the
 //! grammar's question.
 
-use crate::cx::Span;
 use crate::draft1996::parts::Parts as Split;
+use crate::grammar::cx::Span;
 
 pub use crate::draft1996::parts::is_scheme_char;
 

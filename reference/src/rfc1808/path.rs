@@ -1,8 +1,8 @@
 //! The parts of a `rel_path` (Section 2.2): `path`, its segments, `params` and `query`.
 
 use super::classes::{pchar, repeat, uchar_or_reserved};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `path        = fsegment *( "/" segment )`
 ///

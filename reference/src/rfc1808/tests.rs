@@ -2,8 +2,8 @@
 
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
-use crate::outcome::{Parse, Value, Verdict};
-use crate::rule::Rule;
+use crate::grammar::outcome::{Parse, Value, Verdict};
+use crate::grammar::rule::Rule;
 use crate::testing::{c, data, huge, Grammar};
 
 const G: Grammar = Grammar {

@@ -9,11 +9,11 @@
 //! (`reference/oracle/src/tables.rs`) writes them out again, independently.
 
 use super::classes::{escaped, repeat, ALPHA, ALPHANUM, DIGIT, HEX, UNRESERVED};
-use crate::cx::{furthest, Cx, Res, Span};
 use crate::document::Reading;
-use crate::outcome::Failure;
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::outcome::Failure;
+use crate::grammar::rule::Rule;
 
 /// Which alternative of `host` derived the host.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,7 +204,7 @@ pub fn host(cx: &mut Cx, s: Span) -> Res<HostKind> {
                 return Err(literal);
             }
         }
-        Err(crate::cx::host_failure(cx, s, name, number))
+        Err(crate::grammar::cx::host_failure(cx, s, name, number))
     })
 }
 

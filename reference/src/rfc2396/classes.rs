@@ -7,10 +7,10 @@
 //! class holds ("Data corresponding to excluded characters must be escaped", Section
 //! 2.4.3).
 
-use crate::cx::{Cx, Res, Span};
 use crate::document::Reading;
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// ```text
 /// lowalpha = "a" | "b" | "c" | "d" | "e" | "f" | "g" | "h" | "i" |

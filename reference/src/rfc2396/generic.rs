@@ -11,9 +11,9 @@ use super::classes::{all_chars, escaped, repeat, uric, uric_no_slash, ALPHA, DIG
 use super::classes::{ESCAPED, URIC};
 use super::parts::Parts;
 use super::path::{fragment, path_segments, query, Segment};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::{Ambiguity, Failure};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::{Ambiguity, Failure};
+use crate::grammar::rule::Rule;
 
 /// What `URI-reference` matched.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,7 +24,7 @@ pub struct Reference {
     /// The alternatives taken below `rule`: `hier_part` then `net_path` or `abs_path`,
     /// or `opaque_part`, for an absoluteURI; `net_path`, `abs_path` or `rel_path` for a
     /// relativeURI.
-    pub alternatives: crate::outcome::Rules,
+    pub alternatives: crate::grammar::outcome::Rules,
     /// The authority and what it derived as, when there is one.
     pub authority: Option<(Span, Authority)>,
     /// The segments, when the path has `path_segments` (an abs_path) or a rel_path.
@@ -37,7 +37,7 @@ impl Reference {
     fn new(rule: Rule) -> Reference {
         Reference {
             rule,
-            alternatives: crate::outcome::Rules::new(),
+            alternatives: crate::grammar::outcome::Rules::new(),
             authority: None,
             segments: None,
             opaque: None,
@@ -315,9 +315,9 @@ const OPAQUE_QUERY: &str = "absoluteURI = scheme \":\" ( hier_part | opaque_part
 
 /// The places where the input has a derivation other than the one reported, and which
 /// one urlcert reports (see [`Reference`]).
-pub fn ambiguities(cx: &Cx, parts: &Parts, r: &Reference) -> crate::outcome::Ambiguities {
+pub fn ambiguities(cx: &Cx, parts: &Parts, r: &Reference) -> crate::grammar::outcome::Ambiguities {
     let input = cx.input;
-    let mut out = crate::outcome::Ambiguities::new();
+    let mut out = crate::grammar::outcome::Ambiguities::new();
     if let Some((a, found)) = r.authority {
         // Read as abs_path, the "//" and what follows up to the query derive when every
         // character is a segment's (pchar, ";") or "/".

@@ -52,10 +52,10 @@ pub mod notes;
 pub mod parts;
 pub mod path;
 
-use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::Part;
-use crate::outcome::{Components, Note, Noting, Parse, Verdict};
+use crate::grammar::cx::{Coverage, Cx, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Note, Noting, Parse, Verdict};
 use authority::Authority;
 use generic::Reference;
 use parts::Parts;
@@ -113,8 +113,8 @@ fn parse_recording(
         rule: None,
         components: Components::new(cx.input),
         error: None,
-        alternatives: crate::outcome::Rules::new(),
-        ambiguities: crate::outcome::Ambiguities::new(),
+        alternatives: crate::grammar::outcome::Rules::new(),
+        ambiguities: crate::grammar::outcome::Ambiguities::new(),
         input,
     };
     match found {

@@ -13,10 +13,10 @@
 //! | `rfc2732.brackets-outside-host` | should | under `rfc2396@rfc2732`, "[" or "]" in a query, a fragment or an opaque_part, which `uric` now allows (§2.2 as RFC 2732 §3 changes it) |
 
 use super::parts::Parts;
-use crate::cx::Cx;
 use crate::document::Reading;
-use crate::outcome::note;
-use crate::outcome::{Grade, Noting, Verdict};
+use crate::grammar::cx::Cx;
+use crate::grammar::outcome::note;
+use crate::grammar::outcome::{Grade, Noting, Verdict};
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &[
@@ -222,7 +222,7 @@ fn brackets_outside_host(cx: &Cx, parts: &Parts, p: &mut Noting) {
     if cx.reading != Reading::Rfc2732 {
         return;
     }
-    let holds = |s: Option<crate::cx::Span>| {
+    let holds = |s: Option<crate::grammar::cx::Span>| {
         s.is_some_and(|s| cx.bytes(s).iter().any(|b| *b == b'[' || *b == b']'))
     };
     let mut found = Vec::new();

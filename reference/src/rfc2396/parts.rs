@@ -19,7 +19,7 @@
 //! from. It never fails: whether each part derives from its production is the grammar's
 //! question.
 
-use crate::cx::Span;
+use crate::grammar::cx::Span;
 
 /// The components of a URI reference, as spans of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -2,8 +2,8 @@
 
 use super::classes::{escaped, repeat, uric, UNRESERVED, URIC};
 use super::generic::{abs_path, opaque_part};
-use crate::cx::{Cx, Res, Span};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// One path segment as `segment = *pchar *( ";" param )` derives it: the pchar part,
 /// and the params part with every ";" (empty when the segment has no ";").

@@ -3,8 +3,8 @@
 
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
-use crate::outcome::{Value, Verdict};
-use crate::rule::Rule;
+use crate::grammar::outcome::{Value, Verdict};
+use crate::grammar::rule::Rule;
 use crate::testing::{ambiguous, c, data, list, strings, texts, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
@@ -463,7 +463,7 @@ fn characters_outside_the_grammar_fail_where_they_are() {
 #[test]
 fn the_path_rule_takes_either_form() {
     use super::path::path;
-    use crate::cx::{Cx, Span};
+    use crate::grammar::cx::{Cx, Span};
     let run = |s: &str| {
         let mut cx = Cx::new(s.as_bytes(), Reading::Strict, false);
         path(&mut cx, Span::new(0, s.len()))

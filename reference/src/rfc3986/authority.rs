@@ -11,10 +11,10 @@
 //! read once: linear time.
 
 use super::classes::{pct_encoded, repeat, DIGIT, HEXDIG, SUB_DELIMS, UNRESERVED};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Part;
-use crate::outcome::{Components, Failure};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Failure};
+use crate::grammar::rule::Rule;
 
 /// What `authority` found: spans of the input.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

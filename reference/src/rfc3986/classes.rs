@@ -12,9 +12,9 @@
 //! by the ABNF must be mapped back to their corresponding characters via US-ASCII"); the
 //! reference reads octets, so an octet 80-FF is no character of any rule.
 
-use crate::cx::{Cx, Res, Span};
-use crate::rfc1738::classes::Class;
-use crate::rule::Rule;
+use crate::grammar::class::Class;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::rule::Rule;
 
 /// `ALPHA          =  %x41-5A / %x61-7A   ; A-Z / a-z`
 pub const ALPHA: Class = Class::new(

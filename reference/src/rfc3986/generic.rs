@@ -23,9 +23,9 @@ use super::parts::Parts;
 use super::path::{
     fragment, path_abempty, path_absolute, path_empty, path_noscheme, path_rootless, query,
 };
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Ambiguity;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
+use crate::grammar::rule::Rule;
 
 /// What `URI-reference` matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -258,7 +258,7 @@ const IPV4_OR_REG_NAME: &str = "host = IP-literal / IPv4address / reg-name: the 
 
 /// The places where the grammar derives the input more than one way, and which
 /// derivation urlcert reports: only `host`, when it is an `IPv4address`.
-pub fn ambiguities(found: &Res<Reference>) -> crate::outcome::Ambiguities {
+pub fn ambiguities(found: &Res<Reference>) -> crate::grammar::outcome::Ambiguities {
     let ipv4 = matches!(
         found,
         Ok(Reference {
@@ -274,6 +274,6 @@ pub fn ambiguities(found: &Res<Reference>) -> crate::outcome::Ambiguities {
         .into_iter()
         .collect()
     } else {
-        crate::outcome::Ambiguities::new()
+        crate::grammar::outcome::Ambiguities::new()
     }
 }

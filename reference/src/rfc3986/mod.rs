@@ -54,11 +54,11 @@ pub mod notes;
 pub mod parts;
 pub mod path;
 
-use crate::cx::{Coverage, Cx, Span};
 use crate::document::{DocReading, Document, Reading};
-use crate::outcome::Part;
-use crate::outcome::{Components, Note, Noting, Parse, Verdict};
-use crate::rule::Rule;
+use crate::grammar::cx::{Coverage, Cx, Span};
+use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Components, Note, Noting, Parse, Verdict};
+use crate::grammar::rule::Rule;
 use generic::Reference;
 use parts::Parts;
 
@@ -112,7 +112,7 @@ fn parse_recording(
         rule: None,
         components: Components::new(cx.input),
         error: None,
-        alternatives: crate::outcome::Rules::new(),
+        alternatives: crate::grammar::outcome::Rules::new(),
         ambiguities: generic::ambiguities(&found),
         input,
     };

@@ -25,9 +25,9 @@
 use super::classes::{decode, triplet, UNRESERVED};
 use super::generic::Reference;
 use super::parts::Parts;
-use crate::cx::{Cx, Res};
-use crate::outcome::{note, Grade, Noting, Parse};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res};
+use crate::grammar::outcome::{note, Grade, Noting, Parse};
+use crate::grammar::rule::Rule;
 
 /// The note ids this module can add, for vocabularies and tests.
 pub const IDS: &[&str] = &[

@@ -25,7 +25,7 @@
 //! takes any run of characters other than ":/?#" before a ":" as the scheme ("1a:b")
 //! and Section 4.1 a relative reference.
 
-use crate::cx::Span;
+use crate::grammar::cx::Span;
 
 /// The components, as spans of the input: `None` is absent, an empty span present and
 /// empty.

@@ -4,9 +4,9 @@
 //! slashes, and each is asked whether it derives.
 
 use super::classes::{pchar, repeat, repeat1, PCHAR, SUB_DELIMS, UNRESERVED};
-use crate::cx::{Cx, Res, Span};
-use crate::outcome::Failure;
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::outcome::Failure;
+use crate::grammar::rule::Rule;
 
 /// A path rule's function.
 type PathRule = fn(&mut Cx, Span) -> Res<()>;

@@ -4,10 +4,10 @@ use super::authority::{ipv6address, ls32};
 use super::generic::{relative_ref, uri};
 use super::parts::Parts;
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
-use crate::cx::{Cx, Span};
 use crate::document::{Document, Reading};
-use crate::outcome::{Parse, Verdict};
-use crate::rule::Rule;
+use crate::grammar::cx::{Cx, Span};
+use crate::grammar::outcome::{Parse, Verdict};
+use crate::grammar::rule::Rule;
 use crate::testing::{ambiguous, c, data, huge, Grammar, Xorshift};
 
 const G: Grammar = Grammar {

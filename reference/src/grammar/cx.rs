@@ -7,8 +7,8 @@
 //! split unique and keeps the recogniser complete without backtracking, in linear time.
 
 use crate::document::Reading;
-use crate::outcome::{Components, Failure, Part};
-use crate::rule::Rule;
+use crate::grammar::outcome::{Components, Failure, Part};
+use crate::grammar::rule::Rule;
 
 /// The text inside a `q!` literal's quotes.
 pub(crate) fn unquote(lit: &'static str) -> &'static str {
@@ -53,7 +53,7 @@ impl Span {
 pub type Res<T> = Result<T, Failure>;
 
 /// The spans of a repeated part (segments): inline for the common few.
-pub type Spans = crate::inline::InlineList<Span, { crate::outcome::INLINE_ITEMS }>;
+pub type Spans = crate::inline::InlineList<Span, { crate::grammar::outcome::INLINE_ITEMS }>;
 
 /// Which rules accepted and which rejected, over one or more parses.
 #[derive(Clone, Debug, PartialEq, Eq)]

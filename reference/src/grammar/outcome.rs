@@ -1,8 +1,8 @@
 //! What a parse says: verdict, matched rule, components, error, notes.
 
 use crate::document::DocReading;
+use crate::grammar::rule::Rule;
 use crate::inline::InlineList;
-use crate::rule::Rule;
 use std::borrow::Cow;
 use std::fmt;
 
@@ -104,9 +104,9 @@ pub const INLINE_COMPONENTS: usize = 16;
 /// only when the component is read.
 #[derive(Clone, Debug)]
 pub(crate) enum Part {
-    Str(crate::cx::Span),
-    List(crate::cx::Spans),
-    Fields(InlineList<(crate::cx::Span, crate::cx::Span), INLINE_ITEMS>),
+    Str(crate::grammar::cx::Span),
+    List(crate::grammar::cx::Spans),
+    Fields(InlineList<(crate::grammar::cx::Span, crate::grammar::cx::Span), INLINE_ITEMS>),
 }
 
 /// A compact span: offsets into the input.
@@ -114,7 +114,7 @@ pub(crate) enum Part {
 struct At(u32, u32);
 
 impl At {
-    fn of(s: crate::cx::Span) -> At {
+    fn of(s: crate::grammar::cx::Span) -> At {
         At(s.start as u32, s.end as u32)
     }
 }
@@ -270,14 +270,16 @@ impl<'a> Components<'a> {
     }
 
     /// The span of a string component, if present.
-    pub fn span(&self, name: &str) -> Option<crate::cx::Span> {
+    pub fn span(&self, name: &str) -> Option<crate::grammar::cx::Span> {
         match self.slots.iter().find(|(n, _)| *n == name) {
-            Some(&(_, Slot::Str(a))) => Some(crate::cx::Span::new(a.0 as usize, a.1 as usize)),
+            Some(&(_, Slot::Str(a))) => {
+                Some(crate::grammar::cx::Span::new(a.0 as usize, a.1 as usize))
+            }
             _ => None,
         }
     }
 
-    fn pooled(&mut self, spans: impl Iterator<Item = crate::cx::Span>) -> u32 {
+    fn pooled(&mut self, spans: impl Iterator<Item = crate::grammar::cx::Span>) -> u32 {
         let first = self.pool.len() as u32;
         for s in spans {
             self.pool.push(At::of(s));
@@ -382,7 +384,7 @@ pub struct Parse<'a> {
     pub error: Option<Failure>,
     /// Every alternative of the top-level production that derives the input.
     pub alternatives: Rules,
-    pub ambiguities: crate::outcome::Ambiguities,
+    pub ambiguities: crate::grammar::outcome::Ambiguities,
 }
 
 impl<'a> Parse<'a> {

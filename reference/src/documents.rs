@@ -1,0 +1,465 @@
+//! One description per document, in one list: what the shared operations ([`crate::parse`],
+//! [`crate::resolve()`], [`crate::resolve::split::split`], [`crate::extract`],
+//! [`crate::normalize()`], [`crate::base::establish`], ...) look up instead of each
+//! matching on the document. A document's own code stays in its modules; its
+//! [`Descriptor`] says which of it serves each operation, or where the document says it
+//! defines no such thing.
+
+use crate::base::walk::EntityRule;
+use crate::context::{Found, NotDefined};
+use crate::document::{DocReading, Document, Reading};
+use crate::grammar::cx::Coverage;
+use crate::grammar::outcome::{Note, Parse};
+use crate::normalize::{Normalization, NotNormalizable};
+use crate::resolve::split::{self, Named, Piece};
+use crate::resolve::{self as resolution, Branch, Detail, Resolution, Seen, Unresolvable};
+use crate::{base, context, normalize};
+use crate::{draft02, draft03, draft06, draft1996, rfc1738, rfc1808, rfc2396, rfc3986};
+
+/// Every document, in [`Document::ALL`]'s order (oldest first).
+pub static DOCUMENTS: [&Descriptor; 8] = [
+    &DRAFT02, &DRAFT03, &DRAFT06, &RFC1738, &RFC1808, &DRAFT1996, &RFC2396, &RFC3986,
+];
+
+/// What one document defines, and which code of the reference serves each.
+pub struct Descriptor {
+    pub doc: Document,
+    /// The short id used on the command line and in case files.
+    pub id: &'static str,
+    /// The name the document is published and cited by.
+    pub public_name: &'static str,
+    /// The public copy: the RFC Editor's page for an RFC, the IETF archive's
+    /// (datatracker) page for an Internet-Draft.
+    pub public_url: &'static str,
+    /// The readings the document admits, the first being its default.
+    pub readings: &'static [Reading],
+    pub grammar: Grammar,
+    /// Relative references and their resolution.
+    pub relative: Stated<Relative>,
+    /// The equivalences of URLs the document states.
+    pub equivalence: Stated<Equivalence>,
+    /// URLs in running text.
+    pub(crate) extract: fn(&[u8], Reading) -> Result<Vec<Found>, NotDefined>,
+}
+
+/// What a document defines, or the section and sentence in which it leaves it out.
+pub enum Stated<T: 'static> {
+    Defined(T),
+    NotDefined(Citation),
+}
+
+impl<T> Stated<T> {
+    pub fn defined(&self) -> Option<&T> {
+        match self {
+            Stated::Defined(t) => Some(t),
+            Stated::NotDefined(_) => None,
+        }
+    }
+
+    pub fn not_defined(&self) -> Option<&Citation> {
+        match self {
+            Stated::Defined(_) => None,
+            Stated::NotDefined(c) => Some(c),
+        }
+    }
+}
+
+/// A place in a document and what it says there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Citation {
+    pub cite: &'static str,
+    pub quote: &'static str,
+}
+
+/// A document's grammar: its recogniser and the names it reports.
+pub struct Grammar {
+    /// The section (or sections) the grammar is printed in.
+    pub section: &'static str,
+    /// The component names a parse may report: the grammar's own rule names.
+    pub components: &'static [&'static str],
+    /// The ids of the notes a parse may give.
+    pub note_ids: &'static [&'static str],
+    pub(crate) parse: for<'a> fn(&'a [u8], Reading) -> Parse<'a>,
+    pub(crate) parse_with_coverage: for<'a> fn(&'a [u8], Reading) -> (Parse<'a>, Coverage),
+    pub(crate) notes: fn(&[u8], Reading) -> Vec<Note>,
+}
+
+/// The resolver of a document that defines relative references, with what serves it.
+pub type Resolver =
+    fn(DocReading, &[u8], &[u8], Detail, Seen<'_>) -> Result<Resolution, Unresolvable>;
+
+/// A document's relative form: its resolution algorithm, the split it starts from, and
+/// the base it resolves against.
+pub struct Relative {
+    /// The section of the resolution algorithm.
+    pub section: &'static str,
+    /// Runs the algorithm, showing the components it recombines to what it is given.
+    pub(crate) resolve: Resolver,
+    /// The algorithm's branches, in the document's order.
+    pub branches: &'static [Branch],
+    pub split: SplitRules,
+    /// The base of an entity in a message ([`crate::base`]).
+    pub(crate) entity_base: EntityRule,
+    /// Where the document says what the default base is.
+    pub default_base_cite: &'static str,
+}
+
+/// The rules a document takes a URL apart by before any grammar is applied.
+pub struct SplitRules {
+    /// The section they are in.
+    pub section: &'static str,
+    /// The components, their delimiters and their order.
+    pub(crate) layout: &'static [Piece],
+    pub(crate) named: for<'a> fn(&'a [u8], Reading) -> Named<'a>,
+    /// The components the resolver recombines, when they are not those it shows as
+    /// they are.
+    pub(crate) recombined: Option<Recombined>,
+}
+
+type Recombined =
+    fn(&[(&'static str, Option<&[u8]>)], Reading) -> Vec<(&'static str, Option<Vec<u8>>)>;
+
+/// The equivalences a document states: its normaliser and the ids of its steps.
+pub struct Equivalence {
+    pub(crate) normalize: fn(DocReading, &[u8]) -> Result<Normalization, NotNormalizable>,
+    /// The ids of the steps, in their order.
+    pub step_ids: &'static [&'static str],
+}
+
+impl Document {
+    /// The document's description.
+    pub fn descriptor(self) -> &'static Descriptor {
+        DOCUMENTS[self as usize]
+    }
+}
+
+/// draft-ietf-uri-url-02, October 1993.
+static DRAFT02: Descriptor = Descriptor {
+    doc: Document::Draft02,
+    id: "draft-02",
+    public_name: "draft-ietf-uri-url-02",
+    public_url: "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-02",
+    readings: &[
+        Reading::Strict,
+        Reading::PathExcludesSearch,
+        Reading::XxxExcludesDots,
+        Reading::MailtoSingleColon,
+    ],
+    grammar: Grammar {
+        section: "BNF syntax",
+        components: draft02::COMPONENTS,
+        note_ids: draft02::notes::IDS,
+        parse: draft02::parse,
+        parse_with_coverage: draft02::parse_with_coverage,
+        notes: draft02::notes,
+    },
+    relative: Stated::Defined(Relative {
+        section: "PARTIAL FORM",
+        resolve: |doc, base, reference, trace, seen| {
+            resolution::draft02::resolve_seeing(doc, base, reference, trace, seen)
+        },
+        branches: resolution::branches::DRAFT02,
+        split: SplitRules {
+            section: "FULL FORM",
+            layout: split::DRAFT02,
+            named: split::draft02,
+            recombined: Some(split::draft02_target),
+        },
+        entity_base: base::draft02::entity_base,
+        default_base_cite: "draft-ietf-uri-url-02, PARTIAL FORM",
+    }),
+    // Its "UNIQUENESS" paragraph is where it speaks of two names for one object, and it
+    // gives no rule. Its sentences on escaping ("a URL may be made safer simply by
+    // encoding any characters considered unsafe"; "When URLs are moved between contexts,
+    // the set of characters escaped may be enlarged or reduced unambiguously") name no
+    // set of characters and no direction, so no normal form follows from them either;
+    // draft-03 later adds the sentence that does ("% signs can be selectively and
+    // reversibly expanded").
+    equivalence: Stated::NotDefined(Citation {
+        cite: "draft-ietf-uri-url-02 §UNIQUENESS",
+        quote: "Any object may therefore be referred to by many names. [...] It is suggested that each object have a unique \"official\" name.",
+    }),
+    extract: |text, _| Ok(context::draft02::extract(text)),
+};
+
+/// draft-ietf-uri-url-03, 21 March 1994.
+static DRAFT03: Descriptor = Descriptor {
+    doc: Document::Draft03,
+    id: "draft-03",
+    public_name: "draft-ietf-uri-url-03",
+    public_url: "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-03",
+    readings: &[
+        Reading::Strict,
+        Reading::MailtoSingleColon,
+        Reading::FtptypeProse,
+    ],
+    grammar: Grammar {
+        section: "BNF for specific URL schemes",
+        components: draft03::COMPONENTS,
+        note_ids: draft03::notes::IDS,
+        parse: draft03::parse,
+        parse_with_coverage: draft03::parse_with_coverage,
+        notes: draft03::notes,
+    },
+    relative: Stated::NotDefined(Citation {
+        cite: "draft-ietf-uri-url-03 §URL SYNTAX",
+        quote:
+            "Fragment identifiers and partial URLs are not involved in the basic URL definition.",
+    }),
+    equivalence: Stated::Defined(Equivalence {
+        normalize: normalize::draft03::normalize,
+        step_ids: &["encoding"],
+    }),
+    extract: |text, _| Ok(context::draft03::extract(text)),
+};
+
+/// draft-ietf-uri-url-06, 4 August 1994.
+static DRAFT06: Descriptor = Descriptor {
+    doc: Document::Draft06,
+    id: "draft-06",
+    public_name: "draft-ietf-uri-url-06",
+    public_url: "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-06",
+    // Section 2.1: programs "should allow upper case letters as equivalent in scheme
+    // names".
+    readings: &[
+        Reading::Strict,
+        Reading::SchemeCaseIgnore,
+        Reading::BareAngleBrackets,
+    ],
+    grammar: Grammar {
+        section: "§5",
+        // RFC 1738's names: the draft's BNF is RFC 1738's predecessor.
+        components: draft06::COMPONENTS,
+        note_ids: draft06::notes::IDS,
+        parse: draft06::parse,
+        parse_with_coverage: draft06::parse_with_coverage,
+        notes: draft06::notes,
+    },
+    // Every alternative of the Section 5 BNF starts with a scheme: there is no relative
+    // form. (The posting's cover note says so too, but it is not the draft.)
+    relative: Stated::NotDefined(Citation {
+        cite: "draft-ietf-uri-url-06 §5",
+        quote: "url = httpurl | ftpurl | newsurl | nntpurl | telneturl | gopherurl | waisurl | mailtourl | fileurl | prosperourl | otherurl",
+    }),
+    equivalence: Stated::Defined(Equivalence {
+        normalize: normalize::draft06::normalize,
+        step_ids: &["2.1", "2.2"],
+    }),
+    extract: |text, reading| {
+        Ok(context::draft06::extract(
+            text,
+            reading == Reading::BareAngleBrackets,
+        ))
+    },
+};
+
+/// RFC 1738, December 1994.
+static RFC1738: Descriptor = Descriptor {
+    doc: Document::Rfc1738,
+    id: "rfc1738",
+    public_name: "RFC 1738",
+    public_url: "https://www.rfc-editor.org/rfc/rfc1738",
+    readings: &[
+        Reading::Strict,
+        Reading::SchemeCaseIgnore,
+        Reading::BareAngleBrackets,
+    ],
+    grammar: Grammar {
+        section: "§5",
+        components: rfc1738::COMPONENTS,
+        note_ids: rfc1738::notes::IDS,
+        parse: rfc1738::parse,
+        parse_with_coverage: rfc1738::parse_with_coverage,
+        notes: rfc1738::notes,
+    },
+    relative: Stated::NotDefined(Citation {
+        cite: "RFC 1738 §2.3",
+        quote: "Relative links are not described in this document.",
+    }),
+    equivalence: Stated::Defined(Equivalence {
+        normalize: normalize::rfc1738::normalize,
+        step_ids: &["2.1", "2.2"],
+    }),
+    extract: |text, reading| {
+        Ok(context::rfc1738::extract(
+            text,
+            reading == Reading::BareAngleBrackets,
+        ))
+    },
+};
+
+/// RFC 1808, June 1995.
+static RFC1808: Descriptor = Descriptor {
+    doc: Document::Rfc1808,
+    id: "rfc1808",
+    public_name: "RFC 1808",
+    public_url: "https://www.rfc-editor.org/rfc/rfc1808",
+    readings: &[Reading::Strict],
+    grammar: Grammar {
+        section: "§2.2",
+        // The Section 2.4 split, by the RFC's rule names.
+        components: rfc1808::COMPONENTS,
+        note_ids: rfc1808::notes::IDS,
+        parse: rfc1808::parse,
+        parse_with_coverage: rfc1808::parse_with_coverage,
+        notes: rfc1808::notes,
+    },
+    relative: Stated::Defined(Relative {
+        section: "§4",
+        resolve: |doc, base, reference, trace, seen| {
+            resolution::rfc1808::resolve_seeing(doc, base, reference, trace, seen)
+        },
+        branches: resolution::branches::RFC1808,
+        split: SplitRules {
+            section: "§2.4",
+            layout: split::RFC1808,
+            named: split::rfc1808,
+            recombined: None,
+        },
+        entity_base: base::rfc1808::entity_base,
+        default_base_cite: "RFC 1808 Section 3.4",
+    }),
+    equivalence: Stated::Defined(Equivalence {
+        normalize: normalize::rfc1808::normalize,
+        step_ids: &["2.1"],
+    }),
+    extract: |_, _| Err(context::rfc1808::not_defined()),
+};
+
+/// draft-fielding-url-syntax-01, 26 November 1996.
+static DRAFT1996: Descriptor = Descriptor {
+    doc: Document::Draft1996,
+    id: "draft-1996",
+    public_name: "draft-fielding-url-syntax-01",
+    public_url: "https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-01",
+    readings: &[
+        Reading::Strict,
+        Reading::DoubleSlashPath,
+        Reading::BaseFragmentRemoved,
+    ],
+    grammar: Grammar {
+        section: "§3-§4 BNF",
+        // The Section 4.3 split, by the draft's rule names.
+        components: draft1996::COMPONENTS,
+        note_ids: draft1996::notes::IDS,
+        parse: draft1996::parse,
+        parse_with_coverage: draft1996::parse_with_coverage,
+        notes: draft1996::notes,
+    },
+    relative: Stated::Defined(Relative {
+        section: "§6",
+        resolve: |doc, base, reference, trace, seen| {
+            resolution::draft1996::resolve_seeing(doc, base, reference, trace, seen)
+        },
+        branches: resolution::branches::DRAFT1996,
+        split: SplitRules {
+            section: "§4.3",
+            layout: split::DRAFT1996,
+            named: split::draft1996,
+            recombined: None,
+        },
+        entity_base: base::draft1996::entity_base,
+        default_base_cite: "draft-fielding-url-syntax-01 Section 5.4",
+    }),
+    equivalence: Stated::Defined(Equivalence {
+        normalize: normalize::draft1996::normalize,
+        step_ids: &["2.2", "4.1"],
+    }),
+    extract: |text, _| Ok(context::draft1996::extract(text)),
+};
+
+/// RFC 2396, August 1998.
+static RFC2396: Descriptor = Descriptor {
+    doc: Document::Rfc2396,
+    id: "rfc2396",
+    public_name: "RFC 2396",
+    public_url: "https://www.rfc-editor.org/rfc/rfc2396",
+    readings: &[
+        Reading::Strict,
+        Reading::Rfc2732,
+        Reading::AboveRootRemoved,
+        Reading::SameSchemeRelative,
+        Reading::BaseFragmentRemoved,
+    ],
+    grammar: Grammar {
+        section: "Appendix A",
+        // The Section 4.3 split and Appendix A's names.
+        components: rfc2396::COMPONENTS,
+        note_ids: rfc2396::notes::IDS,
+        parse: rfc2396::parse,
+        parse_with_coverage: rfc2396::parse_with_coverage,
+        notes: rfc2396::notes,
+    },
+    relative: Stated::Defined(Relative {
+        section: "§5.2",
+        resolve: |doc, base, reference, trace, seen| {
+            resolution::rfc2396::resolve_seeing(doc, base, reference, trace, seen)
+        },
+        branches: resolution::branches::RFC2396,
+        split: SplitRules {
+            section: "§4.3, Appendix B",
+            layout: split::FIVE,
+            named: split::rfc2396,
+            recombined: None,
+        },
+        entity_base: base::rfc2396::entity_base,
+        default_base_cite: "RFC 2396 Section 5.1.4",
+    }),
+    equivalence: Stated::Defined(Equivalence {
+        normalize: normalize::rfc2396::normalize,
+        step_ids: &["2.3", "6-case", "6-port"],
+    }),
+    extract: |text, _| Ok(context::rfc2396::extract(text)),
+};
+
+/// RFC 3986, January 2005.
+static RFC3986: Descriptor = Descriptor {
+    doc: Document::Rfc3986,
+    id: "rfc3986",
+    public_name: "RFC 3986",
+    public_url: "https://www.rfc-editor.org/rfc/rfc3986",
+    readings: &[Reading::Strict, Reading::NonStrict],
+    grammar: Grammar {
+        section: "Appendix A",
+        // The Section 3 split and Appendix A's names.
+        components: rfc3986::COMPONENTS,
+        note_ids: rfc3986::notes::IDS,
+        parse: rfc3986::parse,
+        parse_with_coverage: rfc3986::parse_with_coverage,
+        notes: rfc3986::notes,
+    },
+    relative: Stated::Defined(Relative {
+        section: "§5.2",
+        resolve: |doc, base, reference, trace, seen| {
+            resolution::rfc3986::resolve_seeing(doc, base, reference, trace, seen)
+        },
+        branches: resolution::branches::RFC3986,
+        split: SplitRules {
+            section: "Appendix B",
+            layout: split::FIVE,
+            named: split::rfc3986,
+            recombined: None,
+        },
+        entity_base: base::rfc3986::entity_base,
+        default_base_cite: "RFC 3986 Section 5.1.4",
+    }),
+    equivalence: Stated::Defined(Equivalence {
+        normalize: normalize::rfc3986::normalize,
+        step_ids: &["6.2.2.1", "6.2.2.2", "6.2.2.3", "6.2.3"],
+    }),
+    extract: |text, _| Ok(context::rfc3986::extract(text)),
+};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_list_is_in_document_order() {
+        let listed: Vec<Document> = DOCUMENTS.iter().map(|d| d.doc).collect();
+        assert_eq!(listed, Document::ALL);
+        for &doc in Document::ALL {
+            assert_eq!(doc.descriptor().doc, doc);
+        }
+    }
+}

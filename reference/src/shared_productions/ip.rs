@@ -1,0 +1,181 @@
+//! Section 5's "URL schemeparts for ip based protocols" (the `login` group), as draft-06
+//! and RFC 1738 both print it.
+
+/// The `login` group's rule functions (see `shared_productions` for how it is invoked).
+macro_rules! ip {
+    (
+        $(#[$login_doc:meta])*
+        pub fn login($login:path);
+        $(#[$hostport_doc:meta])*
+        pub fn hostport($hostport:path);
+        $(#[$host_doc:meta])*
+        pub fn host($host:path);
+        $(#[$hostnumber_doc:meta])*
+        pub fn hostnumber($hostnumber:path);
+        $(#[$port_doc:meta])*
+        pub fn port($port:path);
+        $(#[$user_doc:meta])*
+        pub fn user($user:path);
+        $(#[$password_doc:meta])*
+        pub fn password($password:path);
+    ) => {
+        /// What `login` found; spans of the input.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Login {
+            pub user: Option<Span>,
+            pub password: Option<Span>,
+            pub hostport: Hostport,
+        }
+
+        /// What `hostport` found.
+        #[derive(Clone, Copy, Debug)]
+        pub struct Hostport {
+            pub host: Span,
+            pub port: Option<Span>,
+        }
+
+        impl Login {
+            pub fn put(&self, cx: &mut Cx) {
+                cx.put("user", self.user.map(Part::Str));
+                cx.put("password", self.password.map(Part::Str));
+                self.hostport.put(cx);
+            }
+        }
+
+        impl Hostport {
+            pub fn put(&self, cx: &mut Cx) {
+                cx.put("host", Some(Part::Str(self.host)));
+                cx.put("port", self.port.map(Part::Str));
+            }
+        }
+
+        $(#[$login_doc])*
+        pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
+            cx.rule($login, |cx| {
+                // Neither user, password nor hostport derives "@": the first "@" ends the user
+                // part, and user derives no ":", so the first ":" before it starts the password.
+                let (user_span, password_span, rest) = match cx.find(s, b'@') {
+                    Some(at) => {
+                        let info = Span::new(s.start, at);
+                        match cx.find(info, b':') {
+                            Some(colon) => {
+                                let u = Span::new(s.start, colon);
+                                let p = Span::new(colon + 1, at);
+                                user(cx, u)?;
+                                password(cx, p)?;
+                                (Some(u), Some(p), s.from(at + 1))
+                            }
+                            None => {
+                                user(cx, info)?;
+                                (Some(info), None, s.from(at + 1))
+                            }
+                        }
+                    }
+                    None => (None, None, s),
+                };
+                let hostport = hostport(cx, rest)?;
+                Ok(Login {
+                    user: user_span,
+                    password: password_span,
+                    hostport,
+                })
+            })
+        }
+
+        $(#[$hostport_doc])*
+        pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
+            cx.rule($hostport, |cx| match cx.find(s, b':') {
+                Some(colon) => {
+                    let h = Span::new(s.start, colon);
+                    let p = s.from(colon + 1);
+                    host(cx, h)?;
+                    port(cx, p)?;
+                    Ok(Hostport {
+                        host: h,
+                        port: Some(p),
+                    })
+                }
+                None => {
+                    host(cx, s)?;
+                    Ok(Hostport {
+                        host: s,
+                        port: None,
+                    })
+                }
+            })
+        }
+
+        $(#[$host_doc])*
+        pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
+            cx.rule($host, |cx| {
+                let name = hostname(cx, s);
+                let Err(name_failure) = name else {
+                    return Ok(());
+                };
+                // A hostnumber is digits and dots, and a hostname never is (RFC 1738's
+                // rightmost label, draft-06's first character, is an alpha), so at most
+                // one alternative can match.
+                hostnumber(cx, s).map_err(|number_failure| {
+                    crate::grammar::cx::host_failure(cx, s, name_failure, number_failure)
+                })
+            })
+        }
+
+        $(#[$hostnumber_doc])*
+        pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
+            cx.rule($hostnumber, |cx| {
+                let mut at = s.start;
+                for _ in 0..3 {
+                    match cx.find(s.from(at), b'.') {
+                        Some(dot) => {
+                            digits(cx, Span::new(at, dot)).map_err(|f| f_in(f, $hostnumber))?;
+                            at = dot + 1;
+                        }
+                        None => {
+                            digits(cx, s.from(at)).map_err(|f| f_in(f, $hostnumber))?;
+                            return Err(cx.fail(s.end, $hostnumber, "\".\""));
+                        }
+                    }
+                }
+                digits(cx, s.from(at)).map_err(|f| f_in(f, $hostnumber))
+            })
+        }
+
+        $(#[$port_doc])*
+        pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
+            cx.rule($port, |cx| {
+                digits(cx, s).map_err(|f| f_in(f, $port))
+            })
+        }
+
+        /// `digits` is a building block: its failure is reported as the failure of the rule
+        /// that used it, which is what a reader looks for.
+        fn f_in(
+            f: crate::grammar::outcome::Failure,
+            rule: Rule,
+        ) -> crate::grammar::outcome::Failure {
+            crate::grammar::outcome::Failure { rule, ..f }
+        }
+
+        const USERCHARS: &str = "uchar | \";\" | \"?\" | \"&\" | \"=\"";
+
+        $(#[$user_doc])*
+        pub fn user(cx: &mut Cx, s: Span) -> Res<()> {
+            cx.rule($user, |cx| {
+                cx.star(s, $user, USERCHARS, |cx, i, e| {
+                    uchar(cx, i, e).or_else(|| cx.one_of(i, b";?&="))
+                })
+            })
+        }
+
+        $(#[$password_doc])*
+        pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
+            cx.rule($password, |cx| {
+                cx.star(s, $password, USERCHARS, |cx, i, e| {
+                    uchar(cx, i, e).or_else(|| cx.one_of(i, b";?&="))
+                })
+            })
+        }
+    };
+}
+pub(crate) use ip;

@@ -1,0 +1,36 @@
+//! The productions draft-06 and RFC 1738 print byte for byte, each defined once, as a
+//! macro the two documents invoke with their own rule names and their own quotes of
+//! the production (so each document's functions still carry their production verbatim,
+//! as `tests/bnf_text*.rs` check). RFC 1738 took its Section 5 from the draft; where it
+//! changed a production (`hostname`, `group`, `fileurl`, the classes, ...), each document
+//! keeps its own function.
+//!
+//! A document invokes a group's macro with one `pub fn NAME(RULE);` line a production,
+//! the production quoted in the doc comment above it; each becomes the rule function
+//! `NAME`, marking `RULE`. The callees (other rules, classes, `Match`) are the invoking
+//! document's own, by the names in scope where it is invoked, so one definition serves
+//! both documents' classes.
+
+mod classes;
+mod ftp;
+mod gopher;
+mod http;
+mod ip;
+mod mailto;
+mod news;
+mod nntp;
+mod telnet;
+mod url;
+mod wais;
+
+pub(crate) use classes::classes;
+pub(crate) use ftp::ftp;
+pub(crate) use gopher::gopher;
+pub(crate) use http::http;
+pub(crate) use ip::ip;
+pub(crate) use mailto::mailto;
+pub(crate) use news::news;
+pub(crate) use nntp::nntp;
+pub(crate) use telnet::telnet;
+pub(crate) use url::url;
+pub(crate) use wais::wais;

@@ -1,0 +1,121 @@
+//! Section 5's WAIS (see also RFC1625) group, as draft-06 and RFC 1738 both print it.
+
+/// The WAIS group's rule functions (see `shared_productions` for how it is invoked).
+macro_rules! wais {
+    (
+        $(#[$waisurl_doc:meta])*
+        pub fn waisurl($waisurl:path);
+        $(#[$waisdatabase_doc:meta])*
+        pub fn waisdatabase($waisdatabase:path);
+        $(#[$waisindex_doc:meta])*
+        pub fn waisindex($waisindex:path);
+        $(#[$waisdoc_doc:meta])*
+        pub fn waisdoc($waisdoc:path);
+        $(#[$database_doc:meta])*
+        pub fn database($database:path);
+        $(#[$wtype_doc:meta])*
+        pub fn wtype($wtype:path);
+        $(#[$wpath_doc:meta])*
+        pub fn wpath($wpath:path);
+    ) => {
+        $(#[$waisurl_doc])*
+        pub fn waisurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
+            cx.rule($waisurl, |cx| {
+                let a = match waisdatabase(cx, s) {
+                    Ok(m) => return Ok(m),
+                    Err(f) => f,
+                };
+                let b = match waisindex(cx, s) {
+                    Ok(m) => return Ok(m),
+                    Err(f) => f,
+                };
+                waisdoc(cx, s).map_err(|c| furthest(furthest(a, b), c))
+            })
+        }
+
+        /// `"wais://" hostport "/"`, the opening all three forms share.
+        fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
+            let at = cx.scheme_literal(s, q!("wais://"), rule)?;
+            let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+            let hp = hostport(cx, Span::new(at, hp_end))?;
+            let after = cx.literal(hp_end, s, q!("/"), rule)?;
+            Ok((hp, after))
+        }
+
+        fn components(cx: &mut Cx, s: Span, hp: Hostport, parts: [Option<Span>; 4]) {
+            cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+            hp.put(cx);
+            for (name, part) in ["database", "search", "wtype", "wpath"]
+                .into_iter()
+                .zip(parts)
+            {
+                cx.put(name, part.map(Part::Str));
+            }
+        }
+
+        $(#[$waisdatabase_doc])*
+        pub fn waisdatabase<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
+            cx.rule($waisdatabase, |cx| {
+                let (hp, at) = opening(cx, s, $waisdatabase)?;
+                let db = s.from(at);
+                database(cx, db)?;
+                components(cx, s, hp, [Some(db), None, None, None]);
+                Ok(Match::new($waisdatabase))
+            })
+        }
+
+        $(#[$waisindex_doc])*
+        pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
+            cx.rule($waisindex, |cx| {
+                let (hp, at) = opening(cx, s, $waisindex)?;
+                // database derives no "?".
+                let q = cx.find(s.from(at), b'?').unwrap_or(s.end);
+                let db = Span::new(at, q);
+                database(cx, db)?;
+                let after = cx.literal(q, s, q!("?"), $waisindex)?;
+                let sr = s.from(after);
+                search(cx, sr)?;
+                components(cx, s, hp, [Some(db), Some(sr), None, None]);
+                Ok(Match::new($waisindex))
+            })
+        }
+
+        $(#[$waisdoc_doc])*
+        pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
+            cx.rule($waisdoc, |cx| {
+                let (hp, at) = opening(cx, s, $waisdoc)?;
+                // database and wtype derive no "/".
+                let d_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+                let db = Span::new(at, d_end);
+                database(cx, db)?;
+                let t_start = cx.literal(d_end, s, q!("/"), $waisdoc)?;
+                let t_end = cx.find(s.from(t_start), b'/').unwrap_or(s.end);
+                let ty = Span::new(t_start, t_end);
+                wtype(cx, ty)?;
+                let p_start = cx.literal(t_end, s, q!("/"), $waisdoc)?;
+                let p = s.from(p_start);
+                wpath(cx, p)?;
+                components(cx, s, hp, [Some(db), None, Some(ty), Some(p)]);
+                Ok(Match::new($waisdoc))
+            })
+        }
+
+        $(#[$database_doc])*
+        pub fn database(cx: &mut Cx, s: Span) -> Res<()> {
+            cx.rule($database, |cx| {
+                cx.star(s, $database, "uchar", uchar)
+            })
+        }
+
+        $(#[$wtype_doc])*
+        pub fn wtype(cx: &mut Cx, s: Span) -> Res<()> {
+            cx.rule($wtype, |cx| cx.star(s, $wtype, "uchar", uchar))
+        }
+
+        $(#[$wpath_doc])*
+        pub fn wpath(cx: &mut Cx, s: Span) -> Res<()> {
+            cx.rule($wpath, |cx| cx.star(s, $wpath, "uchar", uchar))
+        }
+    };
+}
+pub(crate) use wais;
