@@ -2,8 +2,7 @@
 //! command line itself (the subcommand list and the dispatch) is in `cli`.
 //!
 //! Subcommands whose work the library already does take their arguments from it and
-//! are dispatched there directly: `base` and `links` (`urlcert::links`), `fuzz`
-//! (`urlcert::fuzz::cli`), `fuzz-nightly-report` (`urlcert::fuzz::nightly`), `matrix`
+//! are dispatched there directly: `base` and `links` (`urlcert::links`), `matrix`
 //! (`urlcert::matrix`) and the hidden `__guard` (`urlcert::adapter::lifetime`).
 
 pub mod adapters;
@@ -17,6 +16,8 @@ pub mod corpus;
 pub mod coverage;
 pub mod evolution;
 pub mod extract;
+pub mod fuzz;
+pub mod fuzz_nightly_report;
 pub mod inputs;
 pub mod man;
 pub mod normalize;
