@@ -222,3 +222,120 @@ pub fn run<C: Check>(check: &mut C, from: u64, round: u64, budget: &Budget) -> (
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Draws `n` while `n < len`, finds the multiples of three, and notes what the
+    /// engine asked.
+    #[derive(Default)]
+    struct Multiples {
+        len: u64,
+        rounds: Vec<u64>,
+        filed: Vec<u64>,
+        done: Vec<u64>,
+        /// `file` asks to stop at this position.
+        fail_at: Option<u64>,
+    }
+
+    impl Check for Multiples {
+        type Input = u64;
+        type Found = u64;
+        fn round(&mut self, first: u64) {
+            self.rounds.push(first);
+        }
+        fn draw(&mut self, n: u64) -> Option<u64> {
+            (n < self.len).then_some(n)
+        }
+        fn check(&mut self, _: u64, input: u64) -> Option<u64> {
+            input.is_multiple_of(3).then_some(input)
+        }
+        fn file(&mut self, n: u64, found: u64) -> ControlFlow<()> {
+            assert_eq!(n, found);
+            self.filed.push(n);
+            match self.fail_at == Some(n) {
+                true => ControlFlow::Break(()),
+                false => ControlFlow::Continue(()),
+            }
+        }
+        fn done(&mut self, n: u64) -> ControlFlow<()> {
+            self.done.push(n);
+            ControlFlow::Continue(())
+        }
+    }
+
+    fn budget(limit: Limit, stop: &AtomicBool) -> Budget<'_> {
+        Budget {
+            limit,
+            began: Instant::now(),
+            before: Duration::ZERO,
+            stop,
+        }
+    }
+
+    #[test]
+    fn positions_are_filed_in_order_in_rounds_ending_at_multiples() {
+        let never = AtomicBool::new(false);
+        let mut c = Multiples {
+            len: 100,
+            ..Multiples::default()
+        };
+        let out = run(&mut c, 0, 4, &budget(Limit::Count(10), &never));
+        assert_eq!(out, (Stop::Count, 10));
+        assert_eq!(c.rounds, [0, 4, 8]);
+        assert_eq!(c.filed, [0, 3, 6, 9]);
+        assert_eq!(c.done, (0..10).collect::<Vec<_>>());
+        // Resumed mid-round, the round still ends where the uninterrupted one did.
+        let mut c = Multiples {
+            len: 100,
+            ..Multiples::default()
+        };
+        let out = run(&mut c, 6, 4, &budget(Limit::Count(10), &never));
+        assert_eq!(out, (Stop::Count, 10));
+        assert_eq!(c.rounds, [4, 8]);
+        assert_eq!(c.filed, [6, 9]);
+    }
+
+    #[test]
+    fn a_campaign_stops_when_there_is_nothing_to_draw_or_it_is_told_to() {
+        let never = AtomicBool::new(false);
+        let mut c = Multiples {
+            len: 5,
+            ..Multiples::default()
+        };
+        let out = run(&mut c, 0, 4, &budget(Limit::Count(100), &never));
+        assert_eq!(out, (Stop::Exhausted, 5));
+        assert_eq!(c.filed, [0, 3]);
+
+        let raised = AtomicBool::new(true);
+        let mut c = Multiples {
+            len: 5,
+            ..Multiples::default()
+        };
+        assert_eq!(
+            run(&mut c, 0, 4, &budget(Limit::Count(100), &raised)),
+            (Stop::Interrupted, 0)
+        );
+        assert!(c.done.is_empty());
+
+        // Filing that fails stops the campaign after that position.
+        let mut c = Multiples {
+            len: 100,
+            fail_at: Some(3),
+            ..Multiples::default()
+        };
+        let out = run(&mut c, 0, 8, &budget(Limit::Count(100), &never));
+        assert_eq!(out, (Stop::Interrupted, 4));
+        assert_eq!(c.done, [0, 1, 2]);
+
+        // No time left: nothing is checked.
+        let mut c = Multiples {
+            len: 100,
+            ..Multiples::default()
+        };
+        let out = run(&mut c, 0, 8, &budget(Limit::Time(Duration::ZERO), &never));
+        assert_eq!(out, (Stop::Time, 0));
+        assert!(c.filed.is_empty());
+    }
+}
