@@ -128,11 +128,11 @@ enum Command {
     /// Exit status: 0 when the report is written, 2 on a usage error, an unknown or
     /// unavailable adapter, a folder that cannot be used or resumed, or when the report
     /// cannot be written.
-    Fuzz(urlcert::fuzz::cli::FuzzArgs),
+    Fuzz(cmd::fuzz::Args),
     /// Internal (.ci/nightly): the coverage per libFuzzer target and the comparison
     /// with the previous night, as Markdown for nightly.md.
     #[command(name = "fuzz-nightly-report", hide = true)]
-    FuzzNightlyReport(urlcert::fuzz::nightly::NightlyReportArgs),
+    FuzzNightlyReport(cmd::fuzz_nightly_report::Args),
     /// The parser matrix: the case suite against every available adapter (or those
     /// named), each parser scored under each document; writes matrix.json, matrix.md
     /// and matrix.html (with the run's usual reports) into --out (default
@@ -226,8 +226,8 @@ fn dispatch(command: Command) -> ExitCode {
         Command::Coverage(args) => cmd::coverage::main(args),
         Command::Adapters(args) => cmd::adapters::main(args),
         Command::Ask(args) => cmd::ask::main(args),
-        Command::Fuzz(args) => urlcert::fuzz::cli::main(args),
-        Command::FuzzNightlyReport(args) => urlcert::fuzz::nightly::main(args),
+        Command::Fuzz(args) => cmd::fuzz::main(args),
+        Command::FuzzNightlyReport(args) => cmd::fuzz_nightly_report::main(args),
         Command::Matrix(args) => cmd::matrix::main(args),
         Command::Bench(args) => cmd::bench::main(args),
         Command::Completions(args) => cmd::completions::main(args),

@@ -34,6 +34,8 @@
 //!   expected-failure lists `urlcert certify --strict` checks.
 //! - [`matrix`]: `urlcert matrix`, which document each parser follows best: the suite
 //!   against every available adapter, scored per document, as JSON, Markdown and HTML.
+//! - [`campaign`]: the campaign engine `fuzz` and the search of `self_contradiction`
+//!   plug their checks into: seeded draws, the budget, minimisation.
 //! - [`fuzz`]: `urlcert fuzz`, differential campaigns against any adapter: generated
 //!   and mutated inputs, delta-debugging minimisation, buckets, reports.
 //! - [`corpus`]: `urlcert corpus`, the fuzz targets' seeds from the cases.
@@ -55,6 +57,7 @@ pub mod adapter;
 pub mod ask;
 pub mod assets;
 pub mod bench;
+pub mod campaign;
 pub mod cases;
 pub mod certify;
 pub mod contradictions;

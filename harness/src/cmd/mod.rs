@@ -2,8 +2,7 @@
 //! command line itself (the subcommand list and the dispatch) is in `cli`.
 //!
 //! Subcommands whose work the library already does take their arguments from it and
-//! are dispatched there directly: `base` and `links` (`urlcert::links`), `fuzz`
-//! (`urlcert::fuzz::cli`), `fuzz-nightly-report` (`urlcert::fuzz::nightly`), `matrix`
+//! are dispatched there directly: `base` and `links` (`urlcert::links`), `matrix`
 //! (`urlcert::matrix`) and the hidden `__guard` (`urlcert::adapter::lifetime`).
 
 pub mod adapters;
@@ -18,6 +17,8 @@ pub mod coverage;
 pub mod evolution;
 pub mod export;
 pub mod extract;
+pub mod fuzz;
+pub mod fuzz_nightly_report;
 pub mod inputs;
 pub mod links;
 pub mod man;

@@ -27,20 +27,23 @@
 //! so that a killed campaign leaves its findings on disk and `--resume` continues it
 //! from its last checkpoint as if it had not stopped.
 
-pub mod cli;
-pub mod gen;
 pub mod journal;
-pub mod minimise;
 pub mod nightly;
 pub mod report;
+pub mod session;
+
+pub use crate::campaign::{gen, minimise};
+pub use crate::campaign::{Request, RequestOp};
 
 use crate::adapter::{Answer, Engine, Info, Operation};
 use crate::ask::{ReferenceAnswer, ReferenceEngine};
+use crate::campaign::{self, Budget};
 use crate::judge::meaning;
 use crate::judge::Class;
 use crate::report::class_id;
 use std::collections::HashMap;
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -101,24 +104,6 @@ impl Config {
             abort_after: None,
         }
     }
-}
-
-/// What a campaign asks: parses and resolutions (a `links` request needs a whole
-/// document, which campaigns do not generate).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum RequestOp {
-    Parse,
-    Resolve,
-}
-
-/// One request of a campaign.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Request {
-    pub op: RequestOp,
-    /// For a resolution: the base (from the cases), never mutated.
-    pub base: Option<Vec<u8>>,
-    /// The input parsed, or the reference resolved.
-    pub input: Vec<u8>,
 }
 
 /// What the reference says of a request, kept for the report and for candidate cases.
@@ -808,16 +793,12 @@ trait Workers {
 #[derive(Clone, Copy)]
 struct Ctx<'a> {
     config: &'a Config,
-    stop: &'a AtomicBool,
-    /// When this session began: its time is counted from here...
-    began: Instant,
-    /// ...and a `--time` campaign stops here.
-    deadline: Option<Instant>,
+    budget: Budget<'a>,
 }
 
 impl Ctx<'_> {
     fn stopped(&self) -> bool {
-        self.stop.load(Ordering::Relaxed) || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.budget.stopped()
     }
 }
 
@@ -849,7 +830,7 @@ fn evaluate_one(
         };
         // Stopping was asked while the adapter answered: the request is left for a
         // resumed campaign, so that the campaign ends at once.
-        if cx.stop.load(Ordering::Relaxed) {
+        if cx.budget.stop.load(Ordering::Relaxed) {
             return None;
         }
         if let Some(f) = judge_one(doc, &req, &reference, adapter.info(), &answer) {
@@ -909,7 +890,7 @@ fn same_kind(
 fn minimise_one(cx: Ctx, adapters: &mut [Box<dyn Engine>], job: MinJob) -> MinResult {
     let config = cx.config;
     let doc = config.doc;
-    let stop = cx.stop;
+    let stop = cx.budget.stop;
     let f = &job.finding;
     match job.adapter.and_then(|i| adapters.get_mut(i)) {
         Some(a) => {
@@ -1078,12 +1059,9 @@ pub fn run_jobs(
     saved: Saved,
 ) -> Result<(Campaign, Option<std::io::Error>), String> {
     let jobs = jobs.max(1);
-    let began = Instant::now();
     let cx = Ctx {
         config,
-        stop,
-        began,
-        deadline: deadline(config, began, saved.elapsed),
+        budget: budget(config, stop, &saved),
     };
     std::thread::scope(|scope| {
         let (reply_tx, replies) = mpsc::channel::<Reply>();
@@ -1147,10 +1125,16 @@ pub fn run_jobs(
     })
 }
 
-fn deadline(config: &Config, began: Instant, before: Duration) -> Option<Instant> {
-    match config.limit {
-        Limit::Time(d) => Some(began + d.saturating_sub(before)),
-        Limit::Iterations(_) => None,
+/// The engine's budget for a session beginning now, after `saved`'s.
+fn budget<'a>(config: &Config, stop: &'a AtomicBool, saved: &Saved) -> Budget<'a> {
+    Budget {
+        limit: match config.limit {
+            Limit::Iterations(n) => campaign::Limit::Count(n),
+            Limit::Time(d) => campaign::Limit::Time(d),
+        },
+        began: Instant::now(),
+        before: saved.elapsed,
+        stop,
     }
 }
 
@@ -1187,20 +1171,197 @@ pub fn run_from(
     record: &mut dyn Record,
     saved: Saved,
 ) -> (Campaign, Option<std::io::Error>) {
-    let began = Instant::now();
     let cx = Ctx {
         config,
-        stop,
-        began,
-        deadline: deadline(config, began, saved.elapsed),
+        budget: budget(config, stop, &saved),
     };
     let infos: Vec<Info> = adapters.iter().map(|a| a.info().clone()).collect();
     let mut local = Local { cx, adapters };
     run_core(config, cx, &infos, &mut local, progress, record, saved)
 }
 
-/// The campaign itself: rounds of requests answered by `workers`, then filed in
-/// position order.
+/// The differential check: each request asked of the reference and of every adapter
+/// by `workers`, each discrepancy filed in its bucket, the state recorded at
+/// checkpoints.
+struct Differential<'a> {
+    config: &'a Config,
+    budget: Budget<'a>,
+    inputs: gen::Inputs<'a>,
+    can_resolve: bool,
+    workers: &'a mut dyn Workers,
+    record: &'a mut dyn Record,
+    progress: &'a mut dyn FnMut(Status),
+    head: Head,
+    st: State,
+    /// How many buckets' opening inputs the generator has been given.
+    fed: usize,
+    /// The round's minimisations, worked out before filing, by (position, hit).
+    minimised: HashMap<(u64, usize), MinResult>,
+    last_checkpoint: (u64, Instant),
+    /// The recording error that stopped the campaign.
+    failed: Option<std::io::Error>,
+}
+
+/// The discrepancy a reference panic is.
+fn reference_panic(message: &str) -> Finding {
+    Finding {
+        class: "reference-panic".into(),
+        component: None,
+        expected: "the reference answers without panicking".into(),
+        actual: format!("panicked: {message}"),
+        known: None,
+    }
+}
+
+impl Differential<'_> {
+    fn checkpoint(&mut self, stop: Stop) -> std::io::Result<()> {
+        let st = &mut self.st;
+        let mut minimisations: Vec<(&Kind, usize)> =
+            st.minimisations.iter().map(|(k, n)| (k, *n)).collect();
+        minimisations.sort();
+        let duration = self.budget.elapsed();
+        let cp = Checkpoint {
+            session: self.head.sessions,
+            execs: st.execs,
+            discrepancies: st.discrepancies,
+            overflow: st.overflow,
+            minimise_evals: st.minimise_evals,
+            elapsed: duration,
+            buckets: &st.buckets,
+            memo: &st.memo_new,
+            minimisations,
+            last: stop != Stop::Running,
+        };
+        let head = &self.head;
+        let written = self
+            .record
+            .checkpoint(&cp, &|| head.campaign(st, duration, stop));
+        st.memo_new.clear();
+        written
+    }
+}
+
+impl campaign::Check for Differential<'_> {
+    type Input = Request;
+    type Found = Evaluated;
+
+    /// The inputs that opened a bucket before this round began.
+    fn round(&mut self, first: u64) {
+        while let Some(b) = self.st.buckets.get(self.fed) {
+            if b.first_exec > first {
+                break;
+            }
+            self.inputs.interesting(&b.opened_by);
+            self.fed += 1;
+        }
+    }
+
+    fn draw(&mut self, n: u64) -> Option<Request> {
+        let mut rng = gen::iteration_rng(self.config.seed, n);
+        let config = self.config;
+        Some(
+            self.inputs
+                .request(n, &mut rng, self.can_resolve, config.resolve_percent),
+        )
+    }
+
+    fn check(&mut self, n: u64, req: Request) -> Option<Evaluated> {
+        self.workers.evaluate(vec![(n, req)]).0.pop()
+    }
+
+    fn check_round(
+        &mut self,
+        items: Vec<(u64, Request)>,
+        _: &Budget,
+    ) -> (Vec<(u64, Evaluated)>, Option<u64>) {
+        let (found, missing) = self.workers.evaluate(items);
+        (found.into_iter().map(|e| (e.index, e)).collect(), missing)
+    }
+
+    /// The discrepancies to minimise, worked out before filing so that the workers
+    /// minimise them side by side; filing then takes each result in order.
+    fn prepare(&mut self, found: &[(u64, Evaluated)]) {
+        let plan = self.st.plan(found.iter().map(|(_, e)| e), self.config);
+        let jobs: Vec<MinJob> = plan.iter().map(|(_, _, j)| j.clone()).collect();
+        let results = self.workers.minimise(jobs);
+        self.minimised = plan
+            .into_iter()
+            .zip(results)
+            .map(|((index, hit, _), r)| ((index, hit), r))
+            .collect();
+    }
+
+    fn file(&mut self, index: u64, e: Evaluated) -> ControlFlow<()> {
+        let exec = index + 1;
+        let (st, config) = (&mut self.st, self.config);
+        if e.hits.is_empty() {
+            let RefAnswer::Panic { message } = &e.reference else {
+                unreachable!("an evaluated request without hits is a reference panic")
+            };
+            st.discrepancies += 1;
+            let m = self.minimised.remove(&(index, 0));
+            let f = reference_panic(message);
+            st.file(
+                "reference",
+                None,
+                &e.req,
+                &e.reference,
+                f,
+                exec,
+                m,
+                self.workers,
+                config,
+            );
+        } else {
+            for (h, hit) in e.hits.into_iter().enumerate() {
+                st.discrepancies += 1;
+                let m = self.minimised.remove(&(index, h));
+                st.file(
+                    &hit.name,
+                    Some(hit.adapter),
+                    &e.req,
+                    &e.reference,
+                    hit.finding,
+                    exec,
+                    m,
+                    self.workers,
+                    config,
+                );
+            }
+        }
+        // Written as soon as it is filed.
+        if let Err(err) = st.flush(self.record) {
+            self.failed = Some(err);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn done(&mut self, index: u64) -> ControlFlow<()> {
+        self.st.execs = index + 1;
+        let exec = self.st.execs;
+        if self.config.abort_after == Some(exec) {
+            // Fault injection for the tests of --resume: a kill between checkpoints.
+            std::process::abort();
+        }
+        if exec - self.last_checkpoint.0 >= self.config.checkpoint_execs
+            || self.last_checkpoint.1.elapsed() >= self.config.checkpoint_every
+        {
+            if let Err(err) = self.checkpoint(Stop::Running) {
+                self.failed = Some(err);
+                return ControlFlow::Break(());
+            }
+            self.last_checkpoint = (exec, Instant::now());
+        }
+        if exec.is_multiple_of(64) {
+            (self.progress)(self.st.status(self.budget.elapsed()));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The campaign itself: the differential check run by the campaign engine, in rounds
+/// of [`ROUND`] requests answered by `workers`, then filed in position order.
 fn run_core(
     config: &Config,
     cx: Ctx,
@@ -1210,14 +1371,7 @@ fn run_core(
     record: &mut dyn Record,
     saved: Saved,
 ) -> (Campaign, Option<std::io::Error>) {
-    // Counted from the instant the deadline is counted from, so that a `--time`
-    // campaign lasts its time.
-    let clock = cx.began;
-    let before = saved.elapsed;
-    let elapsed = || before + clock.elapsed();
-    let stop = cx.stop;
     let oracle = urlcert_oracle::Oracle::new(config.doc.doc.id(), None).ok();
-    let mut inputs = gen::Inputs::new(oracle.as_ref(), &config.seeds);
     let doc = config.doc;
     let can_resolve = resolves(doc.doc)
         && infos
@@ -1235,158 +1389,35 @@ fn run_core(
         grammar: oracle.is_some(),
         sessions: saved.sessions + 1,
     };
-    let mut st = State::from_saved(saved);
-    // How many buckets' opening inputs the generator has been given.
-    let mut fed = 0usize;
-    let checkpoint = |st: &mut State, record: &mut dyn Record, stop: Stop| {
-        let mut minimisations: Vec<(&Kind, usize)> =
-            st.minimisations.iter().map(|(k, n)| (k, *n)).collect();
-        minimisations.sort();
-        let duration = elapsed();
-        let cp = Checkpoint {
-            session: head.sessions,
-            execs: st.execs,
-            discrepancies: st.discrepancies,
-            overflow: st.overflow,
-            minimise_evals: st.minimise_evals,
-            elapsed: duration,
-            buckets: &st.buckets,
-            memo: &st.memo_new,
-            minimisations,
-            last: stop != Stop::Running,
-        };
-        let written = record.checkpoint(&cp, &|| head.campaign(st, duration, stop));
-        st.memo_new.clear();
-        written
+    let st = State::from_saved(saved);
+    let from = st.execs;
+    let mut check = Differential {
+        config,
+        budget: cx.budget,
+        inputs: gen::Inputs::new(oracle.as_ref(), &config.seeds),
+        can_resolve,
+        workers,
+        record,
+        progress,
+        head,
+        last_checkpoint: (st.execs, Instant::now()),
+        st,
+        fed: 0,
+        minimised: HashMap::new(),
+        failed: None,
     };
-    let mut failed = None;
-    let mut last_checkpoint = (st.execs, Instant::now());
-    let why = 'campaign: loop {
-        if stop.load(Ordering::Relaxed) {
-            break Stop::Interrupted;
-        }
-        let end = match config.limit {
-            Limit::Iterations(n) if st.execs >= n => break Stop::Iterations,
-            Limit::Iterations(n) => n,
-            Limit::Time(d) if elapsed() >= d => break Stop::Time,
-            Limit::Time(_) => u64::MAX,
-        };
-        let start = st.execs;
-        let round_start = start - start % ROUND;
-        let end = end.min(round_start.saturating_add(ROUND));
-        // The inputs that opened a bucket before this round began.
-        while let Some(b) = st.buckets.get(fed) {
-            if b.first_exec > round_start {
-                break;
-            }
-            inputs.interesting(&b.opened_by);
-            fed += 1;
-        }
-        let items: Vec<(u64, Request)> = (start..end)
-            .map(|i| {
-                let mut rng = gen::iteration_rng(config.seed, i);
-                (
-                    i,
-                    inputs.request(i, &mut rng, can_resolve, config.resolve_percent),
-                )
-            })
-            .collect();
-        let (found, missing) = workers.evaluate(items);
-        let end = missing.map_or(end, |m| m.clamp(start, end));
-        let found: Vec<Evaluated> = found.into_iter().filter(|e| e.index < end).collect();
-        // The discrepancies to minimise, worked out before filing so that the workers
-        // minimise them side by side; filing then takes each result in order.
-        let plan = st.plan(&found, config);
-        let jobs: Vec<MinJob> = plan.iter().map(|(_, _, j)| j.clone()).collect();
-        let results = workers.minimise(jobs);
-        let mut minimised: HashMap<(u64, usize), MinResult> = plan
-            .into_iter()
-            .zip(results)
-            .map(|((index, hit, _), r)| ((index, hit), r))
-            .collect();
-        let mut found = found.into_iter().peekable();
-        for index in start..end {
-            if let Some(e) = found.next_if(|e| e.index == index) {
-                let exec = index + 1;
-                if e.hits.is_empty() {
-                    let RefAnswer::Panic { message } = &e.reference else {
-                        unreachable!("an evaluated request without hits is a reference panic")
-                    };
-                    st.discrepancies += 1;
-                    let f = Finding {
-                        class: "reference-panic".into(),
-                        component: None,
-                        expected: "the reference answers without panicking".into(),
-                        actual: format!("panicked: {message}"),
-                        known: None,
-                    };
-                    let m = minimised.remove(&(index, 0));
-                    st.file(
-                        "reference",
-                        None,
-                        &e.req,
-                        &e.reference,
-                        f,
-                        exec,
-                        m,
-                        workers,
-                        config,
-                    );
-                } else {
-                    for (h, hit) in e.hits.into_iter().enumerate() {
-                        st.discrepancies += 1;
-                        let m = minimised.remove(&(index, h));
-                        st.file(
-                            &hit.name,
-                            Some(hit.adapter),
-                            &e.req,
-                            &e.reference,
-                            hit.finding,
-                            exec,
-                            m,
-                            workers,
-                            config,
-                        );
-                    }
-                }
-                // Written as soon as it is filed.
-                if let Err(err) = st.flush(record) {
-                    failed = Some(err);
-                    break 'campaign Stop::Interrupted;
-                }
-            }
-            st.execs = index + 1;
-            let exec = st.execs;
-            if config.abort_after == Some(exec) {
-                // Fault injection for the tests of --resume: a kill between checkpoints.
-                std::process::abort();
-            }
-            if exec - last_checkpoint.0 >= config.checkpoint_execs
-                || last_checkpoint.1.elapsed() >= config.checkpoint_every
-            {
-                if let Err(err) = checkpoint(&mut st, record, Stop::Running) {
-                    failed = Some(err);
-                    break 'campaign Stop::Interrupted;
-                }
-                last_checkpoint = (exec, Instant::now());
-            }
-            if exec.is_multiple_of(64) {
-                progress(st.status(elapsed()));
-            }
-        }
-        if missing.is_some() {
-            break if stop.load(Ordering::Relaxed) {
-                Stop::Interrupted
-            } else {
-                Stop::Time
-            };
-        }
+    let (why, _) = campaign::run(&mut check, from, ROUND, &cx.budget);
+    let why = match why {
+        campaign::Stop::Count | campaign::Stop::Exhausted => Stop::Iterations,
+        campaign::Stop::Time => Stop::Time,
+        campaign::Stop::Interrupted => Stop::Interrupted,
     };
-    if failed.is_none() {
-        failed = checkpoint(&mut st, record, why).err();
+    if check.failed.is_none() {
+        check.failed = check.checkpoint(why).err();
     }
-    progress(st.status(elapsed()));
-    (head.campaign(&st, elapsed(), why), failed)
+    let elapsed = cx.budget.elapsed();
+    (check.progress)(check.st.status(elapsed));
+    (check.head.campaign(&check.st, elapsed, why), check.failed)
 }
 
 impl State {
@@ -1410,7 +1441,11 @@ impl State {
     /// (kind, raw shape) not sorted before, within the caps per kind. Filing goes the
     /// same way, so each of them finds its result (the bucket cap aside: past it, a
     /// result is not used).
-    fn plan(&self, found: &[Evaluated], config: &Config) -> Vec<(u64, usize, MinJob)> {
+    fn plan<'e>(
+        &self,
+        found: impl Iterator<Item = &'e Evaluated>,
+        config: &Config,
+    ) -> Vec<(u64, usize, MinJob)> {
         let mut seen: HashSet<MemoKey> = HashSet::new();
         let mut started: HashMap<Kind, usize> = HashMap::new();
         let mut jobs = Vec::new();
@@ -1443,13 +1478,7 @@ impl State {
             };
             if e.hits.is_empty() {
                 if let RefAnswer::Panic { message } = &e.reference {
-                    let f = Finding {
-                        class: "reference-panic".into(),
-                        component: None,
-                        expected: "the reference answers without panicking".into(),
-                        actual: format!("panicked: {message}"),
-                        known: None,
-                    };
+                    let f = reference_panic(message);
                     consider(0, None, "reference", &f);
                 }
             }

@@ -20,19 +20,6 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
-
-/// The arguments of `urlcert fuzz-nightly-report`.
-#[derive(clap::Args, Debug)]
-pub struct NightlyReportArgs {
-    /// Tonight's report folder.
-    #[arg(long)]
-    pub out: PathBuf,
-    /// The previous night's report folder (default: the newest other `nightly-*`
-    /// folder with a nightly.md beside --out).
-    #[arg(long)]
-    pub previous: Option<PathBuf>,
-}
 
 /// How much of a log is read: its end, where the last status line is.
 const LOG_TAIL: u64 = 1 << 20;
@@ -426,25 +413,22 @@ fn documents_section(s: &mut String, tonight: &Night, previous: Option<&Night>) 
     s.push('\n');
 }
 
-/// Runs `urlcert fuzz-nightly-report`: prints the sections for `nightly.md`. Exit
-/// status 0, or 2 when --out is not a folder.
-pub fn main(args: NightlyReportArgs) -> ExitCode {
-    if !args.out.is_dir() {
-        eprintln!(
-            "urlcert fuzz-nightly-report: {} is not a folder",
-            crate::text::visible(&args.out.display().to_string())
-        );
-        return ExitCode::from(2);
+/// The sections for `nightly.md` comparing the night in `out` with `previous` (default:
+/// [`find_previous`]); an error when `out` is not a folder.
+pub fn report(out: &Path, previous: Option<&Path>) -> Result<String, String> {
+    if !out.is_dir() {
+        return Err(format!(
+            "{} is not a folder",
+            crate::text::visible(&out.display().to_string())
+        ));
     }
-    let tonight = Night::read(&args.out);
-    let previous = args
-        .previous
-        .clone()
-        .or_else(|| find_previous(&args.out))
+    let tonight = Night::read(out);
+    let previous = previous
+        .map(Path::to_path_buf)
+        .or_else(|| find_previous(out))
         .filter(|p| p.is_dir())
         .map(|p| Night::read(&p));
-    print!("{}", render(&tonight, previous.as_ref()));
-    ExitCode::SUCCESS
+    Ok(render(&tonight, previous.as_ref()))
 }
 
 #[cfg(test)]

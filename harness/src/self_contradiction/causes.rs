@@ -9,8 +9,8 @@
 //! document id, the check's id, the cause's shape, the first case recording it).
 
 use super::checks::Check;
+use super::key::Key;
 use super::known::Known;
-use super::search::Key;
 use std::collections::BTreeMap;
 use std::path::Path;
 use urlcert_reference::Document;

@@ -7,8 +7,8 @@
 //! cause none of them records.
 
 use super::checks::{closure, grammar_split, printed, Check, Finding, Outcome};
+use super::key::Key;
 use super::places::Grammar;
-use super::search::Key;
 use crate::cases::{LoadedCase, Op};
 use std::collections::BTreeMap;
 use urlcert_reference::DocReading;

@@ -6,21 +6,26 @@
 //!
 //! A contradiction's cause is its document, its check and its shape (which component
 //! differs and how, [`Finding::shape`]). The first finding of a cause is minimised
-//! (delta debugging, [`crate::fuzz::minimise`], over the reference and then the base,
-//! while the same cause holds); later ones are counted. Draw `n` comes from a generator
-//! seeded with the seed and `n` ([`iteration_rng`]), so a seed and a number of
-//! executions give the same causes and witnesses. The clock only stops the search (the
-//! budget), and drops a check that took longer than [`SLOW`] (counted; none is expected,
-//! the checks being linear in inputs of at most
+//! (delta debugging, [`crate::campaign::minimise`], over the reference and then the
+//! base, while the same cause holds); later ones are counted. Draw `n` comes from a
+//! generator seeded with the seed and `n` ([`iteration_rng`]), so a seed and a number
+//! of executions give the same causes and witnesses. The clock only stops the search
+//! (the budget), and drops a check that took longer than [`SLOW`] (counted; none is
+//! expected, the checks being linear in inputs of at most
 //! [`super::checks::MAX_WITNESS`] bytes).
+//!
+//! The search is a check of the campaign engine ([`crate::campaign`]): position `n` is
+//! the `n`-th fixed draw (the printed examples, then the seeds), then random draw
+//! `n - fixed`, each filed as soon as it is checked (rounds of one).
 
 use super::checks::{closure, grammar_split, printed, Check, Finding, Outcome};
 use super::places::Grammar;
+use crate::campaign::gen::{iteration_rng, relative_form, Seeds};
+use crate::campaign::{self, minimise, Budget, Request, RequestOp};
 use crate::cases::{LoadedCase, Op};
-use crate::fuzz::gen::{iteration_rng, relative_form, Seeds};
-use crate::fuzz::minimise;
-use crate::fuzz::{Request, RequestOp};
 use std::collections::BTreeMap;
+use std::ops::ControlFlow;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use urlcert_oracle::generate::{mutate, Generator, Rng};
 use urlcert_reference::{DocReading, Document};
@@ -102,8 +107,7 @@ pub struct Cause {
     pub count: u64,
 }
 
-/// A cause's key: document, check, shape.
-pub type Key = (Document, Check, String);
+pub use super::key::Key;
 
 /// Counts for one document reading and check.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -174,24 +178,25 @@ struct Draw {
     iteration: Option<u64>,
 }
 
-struct State<'a> {
+/// The search as a check of the campaign engine.
+struct SelfContradiction<'a> {
     config: &'a Config,
     grammars: &'a [(DocReading, Grammar)],
+    docs: Vec<DocReading>,
+    /// The printed examples and the seeds as they are, taken as they are drawn.
+    fixed: Vec<Option<(Draw, Option<&'a LoadedCase>)>>,
+    /// Per document of `docs`, what its random draws start from.
+    pools: Vec<Pool<'a>>,
+    seeds: Seeds,
+    /// What a closure's base is drawn from: the bases, then the inputs.
+    bases: Vec<Vec<u8>>,
     search: Search,
     start: Instant,
     progress: &'a mut dyn FnMut(&str),
     last_progress: Instant,
 }
 
-impl State<'_> {
-    fn out_of_budget(&self) -> Option<Stop> {
-        match self.config.limit {
-            Limit::Executions(n) if self.search.executions >= n => Some(Stop::Executions),
-            Limit::Time(t) if self.start.elapsed() >= t => Some(Stop::Budget),
-            _ => None,
-        }
-    }
-
+impl SelfContradiction<'_> {
     fn grammar(&self, doc: DocReading) -> Option<&Grammar> {
         self.grammars
             .iter()
@@ -199,54 +204,40 @@ impl State<'_> {
             .map(|(_, g)| g)
     }
 
-    /// Runs one check and files what it finds.
-    fn run(&mut self, draw: Draw, case: Option<&LoadedCase>) {
-        let Some(g) = self.grammar(draw.doc) else {
-            return;
-        };
-        let began = Instant::now();
-        let outcome = match (draw.check, case) {
-            (Check::Printed, Some(c)) => printed(draw.doc, &c.case),
-            (Check::Printed, None) => return,
-            (Check::GrammarSplit, _) => grammar_split(g, &draw.input),
-            (Check::Closure, _) => {
-                closure(g, draw.base.as_deref().unwrap_or_default(), &draw.input)
+    /// Random draw `n`: round the documents, the two checks in turn.
+    fn random(&mut self, n: u64) -> Draw {
+        let docs = &self.docs;
+        let which = (n % docs.len() as u64) as usize;
+        let (doc, pool) = (docs[which], &self.pools[which]);
+        let mut rng = iteration_rng(self.config.seed, n);
+        let skipped = &mut self.search.skipped;
+        let seeds = &self.seeds;
+        if (n / docs.len() as u64).is_multiple_of(2) {
+            let relative = rng.below(3) == 0;
+            let (input, origin) = draw_one(pool, &seeds.inputs, &mut rng, relative, skipped);
+            Draw {
+                doc,
+                check: Check::GrammarSplit,
+                base: None,
+                input,
+                origin,
+                iteration: Some(n),
             }
-        };
-        self.search.executions += 1;
-        let counts = self
-            .search
-            .counts
-            .entry((draw.doc, draw.check))
-            .or_default();
-        counts.executions += 1;
-        if began.elapsed() > SLOW {
-            self.search.skipped.slow += 1;
-            return;
-        }
-        match outcome {
-            Outcome::Holds => {}
-            Outcome::NotGrammatical => counts.not_grammatical += 1,
-            Outcome::TooLong => self.search.skipped.too_long += 1,
-            Outcome::Unusable(why) => *self.search.skipped.unusable.entry(why).or_default() += 1,
-            Outcome::Contradiction(f) => {
-                counts.contradictions += 1;
-                self.file(*f, &draw);
+        } else {
+            let (base, o1) = draw_one(pool, &self.bases, &mut rng, false, skipped);
+            let (r, o2) = draw_one(pool, &seeds.references, &mut rng, true, skipped);
+            Draw {
+                doc,
+                check: Check::Closure,
+                base: Some(base),
+                input: r,
+                origin: worst(o1, o2),
+                iteration: Some(n),
             }
-        }
-        if self.last_progress.elapsed() >= Duration::from_secs(2) {
-            self.last_progress = Instant::now();
-            let line = format!(
-                "{} executions, {} causes, {:.0}s",
-                self.search.executions,
-                self.search.causes.len(),
-                self.start.elapsed().as_secs_f64()
-            );
-            (self.progress)(&line);
         }
     }
 
-    fn file(&mut self, f: Finding, draw: &Draw) {
+    fn file_finding(&mut self, f: Finding, draw: &Draw) {
         let key = super::known::key(&f);
         if let Some(c) = self.search.causes.get_mut(&key) {
             c.count += 1;
@@ -272,6 +263,77 @@ impl State<'_> {
                 count: 1,
             },
         );
+    }
+}
+
+impl<'a> campaign::Check for SelfContradiction<'a> {
+    type Input = (Draw, Option<&'a LoadedCase>);
+    type Found = (Finding, Draw);
+
+    fn draw(&mut self, n: u64) -> Option<Self::Input> {
+        let fixed = self.fixed.len() as u64;
+        if n < fixed {
+            return self.fixed[n as usize].take();
+        }
+        if self.docs.is_empty() {
+            return None;
+        }
+        Some((self.random(n - fixed), None))
+    }
+
+    /// Runs one check, and counts it.
+    fn check(&mut self, _: u64, (draw, case): Self::Input) -> Option<Self::Found> {
+        let g = self.grammar(draw.doc)?;
+        let began = Instant::now();
+        let outcome = match (draw.check, case) {
+            (Check::Printed, Some(c)) => printed(draw.doc, &c.case),
+            (Check::Printed, None) => return None,
+            (Check::GrammarSplit, _) => grammar_split(g, &draw.input),
+            (Check::Closure, _) => {
+                closure(g, draw.base.as_deref().unwrap_or_default(), &draw.input)
+            }
+        };
+        self.search.executions += 1;
+        let counts = self
+            .search
+            .counts
+            .entry((draw.doc, draw.check))
+            .or_default();
+        counts.executions += 1;
+        if began.elapsed() > SLOW {
+            self.search.skipped.slow += 1;
+            return None;
+        }
+        match outcome {
+            Outcome::Holds => {}
+            Outcome::NotGrammatical => counts.not_grammatical += 1,
+            Outcome::TooLong => self.search.skipped.too_long += 1,
+            Outcome::Unusable(why) => *self.search.skipped.unusable.entry(why).or_default() += 1,
+            Outcome::Contradiction(f) => {
+                counts.contradictions += 1;
+                return Some((*f, draw));
+            }
+        }
+        None
+    }
+
+    fn file(&mut self, _: u64, (f, draw): Self::Found) -> ControlFlow<()> {
+        self.file_finding(f, &draw);
+        ControlFlow::Continue(())
+    }
+
+    fn done(&mut self, _: u64) -> ControlFlow<()> {
+        if self.last_progress.elapsed() >= Duration::from_secs(2) {
+            self.last_progress = Instant::now();
+            let line = format!(
+                "{} executions, {} causes, {:.0}s",
+                self.search.executions,
+                self.search.causes.len(),
+                self.start.elapsed().as_secs_f64()
+            );
+            (self.progress)(&line);
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -397,9 +459,23 @@ pub fn run(config: &Config, cases: &[LoadedCase], progress: &mut dyn FnMut(&str)
             Err(why) => skipped.no_grammar.push((d, why)),
         }
     }
-    let mut st = State {
+    let docs: Vec<DocReading> = grammars.iter().map(|(d, _)| *d).collect();
+    let seeds = Seeds::from_loaded(cases);
+    let fixed = fixed_draws(&docs, cases, &seeds);
+    let mut st = SelfContradiction {
         config,
         grammars: &grammars,
+        fixed: fixed.into_iter().map(Some).collect(),
+        pools: grammars
+            .iter()
+            .map(|(_, g)| Pool {
+                generator: (!g.oracle.starts.is_empty()).then(|| Generator::new(&g.oracle)),
+                grammar: g,
+            })
+            .collect(),
+        bases: seeds.bases.iter().chain(&seeds.inputs).cloned().collect(),
+        seeds,
+        docs,
         search: Search {
             seed: config.seed,
             causes: BTreeMap::new(),
@@ -413,20 +489,43 @@ pub fn run(config: &Config, cases: &[LoadedCase], progress: &mut dyn FnMut(&str)
         progress,
         last_progress: start,
     };
-    let stop = search(&mut st, cases);
+    let stop = if st.docs.is_empty() {
+        Stop::Nothing
+    } else {
+        let never = AtomicBool::new(false);
+        let budget = Budget {
+            limit: match config.limit {
+                Limit::Executions(n) => campaign::Limit::Count(n),
+                Limit::Time(t) => campaign::Limit::Time(t),
+            },
+            began: start,
+            before: Duration::ZERO,
+            stop: &never,
+        };
+        let (why, next) = campaign::run(&mut st, 0, 1, &budget);
+        let total = st.fixed.len() as u64;
+        st.search.skipped.unreached = total.saturating_sub(next);
+        match why {
+            campaign::Stop::Count => Stop::Executions,
+            campaign::Stop::Time | campaign::Stop::Interrupted => Stop::Budget,
+            campaign::Stop::Exhausted => Stop::Nothing,
+        }
+    };
     st.search.stop = stop;
     st.search.elapsed = start.elapsed();
     st.search
 }
 
-fn search(st: &mut State, cases: &[LoadedCase]) -> Stop {
-    let docs: Vec<DocReading> = st.grammars.iter().map(|(d, _)| *d).collect();
+/// The printed examples, then the seeds as they are, for every document.
+fn fixed_draws<'c>(
+    docs: &[DocReading],
+    cases: &'c [LoadedCase],
+    seeds: &Seeds,
+) -> Vec<(Draw, Option<&'c LoadedCase>)> {
     let resolve_cases: Vec<&LoadedCase> =
         cases.iter().filter(|c| c.case.op == Op::Resolve).collect();
-    let seeds = Seeds::from_loaded(cases);
-    // The printed examples, then the seeds as they are.
     let mut fixed_draws: Vec<(Draw, Option<&LoadedCase>)> = Vec::new();
-    for &doc in &docs {
+    for &doc in docs {
         for lc in &resolve_cases {
             let prints = lc
                 .case
@@ -440,7 +539,7 @@ fn search(st: &mut State, cases: &[LoadedCase]) -> Stop {
             }
         }
     }
-    for &doc in &docs {
+    for &doc in docs {
         for input in seeds
             .inputs
             .iter()
@@ -454,62 +553,7 @@ fn search(st: &mut State, cases: &[LoadedCase]) -> Stop {
             fixed_draws.push((fixed(doc, Check::Closure, base, &lc.case.input), None));
         }
     }
-    let total = fixed_draws.len() as u64;
-    for (i, (draw, case)) in fixed_draws.into_iter().enumerate() {
-        if let Some(s) = st.out_of_budget() {
-            st.search.skipped.unreached = total - i as u64;
-            return s;
-        }
-        st.run(draw, case);
-    }
-    if docs.is_empty() {
-        return Stop::Nothing;
-    }
-    // Then random draws, round the documents, the two checks in turn.
-    let grammars = st.grammars;
-    let pools: Vec<Pool> = grammars
-        .iter()
-        .map(|(_, g)| Pool {
-            generator: (!g.oracle.starts.is_empty()).then(|| Generator::new(&g.oracle)),
-            grammar: g,
-        })
-        .collect();
-    let bases: Vec<Vec<u8>> = seeds.bases.iter().chain(&seeds.inputs).cloned().collect();
-    let mut n: u64 = 0;
-    loop {
-        if let Some(s) = st.out_of_budget() {
-            return s;
-        }
-        let which = (n % docs.len() as u64) as usize;
-        let (doc, pool) = (docs[which], &pools[which]);
-        let mut rng = iteration_rng(st.config.seed, n);
-        let skipped = &mut st.search.skipped;
-        let draw = if (n / docs.len() as u64).is_multiple_of(2) {
-            let relative = rng.below(3) == 0;
-            let (input, origin) = draw_one(pool, &seeds.inputs, &mut rng, relative, skipped);
-            Draw {
-                doc,
-                check: Check::GrammarSplit,
-                base: None,
-                input,
-                origin,
-                iteration: Some(n),
-            }
-        } else {
-            let (base, o1) = draw_one(pool, &bases, &mut rng, false, skipped);
-            let (r, o2) = draw_one(pool, &seeds.references, &mut rng, true, skipped);
-            Draw {
-                doc,
-                check: Check::Closure,
-                base: Some(base),
-                input: r,
-                origin: worst(o1, o2),
-                iteration: Some(n),
-            }
-        };
-        st.run(draw, None);
-        n += 1;
-    }
+    fixed_draws
 }
 
 /// Of two origins, the one further from a case: a mutation, else a derivation.

@@ -153,7 +153,7 @@ pub fn ddmin(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fuzz::RequestOp;
+    use crate::campaign::RequestOp;
 
     fn parse(s: &str) -> Request {
         Request {

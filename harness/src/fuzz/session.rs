@@ -1,6 +1,8 @@
-//! `urlcert fuzz`: the command line of a campaign. The report folder is built in
+//! A campaign in its report folder, as `urlcert fuzz` runs it: the folder is built in
 //! `OUT.partial/` as the campaign goes ([`super::journal`]), published into `OUT` at the
-//! end; `--resume` continues a campaign whose process was killed.
+//! end; a resumed session continues a campaign whose process was killed. The command
+//! line (its arguments, progress bar and summary) is the binary's; this takes plain
+//! [`Options`] and returns the campaign.
 
 use super::journal::{self, Header, Start};
 use super::{report, Campaign, Config, Limit, Seeds, Status};
@@ -9,75 +11,62 @@ use crate::adapter::registry::{self, Found};
 use crate::adapter::{Engine, Info};
 use crate::report::outdir;
 use crate::text::visible as v;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::time::Duration;
 use urlcert_reference::DocReading;
 
 /// The fault injection of the resume tests: abort right after this iteration.
 const ABORT_AFTER: &str = "URLCERT_FUZZ_ABORT_AFTER";
 
-/// The arguments of `urlcert fuzz`.
-#[derive(clap::Args, Debug)]
-pub struct FuzzArgs {
-    /// The adapters to compare with the reference, by name (`urlcert adapters`), comma
-    /// separated or repeated: --adapter url,python-urllib.
-    #[arg(
-        long = "adapter",
-        value_name = "A[,B...]",
-        value_delimiter = ',',
-        required_unless_present_any = ["command", "resume"]
-    )]
+/// What to run: `urlcert fuzz`'s options. Whatever is `None` (or empty) is the
+/// stopped campaign's own when resuming, else the default.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Registered adapters, by name.
     pub adapters: Vec<String>,
-    /// An external program speaking the adapter protocol (ADAPTERS.md), one argument
-    /// per --command: --command python3 --command my_adapter.py. Run as argv, never
-    /// through a shell; asked after the --adapter ones.
-    #[arg(long = "command", value_name = "ARG", allow_hyphen_values = true)]
+    /// An external adapter's argv, asked after the registered ones.
     pub command: Vec<String>,
-    /// The document (and reading) the reference answers under (default draft-1996).
-    #[arg(long)]
+    /// Default `draft-1996`.
     pub doc: Option<DocReading>,
-    /// How long to run: 30s, 10m, 1h (a bare number is seconds). The default, without
-    /// --iterations, is 60s.
-    #[arg(long, value_parser = parse_duration, conflicts_with = "iterations")]
+    /// Default, without `iterations`, 60 s.
     pub time: Option<Duration>,
-    /// How many generated requests to make, each asked of every adapter.
-    #[arg(long)]
     pub iterations: Option<u64>,
-    /// The seed of every random choice (default: from the clock; printed either way).
-    #[arg(long)]
+    /// Default: from the clock.
     pub seed: Option<u64>,
-    /// The folder to write fuzz.md, fuzz.jsonl and campaign.json into (default
-    /// reports/fuzz-<UTC time>/). It is built in OUT.partial/ while the campaign runs.
-    #[arg(long)]
+    /// Default `reports/fuzz-<UTC time>/`; when resuming, the newest stopped one.
     pub out: Option<PathBuf>,
-    /// Continue the campaign that was stopped in --out's OUT.partial/ (default: the
-    /// newest reports/fuzz-*.partial/) up to its own limit. Its document, seed, limit
-    /// and adapters are taken from it; any given must be the same.
-    #[arg(long)]
+    /// Continue the campaign stopped in `out`'s work folder.
     pub resume: bool,
-    /// Also write candidate YAML cases (`_candidates-<adapter>.yaml`) into this folder.
-    #[arg(long, value_name = "DIR")]
-    pub emit_cases: Option<PathBuf>,
-    /// The case files the seeds come from (default: cases/).
-    #[arg(long)]
+    /// The case files the seeds come from (default: `cases/`).
     pub cases: Option<PathBuf>,
-    /// How long an external adapter may take to answer, in milliseconds (default 5000).
-    #[arg(long)]
+    /// How long an external adapter may take to answer (default 5000).
     pub timeout_ms: Option<u64>,
-    /// How many workers answer the campaign's requests (default: the number of cores).
-    /// Each worker is a thread with its own adapters (an external adapter is started
-    /// once per worker); requests are shared out by position and what they find is
-    /// filed in position order, so the same seed and --iterations give the same buckets
-    /// whatever N is.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
-    pub jobs: Option<u32>,
-    /// A checkpoint at least every N iterations besides every 2 s (for tests, which
-    /// want checkpoints at known places; checkpoints change nothing found).
-    #[arg(long, hide = true, value_name = "N")]
+    /// Worker threads (default: the number of cores).
+    pub jobs: Option<usize>,
+    /// A checkpoint at least every this many iterations besides every 2 s.
     pub checkpoint_execs: Option<u64>,
+}
+
+/// What a session tells the one who runs it, as it goes.
+pub trait Watch {
+    /// A line worth showing (where the campaign starts from, what it resumes).
+    fn note(&mut self, line: &str);
+    /// The campaign begins, up to `limit`.
+    fn begin(&mut self, limit: Limit);
+    /// Where it is.
+    fn progress(&mut self, status: Status);
+    /// It has stopped; its report comes next.
+    fn end(&mut self);
+}
+
+/// How a session ended well.
+#[derive(Debug)]
+pub enum Outcome {
+    /// The stopped campaign had finished its report before it was killed: only the
+    /// publishing into `out` was left, and it is done.
+    Published { out: PathBuf },
+    /// The campaign ran, and its report is published into `out`.
+    Finished { campaign: Campaign, out: PathBuf },
 }
 
 /// `30s`, `10m`, `1h`, `2h30m`, or a number of seconds.
@@ -114,22 +103,8 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs(total))
 }
 
-/// Runs `urlcert fuzz`. Exit status 0 when the campaign ran and its report is written
-/// (discrepancies are what it is for), 2 on a usage error, an unknown or unavailable
-/// adapter, a folder that cannot be used or resumed, or when the report cannot be
-/// written.
-pub fn main(args: FuzzArgs) -> ExitCode {
-    match campaign(args) {
-        Ok(code) => code,
-        Err(why) => {
-            eprintln!("urlcert fuzz: {}", v(&why));
-            ExitCode::from(2)
-        }
-    }
-}
-
 /// The campaign's folder, and the stopped campaign's header when resuming.
-fn target(args: &FuzzArgs, root: &Path) -> Result<(PathBuf, Option<Header>), String> {
+fn target(args: &Options, root: &Path) -> Result<(PathBuf, Option<Header>), String> {
     if !args.resume {
         let out = args.out.clone().unwrap_or_else(|| {
             let stamp = crate::report::run_names(std::time::SystemTime::now()).0;
@@ -267,10 +242,13 @@ fn command_name(hello: &str, taken: &[&str]) -> Option<String> {
         .find(|name| free(name))
 }
 
-fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
+/// Runs a campaign in its report folder (or, resuming, finishes a stopped one). An
+/// error on an unknown or unavailable adapter, a folder that cannot be used or resumed,
+/// or a report that cannot be written.
+pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, String> {
     // The checkout's reports/ inside a checkout, else reports/ in the working directory.
     let root = crate::assets::checkout().unwrap_or_default();
-    let (out, recorded) = target(&args, &root)?;
+    let (out, recorded) = target(args, &root)?;
     if let Some(h) = &recorded {
         let work = outdir::work_path(&out);
         if h.result.is_some() && !journal::has_checkpoint(&work)? {
@@ -279,11 +257,7 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
             let w = outdir::Work::open(&out, "fuzz", true).map_err(|r| r.to_string())?;
             w.publish()
                 .map_err(|e| format!("cannot publish {}: {e}", out.display()))?;
-            println!(
-                "the campaign had finished; report: {}",
-                out.join(journal::MARKDOWN).display()
-            );
-            return Ok(ExitCode::SUCCESS);
+            return Ok(Outcome::Published { out });
         }
     }
     let abort_after = match std::env::var(ABORT_AFTER) {
@@ -346,7 +320,7 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
     let seeds = match Seeds::from_cases(&cases) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("urlcert fuzz: {}; starting from built-in seeds", v(&e));
+            watch.note(&format!("{}; starting from built-in seeds", v(&e)));
             Seeds::builtin()
         }
     };
@@ -392,8 +366,8 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
             }
             outdir::write_file(&dir, journal::JOURNAL, &kept)
                 .map_err(|e| cannot(journal::JOURNAL, &e))?;
-            eprintln!(
-                "urlcert fuzz: resuming {} at execution {} of {} ({} buckets{})",
+            watch.note(&format!(
+                "resuming {} at execution {} of {} ({} buckets{})",
                 dir.display(),
                 r.saved.execs,
                 h.limit,
@@ -404,38 +378,23 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
                     n =>
                         format!("; the {n} journal lines after its last checkpoint are made again"),
                 }
-            );
+            ));
             r.saved
         }
     };
     let mut record =
         journal::Journal::open(&dir, doc, seed).map_err(|e| cannot(journal::JOURNAL, &e))?;
     let names: Vec<&str> = infos.iter().map(|(_, i)| i.name.as_str()).collect();
-    eprintln!(
-        "urlcert fuzz: seed {seed}, document {doc}, adapters {}, {} job(s)",
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    watch.note(&format!(
+        "seed {seed}, document {doc}, adapters {}, {jobs} job(s)",
         v(&names.join(",")),
-        args.jobs.map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            |n| n as usize
-        )
-    );
+    ));
     crate::interrupt::graceful();
-    let bar = progress_bar(limit);
-    let mut on_progress = |s: Status| {
-        match limit {
-            Limit::Iterations(_) => bar.set_position(s.execs),
-            Limit::Time(_) => bar.set_position(s.elapsed.as_secs()),
-        }
-        let rate = s.execs as f64 / s.elapsed.as_secs_f64().max(1e-9);
-        bar.set_message(format!(
-            "{} execs, {rate:.0}/s, {} buckets",
-            s.execs, s.buckets
-        ));
-    };
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, |n| n.get()),
-        |n| n as usize,
-    );
+    watch.begin(limit);
+    let mut on_progress = |s: Status| watch.progress(s);
     let (campaign, failed) = if jobs <= 1 {
         super::run_from(
             &config,
@@ -465,7 +424,7 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
             saved,
         )?
     };
-    bar.finish_and_clear();
+    watch.end();
     drop(adapters);
     drop(record);
     if let Some(e) = failed {
@@ -491,78 +450,7 @@ fn campaign(args: FuzzArgs) -> Result<ExitCode, String> {
             out.display()
         )
     })?;
-    Ok(finish(&campaign, &out, args.emit_cases.as_deref()))
-}
-
-fn progress_bar(limit: Limit) -> ProgressBar {
-    let len = match limit {
-        Limit::Iterations(n) => n,
-        Limit::Time(d) => d.as_secs().max(1),
-    };
-    let bar = ProgressBar::new(len);
-    if std::io::stderr().is_terminal() {
-        bar.set_draw_target(ProgressDrawTarget::stderr());
-        if let Ok(style) =
-            ProgressStyle::with_template("[{elapsed_precise}] {bar:30} {pos}/{len} {msg}")
-        {
-            bar.set_style(style);
-        }
-    } else {
-        bar.set_draw_target(ProgressDrawTarget::hidden());
-    }
-    bar
-}
-
-/// The candidate cases and the summary, once the report is published.
-fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
-    let mut code = ExitCode::SUCCESS;
-    if let Some(dir) = emit {
-        match report::emit_cases(c, dir) {
-            Ok(files) => {
-                for f in files {
-                    println!("candidate cases: {}", f.display());
-                }
-            }
-            Err(e) => {
-                eprintln!(
-                    "urlcert fuzz: cannot write candidate cases into {}: {e}",
-                    dir.display()
-                );
-                code = ExitCode::from(2);
-            }
-        }
-    }
-    println!(
-        "{} execs in {:.1} s ({:.0} exec/s, stopped by {}), seed {}: {} discrepancies in {} buckets",
-        c.execs,
-        c.duration.as_secs_f64(),
-        c.exec_per_sec(),
-        c.stop.id(),
-        c.seed,
-        c.discrepancies,
-        c.buckets.len()
-    );
-    for b in c.buckets.iter().take(10) {
-        println!(
-            "  {:>7}  {} {} {}{} [{}]  {}",
-            b.count,
-            v(&b.kind.adapter),
-            b.kind.op,
-            b.kind.class,
-            b.kind
-                .component
-                .as_deref()
-                .map(|c| format!(" {}", v(c)))
-                .unwrap_or_default(),
-            b.shape,
-            report::escape(&b.request.input)
-        );
-    }
-    if c.buckets.len() > 10 {
-        println!("  ... {} more", c.buckets.len() - 10);
-    }
-    println!("report: {}", out.join("fuzz.md").display());
-    code
+    Ok(Outcome::Finished { campaign, out })
 }
 
 #[cfg(test)]
