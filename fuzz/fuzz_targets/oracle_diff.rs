@@ -5,7 +5,7 @@
 //! finding.
 //!
 //! Input: one document byte, then the URL. The byte picks the document and reading,
-//! `byte % n` into the ones the oracle covers (`urlcert::fuzzinput::docs`,
+//! `byte % n` into the ones the oracle covers (`urlcert::run::fuzzinput::docs`,
 //! `oracle_classes::DOCS`), so each execution is one parse and one oracle judgement and
 //! coverage feedback is per document. Every document's oracle is compiled before the
 //! first input (libFuzzer's init hook), from the grammars compiled into `urlcert-oracle`
@@ -14,7 +14,7 @@
 use libfuzzer_sys::fuzz_target;
 use regex::bytes::Regex;
 use std::sync::OnceLock;
-use urlcert::fuzzinput;
+use urlcert::run::fuzzinput;
 use urlcert::judge::oracle::{classes_for, same, server_rule, Ctx, DOCS};
 use urlcert_oracle::Oracle;
 use urlcert_reference::{parse, DocReading, Reading};

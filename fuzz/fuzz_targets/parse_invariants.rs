@@ -4,11 +4,11 @@
 //!
 //! Input: one document byte, then the URL. The byte picks the document and reading,
 //! `byte % n` into every document and reading of the reference
-//! (`urlcert::fuzzinput::docs`), so each execution is one parse and coverage feedback is
+//! (`urlcert::run::fuzzinput::docs`), so each execution is one parse and coverage feedback is
 //! per document.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urlcert::fuzzinput;
+use urlcert::run::fuzzinput;
 use urlcert_reference::invariants::check_parse;
 
 fuzz_target!(|data: &[u8]| {

@@ -4,10 +4,10 @@
 //!
 //! Input: one document byte, then base NUL reference. The byte picks the document and
 //! reading, `byte % n` into every document and reading of the reference
-//! (`urlcert::fuzzinput::docs`), so coverage feedback is per document.
+//! (`urlcert::run::fuzzinput::docs`), so coverage feedback is per document.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urlcert::fuzzinput;
+use urlcert::run::fuzzinput;
 use urlcert_reference::invariants::check_resolve;
 
 fuzz_target!(|data: &[u8]| {

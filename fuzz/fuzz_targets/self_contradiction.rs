@@ -1,19 +1,19 @@
 //! A document against itself, per execution: the URL taken apart by the document's own
 //! parsing rules against its grammar, and, for a base and a reference, the resolution's
 //! result read back by those rules and judged by that grammar
-//! (`urlcert::self_contradiction::target`). Panics only on a contradiction whose cause
+//! (`urlcert::study::self_contradiction::target`). Panics only on a contradiction whose cause
 //! no case records: the known ones (`reports/contradictions.md`) are expected.
 //!
 //! Input: one document byte, then base NUL reference, or one URL. The byte picks the
 //! document and reading, `byte % n` into the documents with both a grammar and a
-//! resolution algorithm (`urlcert::fuzzinput::docs`).
+//! resolution algorithm (`urlcert::run::fuzzinput::docs`).
 //!
 //! Set-up, once per process before the first input (libFuzzer's init hook): every
 //! document reading's grammar and the known causes, compiled in
-//! (`urlcert::self_contradiction::causes`); no case is loaded.
+//! (`urlcert::study::self_contradiction::causes`); no case is loaded.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use urlcert::self_contradiction::target::Target;
+use urlcert::study::self_contradiction::target::Target;
 
 thread_local! {
     static TARGET: Target = Target::new()

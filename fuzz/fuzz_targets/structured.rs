@@ -1,11 +1,11 @@
 //! Structure-aware: the fuzzer's bytes, read through `arbitrary::Unstructured`, choose
 //! a 1996-draft `generic-URL` or an RFC 1738 `httpurl` / `ftpurl` production by
-//! production (`urlcert::fuzzcheck::build`); the reference must say valid, by that
+//! production (`urlcert::run::fuzzcheck::build`); the reference must say valid, by that
 //! production, with exactly the generated components.
 #![no_main]
 use arbitrary::Unstructured;
 use libfuzzer_sys::fuzz_target;
-use urlcert::fuzzcheck::{build, check_built, Choices};
+use urlcert::run::fuzzcheck::{build, check_built, Choices};
 
 struct Arb<'a, 'b>(&'b mut Unstructured<'a>);
 

@@ -5,13 +5,13 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use std::hint::black_box;
 use std::time::Duration;
-use urlcert::adapter::process::Limits;
-use urlcert::adapter::registry::{self, Found};
-use urlcert::adapter::Ask;
+use urlcert::ask::process::Limits;
+use urlcert::ask::registry::{self, Found};
+use urlcert::ask::Ask;
 use urlcert::bench;
 use urlcert_reference::{parse, resolve, DocReading};
 
-fn cases() -> Vec<urlcert::cases::LoadedCase> {
+fn cases() -> Vec<urlcert::case::LoadedCase> {
     bench::load_cases(&registry::repo_root().join("cases")).expect("the cases load")
 }
 

@@ -5,8 +5,8 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
-use urlcert::adapter::{inproc, registry};
-use urlcert::{bench, certify, judge, runner};
+use urlcert::ask::{inproc, registry};
+use urlcert::{bench, judge, run::certify, run::runner};
 
 fn suite(c: &mut Criterion) {
     let cases = bench::load_cases(&registry::repo_root().join("cases")).expect("the cases load");

@@ -104,7 +104,7 @@ pub fn embedded_rest(path: &Path) -> Option<&Path> {
 }
 
 /// The case folder: `given` (`--cases`), else the checkout's `cases/`, else the
-/// built-in cases (`(built-in)/cases`, which [`crate::cases::load_dir`] reads from the
+/// built-in cases (`(built-in)/cases`, which [`crate::case::load_dir`] reads from the
 /// binary).
 pub fn cases_dir(given: Option<PathBuf>) -> PathBuf {
     given.unwrap_or_else(|| match checkout() {

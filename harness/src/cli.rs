@@ -172,24 +172,24 @@ pub fn main() -> ExitCode {
     // `--version` names the case set too; it is loaded only when asked for.
     let mut command = Cli::command();
     if std::env::args_os().any(|a| a == "--version" || a == "-V") {
-        let text = urlcert::export::long_version(&cmd::cases_dir(None));
+        let text = urlcert::show::export::long_version(&cmd::cases_dir(None));
         command = command
             .version(text.clone().leak() as &str)
             .long_version(text.leak() as &str);
     }
     let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
     if let Command::Guard { session } = &cli.command {
-        urlcert::adapter::lifetime::guard(session);
+        urlcert::ask::lifetime::guard(session);
         return ExitCode::SUCCESS;
     }
-    urlcert::adapter::process::pass_env(cli.pass_env);
-    urlcert::interrupt::install();
+    urlcert::ask::process::pass_env(cli.pass_env);
+    urlcert::run::interrupt::install();
     if starts_adapters(&cli.command) {
-        urlcert::adapter::lifetime::become_subreaper();
-        urlcert::adapter::lifetime::start_guard();
+        urlcert::ask::lifetime::become_subreaper();
+        urlcert::ask::lifetime::start_guard();
     }
     let code = dispatch(cli.command);
-    urlcert::adapter::lifetime::kill_all();
+    urlcert::ask::lifetime::kill_all();
     code
 }
 

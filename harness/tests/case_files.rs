@@ -3,10 +3,10 @@
 //! case id, its location, the input, and a diff of expected against actual.
 
 use datatest_stable::Utf8Path;
-use urlcert::{cases, runner};
+use urlcert::{case, run::runner};
 
 fn case_file(path: &Utf8Path) -> datatest_stable::Result<()> {
-    let loaded = cases::load_file(path.as_std_path()).map_err(|errors| {
+    let loaded = case::load_file(path.as_std_path()).map_err(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         lines.join("\n")
     })?;

@@ -4,11 +4,18 @@
 //! place that asks. Like wasmtime's fuzzing oracles, "this engine cannot express that"
 //! (`Unsupported`) is an answer distinct from accept, reject and fault.
 
+mod answer;
+pub mod catalog;
+pub mod inproc;
+pub mod lifetime;
+pub mod process;
+pub mod recorded;
 pub mod reference;
+pub mod registry;
 
-use crate::adapter::{Answer, Fault, Info, Operation};
-use crate::cases::Op;
-use crate::document::Format;
+use crate::case::Op;
+use crate::page::Format;
+pub use answer::*;
 use urlcert_reference::base::Context;
 
 pub use reference::{ParseAnswer, ReferenceAnswer, ReferenceEngine};
@@ -187,7 +194,7 @@ pub fn html_document<'a>(
             "the document is read as a MIME message; adapters are sent HTML documents only".into(),
         );
     }
-    match crate::document::read(document, format) {
+    match crate::page::read(document, format) {
         Ok(root) if root.fields.is_empty() && root.children.is_empty() => Ok(document),
         Ok(_) => Err(
             "the document is a MIME message (header fields, parts); adapters are sent HTML documents only"

@@ -4,7 +4,7 @@
 //! bases), so that the exact judge can compare every field a case states.
 
 use super::{Engine, Request};
-use crate::adapter::{Answer, Info, Model, Operation};
+use crate::ask::{Answer, Info, Model, Operation};
 use crate::judge::exact::BaseAnswer;
 use std::sync::OnceLock;
 use urlcert_reference::{
@@ -146,7 +146,7 @@ pub fn answer(doc: DocReading, request: &Request) -> ReferenceAnswer {
             format,
             context,
         } => ReferenceAnswer::Bases(
-            crate::document::read(document, format)
+            crate::page::read(document, format)
                 .map(|root| urlcert_reference::base::establish(doc, &root, context)),
         ),
     }

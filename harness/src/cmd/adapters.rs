@@ -4,10 +4,10 @@
 use super::emit;
 use serde_json::json;
 use std::process::ExitCode;
-use urlcert::adapter::process::Limits;
-use urlcert::adapter::registry::{self, Found};
-use urlcert::adapter::Info;
-use urlcert::text::visible;
+use urlcert::ask::process::Limits;
+use urlcert::ask::registry::{self, Found};
+use urlcert::ask::Info;
+use urlcert::report::text::visible;
 
 #[derive(clap::Args)]
 pub struct Args {

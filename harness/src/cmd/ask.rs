@@ -5,11 +5,11 @@ use super::adapters::model_name;
 use super::{emit, os_bytes};
 use serde_json::{json, Value};
 use std::process::ExitCode;
-use urlcert::adapter::process::{describe, Limits};
-use urlcert::adapter::registry::{self, Found};
-use urlcert::adapter::{Answer, Ask, Engine};
+use urlcert::ask::process::{describe, Limits};
+use urlcert::ask::registry::{self, Found};
+use urlcert::ask::{Answer, Ask, Engine};
 use urlcert::judge::meaning::mapped;
-use urlcert::text::visible;
+use urlcert::report::text::visible;
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -5,10 +5,10 @@ use super::run_reports::{run_and_write, ReportOut};
 use super::{cases_dir, emit, load, write_atomic};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::adapter::registry;
-use urlcert::certify::{self, Source as _};
+use urlcert::ask::registry;
 use urlcert::report;
-use urlcert::text::visible as v;
+use urlcert::report::text::visible as v;
+use urlcert::run::certify::{self, Source as _};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -1,18 +1,18 @@
 //! `urlcert contradictions`: the places where a document contradicts itself, from the
 //! cases, with what the recorded clients (and any live adapters named) answer to each
 //! printed example; with `--search`, also what a search finds (the work is
-//! `urlcert::contradictions` and `urlcert::self_contradiction`).
+//! `urlcert::study::contradictions` and `urlcert::study::self_contradiction`).
 
 use super::{cases_dir, emit, load, write_atomic};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
-use urlcert::adapter::registry::{self, Found};
-use urlcert::contradictions;
-use urlcert::self_contradiction::known::Known;
-use urlcert::self_contradiction::report;
-use urlcert::self_contradiction::search::{self, Config, Limit, DOCS};
-use urlcert::text::visible;
+use urlcert::ask::registry::{self, Found};
+use urlcert::report::text::visible;
+use urlcert::study::contradictions;
+use urlcert::study::self_contradiction::known::Known;
+use urlcert::study::self_contradiction::report;
+use urlcert::study::self_contradiction::search::{self, Config, Limit, DOCS};
 use urlcert_reference::DocReading;
 
 #[derive(clap::Args)]
@@ -95,7 +95,7 @@ fn docs(names: &[String]) -> Result<Vec<DocReading>, String> {
     Ok(out)
 }
 
-fn clients(names: &[String]) -> Result<Vec<Box<dyn urlcert::adapter::Engine>>, ExitCode> {
+fn clients(names: &[String]) -> Result<Vec<Box<dyn urlcert::ask::Engine>>, ExitCode> {
     if names.is_empty() {
         return Ok(contradictions::recorded_clients());
     }

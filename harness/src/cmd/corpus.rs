@@ -1,11 +1,11 @@
 //! `urlcert corpus`: the fuzz targets' seed files written from the cases (the work is
-//! `urlcert::corpus`), and the causes the cases record as the table the
-//! `self_contradiction` target compiles in (`urlcert::self_contradiction::causes`).
+//! `urlcert::run::corpus`), and the causes the cases record as the table the
+//! `self_contradiction` target compiles in (`urlcert::study::self_contradiction::causes`).
 
 use super::{cases_dir, emit, load};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::self_contradiction::{causes, known::Known};
+use urlcert::study::self_contradiction::{causes, known::Known};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -26,7 +26,7 @@ pub fn main(args: Args) -> ExitCode {
         .out
         .unwrap_or_else(|| urlcert::assets::beside_cases(&dir, "corpus"));
     let known = Known::from_cases(&suite.cases);
-    let written = urlcert::corpus::write(&out, &urlcert::corpus::seeds(&suite.cases))
+    let written = urlcert::run::corpus::write(&out, &urlcert::run::corpus::seeds(&suite.cases))
         .and_then(|w| Ok((w, causes::write(&out, &known)?)));
     match written {
         Ok((w, table)) => {

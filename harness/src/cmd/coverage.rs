@@ -1,12 +1,12 @@
 //! `urlcert coverage`: which productions, resolution branches, notes and readings of
 //! ambiguities the cases (or fuzz corpora) reach, per document, judged against the
-//! reviewed exceptions (the work is `urlcert::coverage`).
+//! reviewed exceptions (the work is `urlcert::study::coverage`).
 
 use super::{cases_dir, emit, load};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::coverage::{self, corpus, exceptions, render};
-use urlcert::text::visible;
+use urlcert::report::text::visible;
+use urlcert::study::coverage::{self, corpus, exceptions, render};
 use urlcert_reference::Document;
 
 #[derive(clap::Args)]

@@ -1,10 +1,10 @@
 //! `urlcert evolution`: the evolution report, Markdown and HTML, written from the cases
-//! (the work is `urlcert::evolution`).
+//! (the work is `urlcert::study::evolution`).
 
 use super::{cases_dir, emit, load, write_atomic};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::evolution;
+use urlcert::study::evolution;
 
 #[derive(clap::Args)]
 pub struct Args {

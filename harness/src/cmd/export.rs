@@ -1,11 +1,11 @@
 //! `urlcert export`: the whole case set as one JSON document (the work is
-//! [`urlcert::export`]).
+//! [`urlcert::show::export`]).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::cases::Op;
-use urlcert::certify::DocFilter;
-use urlcert::export;
+use urlcert::case::Op;
+use urlcert::run::certify::DocFilter;
+use urlcert::show::export;
 
 /// `urlcert export`.
 #[derive(Debug, clap::Args)]
@@ -28,8 +28,8 @@ pub struct Args {
 /// `urlcert export`. Exit status: 0 when written, 2 when the cases cannot be loaded or
 /// the file cannot be written.
 pub fn main(args: Args) -> ExitCode {
-    let dir = args.cases.unwrap_or_else(urlcert::cases::default_dir);
-    let suite = match urlcert::cases::load_dir(&dir) {
+    let dir = args.cases.unwrap_or_else(urlcert::case::default_dir);
+    let suite = match urlcert::case::load_dir(&dir) {
         Ok(s) => s,
         Err(errors) => {
             for e in &errors {

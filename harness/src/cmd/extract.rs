@@ -1,5 +1,5 @@
 //! `urlcert extract`: the URLs in a text on standard input, by one document's rules
-//! for URLs in running text (the work is `urlcert::extract`).
+//! for URLs in running text (the work is `urlcert::show::extract`).
 
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -36,11 +36,11 @@ pub fn main(Args { doc, json }: Args) -> ExitCode {
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     for f in &found {
         let written = if json {
-            serde_json::to_writer(&mut out, &urlcert::extract::ExtractLine::new(doc, f))
+            serde_json::to_writer(&mut out, &urlcert::show::extract::ExtractLine::new(doc, f))
                 .map_err(std::io::Error::from)
                 .and_then(|()| out.write_all(b"\n"))
         } else {
-            out.write_all(urlcert::extract::human(f).as_bytes())
+            out.write_all(urlcert::show::extract::human(f).as_bytes())
         };
         if written.is_err() {
             // The reader went away (a closed pipe); nothing more to say.

@@ -1,14 +1,14 @@
 //! `urlcert fuzz`: the arguments of a campaign, its progress bar and its summary. The
-//! campaign, its report folder and its journal are `urlcert::fuzz::session`'s.
+//! campaign, its report folder and its journal are `urlcert::run::fuzz::session`'s.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
-use urlcert::fuzz::session::{self, Options, Outcome, Watch};
-use urlcert::fuzz::{report, Campaign, Limit, Status};
-use urlcert::text::visible as v;
+use urlcert::report::text::visible as v;
+use urlcert::run::fuzz::session::{self, Options, Outcome, Watch};
+use urlcert::run::fuzz::{report, Campaign, Limit, Status};
 use urlcert_reference::DocReading;
 
 /// The arguments of `urlcert fuzz`.
@@ -102,7 +102,7 @@ pub fn main(args: Args) -> ExitCode {
         Ok(Outcome::Published { out }) => {
             println!(
                 "the campaign had finished; report: {}",
-                out.join(urlcert::fuzz::journal::MARKDOWN).display()
+                out.join(urlcert::run::fuzz::journal::MARKDOWN).display()
             );
             ExitCode::SUCCESS
         }

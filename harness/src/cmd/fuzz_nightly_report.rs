@@ -1,9 +1,9 @@
 //! `urlcert fuzz-nightly-report` (hidden, for `.ci/nightly`): the arguments; the report
-//! is `urlcert::fuzz::nightly`'s.
+//! is `urlcert::run::fuzz::nightly`'s.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::fuzz::nightly;
+use urlcert::run::fuzz::nightly;
 
 /// The arguments of `urlcert fuzz-nightly-report`.
 #[derive(clap::Args, Debug)]

@@ -1,11 +1,13 @@
-//! `urlcert base` and `urlcert links`: the command line around [`urlcert::links`].
+//! `urlcert base` and `urlcert links`: the command line around [`urlcert::page::links`].
 
 use std::io::{Read, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::document::{self, Format};
-use urlcert::links::{all_resolved, base_human, base_json, links_human, links_json, side_by_side};
-use urlcert::text::visible;
+use urlcert::page::links::{
+    all_resolved, base_human, base_json, links_human, links_json, side_by_side,
+};
+use urlcert::page::{self, Format};
+use urlcert::report::text::visible;
 use urlcert_reference::base::{self, Context};
 use urlcert_reference::{DocReading, Document};
 
@@ -95,7 +97,7 @@ fn load(args: &DocumentArgs, command: &str) -> Result<Loaded, ExitCode> {
             (b, "standard input".to_string())
         }
     };
-    let root = match document::read(&bytes, args.format) {
+    let root = match page::read(&bytes, args.format) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("urlcert {command}: {}: {e}", visible(&name));

@@ -2,8 +2,8 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::certify::{Candidate, Source as _};
-use urlcert::matrix;
+use urlcert::run::certify::{Candidate, Source as _};
+use urlcert::study::matrix;
 use urlcert_reference::Document;
 
 /// `urlcert matrix`'s arguments.
@@ -28,7 +28,7 @@ pub struct Args {
 }
 
 fn fail(what: &str) -> ExitCode {
-    eprintln!("urlcert matrix: {}", urlcert::text::visible(what));
+    eprintln!("urlcert matrix: {}", urlcert::report::text::visible(what));
     ExitCode::from(2)
 }
 
@@ -43,7 +43,7 @@ fn cases_dir(given: Option<PathBuf>) -> PathBuf {
 pub fn main(args: Args) -> ExitCode {
     let started = std::time::Instant::now();
     let dir = cases_dir(args.cases);
-    let suite = match urlcert::cases::load_dir(&dir) {
+    let suite = match urlcert::case::load_dir(&dir) {
         Ok(s) => s,
         Err(errors) => {
             for e in &errors {
@@ -52,7 +52,7 @@ pub fn main(args: Args) -> ExitCode {
             return fail(&format!("{} problem(s) in the case files", errors.len()));
         }
     };
-    let mut source = urlcert::certify::Registry;
+    let mut source = urlcert::run::certify::Registry;
     let candidates = if args.adapters.is_empty() {
         source.all()
     } else {
@@ -63,14 +63,14 @@ pub fn main(args: Args) -> ExitCode {
                 None => {
                     return fail(&format!(
                         "unknown adapter `{name}`{} (see `urlcert adapters`)",
-                        urlcert::adapter::registry::did_you_mean(name)
+                        urlcert::ask::registry::did_you_mean(name)
                     ))
                 }
             }
         }
         found
     };
-    let mut plan = urlcert::certify::Plan {
+    let mut plan = urlcert::run::certify::Plan {
         suite: &suite,
         filter: None,
         reference: false,
@@ -83,31 +83,32 @@ pub fn main(args: Args) -> ExitCode {
             Candidate::Unavailable(u) => {
                 eprintln!(
                     "urlcert matrix: {} is unavailable: {}",
-                    urlcert::text::visible(&u.name),
-                    urlcert::text::visible(&u.why)
+                    urlcert::report::text::visible(&u.name),
+                    urlcert::report::text::visible(&u.why)
                 );
                 plan.unavailable.push(u);
             }
         }
     }
-    let provenance = match urlcert::certify::provenance(&suite) {
+    let provenance = match urlcert::run::certify::provenance(&suite) {
         Ok(p) => p,
         Err(e) => return fail(&format!("cannot hash the case files: {e}")),
     };
     let target = args
         .out
         .unwrap_or_else(|| urlcert::assets::beside_cases(&dir, "reports").join("matrix"));
-    let journal_plan = urlcert::journal::Plan {
+    let journal_plan = urlcert::run::journal::Plan {
         format: 1,
         command: "matrix".into(),
         provenance,
         filter: None,
-        columns: urlcert::certify::columns(&plan),
+        columns: urlcert::run::certify::columns(&plan),
     };
-    let mut journal = match urlcert::journal::RunJournal::open(&target, args.resume, journal_plan) {
-        Ok(j) => j,
-        Err(r) => return fail(&r.0),
-    };
+    let mut journal =
+        match urlcert::run::journal::RunJournal::open(&target, args.resume, journal_plan) {
+            Ok(j) => j,
+            Err(r) => return fail(&r.0),
+        };
     if journal.resumed_records() > 0 {
         eprintln!(
             "urlcert matrix: resuming {}: {} records kept",
@@ -118,13 +119,13 @@ pub fn main(args: Args) -> ExitCode {
     let provenance = journal.provenance().clone();
     // When each adapter's turn began: its wall time is up to the next one's.
     let mut turns: Vec<std::time::Instant> = Vec::new();
-    let ran = urlcert::certify::execute_into(
+    let ran = urlcert::run::certify::execute_into(
         plan,
         provenance,
         &urlcert::judge::judge,
         &mut |w: &str| {
             turns.push(std::time::Instant::now());
-            eprintln!("urlcert: asking {}", urlcert::text::visible(w));
+            eprintln!("urlcert: asking {}", urlcert::report::text::visible(w));
         },
         &mut journal,
     );
@@ -157,7 +158,7 @@ pub fn main(args: Args) -> ExitCode {
             .unwrap_or_default();
         text.push_str(&format!(
             "{:<34} nearest {:<10} {:>6}  {:>7.1} s\n",
-            urlcert::text::visible(&p.adapter),
+            urlcert::report::text::visible(&p.adapter),
             near.map_or("none", |d| d.id()),
             shown,
             secs

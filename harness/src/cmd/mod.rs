@@ -2,8 +2,8 @@
 //! command line itself (the subcommand list and the dispatch) is in `cli`.
 //!
 //! Subcommands whose work the library already does take their arguments from it and
-//! are dispatched there directly: `base` and `links` (`urlcert::links`), `matrix`
-//! (`urlcert::matrix`) and the hidden `__guard` (`urlcert::adapter::lifetime`).
+//! are dispatched there directly: `base` and `links` (`urlcert::page::links`), `matrix`
+//! (`urlcert::study::matrix`) and the hidden `__guard` (`urlcert::ask::lifetime`).
 
 pub mod adapters;
 pub mod ask;
@@ -33,7 +33,7 @@ pub mod trace;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use urlcert::cases;
+use urlcert::case;
 
 /// Writes to standard output. A reader that has gone away (`urlcert trace ... | head`)
 /// is not an error worth a panic: the rest of the output is dropped.
@@ -60,8 +60,8 @@ pub fn os_bytes(s: &std::ffi::OsStr) -> Vec<u8> {
 }
 
 /// The case files in `dir`; on failure every problem is printed and the exit code is 2.
-pub fn load(dir: &Path) -> Result<cases::Suite, ExitCode> {
-    cases::load_dir(dir).map_err(|errors| {
+pub fn load(dir: &Path) -> Result<case::Suite, ExitCode> {
+    case::load_dir(dir).map_err(|errors| {
         for e in &errors {
             eprintln!("{e}");
         }

@@ -1,5 +1,5 @@
 //! `urlcert normalize`: each input's normal form under one document's stated
-//! equivalences (the work is `urlcert::normalize`).
+//! equivalences (the work is `urlcert::show::normalize`).
 
 use super::inputs::each_input;
 use std::process::ExitCode;
@@ -22,7 +22,7 @@ pub struct Args {
 pub fn main(Args { doc, json, inputs }: Args) -> ExitCode {
     let mut any_not = false;
     let done = each_input(inputs, "normalize", |input, out| {
-        any_not |= !urlcert::normalize::answer(doc, json, input, out)?;
+        any_not |= !urlcert::show::normalize::answer(doc, json, input, out)?;
         Ok(())
     });
     done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_not)))

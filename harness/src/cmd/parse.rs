@@ -3,7 +3,7 @@
 use super::inputs::each_input;
 use std::io::Write;
 use std::process::ExitCode;
-use urlcert::output;
+use urlcert::show::output;
 use urlcert_reference::{parse, DocReading, Verdict};
 
 #[derive(clap::Args)]

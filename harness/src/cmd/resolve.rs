@@ -5,7 +5,7 @@ use super::inputs::each_input;
 use super::os_bytes;
 use std::io::Write;
 use std::process::ExitCode;
-use urlcert::output;
+use urlcert::show::output;
 use urlcert_reference::{resolve, DocReading};
 
 #[derive(clap::Args)]

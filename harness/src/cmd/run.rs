@@ -6,10 +6,10 @@ use super::run_reports::{run_and_write, ReportOut};
 use super::{cases_dir, emit, load};
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::adapter::registry;
-use urlcert::certify::{self, Source as _};
-use urlcert::coverage::{self, exceptions};
-use urlcert::{report, runner};
+use urlcert::ask::registry;
+use urlcert::run::certify::{self, Source as _};
+use urlcert::study::coverage::{self, exceptions};
+use urlcert::{report, run::runner};
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -48,7 +48,7 @@ pub fn main(args: Args) -> ExitCode {
                 None => {
                     eprintln!(
                         "urlcert run: unknown adapter `{}`{} (see `urlcert adapters`)",
-                        urlcert::text::visible(name),
+                        urlcert::report::text::visible(name),
                         registry::did_you_mean(name)
                     );
                     return ExitCode::from(2);
@@ -100,10 +100,7 @@ pub fn main(args: Args) -> ExitCode {
 
 /// The coverage of the documents by the cases, judged against the exceptions beside
 /// them; a broken exceptions file is reported, and the figures then count none.
-fn coverage_figures(
-    suite: &urlcert::cases::Suite,
-    dir: &std::path::Path,
-) -> Vec<coverage::Figures> {
+fn coverage_figures(suite: &urlcert::case::Suite, dir: &std::path::Path) -> Vec<coverage::Figures> {
     let loaded = exceptions::load(&exceptions::path_for(dir)).unwrap_or_else(|errors| {
         for e in &errors {
             eprintln!("{e}");

@@ -3,14 +3,14 @@
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use urlcert::{certify, journal, report, runner};
+use urlcert::{report, run::certify, run::journal, run::runner};
 
 /// Where a run's reports go: `--out` and `--resume`.
 pub struct ReportOut {
     pub out: Option<PathBuf>,
     pub resume: bool,
     /// The coverage figures the reports give (`run`'s; none for `certify`).
-    pub coverage: Vec<urlcert::coverage::Figures>,
+    pub coverage: Vec<urlcert::study::coverage::Figures>,
 }
 
 /// The `reports/` folder beside the cases folder; for the built-in cases, `reports/`
@@ -20,7 +20,7 @@ pub fn reports_root(cases: &Path) -> PathBuf {
 }
 
 fn progress(what: &str) {
-    eprintln!("urlcert: asking {}", urlcert::text::visible(what));
+    eprintln!("urlcert: asking {}", urlcert::report::text::visible(what));
 }
 
 /// Runs `plan` into its journal and writes its reports; on failure, says what failed
@@ -32,7 +32,7 @@ pub fn run_and_write(
     out: ReportOut,
 ) -> Result<(report::Run, Vec<runner::CaseResult>, PathBuf), ExitCode> {
     let fail = |what: String| {
-        eprintln!("urlcert {cmd}: {}", urlcert::text::visible(&what));
+        eprintln!("urlcert {cmd}: {}", urlcert::report::text::visible(&what));
         ExitCode::from(2)
     };
     let provenance = certify::provenance(plan.suite)

@@ -1,9 +1,9 @@
 //! `urlcert trace`: one input under every document, oldest first, with the changes
-//! from one document to the next marked (the work is `urlcert::trace`).
+//! from one document to the next marked (the work is `urlcert::show::trace`).
 
 use super::{emit, os_bytes};
 use std::process::ExitCode;
-use urlcert::trace;
+use urlcert::show::trace;
 
 #[derive(clap::Args)]
 pub struct Args {

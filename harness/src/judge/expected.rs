@@ -3,7 +3,7 @@
 //! judge as a case. Written once, for the fuzz campaign and the fuzz targets alike.
 
 use crate::ask::{ParseAnswer, ReferenceAnswer};
-use crate::cases::{Expectation, ExpectedValue};
+use crate::case::{Expectation, ExpectedValue};
 use urlcert_reference::{Unresolvable, Value};
 
 /// The expectation `answer` makes; `None` for an answer no expectation can state (an

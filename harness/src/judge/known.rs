@@ -3,8 +3,8 @@
 //! document says. The fuzz campaign and the `adapters_diff` fuzz target name a
 //! discrepancy by them first; what none explains is a finding.
 
-use crate::adapter::{Answer, Engine};
 use crate::ask::{ask, ParseAnswer, ReferenceAnswer, Request};
+use crate::ask::{Answer, Engine};
 use crate::judge::meaning;
 use crate::judge::{Class, Judged};
 use urlcert_reference::{parse, DocReading, Document, Verdict};
@@ -656,7 +656,7 @@ fn rewritten_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)
     if url::Url::parse(result).ok()?.as_str() != theirs {
         return None;
     }
-    let mut url = crate::adapter::inproc::by_name("url")?;
+    let mut url = crate::ask::inproc::by_name("url")?;
     let name = adapter_diff(url.as_mut(), result.as_bytes()).ok()??;
     Some((name, divergence(name)?.case))
 }

@@ -11,9 +11,9 @@
 //!
 //! [`judge`] then classifies one outcome into one of the eight [`Class`]es.
 
-use crate::adapter::{Answer, Fault, Info, LinkAnswer, Model, Parts};
 use crate::ask::Request;
-use crate::cases::{Expectation, ExpectedLink, ExpectedValue, Op};
+use crate::ask::{Answer, Fault, Info, LinkAnswer, Model, Parts};
+use crate::case::{Expectation, ExpectedLink, ExpectedValue, Op};
 use crate::judge::exact::quote;
 use crate::judge::{Class, Judged};
 use std::borrow::Cow;
@@ -1080,7 +1080,7 @@ fn describe_expectation(op: Op, doc: DocReading, e: &Expectation) -> String {
             (None, Some(v)) => format!("{d}: {v} (no normal form)"),
             (None, None) => format!("{d}: no normal form given"),
         },
-        Op::Base | Op::Links => format!("{d}: {}", crate::cases::answer::documents(e)),
+        Op::Base | Op::Links => format!("{d}: {}", crate::case::answer::documents(e)),
         Op::Parse => format!("{d}: {}", e.verdict.as_deref().unwrap_or("no verdict")),
         Op::Resolve => match (&e.result, &e.verdict) {
             (Some(r), _) => format!("{d}: resolves to {}", quote(r)),

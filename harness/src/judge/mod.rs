@@ -45,9 +45,9 @@ pub struct Judged {
     pub actual: String,
 }
 
-use crate::adapter::{Answer, Info};
+use crate::ask::{Answer, Info};
 use crate::ask::{ReferenceAnswer, Request};
-use crate::cases::Expectation;
+use crate::case::Expectation;
 use exact::Mismatch;
 use urlcert_reference::DocReading;
 
@@ -130,7 +130,7 @@ pub fn expectation_line(request: &Request, e: &Expectation) -> String {
             for (name, v) in &e.components {
                 let v = match v {
                     None => "null".to_string(),
-                    Some(crate::cases::ExpectedValue::Str(s)) => quote(s),
+                    Some(crate::case::ExpectedValue::Str(s)) => quote(s),
                     Some(other) => format!("{other:?}"),
                 };
                 parts.push(format!("{name}: {v}"));
@@ -154,6 +154,6 @@ pub fn expectation_line(request: &Request, e: &Expectation) -> String {
             (None, Some(v)) => format!("no normal form ({v})"),
             (None, None) => "no normal form".into(),
         },
-        Request::Base { .. } | Request::Links { .. } => crate::cases::answer::documents(e),
+        Request::Base { .. } | Request::Links { .. } => crate::case::answer::documents(e),
     }
 }

@@ -3,14 +3,14 @@
 //! counts) and per tag, and every failure with the case's citations (linked to the
 //! public copy of the document) and a diff of what the document says against what the
 //! parser said, rendered with `similar`. The HTML page says the same as the Markdown,
-//! every string from a case or an adapter escaped with [`crate::text::html`].
+//! every string from a case or an adapter escaped with [`crate::report::text::html`].
 
 use super::table::{md_head, md_row, Align};
 use super::{
     bound, cite_md, class_id, file_safe, md_fenced, records_of, summary, Record, Run, CLASSES,
 };
 use crate::judge::Class;
-use crate::text::{html, md_cell, md_code};
+use crate::report::text::{html, md_cell, md_code};
 use similar::{ChangeTag, TextDiff};
 use std::fmt::Write;
 
@@ -160,7 +160,7 @@ fn failure(r: &Record) -> String {
 /// coloured as in `report.html`, the citations linked.
 pub fn render_html(run: &Run, adapter: &str) -> String {
     use super::html::{agreement_key, agreement_style, band, note};
-    use super::page::{self, Sheet, TIGHT_CELLS};
+    use super::shell::{self, Sheet, TIGHT_CELLS};
     let s = summary::build(run);
     let rules = String::from(
         "pre.diff{background:#f6f6f6;border:1px solid #ddd;padding:.5em;white-space:pre-wrap;word-break:break-all}\n\
@@ -173,11 +173,11 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
         table_rules: "td.n{text-align:right;font-variant-numeric:tabular-nums}\n",
         rules: &rules,
     };
-    let mut out = page::open(&format!("Certificate: {adapter}"), &sheet.css());
+    let mut out = shell::open(&format!("Certificate: {adapter}"), &sheet.css());
     let _ = writeln!(out, "<h1>Certificate: <code>{}</code></h1>", html(adapter));
     let Some(a) = s.adapters.iter().find(|a| a.name == adapter) else {
         out.push_str("<p>Not in this run.</p>\n");
-        out.push_str(page::CLOSE);
+        out.push_str(shell::CLOSE);
         return out;
     };
     let p = &run.provenance;
@@ -296,7 +296,7 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
         }
         out.push_str("</pre>\n");
     }
-    out.push_str(page::CLOSE);
+    out.push_str(shell::CLOSE);
     out
 }
 

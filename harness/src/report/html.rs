@@ -3,12 +3,12 @@
 //! outcomes per class and its certificate), a colour key per class, the pruned view
 //! (identical rows grouped, with a count) and the full matrix of cases × adapters, each
 //! row with its citations linked to the public copy of the document. Every string from
-//! a case or an adapter goes through [`crate::text::html`].
+//! a case or an adapter goes through [`crate::report::text::html`].
 
-use super::page::{self, Sheet, TIGHT_CELLS};
+use super::shell::{self, Sheet, TIGHT_CELLS};
 use super::{certificate, class_id, class_meaning, matrix, summary, Run, CLASSES};
 use crate::judge::Class;
-use crate::text::html;
+use crate::report::text::html;
 use std::fmt::Write;
 
 /// How many rows of a group the pruned view names before folding the rest away.
@@ -196,7 +196,7 @@ fn cell(c: Option<Class>, title: &str) -> String {
 
 pub fn render(run: &Run) -> String {
     let p = &run.provenance;
-    let mut out = page::open(&format!("urlcert report {}", p.run), &style());
+    let mut out = shell::open(&format!("urlcert report {}", p.run), &style());
     let _ = writeln!(out, "<h1>urlcert report {}</h1>", html(&p.run));
     let _ = writeln!(
         out,
@@ -352,6 +352,6 @@ pub fn render(run: &Run) -> String {
         out.push_str("</tr>\n");
     }
     out.push_str("</table>\n");
-    out.push_str(page::CLOSE);
+    out.push_str(shell::CLOSE);
     out
 }

@@ -2,7 +2,7 @@
 //! case × document, a `<failure>` for every outcome that is not `agree`. Every string
 //! is escaped with [`xml`]: markup characters as entities, and characters XML 1.0
 //! cannot hold at all (control characters, U+FFFE, U+FFFF) or that act instead of
-//! showing ([`crate::text::visible`]'s bidi and invisible characters) as `\u{..}`.
+//! showing ([`crate::report::text::visible`]'s bidi and invisible characters) as `\u{..}`.
 
 use super::{class_id, records_of, summary, Run};
 use crate::judge::Class;
@@ -18,7 +18,7 @@ pub fn xml(s: &str) -> String {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
-            c if crate::text::is_hidden(c) || c == '\u{FFFE}' || c == '\u{FFFF}' => {
+            c if crate::report::text::is_hidden(c) || c == '\u{FFFE}' || c == '\u{FFFF}' => {
                 out.push_str(&c.escape_unicode().to_string())
             }
             c => out.push(c),

@@ -1,12 +1,12 @@
 //! `report.md`: the summary (first each parser's agreement per document, then its
 //! outcomes per class), the unavailable adapters, the colour key's classes and the
 //! pruned matrix. Every string from a case or an adapter goes through
-//! [`crate::text::md_code`], so it shows as code and cannot open HTML or break a table.
+//! [`crate::report::text::md_code`], so it shows as code and cannot open HTML or break a table.
 
 use super::table::{md_head, md_head_left, md_row, Align};
 use super::{certificate, class_id, class_meaning, matrix, summary, Run, CLASSES};
 use crate::judge::Class;
-use crate::text::md_code;
+use crate::report::text::md_code;
 
 /// How many rows of a group `report.md` names.
 const EXAMPLES: usize = 5;
@@ -33,10 +33,10 @@ pub fn render(run: &Run) -> String {
     }
     if !run.coverage.is_empty() {
         out.push_str("\n### Coverage of the documents by the cases\n\n");
-        out.push_str(&crate::coverage::render::markdown(&run.coverage));
+        out.push_str(&crate::study::coverage::render::markdown(&run.coverage));
         out.push_str(&format!(
             "\n{} `urlcert coverage` names each.\n",
-            crate::coverage::render::TABLE_NOTE
+            crate::study::coverage::render::TABLE_NOTE
         ));
     }
     out.push_str("\n### Outcomes per class\n\n");

@@ -21,13 +21,15 @@
 //! target and swapped into place ([`outdir`]): a run killed half way leaves the previous
 //! report as it was, and its own records so far, which `--resume` continues.
 
+pub mod text;
+
 pub mod certificate;
 pub mod html;
 pub mod junit;
 pub mod markdown;
 pub mod matrix;
 pub mod outdir;
-pub mod page;
+pub mod shell;
 pub mod summary;
 pub mod table;
 
@@ -171,7 +173,7 @@ pub struct Citation {
 /// ([`Document::section_url`]), the link text its public name and section (`RFC 1808
 /// §4`). A document id urlcert does not know is shown, escaped, without a link.
 pub fn cite_html(doc: &str, section: &str) -> String {
-    use crate::text::html;
+    use crate::report::text::html;
     let section = section.trim();
     match doc.parse::<Document>() {
         Ok(d) => format!(
@@ -195,11 +197,11 @@ pub fn cite_md(doc: &str, section: &str) -> String {
     let shown = if plain {
         section.to_string()
     } else {
-        crate::text::md_code(section)
+        crate::report::text::md_code(section)
     };
     match doc.parse::<Document>() {
         Ok(d) => format!("[{} §{shown}]({})", d.public_name(), d.section_url(section)),
-        Err(_) => format!("{} §{shown}", crate::text::md_code(doc)),
+        Err(_) => format!("{} §{shown}", crate::report::text::md_code(doc)),
     }
 }
 
@@ -213,7 +215,7 @@ pub struct Run {
     pub records: Vec<Record>,
     /// The coverage of the documents by the case set, per document (`urlcert run`
     /// gives it; empty for the other commands).
-    pub coverage: Vec<crate::coverage::Figures>,
+    pub coverage: Vec<crate::study::coverage::Figures>,
 }
 
 /// The longest string a report keeps from an adapter's answer, in bytes.
@@ -349,7 +351,7 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 pub fn md_fenced(info: &str, text: &str) -> String {
     let text = text
         .lines()
-        .map(crate::text::visible)
+        .map(crate::report::text::visible)
         .collect::<Vec<_>>()
         .join("\n");
     let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);

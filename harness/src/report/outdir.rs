@@ -308,7 +308,7 @@ fn foreign(names: &[String]) -> Option<String> {
     let shown: Vec<String> = listed
         .iter()
         .take(3)
-        .map(|n| crate::text::visible(n))
+        .map(|n| crate::report::text::visible(n))
         .collect();
     Some(shown.join(", "))
 }
@@ -457,7 +457,7 @@ fn holder(work: &Path) -> String {
     let pid = fs::read_to_string(work.join(LOCK)).unwrap_or_default();
     match pid.trim() {
         "" => "unknown".into(),
-        pid => crate::text::visible(pid),
+        pid => crate::report::text::visible(pid),
     }
 }
 

@@ -16,7 +16,7 @@
 //! ## Coverage
 //!
 //! `urlcert run` also gives, per document, how much of it the case set reaches
-//! ([`crate::coverage::Figures`]: productions accepted and rejected, resolution
+//! ([`crate::study::coverage::Figures`]: productions accepted and rejected, resolution
 //! branches taken, notes raised, single-reading places, what is unreached outside the
 //! reviewed exceptions): `coverage` in `summary.json`, a table in `report.md` and after
 //! the summary tables.
@@ -149,7 +149,7 @@ pub struct Summary {
     /// Per document, the coverage of the documents by the case set (`urlcert
     /// coverage`'s figures); left out when the run has none.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub coverage: Vec<crate::coverage::Figures>,
+    pub coverage: Vec<crate::study::coverage::Figures>,
 }
 
 /// Counts `run`'s records per adapter (in column order), class, document and tag.
@@ -213,7 +213,7 @@ pub fn json(run: &Run) -> String {
 /// shown, not sent to the terminal.
 pub fn table(run: &Run) -> String {
     let summary = build(run);
-    let v = crate::text::visible;
+    let v = crate::report::text::visible;
     let (documents, readings) = agreement_columns(run);
     let mut out = String::from("agreement per document (agree/total, unsupported not counted):\n");
     out.push_str(&agreement_text(&summary, &documents));
@@ -251,7 +251,7 @@ pub fn table(run: &Run) -> String {
 
 /// One line per adapter, one column per entry of `docs`.
 fn agreement_text(summary: &Summary, docs: &[String]) -> String {
-    let v = crate::text::visible;
+    let v = crate::report::text::visible;
     let mut rows: Vec<Vec<String>> = vec![std::iter::once("adapter".to_string())
         .chain(docs.iter().map(|d| v(d)))
         .collect()];

@@ -1,9 +1,9 @@
 //! Tables, the one way every report writes them: Markdown (a head of header and
 //! alignment rows, then rows of cells) and HTML (rows of header or data cells). Cells
-//! are given already escaped, by [`crate::text`]'s `md_code`, `md_cell` and `html`;
+//! are given already escaped, by [`crate::report::text`]'s `md_code`, `md_cell` and `html`;
 //! header texts are the report's own words, escaped here for HTML.
 
-use crate::text::html;
+use crate::report::text::html;
 
 /// How a Markdown column is aligned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

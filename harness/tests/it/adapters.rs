@@ -6,11 +6,11 @@
 
 use std::process::Command;
 use std::time::Duration;
-use urlcert::adapter::process::{Limits, OneShot, Persistent};
-use urlcert::adapter::registry::{self, Found};
-use urlcert::adapter::{Answer, Ask, Engine, Fault, LinkAnswer, Model, Operation};
-use urlcert::certify;
+use urlcert::ask::process::{Limits, OneShot, Persistent};
+use urlcert::ask::registry::{self, Found};
+use urlcert::ask::{Answer, Ask, Engine, Fault, LinkAnswer, Model, Operation};
 use urlcert::judge::Class;
+use urlcert::run::certify;
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
 const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
@@ -277,14 +277,14 @@ fn links_requests_go_to_adapters_that_list_links() {
     let mut r = Persistent::start(fake("echo-resolve"), limits()).unwrap();
     assert!(matches!(r.links(b"<a>", &urls), Answer::Unsupported { .. }));
     // So does an in-process adapter (the trait's default).
-    let mut url = urlcert::adapter::inproc::all().remove(0);
+    let mut url = urlcert::ask::inproc::all().remove(0);
     assert!(matches!(url.links(b"<a>", &[]), Answer::Unsupported { .. }));
 }
 
 #[test]
 fn certify_asks_links_cases_of_links_adapters_with_html_documents_only() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases/base");
-    let suite = urlcert::cases::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"));
+    let suite = urlcert::case::load_dir(&dir).unwrap_or_else(|e| panic!("{e:?}"));
     let judge = &urlcert::judge::judge;
     let mut a = Persistent::start(fake("links"), limits()).unwrap();
     let records = certify::adapter_records(&suite.cases, None, &mut a, judge);

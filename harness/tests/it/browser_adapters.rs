@@ -23,9 +23,9 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use urlcert::adapter::process::{Limits, Persistent};
-use urlcert::adapter::{Answer, Ask, Engine, LinkAnswer};
-use urlcert::document::html::URL_ATTRIBUTES;
+use urlcert::ask::process::{Limits, Persistent};
+use urlcert::ask::{Answer, Ask, Engine, LinkAnswer};
+use urlcert::page::html::URL_ATTRIBUTES;
 
 const BASE: &str = "http://a/b/c/d;p?q";
 
@@ -337,7 +337,7 @@ fn chromium_links_through_the_process_client() {
     assert!(chromium
         .info()
         .operations
-        .contains(&urlcert::adapter::Operation::Links));
+        .contains(&urlcert::ask::Operation::Links));
     let answer = chromium.links(
         SECTION_10.as_bytes(),
         &[b"http://elsewhere.example/p/q".to_vec()],

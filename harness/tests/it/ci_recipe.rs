@@ -178,7 +178,7 @@ fn the_documented_ci_recipe_records_gates_and_writes_junit() {
         "{stdout:.200}"
     );
     let xml = std::fs::read_to_string(&junit).unwrap();
-    let suite = urlcert::cases::load_dir(&root().join("cases")).unwrap();
+    let suite = urlcert::case::load_dir(&root().join("cases")).unwrap();
     assert!(xml.starts_with("<?xml"), "{xml:.200}");
     assert!(xml.contains("<testsuite name=\"my-parser\""), "{xml:.400}");
     assert!(xml.contains(&format!(

@@ -6,9 +6,9 @@
 //! resolution examples; the historical documents' own cases.
 
 use std::path::Path;
-use urlcert::adapter::inproc::{self, FluentUri, WhatwgUrl, FLUENT_URI_VERSION, URL_VERSION};
-use urlcert::adapter::{Answer, Ask, Engine, Fault, Info, Model, Operation, Parts};
-use urlcert::cases::{self, Case, Expectation, Op};
+use urlcert::ask::inproc::{self, FluentUri, WhatwgUrl, FLUENT_URI_VERSION, URL_VERSION};
+use urlcert::ask::{Answer, Ask, Engine, Fault, Info, Model, Operation, Parts};
+use urlcert::case::{self, Case, Expectation, Op};
 use urlcert::judge::meaning::{self, NORMALISATIONS};
 
 /// The judge by meaning, asked a case's request.
@@ -296,8 +296,8 @@ expect:
     - {href: "g", error: no-base}
 "#;
 
-fn link(href: &str, result: Option<&str>) -> urlcert::adapter::LinkAnswer {
-    urlcert::adapter::LinkAnswer {
+fn link(href: &str, result: Option<&str>) -> urlcert::ask::LinkAnswer {
+    urlcert::ask::LinkAnswer {
         href: href.into(),
         result: result.map(str::to_string),
     }
@@ -977,7 +977,7 @@ fn versions_match_cargo_lock() {
 #[test]
 fn every_case_judges_without_panicking_into_one_of_the_eight_classes() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
-    let suite = cases::load_dir(&dir).unwrap_or_else(|e| panic!("cases do not load: {e:?}"));
+    let suite = case::load_dir(&dir).unwrap_or_else(|e| panic!("cases do not load: {e:?}"));
     let mut judged = 0;
     for mut adapter in inproc::all() {
         for lc in &suite.cases {

@@ -1,10 +1,10 @@
 //! `urlcert corpus`: deterministic seeds, and the committed corpus/ up to date; and the
-//! fuzz targets' checks (`urlcert::fuzzcheck`, `urlcert_reference::invariants`) hold on
+//! fuzz targets' checks (`urlcert::run::fuzzcheck`, `urlcert_reference::invariants`) hold on
 //! every case input.
 
 use std::path::{Path, PathBuf};
-use urlcert::corpus;
-use urlcert::fuzzcheck::{self, build, check_built, Seeded};
+use urlcert::run::corpus;
+use urlcert::run::fuzzcheck::{self, build, check_built, Seeded};
 use urlcert_reference::invariants::{check_parse, check_resolve, every_doc_reading};
 
 fn root() -> PathBuf {
@@ -12,7 +12,7 @@ fn root() -> PathBuf {
 }
 
 fn seeds() -> std::collections::BTreeMap<&'static str, corpus::Seeds> {
-    let suite = urlcert::cases::load_dir(&root().join("cases")).expect("cases load");
+    let suite = urlcert::case::load_dir(&root().join("cases")).expect("cases load");
     corpus::seeds(&suite.cases)
 }
 
@@ -48,7 +48,7 @@ fn committed_corpus_is_up_to_date() {
 #[test]
 fn fuzz_checks_hold_on_every_case_input() {
     let s = seeds();
-    let mut adapters = urlcert::fuzzinput::adapters();
+    let mut adapters = urlcert::run::fuzzinput::adapters();
     // Each seed as the target reads it: the adapter byte picks the adapter.
     for seed in s["adapters_diff"].values() {
         fuzzcheck::adapters_diff(&mut adapters, seed).unwrap();
@@ -80,7 +80,7 @@ fn fuzz_checks_hold_on_every_case_input() {
 /// (self_contradiction: every parse case's input, and the pairs).
 #[test]
 fn seeds_with_a_leading_byte_split_into_a_pick_and_a_url() {
-    use urlcert::fuzzinput;
+    use urlcert::run::fuzzinput;
     let s = seeds();
     let n = fuzzinput::adapters().len();
     let mut per_adapter = vec![std::collections::BTreeSet::new(); n];
@@ -119,8 +119,8 @@ fn seeds_with_a_leading_byte_split_into_a_pick_and_a_url() {
 
 #[test]
 fn every_divergence_cites_an_existing_case_and_some_case_shows_it() {
-    let suite = urlcert::cases::load_dir(&root().join("cases")).unwrap();
-    let mut adapters = urlcert::fuzzinput::adapters();
+    let suite = urlcert::case::load_dir(&root().join("cases")).unwrap();
+    let mut adapters = urlcert::run::fuzzinput::adapters();
     let mut hit = std::collections::BTreeSet::new();
     for lc in &suite.cases {
         for a in adapters.iter_mut() {
@@ -155,7 +155,7 @@ fn built_urls_parse_with_their_components() {
 /// What the fuzz targets found, kept as regressions.
 #[test]
 fn fuzz_finds_stay_classified() {
-    let mut url = urlcert::adapter::inproc::by_name("url").unwrap();
+    let mut url = urlcert::ask::inproc::by_name("url").unwrap();
     // adapters_diff, 30 s run: an opaque-URL (bad hostname) whose scheme starts with a
     // digit; `url` rejects the scheme. It was outside every classifier.
     let found = urlcert::judge::known::adapter_diff(url.as_mut(), b"8http://ay-b.c-/d").unwrap();

@@ -8,13 +8,13 @@ use crate::common;
 
 use common::cli::{case_dir, urlcert};
 use std::path::Path;
-use urlcert::coverage::exceptions::{self, Exceptions};
-use urlcert::coverage::{self, DocCoverage, Gap, Way};
+use urlcert::study::coverage::exceptions::{self, Exceptions};
+use urlcert::study::coverage::{self, DocCoverage, Gap, Way};
 use urlcert_reference::{Document, Rule};
 
 /// The coverage the cases of one file give `doc`.
 fn of_file(text: &str, doc: Document) -> DocCoverage {
-    let cases = urlcert::cases::load_bytes(Path::new("t.yaml"), text.as_bytes())
+    let cases = urlcert::case::load_bytes(Path::new("t.yaml"), text.as_bytes())
         .unwrap_or_else(|e| panic!("{e:?}"));
     coverage::of_cases(&cases, Some(doc)).remove(0)
 }
@@ -25,8 +25,8 @@ fn rule(doc: Document, name: &str) -> Rule {
 
 #[test]
 fn the_committed_cases_reach_everything_outside_the_exceptions() {
-    let dir = urlcert::cases::default_dir();
-    let suite = urlcert::cases::load_dir(&dir).expect("the case files load");
+    let dir = urlcert::case::default_dir();
+    let suite = urlcert::case::load_dir(&dir).expect("the case files load");
     let file = exceptions::path_for(&dir);
     let exceptions = exceptions::load(&file)
         .unwrap_or_else(|e| panic!("{e:?}"))
@@ -429,8 +429,8 @@ fn corpus(target: &str, files: &[(&str, Vec<u8>)]) -> (tempfile::TempDir, std::p
 }
 
 fn doc_byte(target: &str, doc: Document) -> u8 {
-    let list = urlcert::fuzzinput::docs(target).unwrap();
-    urlcert::fuzzinput::index_of(list, doc.into()).unwrap() as u8
+    let list = urlcert::run::fuzzinput::docs(target).unwrap();
+    urlcert::run::fuzzinput::index_of(list, doc.into()).unwrap() as u8
 }
 
 #[test]

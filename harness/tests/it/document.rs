@@ -1,7 +1,7 @@
 //! Real files read into the document model: the trees below are what the inputs say,
 //! written out by hand (lines counted in the inputs), not copied from the code's output.
 
-use urlcert::document::{mime::MAX_DEPTH, read, DocumentError, Format, Problem};
+use urlcert::page::{mime::MAX_DEPTH, read, DocumentError, Format, Problem};
 use urlcert_reference::base::{Embedded, Entity, HeaderField, Reference};
 
 fn field(name: &str, value: &[u8], line: usize) -> HeaderField {

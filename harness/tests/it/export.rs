@@ -7,9 +7,9 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
-use urlcert::cases::{self, Op};
-use urlcert::certify::DocFilter;
-use urlcert::export::{self, Selection};
+use urlcert::case::{self, Op};
+use urlcert::run::certify::DocFilter;
+use urlcert::show::export::{self, Selection};
 use urlcert_reference::{DocReading, Document};
 
 const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
@@ -23,9 +23,9 @@ fn committed_path() -> PathBuf {
     root().join("cases/urlcert-cases.json")
 }
 
-fn suite() -> &'static cases::Suite {
-    static SUITE: OnceLock<cases::Suite> = OnceLock::new();
-    SUITE.get_or_init(|| cases::load_dir(&root().join("cases")).expect("the cases load"))
+fn suite() -> &'static case::Suite {
+    static SUITE: OnceLock<case::Suite> = OnceLock::new();
+    SUITE.get_or_init(|| case::load_dir(&root().join("cases")).expect("the cases load"))
 }
 
 fn committed() -> &'static Value {
@@ -231,7 +231,7 @@ fn the_export_holds_every_case_in_load_order_with_its_fields() {
         assert_eq!(c["input"], lc.case.input.as_str());
         assert_eq!(c["base"].as_str(), lc.case.base.as_deref());
         assert_eq!(c["comment"].as_str(), lc.case.comment.as_deref());
-        let rel = cases::relative_name(&suite().root, &lc.file);
+        let rel = case::relative_name(&suite().root, &lc.file);
         assert_eq!(c["location"], format!("{rel}:{}", lc.line).as_str());
         let retrieved: Vec<&str> = c["retrieved_from"]
             .as_array()
@@ -326,7 +326,7 @@ fn the_digest_frames_each_file_by_its_relative_path() {
     std::fs::write(d.join("a.yaml"), "a").unwrap();
     // Given in any order, hashed by relative path.
     let files = [d.join("sub/b.yaml"), d.join("a.yaml")];
-    let got = cases::digest(d, &files).unwrap();
+    let got = case::digest(d, &files).unwrap();
     let want: String = Sha256::digest(b"a.yaml\0a\0sub/b.yaml\0bb\0")
         .iter()
         .map(|b| format!("{b:02x}"))
@@ -335,13 +335,13 @@ fn the_digest_frames_each_file_by_its_relative_path() {
     // The same bytes split differently between the files give another digest.
     std::fs::write(d.join("sub/b.yaml"), "b").unwrap();
     std::fs::write(d.join("a.yaml"), "ab").unwrap();
-    assert_ne!(cases::digest(d, &files).unwrap(), want);
+    assert_ne!(case::digest(d, &files).unwrap(), want);
     // So does renaming a file.
     std::fs::write(d.join("sub/b.yaml"), "bb").unwrap();
     std::fs::write(d.join("a.yaml"), "a").unwrap();
     std::fs::rename(d.join("a.yaml"), d.join("c.yaml")).unwrap();
     let renamed = [d.join("sub/b.yaml"), d.join("c.yaml")];
-    assert_ne!(cases::digest(d, &renamed).unwrap(), want);
+    assert_ne!(case::digest(d, &renamed).unwrap(), want);
 }
 
 #[test]

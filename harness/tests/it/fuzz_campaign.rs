@@ -6,10 +6,10 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
-use urlcert::adapter::process::{Limits, Persistent};
-use urlcert::adapter::{inproc, Answer, Engine, Info, Model, Operation, Parts};
+use urlcert::ask::process::{Limits, Persistent};
 use urlcert::ask::Request;
-use urlcert::fuzz::{self, report, Campaign, Config, Limit, Seeds};
+use urlcert::ask::{inproc, Answer, Engine, Info, Model, Operation, Parts};
+use urlcert::run::fuzz::{self, report, Campaign, Config, Limit, Seeds};
 use urlcert_reference::{DocReading, Document};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
@@ -292,14 +292,14 @@ fn emitted_cases_load_once_renamed() {
         let name = f.file_name().unwrap().to_str().unwrap();
         assert!(name.starts_with("_candidates-"), "{name}");
         assert!(
-            !urlcert::cases::is_case_file(f),
+            !urlcert::case::is_case_file(f),
             "the loader skips candidates"
         );
         let text = std::fs::read_to_string(f).unwrap();
         assert!(text.contains("REFERENCE"));
         std::fs::rename(f, dir.path().join(name.trim_start_matches('_'))).unwrap();
     }
-    let suite = urlcert::cases::load_dir(dir.path()).unwrap_or_else(|e| {
+    let suite = urlcert::case::load_dir(dir.path()).unwrap_or_else(|e| {
         panic!(
             "{}",
             e.iter()
@@ -868,7 +868,7 @@ fn a_campaign_against_url_gives_one_bucket_per_named_cause() {
         assert!(b.count > 10, "{name}: {}", b.count);
     }
     // Every cited case exists.
-    let suite = urlcert::cases::load_dir(&repo_cases()).unwrap();
+    let suite = urlcert::case::load_dir(&repo_cases()).unwrap();
     for b in &known {
         let case = &b.known.as_ref().unwrap().case;
         assert!(
@@ -942,7 +942,7 @@ fn a_campaign_against_url_or_fluent_uri_leaves_no_unnamed_bucket() {
 /// the adapters it names, the case's base and reference give a discrepancy it explains.
 #[test]
 fn every_resolution_divergence_cites_a_case_that_shows_it() {
-    let suite = urlcert::cases::load_dir(&repo_cases()).unwrap();
+    let suite = urlcert::case::load_dir(&repo_cases()).unwrap();
     let mut shown = std::collections::BTreeSet::new();
     for mut adapter in inproc::all() {
         for lc in suite.cases.iter().filter(|c| c.case.base.is_some()) {

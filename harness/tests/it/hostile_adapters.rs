@@ -8,8 +8,8 @@ use crate::common;
 use common::procs::{dead, pids, wait_until};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use urlcert::adapter::process::{Limits, OneShot, Persistent};
-use urlcert::adapter::{Answer, Ask, Fault};
+use urlcert::ask::process::{Limits, OneShot, Persistent};
+use urlcert::ask::{Answer, Ask, Fault};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
 
@@ -234,16 +234,16 @@ fn adapters_get_a_small_environment() {
     let mut a = Persistent::start(fake(&["env"]), limits(5000)).unwrap();
     let answer = a.parse(b"x");
     let names: Vec<&str> = parsed_whole(&answer).unwrap().split(',').collect();
-    let allowed = urlcert::adapter::lifetime::BASE_ENV;
+    let allowed = urlcert::ask::lifetime::BASE_ENV;
     for name in &names {
         assert!(
             allowed.contains(name)
-                || [urlcert::adapter::lifetime::MARKER, "URLCERT_DEPS"].contains(name),
+                || [urlcert::ask::lifetime::MARKER, "URLCERT_DEPS"].contains(name),
             "{name} reached the adapter: {names:?}"
         );
     }
     assert!(names.contains(&"PATH"), "{names:?}");
-    assert!(names.contains(&urlcert::adapter::lifetime::MARKER));
+    assert!(names.contains(&urlcert::ask::lifetime::MARKER));
 }
 
 #[test]

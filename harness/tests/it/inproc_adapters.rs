@@ -3,8 +3,8 @@
 //! their versions against Cargo.lock.
 
 use std::path::Path;
-use urlcert::adapter::inproc::{self, IriString, Oxiri, IRI_STRING_VERSION, OXIRI_VERSION};
-use urlcert::adapter::{Answer, Ask, Engine, Model};
+use urlcert::ask::inproc::{self, IriString, Oxiri, IRI_STRING_VERSION, OXIRI_VERSION};
+use urlcert::ask::{Answer, Ask, Engine, Model};
 
 fn parsed(a: &mut dyn Engine, input: &str) -> Vec<(String, Option<String>)> {
     match a.parse(input.as_bytes()) {

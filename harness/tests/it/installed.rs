@@ -27,8 +27,8 @@ fn urlcert(dir: &Path, cache: &Path, args: &[&str]) -> std::process::Output {
 
 #[test]
 fn the_built_in_cases_are_the_checkouts() {
-    let disk = urlcert::cases::load_dir(&checkout_cases()).expect("the cases load");
-    let built_in = urlcert::cases::load_dir(&urlcert::assets::embedded_path("cases"))
+    let disk = urlcert::case::load_dir(&checkout_cases()).expect("the cases load");
+    let built_in = urlcert::case::load_dir(&urlcert::assets::embedded_path("cases"))
         .expect("the built-in cases load");
     assert_eq!(built_in.sha256, disk.sha256);
     let rel = |p: &Path| {
@@ -47,12 +47,12 @@ fn the_built_in_cases_are_the_checkouts() {
         assert_eq!(format!("{:?}", b.case), format!("{:?}", d.case));
     }
     // A built-in folder below cases/ loads its own files only.
-    let base = urlcert::cases::load_dir(&urlcert::assets::embedded_path("cases/base"))
+    let base = urlcert::case::load_dir(&urlcert::assets::embedded_path("cases/base"))
         .expect("the built-in base cases load");
     assert!(!base.files.is_empty());
     assert!(base.files.iter().all(|f| f.starts_with("cases/base")));
     // One that is not there is named in the error.
-    let errors = urlcert::cases::load_dir(&urlcert::assets::embedded_path("cases/nope"))
+    let errors = urlcert::case::load_dir(&urlcert::assets::embedded_path("cases/nope"))
         .expect_err("no such folder");
     assert!(errors[0].to_string().starts_with("(built-in)/cases/nope: "));
 }
@@ -69,7 +69,7 @@ fn run_from_an_empty_folder_writes_its_reports_there() {
         "{stdout}{}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let disk = urlcert::cases::load_dir(&checkout_cases()).unwrap();
+    let disk = urlcert::case::load_dir(&checkout_cases()).unwrap();
     let want = format!(
         "reference: {} cases in {} files",
         disk.cases.len(),

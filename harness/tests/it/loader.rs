@@ -2,7 +2,7 @@
 //! problem is reported, not only the first.
 
 use std::path::{Path, PathBuf};
-use urlcert::cases::{load_dir, load_file, LoadError};
+use urlcert::case::{load_dir, load_file, LoadError};
 
 const GOOD: &str = r#"cases:
 - id: t.good
@@ -631,7 +631,7 @@ fn links_out_of_the_case_folder_are_refused_not_followed() {
 
 #[test]
 fn folders_nested_too_deep_are_not_read() {
-    use urlcert::cases::MAX_FOLDER_DEPTH;
+    use urlcert::case::MAX_FOLDER_DEPTH;
     let dir = tempfile::tempdir().unwrap();
     let mut deep = dir.path().to_path_buf();
     for _ in 0..=MAX_FOLDER_DEPTH + 1 {
@@ -657,7 +657,7 @@ fn folders_nested_too_deep_are_not_read() {
 
 #[test]
 fn a_folder_with_too_many_entries_is_not_walked_to_the_end() {
-    use urlcert::cases::MAX_FOLDER_ENTRIES;
+    use urlcert::case::MAX_FOLDER_ENTRIES;
     let dir = tempfile::tempdir().unwrap();
     let sub = dir.path().join("many");
     std::fs::create_dir(&sub).unwrap();
@@ -677,7 +677,7 @@ fn a_folder_with_too_many_entries_is_not_walked_to_the_end() {
 
 #[test]
 fn too_many_case_files_are_refused() {
-    use urlcert::cases::MAX_CASE_FILES;
+    use urlcert::case::MAX_CASE_FILES;
     let dir = tempfile::tempdir().unwrap();
     for n in 0..=MAX_CASE_FILES {
         std::fs::File::create(dir.path().join(format!("{n}.yaml"))).unwrap();
@@ -696,7 +696,7 @@ fn too_many_case_files_are_refused() {
 
 #[test]
 fn case_files_larger_together_than_the_limit_are_refused_unread() {
-    use urlcert::cases::{MAX_CASE_FILE_BYTES, MAX_SUITE_BYTES};
+    use urlcert::case::{MAX_CASE_FILE_BYTES, MAX_SUITE_BYTES};
     let dir = tempfile::tempdir().unwrap();
     let n = MAX_SUITE_BYTES / MAX_CASE_FILE_BYTES + 1;
     for i in 0..n {
@@ -720,7 +720,7 @@ fn case_files_larger_together_than_the_limit_are_refused_unread() {
 
 #[test]
 fn a_file_over_the_size_limit_is_refused_unread() {
-    use urlcert::cases::MAX_CASE_FILE_BYTES;
+    use urlcert::case::MAX_CASE_FILE_BYTES;
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("big.yaml");
     // Sparse: nothing is written, and the loader must not read it all either.
@@ -748,7 +748,7 @@ fn every_case_file_is_far_below_the_size_limit() {
     for f in &suite.files {
         let len = std::fs::metadata(f).unwrap().len();
         assert!(
-            len < urlcert::cases::MAX_CASE_FILE_BYTES / 8,
+            len < urlcert::case::MAX_CASE_FILE_BYTES / 8,
             "{}: {len}",
             f.display()
         );
@@ -789,7 +789,7 @@ fn aliased_inputs(len: usize, n: usize) -> String {
 
 #[test]
 fn aliases_that_would_expand_a_file_past_the_limit_are_refused_where_they_pass_it() {
-    use urlcert::cases::layout::MAX_ALIAS_BYTES;
+    use urlcert::case::layout::MAX_ALIAS_BYTES;
     // 64 KiB, aliased until the copies pass the limit: small in memory, loaded or not.
     let len = 64 * 1024;
     let passes = (MAX_ALIAS_BYTES / (len as u64 + 8) + 1) as usize;

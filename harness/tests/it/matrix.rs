@@ -230,17 +230,17 @@ fn hostile_names_and_versions_are_escaped() {
         ],
         coverage: Vec::new(),
     };
-    let m = urlcert::matrix::build(&run);
+    let m = urlcert::study::matrix::build(&run);
     assert_eq!(m.parsers[0].nearest.as_deref(), Some("rfc1738"));
     assert_eq!(m.parsers[0].runtime, "native");
-    let html = urlcert::matrix::html(&m);
+    let html = urlcert::study::matrix::html(&m);
     assert!(!html.contains("<script"), "{html}");
     assert!(!html.contains("<img"), "{html}");
     assert!(!html.contains('\u{202e}'));
     assert!(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;&quot;&#39;&amp;"));
-    let md = urlcert::matrix::markdown(&m);
+    let md = urlcert::study::matrix::markdown(&m);
     assert!(!md.contains('\u{202e}'));
     // The JSON keeps the strings as data.
-    let v: serde_json::Value = serde_json::from_str(&urlcert::matrix::json(&m)).unwrap();
+    let v: serde_json::Value = serde_json::from_str(&urlcert::study::matrix::json(&m)).unwrap();
     assert_eq!(v["parsers"][0]["adapter"], hostile);
 }

@@ -8,9 +8,9 @@
 //! `bash harness/adapters/install jvm` (or go, perl, ruby, php) installs them.
 
 use std::process::{Command, Stdio};
-use urlcert::adapter::process::Limits;
-use urlcert::adapter::registry::{by_name, Found};
-use urlcert::adapter::{Answer, Ask, Engine};
+use urlcert::ask::process::Limits;
+use urlcert::ask::registry::{by_name, Found};
+use urlcert::ask::{Answer, Ask, Engine};
 
 /// The adapter `name`, started, or `None` after printing why it is unavailable.
 fn open(name: &str) -> Option<Box<dyn Engine>> {

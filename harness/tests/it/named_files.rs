@@ -100,7 +100,7 @@ fn an_oversized_expected_list_is_refused_unread() {
     let work = tempfile::tempdir().unwrap();
     let list = work.path().join("list.txt");
     // Sparse: it takes no room on disk, and it is larger than any list may be.
-    let size = urlcert::certify::MAX_EXPECTED_BYTES + 1;
+    let size = urlcert::run::certify::MAX_EXPECTED_BYTES + 1;
     std::fs::File::create(&list).unwrap().set_len(size).unwrap();
     let out_dir = work.path().join("out");
     let args = certify_args(
@@ -114,7 +114,7 @@ fn an_oversized_expected_list_is_refused_unread() {
         text(&out).contains(&format!(
             "{}: the file holds {size} bytes, more than the {} bytes it may hold",
             list.display(),
-            urlcert::certify::MAX_EXPECTED_BYTES
+            urlcert::run::certify::MAX_EXPECTED_BYTES
         )),
         "{}",
         text(&out)

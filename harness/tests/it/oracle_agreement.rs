@@ -21,7 +21,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use urlcert::cases::{self, Op};
+use urlcert::case::{self, Op};
 use urlcert::judge::oracle::{classes_for, same, server_rule, Class, Ctx, CLASSES, DOCS};
 use urlcert_oracle::generate::{mutate, Generator, Rng};
 use urlcert_oracle::{Answer, Oracle};
@@ -68,7 +68,7 @@ fn show_oracle(a: &Answer) -> String {
 /// resolve cases.
 fn case_inputs() -> Vec<Vec<u8>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
-    let suite = cases::load_dir(&dir).unwrap_or_else(|e| {
+    let suite = case::load_dir(&dir).unwrap_or_else(|e| {
         panic!(
             "cases do not load: {}",
             e.iter()

@@ -459,12 +459,12 @@ fn python2_urlparse_where_python2_runs_else_unavailable() {
     ) else {
         println!("skipped: python2.7 does not run here (Debian 12 has none)");
         // The registry reports it unavailable, with the install hint.
-        let limits = urlcert::adapter::process::Limits::default();
-        match urlcert::adapter::registry::by_name("python2-urlparse", limits) {
-            Some(urlcert::adapter::registry::Found::Unavailable { install, .. }) => {
+        let limits = urlcert::ask::process::Limits::default();
+        match urlcert::ask::registry::by_name("python2-urlparse", limits) {
+            Some(urlcert::ask::registry::Found::Unavailable { install, .. }) => {
                 assert!(install.contains("python2.7"), "{install}")
             }
-            Some(urlcert::adapter::registry::Found::Ready(_)) => {
+            Some(urlcert::ask::registry::Found::Ready(_)) => {
                 panic!("python2-urlparse is ready, yet python2.7 does not run")
             }
             None => panic!("python2-urlparse is not in the registry"),

@@ -8,10 +8,10 @@
 //! those pages publish.
 
 use std::path::PathBuf;
-use urlcert::adapter::process::Limits;
-use urlcert::adapter::recorded::{self, Recorded};
-use urlcert::adapter::registry::{self, Found};
-use urlcert::adapter::{Answer, Ask, Engine, Model, Operation};
+use urlcert::ask::process::Limits;
+use urlcert::ask::recorded::{self, Recorded};
+use urlcert::ask::registry::{self, Found};
+use urlcert::ask::{Answer, Ask, Engine, Model, Operation};
 
 const HEADER: &str = r#"{"recording": "demo", "version": "Demo 1.0", "model": "rfc3986", "operations": ["resolve", "parse"], "source": "a test"}"#;
 

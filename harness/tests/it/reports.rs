@@ -1,7 +1,7 @@
 //! The committed reports are generated from the cases and must match them.
 
 use std::path::Path;
-use urlcert::{cases, contradictions, evolution};
+use urlcert::{case, study::contradictions, study::evolution};
 
 fn root() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
@@ -9,7 +9,7 @@ fn root() -> std::path::PathBuf {
 
 #[test]
 fn the_contradiction_list_is_up_to_date() {
-    let suite = cases::load_dir(&root().join("cases")).expect("the cases load");
+    let suite = case::load_dir(&root().join("cases")).expect("the cases load");
     let fresh = contradictions::render(&suite.cases);
     let committed = std::fs::read_to_string(root().join(contradictions::PATH)).unwrap_or_default();
     assert!(
@@ -30,7 +30,7 @@ fn the_contradiction_list_is_up_to_date() {
 
 #[test]
 fn the_evolution_report_is_up_to_date() {
-    let suite = cases::load_dir(&root().join("cases")).expect("the cases load");
+    let suite = case::load_dir(&root().join("cases")).expect("the cases load");
     let steps = evolution::build(&suite.cases);
     for (path, fresh) in [
         (evolution::MD_PATH, evolution::markdown(&steps)),
@@ -90,7 +90,7 @@ const CASES: &str = r#"cases:
 fn the_evolution_report_lists_each_change_once_per_step_grouped_and_escaped() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("t.yaml"), CASES).unwrap();
-    let suite = cases::load_dir(dir.path()).expect("the test cases load");
+    let suite = case::load_dir(dir.path()).expect("the test cases load");
     let steps = evolution::build(&suite.cases);
     let names: Vec<String> = steps
         .iter()
@@ -199,7 +199,7 @@ fn no_raw_bidi(what: &str, text: &str) {
 fn bidi_controls_in_cases_are_shown_escaped_in_the_generated_reports() {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("t.yaml"), BIDI_CASES).unwrap();
-    let suite = cases::load_dir(dir.path()).expect("the test cases load");
+    let suite = case::load_dir(dir.path()).expect("the test cases load");
     let list = contradictions::render(&suite.cases);
     no_raw_bidi("the contradiction list", &list);
     for shown in ["?y\\u{202e}", "C.1\\u{2066}", "the example \\u{202e} drops"] {
@@ -229,7 +229,7 @@ fn default_ignorable_characters_in_cases_are_shown_escaped_in_every_report() {
         .replace("\\u2066", "\\ufe0f");
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("t.yaml"), &cases).unwrap();
-    let suite = cases::load_dir(dir.path()).expect("the test cases load");
+    let suite = case::load_dir(dir.path()).expect("the test cases load");
     let steps = evolution::build(&suite.cases);
     let mut reports = vec![
         (

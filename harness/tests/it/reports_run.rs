@@ -10,12 +10,12 @@
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output};
-use urlcert::adapter::{Answer, Engine, Fault, Info, Model, Operation, Parts};
 use urlcert::ask::Request;
-use urlcert::cases::{self, Expectation};
-use urlcert::certify::{self, Plan};
+use urlcert::ask::{Answer, Engine, Fault, Info, Model, Operation, Parts};
+use urlcert::case::{self, Expectation};
 use urlcert::judge::{Class, Judged};
 use urlcert::report::{self, matrix, Column, Provenance, Record, Run};
+use urlcert::run::certify::{self, Plan};
 use urlcert_reference::{DocReading, Document};
 
 const HOSTILE: &str = "<script>alert(1)</script>\u{7}\u{1b}[31m]]>\"'&";
@@ -55,8 +55,8 @@ fn case_dir(text: &str) -> tempfile::TempDir {
     dir
 }
 
-fn load(dir: &Path) -> cases::Suite {
-    cases::load_dir(&dir.join("cases")).expect("the test cases load")
+fn load(dir: &Path) -> case::Suite {
+    case::load_dir(&dir.join("cases")).expect("the test cases load")
 }
 
 /// An adapter that answers every request with `answer` (or panics, for `None`).
@@ -743,7 +743,7 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
         "{files:?}"
     );
     // Provenance: the case set's hash is SHA-256 of each case file's relative path, a
-    // NUL, its bytes and a NUL (`cases::digest`).
+    // NUL, its bytes and a NUL (`case::digest`).
     use sha2::{Digest, Sha256};
     let mut framed = b"t.yaml\0".to_vec();
     framed.extend(std::fs::read(cases.join("t.yaml")).unwrap());
@@ -985,7 +985,7 @@ fn the_summary_leads_with_agreement_per_parser_and_document() {
     for col in &run.columns {
         let page_name = report::certificate::html_file_name(&col.name);
         assert!(files.iter().any(|(n, _)| *n == page_name), "{page_name}");
-        let href = format!("<a href=\"{}\">", urlcert::text::html(&page_name));
+        let href = format!("<a href=\"{}\">", urlcert::report::text::html(&page_name));
         assert!(
             page.contains(&href),
             "report.html does not link {page_name}"

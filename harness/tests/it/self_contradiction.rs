@@ -4,14 +4,16 @@
 
 use std::path::Path;
 use std::time::Duration;
-use urlcert::cases::{load_dir, load_file, LoadedCase};
-use urlcert::self_contradiction::causes;
-use urlcert::self_contradiction::checks::{closure, grammar_split, printed, Outcome, MAX_WITNESS};
-use urlcert::self_contradiction::known::Known;
-use urlcert::self_contradiction::places::Grammar;
-use urlcert::self_contradiction::report;
-use urlcert::self_contradiction::search::{self, minimal, recheck, Config, Limit, Stop};
-use urlcert::self_contradiction::target::{self, Target};
+use urlcert::case::{load_dir, load_file, LoadedCase};
+use urlcert::study::self_contradiction::causes;
+use urlcert::study::self_contradiction::checks::{
+    closure, grammar_split, printed, Outcome, MAX_WITNESS,
+};
+use urlcert::study::self_contradiction::known::Known;
+use urlcert::study::self_contradiction::places::Grammar;
+use urlcert::study::self_contradiction::report;
+use urlcert::study::self_contradiction::search::{self, minimal, recheck, Config, Limit, Stop};
+use urlcert::study::self_contradiction::target::{self, Target};
 use urlcert_reference::{DocReading, Document};
 
 fn grammar(doc: Document) -> Grammar {
@@ -216,7 +218,7 @@ fn a_found_witness_is_minimal() {
     let s = search::run(&config(1, Limit::Executions(50)), &cases, &mut |_| {});
     let key = (
         Document::Rfc1808,
-        urlcert::self_contradiction::checks::Check::Closure,
+        urlcert::study::self_contradiction::checks::Check::Closure,
         "net_loc: absent, read back present".to_string(),
     );
     let cause = s.causes.get(&key).expect("the case's cause is found");
@@ -350,7 +352,7 @@ fn every_recorded_contradiction_is_found_by_its_check() {
             "{doc}"
         );
     }
-    let list = urlcert::contradictions::render(&cases);
+    let list = urlcert::study::contradictions::render(&cases);
     assert!(list.contains("res.div.merged-path-two-slashes"), "{list}");
 }
 
@@ -368,10 +370,10 @@ fn the_fuzz_target_reports_only_unrecorded_causes() {
     let pair = b"foo:/x/y\0..//g";
     let g = grammar(Document::Rfc3986);
     assert!(!target::findings(&g, pair).is_empty());
-    let docs = urlcert::fuzzinput::docs("self_contradiction").unwrap();
-    let i = urlcert::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
+    let docs = urlcert::run::fuzzinput::docs("self_contradiction").unwrap();
+    let i = urlcert::run::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
     let t = Target::new().expect("the target starts");
-    assert_eq!(t.unknown(&urlcert::fuzzinput::seed(i, pair)), None);
+    assert_eq!(t.unknown(&urlcert::run::fuzzinput::seed(i, pair)), None);
 }
 
 /// Set in the child process of the test below.
@@ -389,10 +391,10 @@ fn the_fuzz_target_starts_without_the_case_set() {
             load_dir(Path::new("cases")).is_err(),
             "the cases must not load"
         );
-        let docs = urlcert::fuzzinput::docs("self_contradiction").unwrap();
-        let i = urlcert::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
+        let docs = urlcert::run::fuzzinput::docs("self_contradiction").unwrap();
+        let i = urlcert::run::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
         let t = Target::new().expect("the target starts");
-        assert_eq!(t.unknown(&urlcert::fuzzinput::seed(i, pair)), None);
+        assert_eq!(t.unknown(&urlcert::run::fuzzinput::seed(i, pair)), None);
         return;
     }
     // A checkout as `urlcert::assets::is_checkout` knows one, with a case file that
@@ -534,7 +536,7 @@ fn a_wrong_reads_back_fails_the_case() {
 #[test]
 fn the_fuzz_targets_seeds_pass_it() {
     let cases = real_cases();
-    let seeds = urlcert::corpus::seeds(&cases);
+    let seeds = urlcert::run::corpus::seeds(&cases);
     let seeds = &seeds["self_contradiction"];
     assert!(seeds.len() > 1000, "{}", seeds.len());
     let t = Target::new().expect("the target starts");
@@ -583,7 +585,7 @@ fn every_resolution_the_closure_check_objects_to_is_recorded() {
     let mut grammars = std::collections::BTreeMap::new();
     let mut silent = Vec::new();
     for c in real_cases() {
-        if c.case.op != urlcert::cases::Op::Resolve {
+        if c.case.op != urlcert::case::Op::Resolve {
             continue;
         }
         let base = c.case.base.as_deref().unwrap_or_default();

@@ -2,12 +2,12 @@
 //! of RFC 1738 Section 5 and of the 1996 draft has a case it accepts and one it rejects.
 
 use std::path::Path;
-use urlcert::cases::{self, Op};
+use urlcert::case::{self, Op};
 use urlcert_reference::{parse_with_coverage, Coverage, DocReading, Document, Rule};
 
-fn suite() -> cases::Suite {
+fn suite() -> case::Suite {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
-    cases::load_dir(&dir).unwrap_or_else(|errors| {
+    case::load_dir(&dir).unwrap_or_else(|errors| {
         let lines: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
         panic!("the case files do not load:\n{}", lines.join("\n"))
     })
@@ -134,7 +134,7 @@ fn every_divergence_row_has_cases() {
     const ALL_AGREE: &[&str] = &["1a.backtick"];
     let suite = suite();
     let mut missing = Vec::new();
-    for row in urlcert::rows::ROWS {
+    for row in urlcert::case::rows::ROWS {
         let tag = row.tag();
         let tagged: Vec<_> = suite
             .cases
@@ -198,11 +198,11 @@ fn table_rows() -> Vec<(String, String)> {
 fn the_row_list_is_the_divergence_table() {
     let table = table_rows();
     for (slug, section) in &table {
-        let row = urlcert::rows::ROWS.iter().find(|r| r.slug == *slug);
+        let row = urlcert::case::rows::ROWS.iter().find(|r| r.slug == *slug);
         let row = row.unwrap_or_else(|| panic!("the table's row:{slug} is not in rows.rs"));
         assert_eq!(row.section(), section, "row:{slug} is under ## {section}.");
     }
-    let listed: Vec<&str> = urlcert::rows::ROWS.iter().map(|r| r.slug).collect();
+    let listed: Vec<&str> = urlcert::case::rows::ROWS.iter().map(|r| r.slug).collect();
     let tabled: Vec<&str> = table.iter().map(|(s, _)| s.as_str()).collect();
     assert_eq!(
         listed, tabled,
@@ -339,7 +339,7 @@ fn every_base_layer_and_note_is_reached_by_a_case() {
             continue;
         }
         for key in lc.case.expect.keys() {
-            let Ok(Ok(found)) = urlcert::runner::establish(&lc.case, key.0) else {
+            let Ok(Ok(found)) = urlcert::run::runner::establish(&lc.case, key.0) else {
                 continue;
             };
             for e in &found.entities {

@@ -1,8 +1,8 @@
 //! `base` and `links` expectations against what the reference establishes.
 
 use super::{quote, Mismatch};
-use crate::cases::{Expectation, ExpectedLink};
-use crate::document::DocumentError;
+use crate::case::{Expectation, ExpectedLink};
+use crate::page::DocumentError;
 use urlcert_reference::base::{Established, LinkFailure, NotDefined};
 use urlcert_reference::Unresolvable;
 

@@ -1,7 +1,7 @@
 //! Compares an expectation with what an engine answered, and renders the difference.
 
 use crate::ask::ParseAnswer;
-use crate::cases::{Expectation, ExpectedField, ExpectedUrl, ExpectedValue};
+use crate::case::{Expectation, ExpectedField, ExpectedUrl, ExpectedValue};
 use urlcert_reference::{
     normalize, DocReading, Found, Normalization, NotDefined, NotNormalizable, Resolution,
     Unresolvable, Value,
@@ -60,14 +60,14 @@ fn show_fields<'a, S: AsRef<str> + 'a>(f: impl Iterator<Item = (&'a S, &'a S)>) 
 
 /// A string as a double-quoted literal with control characters escaped, so that what
 /// an input or an engine says can never move a terminal or hide in a diff: Rust's
-/// escapes, and `\u{..}` for every other character [`crate::text::visible`] escapes.
+/// escapes, and `\u{..}` for every other character [`crate::report::text::visible`] escapes.
 pub fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
-    for run in s.split_inclusive(crate::text::is_hidden) {
+    for run in s.split_inclusive(crate::report::text::is_hidden) {
         // A run ends at the first hidden character, if it has one.
         let (text, hidden) = match run.chars().next_back() {
-            Some(c) if crate::text::is_hidden(c) && !c.is_ascii() => {
+            Some(c) if crate::report::text::is_hidden(c) && !c.is_ascii() => {
                 (&run[..run.len() - c.len_utf8()], Some(c))
             }
             _ => (run, None),

@@ -1,0 +1,1818 @@
+//! `urlcert fuzz`: differential campaigns against any adapter.
+//!
+//! A campaign makes inputs ([`gen`]: strings derived from the document's grammar by the
+//! oracle crate's generator, the cases' inputs and bases, and mutations of all of them),
+//! asks the reference and every adapter about each, and judges each adapter's answer
+//! with [`meaning::judge`] against an [`Expectation`] built from the reference's own
+//! answer: its verdict, rule and components for a parse, its result for a resolution.
+//! That is differential, not certification: the reference stands in for the document,
+//! and a discrepancy says only that the two disagree.
+//!
+//! Each discrepancy falls in a bucket keyed by (adapter, operation, class, first
+//! differing component, shape), the shape being the delimiters its minimal input
+//! contains ([`shape`]). A discrepancy whose (adapter, operation, class, component) and
+//! raw shape were not seen before is minimised ([`minimise`]: delta debugging over
+//! bytes, then over delimiter-separated pieces, while the adapter's answer keeps the
+//! same class and component), and the shape of the minimal input decides its bucket.
+//! Copies go to the bucket they were sorted into before, without being minimised
+//! again. The work is bounded: evaluations per minimisation, minimisations per key and
+//! buckets in all are capped ([`Config`]).
+//!
+//! Each request is drawn from a generator seeded with the campaign's seed and its
+//! position, and no decision depends on the clock (except when a `--time` campaign
+//! stops), so the same seed and number of iterations give the same buckets.
+//!
+//! A campaign run by the command line writes what it finds as it finds it
+//! ([`journal`]): each bucket once it is minimised, and checkpoints of its whole state,
+//! so that a killed campaign leaves its findings on disk and `--resume` continues it
+//! from its last checkpoint as if it had not stopped.
+
+pub mod journal;
+pub mod nightly;
+pub mod report;
+pub mod session;
+
+pub use crate::run::campaign::{gen, minimise};
+pub use crate::run::campaign::{Request, RequestOp};
+
+use crate::ask::{Answer, Engine, Info, Operation};
+use crate::ask::{ReferenceAnswer, ReferenceEngine};
+use crate::judge::meaning;
+use crate::judge::Class;
+use crate::report::class_id;
+use crate::run::campaign::{self, Budget};
+use std::collections::HashMap;
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+use urlcert_reference::{DocReading, Document, Value};
+
+pub use gen::Seeds;
+
+/// When a campaign stops.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    Iterations(u64),
+    Time(Duration),
+}
+
+/// What a campaign does.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// The document the reference answers under (default `draft-1996`).
+    pub doc: DocReading,
+    pub seed: u64,
+    pub limit: Limit,
+    /// The case inputs, bases and references the campaign starts from.
+    pub seeds: Seeds,
+    /// At most this many buckets; later discrepancies that fit none are counted in
+    /// [`Campaign::overflow`].
+    pub max_buckets: usize,
+    /// At most this many answers asked while minimising one discrepancy.
+    pub max_minimise_evals: usize,
+    /// At most this many minimisations per (adapter, operation, class, component).
+    pub max_minimisations_per_key: usize,
+    /// Percent of generated requests that are resolutions (when the document and the
+    /// adapter resolve).
+    pub resolve_percent: u64,
+    /// A checkpoint at least this often...
+    pub checkpoint_every: Duration,
+    /// ...and at least every this many iterations: about a second of the fastest
+    /// campaigns, so that their journal grows by a line or two a second (tests set it
+    /// low, for checkpoints at known places).
+    pub checkpoint_execs: u64,
+    /// Fault injection for tests: abort the process right after this iteration (before
+    /// its checkpoint), as a kill would.
+    pub abort_after: Option<u64>,
+}
+
+impl Config {
+    pub fn new(doc: DocReading, seed: u64, limit: Limit, seeds: Seeds) -> Config {
+        Config {
+            doc,
+            seed,
+            limit,
+            seeds,
+            max_buckets: 200,
+            max_minimise_evals: 1500,
+            max_minimisations_per_key: 48,
+            resolve_percent: 30,
+            checkpoint_every: Duration::from_secs(2),
+            checkpoint_execs: 100_000,
+            abort_after: None,
+        }
+    }
+}
+
+/// What the reference says of a request, kept for the report and for candidate cases.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RefAnswer {
+    Parse {
+        verdict: String,
+        rule: Option<String>,
+        components: Vec<(String, Option<Value<'static>>)>,
+        /// The whole answer, which the judge and the named causes read.
+        answer: ReferenceAnswer,
+    },
+    Resolve {
+        /// The result, or `None` with `verdict` (`invalid`, `not-defined`).
+        result: Option<Vec<u8>>,
+        verdict: Option<String>,
+        answer: ReferenceAnswer,
+    },
+    /// The reference panicked: a bug in urlcert itself.
+    Panic { message: String },
+}
+
+impl Request {
+    /// The request as every engine is asked it.
+    pub fn asked(&self) -> crate::ask::Request<'_> {
+        match self.op {
+            RequestOp::Parse => crate::ask::Request::Parse { input: &self.input },
+            RequestOp::Resolve => crate::ask::Request::Resolve {
+                base: self.base.as_deref().unwrap_or_default(),
+                reference: &self.input,
+            },
+        }
+    }
+}
+
+/// The reference's answer to `req` under `doc`, asked as every engine is. A panic is
+/// an answer too.
+pub fn reference_answer(doc: DocReading, req: &Request) -> RefAnswer {
+    let answer = crate::ask::ask(&mut ReferenceEngine::new(doc), &req.asked());
+    let answer = match answer {
+        Answer::Reference(r) => *r,
+        Answer::Fault {
+            fault: crate::ask::Fault::Crash { detail },
+        } => {
+            let message = detail.strip_prefix("panicked: ").unwrap_or(&detail);
+            return RefAnswer::Panic {
+                message: message.to_string(),
+            };
+        }
+        other => {
+            return RefAnswer::Panic {
+                message: meaning::describe(&other),
+            }
+        }
+    };
+    match &answer {
+        ReferenceAnswer::Parse(p) => RefAnswer::Parse {
+            verdict: p.verdict.id().to_string(),
+            rule: p.rule.map(|r| r.name().to_string()),
+            components: p
+                .components
+                .iter()
+                .map(|(n, v)| (n.to_string(), v.clone()))
+                .collect(),
+            answer,
+        },
+        ReferenceAnswer::Resolve(r) => RefAnswer::Resolve {
+            result: r.as_ref().ok().map(|r| r.result.clone()),
+            verdict: r
+                .as_ref()
+                .err()
+                .map(|why| crate::judge::expected::unresolvable(why).to_string()),
+            answer,
+        },
+        _ => RefAnswer::Panic {
+            message: "the reference answered another request".into(),
+        },
+    }
+}
+
+impl RefAnswer {
+    /// The reference's whole answer; `None` for a panic.
+    pub fn answer(&self) -> Option<&ReferenceAnswer> {
+        match self {
+            RefAnswer::Parse { answer, .. } | RefAnswer::Resolve { answer, .. } => Some(answer),
+            RefAnswer::Panic { .. } => None,
+        }
+    }
+}
+
+/// A named cause of a discrepancy: one of the project's classifiers
+/// ([`crate::judge::known::DIVERGENCES`], [`crate::judge::known::RESOLVE_DIVERGENCES`]), with
+/// the case in `cases/` it cites.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Known {
+    pub name: String,
+    pub case: String,
+}
+
+/// A discrepancy: how an adapter's answer stands against the reference's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// A [`class_id`], or `reference-panic`.
+    pub class: String,
+    pub component: Option<String>,
+    pub expected: String,
+    pub actual: String,
+    /// The named cause that explains it, when one does.
+    pub known: Option<Known>,
+}
+
+/// The judgement of one adapter's answer to `req`; `None` when it agrees with the
+/// reference or cannot express the request (nothing to compare). The discrepancy is
+/// classified by the project's named causes first ([`classify`]).
+pub fn judge_one(
+    doc: DocReading,
+    req: &Request,
+    reference: &RefAnswer,
+    info: &Info,
+    answer: &Answer,
+) -> Option<Finding> {
+    let e = crate::judge::expected::of(reference.answer()?)?;
+    let j = crate::judge::judge(&req.asked(), doc, &e, info, answer);
+    match j.class {
+        Class::Agree | Class::Unsupported => None,
+        c => Some(Finding {
+            class: class_id(c).to_string(),
+            known: classify(doc, req, reference, &info.name, answer, &j),
+            component: j.component,
+            expected: j.expected,
+            actual: j.actual,
+        }),
+    }
+}
+
+/// The named cause of a discrepancy, if one of the project's classifiers explains it.
+/// They are written for the 1996 draft (the default document), each citing the case
+/// that shows what the document says; under another document nothing is classified.
+pub fn classify(
+    doc: DocReading,
+    req: &Request,
+    reference: &RefAnswer,
+    adapter: &str,
+    answer: &Answer,
+    judged: &crate::judge::Judged,
+) -> Option<Known> {
+    use crate::judge::known;
+    if doc != DocReading::from(Document::Draft1996) {
+        return None;
+    }
+    let input = std::str::from_utf8(&req.input).ok()?;
+    let (name, case) = match (req.op, reference) {
+        (
+            RequestOp::Parse,
+            RefAnswer::Parse {
+                answer: ReferenceAnswer::Parse(parse),
+                ..
+            },
+        ) => {
+            let seen = known::Seen {
+                input,
+                reference: parse,
+                adapter,
+                answer,
+                class: judged.class,
+                component: judged.component.as_deref(),
+            };
+            let name = known::classify(&seen)?;
+            (name, known::divergence(name)?.case)
+        }
+        (RequestOp::Resolve, RefAnswer::Resolve { result, .. }) => {
+            let base = std::str::from_utf8(req.base.as_deref().unwrap_or_default()).ok()?;
+            let result = match result {
+                Some(r) => Some(std::str::from_utf8(r).ok()?),
+                None => None,
+            };
+            let seen = known::ResolveSeen {
+                base,
+                input,
+                result,
+                adapter,
+                answer,
+                judged,
+            };
+            known::classify_resolution(&seen)?
+        }
+        _ => return None,
+    };
+    Some(Known {
+        name: name.to_string(),
+        case: case.to_string(),
+    })
+}
+
+/// Asks `adapter` about `req` through the one [`crate::ask::ask`]; `None` when the
+/// adapter does not offer the operation (nothing to compare).
+pub fn ask(adapter: &mut dyn Engine, req: &Request) -> Option<Answer> {
+    let request = req.asked();
+    let offered = request
+        .operation()
+        .is_some_and(|op| adapter.info().operations.contains(&op));
+    offered.then(|| crate::ask::ask(adapter, &request))
+}
+
+/// Whether the document's grammar is there to generate from (the oracle crate loads it).
+pub fn grammar_available(doc: DocReading) -> bool {
+    urlcert_oracle::Oracle::new(doc.doc.id(), None).is_ok()
+}
+
+/// Does `doc` define a relative form (so that resolutions are worth asking)?
+pub fn resolves(doc: Document) -> bool {
+    doc.resolves()
+}
+
+// ------------------------------------------------------------------ shapes and keys
+
+/// The labels a shape is made of: the delimiters, and kinds of bytes no grammar allows.
+pub const SHAPE_LABELS: &[&str] = &[
+    ":", "//", "/", "?", "#", ";", "@", "=", "&", "+", "%", ".", "[", "]", "\\", "sp", "ctl",
+    "8bit",
+];
+
+/// Which [`SHAPE_LABELS`] an input shows, as a bit set.
+pub fn shape_bits(input: &[u8]) -> u32 {
+    let mut bits = 0u32;
+    let mut set = |label: &str| {
+        if let Some(i) = SHAPE_LABELS.iter().position(|l| *l == label) {
+            bits |= 1 << i;
+        }
+    };
+    if input.windows(2).any(|w| w == b"//") {
+        set("//");
+    }
+    for &b in input {
+        match b {
+            b':' => set(":"),
+            b'/' => set("/"),
+            b'?' => set("?"),
+            b'#' => set("#"),
+            b';' => set(";"),
+            b'@' => set("@"),
+            b'=' => set("="),
+            b'&' => set("&"),
+            b'+' => set("+"),
+            b'%' => set("%"),
+            b'.' => set("."),
+            b'[' => set("["),
+            b']' => set("]"),
+            b'\\' => set("\\"),
+            b' ' => set("sp"),
+            0..=0x1f | 0x7f => set("ctl"),
+            0x80..=0xff => set("8bit"),
+            _ => {}
+        }
+    }
+    bits
+}
+
+/// A shape as text: its labels separated by spaces, or `(none)`.
+pub fn shape(bits: u32) -> String {
+    let labels: Vec<&str> = SHAPE_LABELS
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| bits & (1 << i) != 0)
+        .map(|(_, l)| *l)
+        .collect();
+    if labels.is_empty() {
+        "(none)".into()
+    } else {
+        labels.join(" ")
+    }
+}
+
+/// (adapter, operation, class, component): what a minimisation keeps.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Kind {
+    pub adapter: String,
+    pub op: &'static str,
+    pub class: String,
+    pub component: Option<String>,
+}
+
+fn op_id(op: RequestOp) -> &'static str {
+    match op {
+        RequestOp::Parse => "parse",
+        RequestOp::Resolve => "resolve",
+    }
+}
+
+impl Kind {
+    fn of(adapter: &str, op: RequestOp, f: &Finding) -> Kind {
+        Kind {
+            adapter: adapter.to_string(),
+            op: op_id(op),
+            class: f.class.clone(),
+            component: f.component.clone(),
+        }
+    }
+}
+
+/// One distinct problem: a bucket of discrepancies with one minimal example.
+#[derive(Clone, Debug)]
+pub struct Bucket {
+    pub kind: Kind,
+    /// The shape of the minimal input, or `unminimised` for the bucket of a key whose
+    /// minimisation budget ran out before a fitting bucket was found.
+    pub shape: String,
+    /// The first 12 hex digits of the SHA-256 of [`Bucket::key`].
+    pub hash: String,
+    /// How many generated inputs fell in it.
+    pub count: u64,
+    /// The minimal example.
+    pub request: Request,
+    /// The length of the input it was minimised from.
+    pub original_len: usize,
+    pub expected: String,
+    pub actual: String,
+    pub reference: RefAnswer,
+    /// The execution (1-based) that first found it.
+    pub first_exec: u64,
+    /// Answers asked while minimising it.
+    pub minimise_evals: u64,
+    /// Its place in the order buckets were opened (0-based).
+    pub index: usize,
+    /// The generated input that opened it, kept for mutation.
+    pub opened_by: Vec<u8>,
+    /// The shape of its minimal input as bits; `None` when it was not minimised.
+    bits: Option<u32>,
+    /// The named cause its discrepancies are, when they are one: the bucket is then
+    /// keyed by that name, whatever the shape of its inputs.
+    pub known: Option<Known>,
+}
+
+impl Bucket {
+    /// `adapter|op|class|component|shape`, or for a named cause
+    /// `adapter|op|known|name`.
+    pub fn key(&self) -> String {
+        match &self.known {
+            Some(k) => known_key(&self.kind, &k.name),
+            None => key_text(&self.kind, &self.shape),
+        }
+    }
+}
+
+fn known_key(k: &Kind, name: &str) -> String {
+    format!("{}|{}|known|{}", k.adapter, k.op, name)
+}
+
+fn key_text(k: &Kind, shape: &str) -> String {
+    format!(
+        "{}|{}|{}|{}|{}",
+        k.adapter,
+        k.op,
+        k.class,
+        k.component.as_deref().unwrap_or("-"),
+        shape
+    )
+}
+
+fn hash12(s: &str) -> String {
+    use sha2::{Digest, Sha256};
+    let d = Sha256::digest(s.as_bytes());
+    d.iter().take(6).map(|b| format!("{b:02x}")).collect()
+}
+
+/// Why a campaign stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stop {
+    Iterations,
+    Time,
+    Interrupted,
+    /// Not stopped yet: the report of a checkpoint.
+    Running,
+}
+
+impl Stop {
+    pub fn id(self) -> &'static str {
+        match self {
+            Stop::Iterations => "iterations",
+            Stop::Time => "time",
+            Stop::Interrupted => "interrupted",
+            Stop::Running => "running",
+        }
+    }
+}
+
+/// A finished campaign.
+#[derive(Clone, Debug)]
+pub struct Campaign {
+    pub doc: DocReading,
+    pub seed: u64,
+    pub limit: Limit,
+    pub adapters: Vec<Info>,
+    /// `YYYY-MM-DDTHH:MM:SSZ`.
+    pub started: String,
+    pub duration: Duration,
+    pub stop: Stop,
+    /// Generated requests, each asked of every adapter.
+    pub execs: u64,
+    /// Answers asked while minimising.
+    pub minimise_evals: u64,
+    /// Discrepancies in all (each generated request × adapter that disagreed).
+    pub discrepancies: u64,
+    /// Discrepancies no bucket could take once the bucket cap was reached.
+    pub overflow: u64,
+    /// Whether grammar-based generation was available for the document.
+    pub grammar: bool,
+    /// How many times it was started: 1, and one more per `--resume`.
+    pub sessions: u32,
+    /// Most frequent first, then by key.
+    pub buckets: Vec<Bucket>,
+}
+
+impl Campaign {
+    pub fn exec_per_sec(&self) -> f64 {
+        let s = self.duration.as_secs_f64();
+        if s > 0.0 {
+            self.execs as f64 / s
+        } else {
+            0.0
+        }
+    }
+}
+
+/// Where a campaign is, for a progress bar.
+#[derive(Clone, Copy, Debug)]
+pub struct Status {
+    pub execs: u64,
+    pub elapsed: Duration,
+    pub buckets: usize,
+    pub discrepancies: u64,
+}
+
+/// What a stopped campaign had done at its last checkpoint: a resumed campaign starts
+/// from it ([`run_from`]). [`Saved::default`] is a campaign that has not begun.
+#[derive(Clone, Debug, Default)]
+pub struct Saved {
+    /// `YYYY-MM-DDTHH:MM:SSZ`, when the first session began (`None`: now).
+    pub started: Option<String>,
+    /// Sessions before this one.
+    pub sessions: u32,
+    pub execs: u64,
+    pub discrepancies: u64,
+    pub overflow: u64,
+    pub minimise_evals: u64,
+    pub elapsed: Duration,
+    /// In the order they were opened ([`Bucket::index`]).
+    pub buckets: Vec<Bucket>,
+    /// (bucket index, raw shape): discrepancies of the bucket's kind with that raw
+    /// shape go to that bucket without being minimised.
+    pub memo: Vec<(usize, u32)>,
+    /// Minimisations made per kind.
+    pub minimisations: Vec<(Kind, usize)>,
+}
+
+/// A checkpoint: everything a resumed campaign needs, at an iteration boundary.
+pub struct Checkpoint<'a> {
+    /// 1-based: how many times the campaign has been started, this one included.
+    pub session: u32,
+    pub execs: u64,
+    pub discrepancies: u64,
+    pub overflow: u64,
+    pub minimise_evals: u64,
+    pub elapsed: Duration,
+    /// Every bucket, in the order they were opened.
+    pub buckets: &'a [Bucket],
+    /// The (bucket index, raw shape) pairs memorised since the previous checkpoint.
+    pub memo: &'a [(usize, u32)],
+    /// Minimisations made per kind, sorted by kind.
+    pub minimisations: Vec<(&'a Kind, usize)>,
+    /// The campaign has stopped: this is its final state, and its report comes next.
+    pub last: bool,
+}
+
+/// Where a campaign writes what it finds as it finds it (`fuzz.jsonl`, see
+/// [`journal`]). An error stops the campaign.
+pub trait Record {
+    /// A bucket was opened; its example is minimised.
+    fn bucket(&mut self, b: &Bucket) -> std::io::Result<()>;
+    /// A bucket's example was replaced by a smaller one.
+    fn example(&mut self, b: &Bucket) -> std::io::Result<()>;
+    /// The campaign is between two iterations; `snapshot` makes its report so far.
+    fn checkpoint(
+        &mut self,
+        cp: &Checkpoint,
+        snapshot: &dyn Fn() -> Campaign,
+    ) -> std::io::Result<()>;
+}
+
+/// Records nothing: a campaign kept in memory.
+pub struct Unrecorded;
+
+impl Record for Unrecorded {
+    fn bucket(&mut self, _: &Bucket) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn example(&mut self, _: &Bucket) -> std::io::Result<()> {
+        Ok(())
+    }
+    fn checkpoint(&mut self, _: &Checkpoint, _: &dyn Fn() -> Campaign) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// What filing a discrepancy changed, for the [`Record`].
+enum Event {
+    Opened(usize),
+    Example(usize),
+}
+
+/// Where a discrepancy goes without being minimised again: its named cause's bucket,
+/// or the bucket its (kind, raw shape) was sorted into before.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum MemoKey {
+    Known(String),
+    Shape(Kind, u32),
+}
+
+struct State {
+    buckets: Vec<Bucket>,
+    by_key: HashMap<String, usize>,
+    /// (kind, raw shape) → the bucket it was sorted into.
+    memo: HashMap<(Kind, u32), usize>,
+    /// Memo entries since the last checkpoint, as (bucket index, raw shape).
+    memo_new: Vec<(usize, u32)>,
+    minimisations: HashMap<Kind, usize>,
+    minimise_evals: u64,
+    overflow: u64,
+    execs: u64,
+    discrepancies: u64,
+    events: Vec<Event>,
+}
+
+impl State {
+    fn from_saved(saved: Saved) -> State {
+        let by_key = saved
+            .buckets
+            .iter()
+            .enumerate()
+            .map(|(i, b)| (b.key(), i))
+            .collect();
+        let memo = saved
+            .memo
+            .iter()
+            .filter_map(|&(i, raw)| saved.buckets.get(i).map(|b| ((b.kind.clone(), raw), i)))
+            .collect();
+        State {
+            by_key,
+            memo,
+            memo_new: Vec::new(),
+            minimisations: saved.minimisations.into_iter().collect(),
+            minimise_evals: saved.minimise_evals,
+            overflow: saved.overflow,
+            execs: saved.execs,
+            discrepancies: saved.discrepancies,
+            events: Vec::new(),
+            buckets: saved.buckets,
+        }
+    }
+
+    /// Tells `record` what the last filing changed.
+    fn flush(&mut self, record: &mut dyn Record) -> std::io::Result<()> {
+        for e in self.events.drain(..) {
+            match e {
+                Event::Opened(i) => record.bucket(&self.buckets[i])?,
+                Event::Example(i) => record.example(&self.buckets[i])?,
+            }
+        }
+        Ok(())
+    }
+
+    fn status(&self, elapsed: Duration) -> Status {
+        Status {
+            execs: self.execs,
+            elapsed,
+            buckets: self.buckets.len(),
+            discrepancies: self.discrepancies,
+        }
+    }
+}
+
+/// What a campaign's report says besides its state.
+struct Head {
+    doc: DocReading,
+    seed: u64,
+    limit: Limit,
+    adapters: Vec<Info>,
+    started: String,
+    grammar: bool,
+    sessions: u32,
+}
+
+/// The order of a report: the buckets no named cause explains (new) first, then the
+/// known causes; each group most frequent first, then by key.
+pub fn report_order(a: &Bucket, b: &Bucket) -> std::cmp::Ordering {
+    a.known
+        .is_some()
+        .cmp(&b.known.is_some())
+        .then_with(|| b.count.cmp(&a.count))
+        .then_with(|| a.key().cmp(&b.key()))
+}
+
+impl Head {
+    fn campaign(&self, st: &State, duration: Duration, stop: Stop) -> Campaign {
+        let mut buckets = st.buckets.clone();
+        buckets.sort_by(report_order);
+        Campaign {
+            doc: self.doc,
+            seed: self.seed,
+            limit: self.limit,
+            adapters: self.adapters.clone(),
+            started: self.started.clone(),
+            duration,
+            stop,
+            execs: st.execs,
+            minimise_evals: st.minimise_evals,
+            discrepancies: st.discrepancies,
+            overflow: st.overflow,
+            grammar: self.grammar,
+            sessions: self.sessions,
+            buckets,
+        }
+    }
+}
+
+// ------------------------------------------------------------------ the work
+
+/// Requests are made in rounds of this many positions (a round ends at a multiple of
+/// it). The inputs that opened buckets are fed back to the generator at round
+/// boundaries only, so that what the n-th request is depends on the seed and n, never
+/// on how many workers answered the round before.
+pub const ROUND: u64 = 512;
+
+/// One adapter's discrepancy on a request.
+#[derive(Clone, Debug)]
+pub struct Hit {
+    /// The adapter's position in the campaign's list.
+    pub adapter: usize,
+    pub name: String,
+    pub finding: Finding,
+}
+
+/// A request that found something: what the reference said, and each discrepancy.
+#[derive(Clone, Debug)]
+pub struct Evaluated {
+    /// 0-based position in the campaign.
+    pub index: u64,
+    pub req: Request,
+    pub reference: RefAnswer,
+    /// Empty when the reference panicked (that is the discrepancy).
+    pub hits: Vec<Hit>,
+}
+
+/// A discrepancy to minimise: the adapter that said it (`None`: the reference
+/// panicked), the request and the finding.
+#[derive(Clone, Debug)]
+pub struct MinJob {
+    pub adapter: Option<usize>,
+    pub req: Request,
+    pub reference: RefAnswer,
+    pub finding: Finding,
+}
+
+/// A minimised discrepancy: the minimal request, its finding and the reference's
+/// answer to it, and the answers asked.
+#[derive(Clone, Debug)]
+pub struct MinResult {
+    pub min: Request,
+    pub finding: Finding,
+    pub reference: RefAnswer,
+    pub evals: u64,
+}
+
+/// What answers a campaign's requests: the adapters of this thread ([`Local`]), or
+/// worker threads each with their own ([`run_jobs`]). Both give the same answers to
+/// the same requests, so the campaign finds the same whatever answers it.
+trait Workers {
+    /// Evaluates `items` (positions and requests, in order). Returns the requests that
+    /// found something, and the first position not evaluated because the campaign was
+    /// stopped (`None`: all were).
+    fn evaluate(&mut self, items: Vec<(u64, Request)>) -> (Vec<Evaluated>, Option<u64>);
+    /// Minimises each job; the results in the jobs' order.
+    fn minimise(&mut self, jobs: Vec<MinJob>) -> Vec<MinResult>;
+}
+
+/// What every worker needs besides its adapters.
+#[derive(Clone, Copy)]
+struct Ctx<'a> {
+    config: &'a Config,
+    budget: Budget<'a>,
+}
+
+impl Ctx<'_> {
+    fn stopped(&self) -> bool {
+        self.budget.stopped()
+    }
+}
+
+/// Evaluates one request against `adapters`; `None` when the campaign was stopped
+/// before every adapter answered.
+fn evaluate_one(
+    cx: Ctx,
+    adapters: &mut [Box<dyn Engine>],
+    index: u64,
+    req: Request,
+) -> Option<Option<Evaluated>> {
+    if cx.stopped() {
+        return None;
+    }
+    let doc = cx.config.doc;
+    let reference = reference_answer(doc, &req);
+    if matches!(reference, RefAnswer::Panic { .. }) {
+        return Some(Some(Evaluated {
+            index,
+            req,
+            reference,
+            hits: Vec::new(),
+        }));
+    }
+    let mut hits = Vec::new();
+    for (i, adapter) in adapters.iter_mut().enumerate() {
+        let Some(answer) = ask(adapter.as_mut(), &req) else {
+            continue;
+        };
+        // Stopping was asked while the adapter answered: the request is left for a
+        // resumed campaign, so that the campaign ends at once.
+        if cx.budget.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        if let Some(f) = judge_one(doc, &req, &reference, adapter.info(), &answer) {
+            hits.push(Hit {
+                adapter: i,
+                name: adapter.info().name.clone(),
+                finding: f,
+            });
+        }
+    }
+    Some((!hits.is_empty()).then_some(Evaluated {
+        index,
+        req,
+        reference,
+        hits,
+    }))
+}
+
+fn evaluate_all(
+    cx: Ctx,
+    adapters: &mut [Box<dyn Engine>],
+    items: Vec<(u64, Request)>,
+) -> (Vec<Evaluated>, Option<u64>) {
+    let mut out = Vec::new();
+    for (index, req) in items {
+        match evaluate_one(cx, adapters, index, req) {
+            Some(Some(e)) => out.push(e),
+            Some(None) => {}
+            None => return (out, Some(index)),
+        }
+    }
+    (out, None)
+}
+
+/// The reference's answer and the adapter's finding on `cand`, when it is the same
+/// discrepancy as `f`: the same named cause, or (when `f` has none) the same class and
+/// component and no named cause.
+fn same_kind(
+    doc: DocReading,
+    adapter: &mut dyn Engine,
+    cand: &Request,
+    f: &Finding,
+) -> Option<(Finding, RefAnswer)> {
+    let r = reference_answer(doc, cand);
+    if matches!(r, RefAnswer::Panic { .. }) {
+        return None;
+    }
+    let answer = ask(adapter, cand)?;
+    let g = judge_one(doc, cand, &r, adapter.info(), &answer)?;
+    let same = match &f.known {
+        Some(k) => g.known.as_ref().is_some_and(|h| h.name == k.name),
+        None => g.known.is_none() && g.class == f.class && g.component == f.component,
+    };
+    same.then_some((g, r))
+}
+
+fn minimise_one(cx: Ctx, adapters: &mut [Box<dyn Engine>], job: MinJob) -> MinResult {
+    let config = cx.config;
+    let doc = config.doc;
+    let stop = cx.budget.stop;
+    let f = &job.finding;
+    match job.adapter.and_then(|i| adapters.get_mut(i)) {
+        Some(a) => {
+            let a: &mut dyn Engine = a.as_mut();
+            let budget = if f.class == "crash" {
+                config.max_minimise_evals.min(100)
+            } else {
+                config.max_minimise_evals
+            };
+            let mut test = |cand: &Request| -> bool {
+                !stop.load(Ordering::Relaxed) && same_kind(doc, a, cand, f).is_some()
+            };
+            let (min, evals) = minimise::request(&job.req, &mut test, budget);
+            // Asked once more, so that the bucket shows the minimal input's own
+            // answers (an adapter that answers differently now keeps the original).
+            let again = (min != job.req)
+                .then(|| same_kind(doc, a, &min, f))
+                .flatten();
+            match again {
+                Some((mf, mr)) => MinResult {
+                    min,
+                    finding: mf,
+                    reference: mr,
+                    evals: evals as u64 + 1,
+                },
+                None => MinResult {
+                    min: job.req.clone(),
+                    finding: job.finding.clone(),
+                    reference: job.reference.clone(),
+                    evals: evals as u64,
+                },
+            }
+        }
+        None => {
+            let mut test = |cand: &Request| -> bool {
+                matches!(reference_answer(doc, cand), RefAnswer::Panic { .. })
+            };
+            let (min, evals) = minimise::request(&job.req, &mut test, config.max_minimise_evals);
+            let r = reference_answer(doc, &min);
+            MinResult {
+                min,
+                finding: job.finding,
+                reference: r,
+                evals: evals as u64,
+            }
+        }
+    }
+}
+
+/// The adapters of the calling thread.
+struct Local<'a, 'c> {
+    cx: Ctx<'c>,
+    adapters: &'a mut [Box<dyn Engine>],
+}
+
+impl Workers for Local<'_, '_> {
+    fn evaluate(&mut self, items: Vec<(u64, Request)>) -> (Vec<Evaluated>, Option<u64>) {
+        evaluate_all(self.cx, self.adapters, items)
+    }
+    fn minimise(&mut self, jobs: Vec<MinJob>) -> Vec<MinResult> {
+        jobs.into_iter()
+            .map(|j| minimise_one(self.cx, self.adapters, j))
+            .collect()
+    }
+}
+
+enum Task {
+    Evaluate(Vec<(u64, Request)>),
+    Minimise(Vec<(usize, MinJob)>),
+}
+
+enum Reply {
+    Evaluated(Vec<Evaluated>, Option<u64>),
+    Minimised(Vec<(usize, MinResult)>),
+}
+
+/// Worker threads, each with its own adapters (an external adapter is one process
+/// per worker).
+struct Pool {
+    tasks: Vec<mpsc::Sender<Task>>,
+    replies: mpsc::Receiver<Reply>,
+}
+
+impl Workers for Pool {
+    fn evaluate(&mut self, items: Vec<(u64, Request)>) -> (Vec<Evaluated>, Option<u64>) {
+        let n = self.tasks.len() as u64;
+        let mut parts: Vec<Vec<(u64, Request)>> = vec![Vec::new(); self.tasks.len()];
+        // The partition is by position: worker w takes the positions ≡ w (mod n).
+        for (index, req) in items {
+            parts[(index % n) as usize].push((index, req));
+        }
+        let mut sent = 0;
+        for (tx, part) in self.tasks.iter().zip(parts) {
+            if tx.send(Task::Evaluate(part)).is_ok() {
+                sent += 1;
+            }
+        }
+        let mut all = Vec::new();
+        let mut first_missing: Option<u64> = None;
+        for _ in 0..sent {
+            match self.replies.recv() {
+                Ok(Reply::Evaluated(found, missing)) => {
+                    all.extend(found);
+                    if let Some(m) = missing {
+                        first_missing = Some(first_missing.map_or(m, |f| f.min(m)));
+                    }
+                }
+                Ok(Reply::Minimised(_)) => {}
+                Err(_) => {
+                    first_missing = Some(0);
+                    break;
+                }
+            }
+        }
+        if sent < self.tasks.len() {
+            first_missing = Some(0);
+        }
+        all.sort_by_key(|e| e.index);
+        (all, first_missing)
+    }
+
+    fn minimise(&mut self, jobs: Vec<MinJob>) -> Vec<MinResult> {
+        let n = self.tasks.len();
+        let total = jobs.len();
+        let mut parts: Vec<Vec<(usize, MinJob)>> = (0..n).map(|_| Vec::new()).collect();
+        for (i, j) in jobs.into_iter().enumerate() {
+            parts[i % n].push((i, j));
+        }
+        let mut sent = 0;
+        for (tx, part) in self.tasks.iter().zip(parts) {
+            if part.is_empty() {
+                continue;
+            }
+            if tx.send(Task::Minimise(part)).is_ok() {
+                sent += 1;
+            }
+        }
+        let mut slots: Vec<Option<MinResult>> = (0..total).map(|_| None).collect();
+        for _ in 0..sent {
+            if let Ok(Reply::Minimised(done)) = self.replies.recv() {
+                for (i, r) in done {
+                    slots[i] = Some(r);
+                }
+            }
+        }
+        slots.into_iter().flatten().collect()
+    }
+}
+
+/// The adapters of one worker, made in its own thread.
+pub type MakeAdapters<'a> = dyn Fn() -> Result<Vec<Box<dyn Engine>>, String> + Sync + 'a;
+
+/// Runs a campaign from `saved` over `jobs` worker threads, each with the adapters
+/// `make` starts (so an external adapter runs as `jobs` processes). Requests are
+/// partitioned by position and the findings filed in position order, so the same seed
+/// and limit give the same buckets whatever `jobs` is. An error when a worker's
+/// adapters do not start.
+#[allow(clippy::too_many_arguments)]
+pub fn run_jobs(
+    config: &Config,
+    jobs: usize,
+    make: &MakeAdapters,
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Status),
+    record: &mut dyn Record,
+    saved: Saved,
+) -> Result<(Campaign, Option<std::io::Error>), String> {
+    let jobs = jobs.max(1);
+    let cx = Ctx {
+        config,
+        budget: budget(config, stop, &saved),
+    };
+    std::thread::scope(|scope| {
+        let (reply_tx, replies) = mpsc::channel::<Reply>();
+        let (ready_tx, ready) = mpsc::channel::<Result<Vec<Info>, String>>();
+        let mut tasks = Vec::new();
+        for _ in 0..jobs {
+            let (tx, rx) = mpsc::channel::<Task>();
+            tasks.push(tx);
+            let reply_tx = reply_tx.clone();
+            let ready_tx = ready_tx.clone();
+            scope.spawn(move || {
+                let mut adapters = match make() {
+                    Ok(a) => a,
+                    Err(e) => {
+                        let _ = ready_tx.send(Err(e));
+                        return;
+                    }
+                };
+                let _ = ready_tx.send(Ok(adapters.iter().map(|a| a.info().clone()).collect()));
+                drop(ready_tx);
+                for task in rx {
+                    let reply = match task {
+                        Task::Evaluate(items) => {
+                            let (found, missing) = evaluate_all(cx, &mut adapters, items);
+                            Reply::Evaluated(found, missing)
+                        }
+                        Task::Minimise(list) => Reply::Minimised(
+                            list.into_iter()
+                                .map(|(i, j)| (i, minimise_one(cx, &mut adapters, j)))
+                                .collect(),
+                        ),
+                    };
+                    if reply_tx.send(reply).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(ready_tx);
+        drop(reply_tx);
+        let mut infos = None;
+        let mut failed = None;
+        for r in ready.iter().take(jobs) {
+            match r {
+                Ok(i) => {
+                    infos.get_or_insert(i);
+                }
+                Err(e) => failed = Some(e),
+            }
+        }
+        let infos = match (failed, infos) {
+            (Some(e), _) => return Err(e),
+            (None, Some(i)) => i,
+            (None, None) => return Err("no worker started".into()),
+        };
+        let mut pool = Pool { tasks, replies };
+        let out = run_core(config, cx, &infos, &mut pool, progress, record, saved);
+        // Closing the task channels ends the workers (and their adapters).
+        drop(pool);
+        Ok(out)
+    })
+}
+
+/// The engine's budget for a session beginning now, after `saved`'s.
+fn budget<'a>(config: &Config, stop: &'a AtomicBool, saved: &Saved) -> Budget<'a> {
+    Budget {
+        limit: match config.limit {
+            Limit::Iterations(n) => campaign::Limit::Count(n),
+            Limit::Time(d) => campaign::Limit::Time(d),
+        },
+        began: Instant::now(),
+        before: saved.elapsed,
+        stop,
+    }
+}
+
+/// Runs a campaign in memory: `adapters` are asked in order; `stop` ends it early
+/// (Ctrl-C), and `progress` is told where it is now and then.
+pub fn run(
+    config: &Config,
+    adapters: &mut [Box<dyn Engine>],
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Status),
+) -> Campaign {
+    // Recording nothing never fails.
+    run_from(
+        config,
+        adapters,
+        stop,
+        progress,
+        &mut Unrecorded,
+        Saved::default(),
+    )
+    .0
+}
+
+/// Runs a campaign from `saved` (a new one from [`Saved::default`]) with the adapters
+/// of this thread, telling `record` each bucket as it is opened and the state at
+/// checkpoints (every [`Config::checkpoint_execs`] iterations, at least every
+/// [`Config::checkpoint_every`], and at the end). Returns the campaign, and the
+/// recording error that stopped it, if one did.
+pub fn run_from(
+    config: &Config,
+    adapters: &mut [Box<dyn Engine>],
+    stop: &AtomicBool,
+    progress: &mut dyn FnMut(Status),
+    record: &mut dyn Record,
+    saved: Saved,
+) -> (Campaign, Option<std::io::Error>) {
+    let cx = Ctx {
+        config,
+        budget: budget(config, stop, &saved),
+    };
+    let infos: Vec<Info> = adapters.iter().map(|a| a.info().clone()).collect();
+    let mut local = Local { cx, adapters };
+    run_core(config, cx, &infos, &mut local, progress, record, saved)
+}
+
+/// The differential check: each request asked of the reference and of every adapter
+/// by `workers`, each discrepancy filed in its bucket, the state recorded at
+/// checkpoints.
+struct Differential<'a> {
+    config: &'a Config,
+    budget: Budget<'a>,
+    inputs: gen::Inputs<'a>,
+    can_resolve: bool,
+    workers: &'a mut dyn Workers,
+    record: &'a mut dyn Record,
+    progress: &'a mut dyn FnMut(Status),
+    head: Head,
+    st: State,
+    /// How many buckets' opening inputs the generator has been given.
+    fed: usize,
+    /// The round's minimisations, worked out before filing, by (position, hit).
+    minimised: HashMap<(u64, usize), MinResult>,
+    last_checkpoint: (u64, Instant),
+    /// The recording error that stopped the campaign.
+    failed: Option<std::io::Error>,
+}
+
+/// The discrepancy a reference panic is.
+fn reference_panic(message: &str) -> Finding {
+    Finding {
+        class: "reference-panic".into(),
+        component: None,
+        expected: "the reference answers without panicking".into(),
+        actual: format!("panicked: {message}"),
+        known: None,
+    }
+}
+
+impl Differential<'_> {
+    fn checkpoint(&mut self, stop: Stop) -> std::io::Result<()> {
+        let st = &mut self.st;
+        let mut minimisations: Vec<(&Kind, usize)> =
+            st.minimisations.iter().map(|(k, n)| (k, *n)).collect();
+        minimisations.sort();
+        let duration = self.budget.elapsed();
+        let cp = Checkpoint {
+            session: self.head.sessions,
+            execs: st.execs,
+            discrepancies: st.discrepancies,
+            overflow: st.overflow,
+            minimise_evals: st.minimise_evals,
+            elapsed: duration,
+            buckets: &st.buckets,
+            memo: &st.memo_new,
+            minimisations,
+            last: stop != Stop::Running,
+        };
+        let head = &self.head;
+        let written = self
+            .record
+            .checkpoint(&cp, &|| head.campaign(st, duration, stop));
+        st.memo_new.clear();
+        written
+    }
+}
+
+impl campaign::Check for Differential<'_> {
+    type Input = Request;
+    type Found = Evaluated;
+
+    /// The inputs that opened a bucket before this round began.
+    fn round(&mut self, first: u64) {
+        while let Some(b) = self.st.buckets.get(self.fed) {
+            if b.first_exec > first {
+                break;
+            }
+            self.inputs.interesting(&b.opened_by);
+            self.fed += 1;
+        }
+    }
+
+    fn draw(&mut self, n: u64) -> Option<Request> {
+        let mut rng = gen::iteration_rng(self.config.seed, n);
+        let config = self.config;
+        Some(
+            self.inputs
+                .request(n, &mut rng, self.can_resolve, config.resolve_percent),
+        )
+    }
+
+    fn check(&mut self, n: u64, req: Request) -> Option<Evaluated> {
+        self.workers.evaluate(vec![(n, req)]).0.pop()
+    }
+
+    fn check_round(
+        &mut self,
+        items: Vec<(u64, Request)>,
+        _: &Budget,
+    ) -> (Vec<(u64, Evaluated)>, Option<u64>) {
+        let (found, missing) = self.workers.evaluate(items);
+        (found.into_iter().map(|e| (e.index, e)).collect(), missing)
+    }
+
+    /// The discrepancies to minimise, worked out before filing so that the workers
+    /// minimise them side by side; filing then takes each result in order.
+    fn prepare(&mut self, found: &[(u64, Evaluated)]) {
+        let plan = self.st.plan(found.iter().map(|(_, e)| e), self.config);
+        let jobs: Vec<MinJob> = plan.iter().map(|(_, _, j)| j.clone()).collect();
+        let results = self.workers.minimise(jobs);
+        self.minimised = plan
+            .into_iter()
+            .zip(results)
+            .map(|((index, hit, _), r)| ((index, hit), r))
+            .collect();
+    }
+
+    fn file(&mut self, index: u64, e: Evaluated) -> ControlFlow<()> {
+        let exec = index + 1;
+        let (st, config) = (&mut self.st, self.config);
+        if e.hits.is_empty() {
+            let RefAnswer::Panic { message } = &e.reference else {
+                unreachable!("an evaluated request without hits is a reference panic")
+            };
+            st.discrepancies += 1;
+            let m = self.minimised.remove(&(index, 0));
+            let f = reference_panic(message);
+            st.file(
+                "reference",
+                None,
+                &e.req,
+                &e.reference,
+                f,
+                exec,
+                m,
+                self.workers,
+                config,
+            );
+        } else {
+            for (h, hit) in e.hits.into_iter().enumerate() {
+                st.discrepancies += 1;
+                let m = self.minimised.remove(&(index, h));
+                st.file(
+                    &hit.name,
+                    Some(hit.adapter),
+                    &e.req,
+                    &e.reference,
+                    hit.finding,
+                    exec,
+                    m,
+                    self.workers,
+                    config,
+                );
+            }
+        }
+        // Written as soon as it is filed.
+        if let Err(err) = st.flush(self.record) {
+            self.failed = Some(err);
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn done(&mut self, index: u64) -> ControlFlow<()> {
+        self.st.execs = index + 1;
+        let exec = self.st.execs;
+        if self.config.abort_after == Some(exec) {
+            // Fault injection for the tests of --resume: a kill between checkpoints.
+            std::process::abort();
+        }
+        if exec - self.last_checkpoint.0 >= self.config.checkpoint_execs
+            || self.last_checkpoint.1.elapsed() >= self.config.checkpoint_every
+        {
+            if let Err(err) = self.checkpoint(Stop::Running) {
+                self.failed = Some(err);
+                return ControlFlow::Break(());
+            }
+            self.last_checkpoint = (exec, Instant::now());
+        }
+        if exec.is_multiple_of(64) {
+            (self.progress)(self.st.status(self.budget.elapsed()));
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+/// The campaign itself: the differential check run by the campaign engine, in rounds
+/// of [`ROUND`] requests answered by `workers`, then filed in position order.
+fn run_core(
+    config: &Config,
+    cx: Ctx,
+    infos: &[Info],
+    workers: &mut dyn Workers,
+    progress: &mut dyn FnMut(Status),
+    record: &mut dyn Record,
+    saved: Saved,
+) -> (Campaign, Option<std::io::Error>) {
+    let oracle = urlcert_oracle::Oracle::new(config.doc.doc.id(), None).ok();
+    let doc = config.doc;
+    let can_resolve = resolves(doc.doc)
+        && infos
+            .iter()
+            .any(|a| a.operations.contains(&Operation::Resolve));
+    let head = Head {
+        doc,
+        seed: config.seed,
+        limit: config.limit,
+        adapters: infos.to_vec(),
+        started: saved
+            .started
+            .clone()
+            .unwrap_or_else(|| crate::report::run_names(std::time::SystemTime::now()).1),
+        grammar: oracle.is_some(),
+        sessions: saved.sessions + 1,
+    };
+    let st = State::from_saved(saved);
+    let from = st.execs;
+    let mut check = Differential {
+        config,
+        budget: cx.budget,
+        inputs: gen::Inputs::new(oracle.as_ref(), &config.seeds),
+        can_resolve,
+        workers,
+        record,
+        progress,
+        head,
+        last_checkpoint: (st.execs, Instant::now()),
+        st,
+        fed: 0,
+        minimised: HashMap::new(),
+        failed: None,
+    };
+    let (why, _) = campaign::run(&mut check, from, ROUND, &cx.budget);
+    let why = match why {
+        campaign::Stop::Count | campaign::Stop::Exhausted => Stop::Iterations,
+        campaign::Stop::Time => Stop::Time,
+        campaign::Stop::Interrupted => Stop::Interrupted,
+    };
+    if check.failed.is_none() {
+        check.failed = check.checkpoint(why).err();
+    }
+    let elapsed = cx.budget.elapsed();
+    (check.progress)(check.st.status(elapsed));
+    (check.head.campaign(&check.st, elapsed, why), check.failed)
+}
+
+impl State {
+    /// Where a discrepancy goes without a minimisation, if it has been seen before.
+    fn memo_key(kind: &Kind, f: &Finding, raw: u32) -> MemoKey {
+        match &f.known {
+            Some(k) => MemoKey::Known(known_key(kind, &k.name)),
+            None => MemoKey::Shape(kind.clone(), raw),
+        }
+    }
+
+    fn known_bucket(&self, key: &MemoKey) -> bool {
+        match key {
+            MemoKey::Known(k) => self.by_key.contains_key(k),
+            MemoKey::Shape(kind, raw) => self.memo.contains_key(&(kind.clone(), *raw)),
+        }
+    }
+
+    /// The discrepancies of a round that filing will minimise, as (position, hit,
+    /// job): the first of each named cause without a bucket, and the first of each
+    /// (kind, raw shape) not sorted before, within the caps per kind. Filing goes the
+    /// same way, so each of them finds its result (the bucket cap aside: past it, a
+    /// result is not used).
+    fn plan<'e>(
+        &self,
+        found: impl Iterator<Item = &'e Evaluated>,
+        config: &Config,
+    ) -> Vec<(u64, usize, MinJob)> {
+        let mut seen: HashSet<MemoKey> = HashSet::new();
+        let mut started: HashMap<Kind, usize> = HashMap::new();
+        let mut jobs = Vec::new();
+        for e in found {
+            let raw = shape_bits(&e.req.input);
+            let mut consider = |h: usize, adapter: Option<usize>, name: &str, f: &Finding| {
+                let kind = Kind::of(name, e.req.op, f);
+                let key = State::memo_key(&kind, f, raw);
+                if self.known_bucket(&key) || !seen.insert(key) {
+                    return;
+                }
+                if f.known.is_none() {
+                    let n = started.entry(kind.clone()).or_default();
+                    let done = self.minimisations.get(&kind).copied().unwrap_or(0) + *n;
+                    if done >= config.max_minimisations_per_key || f.class == "timeout" {
+                        return;
+                    }
+                    *n += 1;
+                }
+                jobs.push((
+                    e.index,
+                    h,
+                    MinJob {
+                        adapter,
+                        req: e.req.clone(),
+                        reference: e.reference.clone(),
+                        finding: f.clone(),
+                    },
+                ));
+            };
+            if e.hits.is_empty() {
+                if let RefAnswer::Panic { message } = &e.reference {
+                    let f = reference_panic(message);
+                    consider(0, None, "reference", &f);
+                }
+            }
+            for (h, hit) in e.hits.iter().enumerate() {
+                consider(h, Some(hit.adapter), &hit.name, &hit.finding);
+            }
+        }
+        jobs
+    }
+
+    /// Sends later discrepancies of `kind` with raw shape `raw` to bucket `i`.
+    fn remember(&mut self, kind: Kind, raw: u32, i: usize) {
+        self.memo.insert((kind, raw), i);
+        self.memo_new.push((i, raw));
+    }
+
+    /// Puts a discrepancy in its bucket, minimising it first when its named cause, or
+    /// its kind and raw shape, are new (`minimised`: the result worked out for it by
+    /// [`State::plan`]). Returns whether a new bucket was made.
+    #[allow(clippy::too_many_arguments)]
+    fn file(
+        &mut self,
+        adapter_name: &str,
+        adapter: Option<usize>,
+        req: &Request,
+        reference: &RefAnswer,
+        f: Finding,
+        exec: u64,
+        minimised: Option<MinResult>,
+        workers: &mut dyn Workers,
+        config: &Config,
+    ) -> bool {
+        let kind = Kind::of(adapter_name, req.op, &f);
+        let raw = shape_bits(&req.input);
+        let minimise = |f: &Finding| -> MinResult {
+            minimised.unwrap_or_else(|| {
+                let job = MinJob {
+                    adapter,
+                    req: req.clone(),
+                    reference: reference.clone(),
+                    finding: f.clone(),
+                };
+                workers
+                    .minimise(vec![job.clone()])
+                    .pop()
+                    .unwrap_or(MinResult {
+                        min: job.req,
+                        finding: job.finding,
+                        reference: job.reference,
+                        evals: 0,
+                    })
+            })
+        };
+        if let Some(known) = f.known.clone() {
+            // One named cause, one bucket, whatever the shape of its inputs.
+            let key = known_key(&kind, &known.name);
+            if let Some(&i) = self.by_key.get(&key) {
+                self.buckets[i].count += 1;
+                return false;
+            }
+            let m = minimise(&f);
+            self.minimise_evals += m.evals;
+            let i = self.buckets.len();
+            let bits = shape_bits(&m.min.input);
+            self.buckets.push(Bucket {
+                hash: hash12(&key),
+                // The class and component its minimal witness shows.
+                kind: Kind::of(adapter_name, req.op, &m.finding),
+                shape: shape(bits),
+                count: 1,
+                request: m.min,
+                original_len: req.input.len(),
+                expected: m.finding.expected,
+                actual: m.finding.actual,
+                reference: m.reference,
+                first_exec: exec,
+                minimise_evals: m.evals,
+                index: i,
+                opened_by: req.input.clone(),
+                bits: Some(bits),
+                known: Some(known),
+            });
+            self.by_key.insert(key, i);
+            self.events.push(Event::Opened(i));
+            return true;
+        }
+        if let Some(&i) = self.memo.get(&(kind.clone(), raw)) {
+            self.buckets[i].count += 1;
+            return false;
+        }
+        let done = self.minimisations.get(&kind).copied().unwrap_or(0);
+        let may_minimise = done < config.max_minimisations_per_key
+            && self.buckets.len() < config.max_buckets
+            && f.class != "timeout";
+        if !may_minimise {
+            return self.file_unminimised(kind, raw, req, reference, f, exec, config);
+        }
+        *self.minimisations.entry(kind.clone()).or_default() += 1;
+        let MinResult {
+            min,
+            finding: min_f,
+            reference: min_ref,
+            evals,
+        } = minimise(&f);
+        self.minimise_evals += evals;
+        let bits = shape_bits(&min.input);
+        let shape_text = shape(bits);
+        let key = key_text(&kind, &shape_text);
+        let i = match self.by_key.get(&key) {
+            Some(&i) => {
+                let b = &mut self.buckets[i];
+                b.count += 1;
+                b.minimise_evals += evals;
+                if min.input.len() < b.request.input.len() {
+                    b.request = min;
+                    b.expected = min_f.expected;
+                    b.actual = min_f.actual;
+                    b.reference = min_ref;
+                    b.original_len = b.original_len.min(req.input.len());
+                    self.events.push(Event::Example(i));
+                }
+                self.remember(kind, raw, i);
+                return false;
+            }
+            None => self.buckets.len(),
+        };
+        self.buckets.push(Bucket {
+            hash: hash12(&key),
+            kind: kind.clone(),
+            shape: shape_text,
+            count: 1,
+            request: min,
+            original_len: req.input.len(),
+            expected: min_f.expected,
+            actual: min_f.actual,
+            reference: min_ref,
+            first_exec: exec,
+            minimise_evals: evals,
+            index: i,
+            opened_by: req.input.clone(),
+            bits: Some(bits),
+            known: None,
+        });
+        self.by_key.insert(key, i);
+        self.remember(kind, raw, i);
+        self.events.push(Event::Opened(i));
+        true
+    }
+
+    /// The budget is spent: the bucket of the same kind with the largest shape inside
+    /// the raw shape, or the kind's `unminimised` bucket.
+    #[allow(clippy::too_many_arguments)]
+    fn file_unminimised(
+        &mut self,
+        kind: Kind,
+        raw: u32,
+        req: &Request,
+        reference: &RefAnswer,
+        f: Finding,
+        exec: u64,
+        config: &Config,
+    ) -> bool {
+        let fits = self
+            .buckets
+            .iter()
+            .enumerate()
+            .filter(|(_, b)| b.kind == kind)
+            .filter_map(|(i, b)| b.bits.filter(|s| s & raw == *s).map(|s| (i, s)))
+            .max_by_key(|(i, s)| (s.count_ones(), std::cmp::Reverse(*i)));
+        if let Some((i, _)) = fits {
+            self.buckets[i].count += 1;
+            self.remember(kind, raw, i);
+            return false;
+        }
+        let shape_text = if f.class == "timeout" {
+            shape(raw)
+        } else {
+            "unminimised".to_string()
+        };
+        let key = key_text(&kind, &shape_text);
+        if let Some(&i) = self.by_key.get(&key) {
+            let b = &mut self.buckets[i];
+            b.count += 1;
+            if req.input.len() < b.request.input.len() {
+                b.request = req.clone();
+                b.original_len = req.input.len();
+                b.expected = f.expected;
+                b.actual = f.actual;
+                b.reference = reference.clone();
+                self.events.push(Event::Example(i));
+            }
+            return false;
+        }
+        if self.buckets.len() >= config.max_buckets {
+            self.overflow += 1;
+            return false;
+        }
+        let i = self.buckets.len();
+        self.buckets.push(Bucket {
+            hash: hash12(&key),
+            kind,
+            shape: shape_text,
+            count: 1,
+            request: req.clone(),
+            original_len: req.input.len(),
+            expected: f.expected,
+            actual: f.actual,
+            reference: reference.clone(),
+            first_exec: exec,
+            minimise_evals: 0,
+            index: i,
+            opened_by: req.input.clone(),
+            bits: None,
+            known: None,
+        });
+        self.by_key.insert(key, i);
+        self.events.push(Event::Opened(i));
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ask::inproc;
+
+    fn draft1996() -> DocReading {
+        Document::Draft1996.into()
+    }
+
+    fn parse(input: &str) -> Request {
+        Request {
+            op: RequestOp::Parse,
+            base: None,
+            input: input.as_bytes().to_vec(),
+        }
+    }
+
+    fn finding(doc: DocReading, adapter: &str, req: &Request) -> Option<Finding> {
+        let mut a = inproc::by_name(adapter).unwrap();
+        let r = reference_answer(doc, req);
+        let answer = ask(a.as_mut(), req)?;
+        judge_one(doc, req, &r, a.info(), &answer)
+    }
+
+    #[test]
+    fn a_named_cause_is_found_before_the_shape_is_looked_at() {
+        // Three shapes of one cause: `http:` without "//" has no server (§4.3.1).
+        for input in ["http:f", "http:;", "ftp:&x"] {
+            let f = finding(draft1996(), "url", &parse(input)).unwrap();
+            let k = f.known.expect(input);
+            assert_eq!(k.name, "whatwg-special-scheme-slashes", "{input}");
+            assert_eq!(k.case, "r1738.http.single-slash");
+        }
+        // Under another document no classifier applies: the shape decides.
+        let rfc3986: DocReading = Document::Rfc3986.into();
+        if let Some(f) = finding(rfc3986, "url", &parse("http:f")) {
+            assert_eq!(f.known, None);
+        }
+        // An adapter no classifier is written for is never classified.
+        let f = finding(draft1996(), "oxiri", &parse("http:f"));
+        assert!(f.is_none_or(|f| f.known.is_none()));
+    }
+
+    #[test]
+    fn the_first_classifier_in_the_list_wins() {
+        // `1abc:x` is a generic-URL the URL parser rejects as a relative reference
+        // without a base: "whatwg-parses-no-relative-reference" takes relative rules
+        // only, so the scheme rule names it.
+        let f = finding(draft1996(), "url", &parse("1abc:x")).unwrap();
+        assert_eq!(f.known.unwrap().name, "scheme-starts-with-letter");
+        // An empty input is a relative reference: the first in the list explains it.
+        let f = finding(draft1996(), "url", &parse("")).unwrap();
+        assert_eq!(f.known.unwrap().name, "whatwg-parses-no-relative-reference");
+    }
+
+    #[test]
+    fn copies_of_a_named_cause_share_one_bucket_whatever_their_shape() {
+        let seeds = Seeds {
+            inputs: ["http:f", "http:;", "ftp:&x", "http:f.g"]
+                .iter()
+                .map(|s| s.as_bytes().to_vec())
+                .collect(),
+            bases: Vec::new(),
+            references: Vec::new(),
+        };
+        let config = Config::new(draft1996(), 1, Limit::Iterations(4), seeds);
+        let mut adapters = vec![inproc::by_name("url").unwrap()];
+        let c = run(&config, &mut adapters, &AtomicBool::new(false), &mut |_| {});
+        assert_eq!(c.buckets.len(), 1, "{:?}", c.buckets);
+        let b = &c.buckets[0];
+        assert_eq!(b.count, 4);
+        assert_eq!(b.key(), "url|parse|known|whatwg-special-scheme-slashes");
+        // Its witness is minimal for the cause.
+        assert!(b.request.input.len() <= 6, "{:?}", b.request.input);
+    }
+
+    #[test]
+    fn new_buckets_come_before_known_causes_in_a_report() {
+        let mk = |known: Option<&str>, count: u64, shape: &str| Bucket {
+            kind: Kind {
+                adapter: "a".into(),
+                op: "parse",
+                class: "verdict".into(),
+                component: None,
+            },
+            shape: shape.into(),
+            hash: String::new(),
+            count,
+            request: parse("x"),
+            original_len: 1,
+            expected: String::new(),
+            actual: String::new(),
+            reference: RefAnswer::Panic {
+                message: String::new(),
+            },
+            first_exec: 1,
+            minimise_evals: 0,
+            index: 0,
+            opened_by: Vec::new(),
+            bits: None,
+            known: known.map(|n| Known {
+                name: n.into(),
+                case: "c".into(),
+            }),
+        };
+        let mut v = [
+            mk(Some("k1"), 100, ":"),
+            mk(None, 1, "/"),
+            mk(Some("k2"), 5, ":"),
+            mk(None, 7, "?"),
+        ];
+        v.sort_by(report_order);
+        let order: Vec<(bool, u64)> = v.iter().map(|b| (b.known.is_some(), b.count)).collect();
+        assert_eq!(order, [(false, 7), (false, 1), (true, 100), (true, 5)]);
+    }
+}
