@@ -1,5 +1,5 @@
 //! `cargo bench -p urlcert --bench parse`: the reference against the url crate on the
-//! workloads `urlcert bench` uses (harness/src/bench.rs), parse time against input
+//! workloads `urlcert bench` uses (harness/src/bench/mod.rs), parse time against input
 //! length, and python-urllib persistent against one-shot. See BENCHMARKS.md.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};

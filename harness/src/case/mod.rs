@@ -804,7 +804,7 @@ fn row_tags(case: &Case, problems: &mut Problems) {
         if t.starts_with("row:") && crate::case::rows::by_tag(t).is_none() {
             problems.push(
                 format!("tags[{i}]"),
-                format!("unknown tag `{t}`: row tags are listed in harness/src/rows.rs"),
+                format!("unknown tag `{t}`: row tags are listed in harness/src/case/rows.rs"),
             );
         }
     }

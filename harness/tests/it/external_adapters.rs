@@ -197,7 +197,7 @@ struct Spec {
 }
 
 fn model_keys(model: &str) -> &'static [&'static str] {
-    // The component names of each model, from `Model` in harness/src/adapter/mod.rs.
+    // The component names of each model, from `Model` in harness/src/ask/mod.rs.
     match model {
         "whatwg" => &[
             "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
@@ -1299,7 +1299,7 @@ fn python_rfc3986_without_the_package_exits_3() {
     assert!(stderr.contains("pip install rfc3986"), "{stderr}");
 }
 
-/// The program files are where the registry (harness/src/adapter/registry.rs) looks.
+/// The program files are where the registry (harness/src/ask/registry.rs) looks.
 #[test]
 fn the_programs_are_in_place() {
     for file in [

@@ -1,5 +1,5 @@
 //! `urlcert matrix`: the three files, the shape of `matrix.json`, `nearest` as
-//! `harness/src/matrix.rs` documents it, and escaping of whatever an adapter reports.
+//! `harness/src/study/matrix.rs` documents it, and escaping of whatever an adapter reports.
 //!
 //! The runs use the in-process adapters only (`url`, `fluent-uri`), on a small case
 //! folder whose answers come from the documents (each case cites its sections).

@@ -395,7 +395,7 @@ fn php_version_comes_from_the_runtime() {
     version_from_runtime("php-parse-url", real);
 }
 
-/// The programs are where the catalog (harness/src/adapter/catalog/) looks, and each
+/// The programs are where the catalog (harness/src/ask/catalog/) looks, and each
 /// install step is there.
 #[test]
 fn the_programs_are_in_place() {

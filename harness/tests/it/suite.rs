@@ -192,7 +192,7 @@ fn table_rows() -> Vec<(String, String)> {
     rows
 }
 
-/// The table is the project's own: its rows are the rows of harness/src/rows.rs, in the
+/// The table is the project's own: its rows are the rows of harness/src/case/rows.rs, in the
 /// same order, each under the section its tag names.
 #[test]
 fn the_row_list_is_the_divergence_table() {
