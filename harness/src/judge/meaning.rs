@@ -14,8 +14,8 @@
 use crate::ask::Request;
 use crate::ask::{Answer, Fault, Info, LinkAnswer, Model, Parts};
 use crate::case::{Expectation, ExpectedLink, ExpectedValue, Op};
+use crate::judge::class::{Class, Judged};
 use crate::judge::exact::quote;
-use crate::judge::{Class, Judged};
 use std::borrow::Cow;
 use urlcert_reference::{DocReading, Document};
 

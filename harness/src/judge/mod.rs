@@ -1,49 +1,18 @@
-//! How an adapter's answer stands against a case's expectation under one document:
-//! the classes every report counts by.
+//! The one judge: how an engine's answer stands against what a document says
+//! ([`judge`]), the classes every report counts by, and what the judgement is made
+//! of: the exact comparison ([`exact`]) for the reference's own answer, the comparison
+//! by meaning ([`meaning`]) for every other model, the known divergences ([`known`]),
+//! the oracle's prose classes ([`oracle`]) and the reference's answer as an
+//! expectation ([`expected`]).
 
+pub mod class;
 pub mod exact;
 pub mod expected;
 pub mod known;
 pub mod meaning;
 pub mod oracle;
 
-use serde::{Deserialize, Serialize};
-
-/// The class of one outcome.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Class {
-    /// The answer means what the document says.
-    Agree,
-    /// Accepted where the document rejects, or the reverse.
-    Verdict,
-    /// Both accept, but a component differs (`Judged::component` names the first).
-    Component,
-    /// A resolution with a different result, or none where the document gives one;
-    /// for a `links` case, a link whose href or absolute form differs.
-    Resolution,
-    /// The adapter cannot express the request, or its model cannot say what the
-    /// expectation asks.
-    Unsupported,
-    /// The adapter answered outside the protocol (garbage, oversized, stderr flood,
-    /// early exit, spawn failure).
-    AdapterError,
-    Crash,
-    Timeout,
-}
-
-/// One judged outcome.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Judged {
-    pub class: Class,
-    /// For `Component`: the document's name of the first component that differs.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub component: Option<String>,
-    /// What the document says, as one line.
-    pub expected: String,
-    /// What the adapter said, as one line.
-    pub actual: String,
-}
+pub use class::{Class, Judged};
 
 use crate::ask::{Answer, Info};
 use crate::ask::{ReferenceAnswer, Request};

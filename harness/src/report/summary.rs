@@ -234,7 +234,7 @@ pub fn table(run: &Run) -> String {
                 .collect(),
         );
     }
-    out.push_str(&aligned(&rows));
+    out.push_str(&super::table::aligned(&rows));
     for a in &summary.adapters {
         out.push_str(&format!("  {}: {}\n", v(&a.name), v(&a.version)));
     }
@@ -262,31 +262,5 @@ fn agreement_text(summary: &Summary, docs: &[String]) -> String {
                 .collect(),
         );
     }
-    aligned(&rows)
-}
-
-/// Rows as columns aligned with two spaces between them: the first to the left, the
-/// others to the right.
-pub(crate) fn aligned(rows: &[Vec<String>]) -> String {
-    let widths: Vec<usize> = (0..rows[0].len())
-        .map(|i| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0))
-        .collect();
-    let mut out = String::new();
-    for r in rows {
-        let cells: Vec<String> = r
-            .iter()
-            .zip(&widths)
-            .enumerate()
-            .map(|(i, (c, w))| {
-                if i == 0 {
-                    format!("{c:<w$}")
-                } else {
-                    format!("{c:>w$}")
-                }
-            })
-            .collect();
-        out.push_str(cells.join("  ").trim_end());
-        out.push('\n');
-    }
-    out
+    super::table::aligned(&rows)
 }

@@ -110,7 +110,7 @@ pub fn table(figures: &[Figures]) -> String {
             f.unexcused.to_string(),
         ]);
     }
-    crate::report::summary::aligned(&rows)
+    crate::report::table::aligned(&rows)
 }
 
 /// The figures as a Markdown table (`report.md`).
