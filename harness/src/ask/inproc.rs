@@ -109,6 +109,26 @@ fn parts<const N: usize>(items: [(&str, Option<&str>); N]) -> Parts {
         .collect()
 }
 
+/// An in-process crate as an engine: its parse and its resolution, each through the
+/// type's own `parse_bytes` and `resolve_bytes`.
+macro_rules! crate_engine {
+    ($crate_type:ty) => {
+        impl Engine for $crate_type {
+            fn info(&self) -> &Info {
+                &self.info
+            }
+
+            fn answer(&mut self, request: &Request) -> Answer {
+                match *request {
+                    Request::Parse { input } => self.parse_bytes(input),
+                    Request::Resolve { base, reference } => self.resolve_bytes(base, reference),
+                    _ => not_offered(&self.info, request),
+                }
+            }
+        }
+    };
+}
+
 /// The WHATWG URL Standard, by the `url` crate.
 pub struct WhatwgUrl {
     info: Info,
@@ -168,19 +188,7 @@ impl WhatwgUrl {
     }
 }
 
-impl Engine for WhatwgUrl {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn answer(&mut self, request: &Request) -> Answer {
-        match *request {
-            Request::Parse { input } => self.parse_bytes(input),
-            Request::Resolve { base, reference } => self.resolve_bytes(base, reference),
-            _ => not_offered(&self.info, request),
-        }
-    }
-}
+crate_engine!(WhatwgUrl);
 
 /// RFC 3986, by the `fluent-uri` crate.
 pub struct FluentUri {
@@ -255,19 +263,7 @@ impl FluentUri {
     }
 }
 
-impl Engine for FluentUri {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn answer(&mut self, request: &Request) -> Answer {
-        match *request {
-            Request::Parse { input } => self.parse_bytes(input),
-            Request::Resolve { base, reference } => self.resolve_bytes(base, reference),
-            _ => not_offered(&self.info, request),
-        }
-    }
-}
+crate_engine!(FluentUri);
 
 /// RFC 3986, by the `iri-string` crate's URI types.
 pub struct IriString {
@@ -340,19 +336,7 @@ impl IriString {
     }
 }
 
-impl Engine for IriString {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn answer(&mut self, request: &Request) -> Answer {
-        match *request {
-            Request::Parse { input } => self.parse_bytes(input),
-            Request::Resolve { base, reference } => self.resolve_bytes(base, reference),
-            _ => not_offered(&self.info, request),
-        }
-    }
-}
+crate_engine!(IriString);
 
 /// RFC 3987 (IRIs), by the `oxiri` crate.
 pub struct Oxiri {
@@ -431,19 +415,7 @@ impl Oxiri {
     }
 }
 
-impl Engine for Oxiri {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn answer(&mut self, request: &Request) -> Answer {
-        match *request {
-            Request::Parse { input } => self.parse_bytes(input),
-            Request::Resolve { base, reference } => self.resolve_bytes(base, reference),
-            _ => not_offered(&self.info, request),
-        }
-    }
-}
+crate_engine!(Oxiri);
 
 #[cfg(test)]
 mod tests {
