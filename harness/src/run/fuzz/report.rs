@@ -199,7 +199,7 @@ pub fn markdown(c: &Campaign) -> String {
     let _ = writeln!(
         s,
         "Each discrepancy is first put to the project's named causes (the classifiers of \
-         `harness/src/run/fuzzcheck.rs`, each citing the case in `cases/` that shows what the \
+         `harness/src/judge/known.rs`, each citing the case in `cases/` that shows what the \
          document says): one named cause is one bucket, whatever the inputs look like. Only \
          what no named cause explains is bucketed by (adapter, operation, class, first \
          differing component, shape: the delimiters its minimal input contains). Every \
