@@ -76,16 +76,6 @@ impl Request<'_> {
             Request::Base { .. } => Op::Base,
         }
     }
-
-    /// The input a parse request parses, or the reference a resolve request resolves.
-    pub fn input(&self) -> &[u8] {
-        match *self {
-            Request::Parse { input } | Request::Normalize { input } => input,
-            Request::Resolve { reference, .. } => reference,
-            Request::Extract { text } => text,
-            Request::Links { document, .. } | Request::Base { document, .. } => document,
-        }
-    }
 }
 
 /// A parser, a recorded client, or the reference under one document: its information,
@@ -113,9 +103,7 @@ pub fn ask<E: Engine + ?Sized>(engine: &mut E, request: &Request) -> Answer {
         None => false,
     };
     if !offered {
-        return Answer::Unsupported {
-            why: format!("{} does not offer {}", engine.info().name, request.op()),
-        };
+        return not_offered(engine.info(), request);
     }
     let answered =
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.answer(request)));
@@ -156,7 +144,7 @@ pub trait Ask: Engine {
 impl<E: Engine + ?Sized> Ask for E {}
 
 /// What a panic said, or "a panic".
-pub fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     payload
         .downcast_ref::<&str>()
         .map(|s| s.to_string())

@@ -110,10 +110,6 @@ impl ReferenceEngine {
         ReferenceEngine { doc, info: info() }
     }
 
-    pub fn doc(&self) -> DocReading {
-        self.doc
-    }
-
     /// The answer in the reference's own type, for callers that hold the engine itself.
     pub fn reference_answer(&self, request: &Request) -> ReferenceAnswer {
         answer(self.doc, request)
