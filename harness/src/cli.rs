@@ -119,7 +119,10 @@ enum Command {
     Ask(cmd::ask::Args),
     /// Internal: the guard that ends what adapters started once urlcert has gone.
     #[command(name = "__guard", hide = true)]
-    Guard { session: String },
+    Guard {
+        session: String,
+        cgroup: Option<std::path::PathBuf>,
+    },
     /// A differential campaign: generated and mutated inputs asked of the reference and
     /// of adapters, each discrepancy minimised and bucketed; writes fuzz.md, fuzz.jsonl
     /// and campaign.json into --out (default reports/fuzz-<UTC time>/), journaled in
@@ -178,8 +181,8 @@ pub fn main() -> ExitCode {
             .long_version(text.leak() as &str);
     }
     let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
-    if let Command::Guard { session } = &cli.command {
-        urlcert::ask::lifetime::guard(session);
+    if let Command::Guard { session, cgroup } = &cli.command {
+        urlcert::ask::lifetime::guard(session, cgroup.as_deref());
         return ExitCode::SUCCESS;
     }
     urlcert::ask::process::pass_env(cli.pass_env);

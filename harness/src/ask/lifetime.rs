@@ -105,6 +105,10 @@ pub fn prepare(cmd: &mut Command, pass_env: &[String]) -> Tag {
     }
     #[cfg(target_os = "linux")]
     die_with_parent(cmd);
+    #[cfg(target_os = "linux")]
+    if let Some(cgroup) = super::cgroup::current() {
+        cgroup.enter_at_exec(cmd);
+    }
     #[cfg(unix)]
     close_inherited(cmd);
     tag
@@ -230,6 +234,9 @@ pub fn kill_all() {
     if SUBREAPER.load(Ordering::SeqCst) {
         let spare: HashSet<u32> = GUARD_PID.get().copied().into_iter().collect();
         kill_descendants(&[std::process::id()], &spare);
+    }
+    if let Some(cgroup) = super::cgroup::current() {
+        cgroup.kill_and_remove();
     }
     reap_adopted();
 }
@@ -458,17 +465,20 @@ fn tell_guard(line: &str) {
     }
 }
 
-/// Starts the guard: `urlcert __guard SESSION`, a process of its own group that waits
-/// for its standard input to end (urlcert exited, however) and then ends what urlcert
-/// left ([`guard`]). Called once by the binary; the pipe stays open for urlcert's whole
-/// life.
+/// Starts the guard: `urlcert __guard SESSION [CGROUP]`, a process of its own group
+/// that waits for its standard input to end (urlcert exited, however) and then ends
+/// what urlcert left ([`guard`]). Makes the session's cgroup first, where Linux allows,
+/// so that every adapter starts inside it. Called once by the binary; the pipe stays
+/// open for urlcert's whole life.
 pub fn start_guard() {
     GUARD.get_or_init(|| {
         let exe = std::env::current_exe().ok()?;
         let mut cmd = Command::new(exe);
-        cmd.arg("__guard")
-            .arg(session())
-            .stdin(std::process::Stdio::piped())
+        cmd.arg("__guard").arg(session());
+        if let Some(cgroup) = super::cgroup::create(session()) {
+            cmd.arg(cgroup.dir());
+        }
+        cmd.stdin(std::process::Stdio::piped())
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::null());
         #[cfg(unix)]
@@ -486,14 +496,15 @@ pub fn start_guard() {
 /// How often the guard looks at urlcert's descendants.
 const GUARD_LOOK: std::time::Duration = std::time::Duration::from_millis(200);
 
-/// The guard's body (`urlcert __guard SESSION`). While urlcert lives it keeps the
-/// groups urlcert tells it of (`+PGID` when an adapter starts, `-PGID` once it was
+/// The guard's body (`urlcert __guard SESSION [CGROUP]`). While urlcert lives it keeps
+/// the groups urlcert tells it of (`+PGID` when an adapter starts, `-PGID` once it was
 /// waited for) and looks at urlcert's descendants every [`GUARD_LOOK`]. When its
-/// standard input ends (urlcert is gone, however) it kills those groups, the session's
-/// markers, and every descendant it saw that is still the same process, with all that
-/// descends from it. What a descendant starts and leaves in the last look's interval,
-/// in a session of its own, without a readable marker, can escape.
-pub fn guard(session: &str) {
+/// standard input ends (urlcert is gone, however) it ends the session's cgroup, then
+/// kills those groups, the session's markers, and every descendant it saw that is
+/// still the same process, with all that descends from it. Without a cgroup, what a
+/// descendant starts and leaves in the last look's interval, in a session of its own,
+/// without a readable marker, can escape.
+pub fn guard(session: &str, cgroup: Option<&std::path::Path>) {
     #[cfg(unix)]
     let urlcert = std::os::unix::process::parent_id();
     #[cfg(not(unix))]
@@ -531,6 +542,12 @@ pub fn guard(session: &str) {
                 look(urlcert, &mut seen);
             }
             next_look = std::time::Instant::now() + GUARD_LOOK;
+        }
+    }
+    // Only the session's own cgroup: the folder is named for it.
+    if let Some(dir) = cgroup {
+        if dir.file_name() == Some(std::ffi::OsStr::new(&super::cgroup::name(session))) {
+            super::cgroup::kill_and_remove(dir);
         }
     }
     #[cfg(unix)]

@@ -6,6 +6,7 @@
 
 mod answer;
 pub mod catalog;
+pub mod cgroup;
 pub mod inproc;
 pub mod lifetime;
 pub mod process;
