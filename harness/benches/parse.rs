@@ -12,7 +12,7 @@ use urlcert::bench;
 use urlcert_reference::{parse, resolve, DocReading};
 
 fn cases() -> Vec<urlcert::case::LoadedCase> {
-    bench::load_cases(&registry::repo_root().join("cases")).expect("the cases load")
+    bench::load_cases(&urlcert::assets::repo_root().join("cases")).expect("the cases load")
 }
 
 /// Reference RFC 1738 parse against `url::Url::parse`, on the same corpus, in bytes/s.

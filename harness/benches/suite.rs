@@ -5,11 +5,12 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Duration;
-use urlcert::ask::{inproc, registry};
+use urlcert::ask::inproc;
 use urlcert::{bench, judge, run::certify, run::runner};
 
 fn suite(c: &mut Criterion) {
-    let cases = bench::load_cases(&registry::repo_root().join("cases")).expect("the cases load");
+    let cases =
+        bench::load_cases(&urlcert::assets::repo_root().join("cases")).expect("the cases load");
     let mut g = c.benchmark_group("case_suite");
     g.sample_size(10);
     g.measurement_time(Duration::from_secs(5));

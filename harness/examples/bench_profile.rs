@@ -10,7 +10,7 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let what = args.next().unwrap_or_else(|| "parse".into());
     let times: usize = args.next().and_then(|n| n.parse().ok()).unwrap_or(100);
-    let dir = urlcert::ask::registry::repo_root().join("cases");
+    let dir = urlcert::assets::repo_root().join("cases");
     let cases = bench::load_cases(&dir).expect("the cases load");
     match what.as_str() {
         "parse" => {

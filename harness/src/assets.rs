@@ -81,6 +81,14 @@ pub fn is_checkout(dir: &Path) -> bool {
             .is_ok_and(|t| t.contains("[workspace]") && t.contains("\"harness\""))
 }
 
+/// The repository root: the checkout the working directory is in (it or one of its
+/// parents, see [`checkout`]), else the working directory.
+pub fn repo_root() -> PathBuf {
+    checkout_abs()
+        .or_else(|| std::env::current_dir().ok())
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
 /// The checkout as an absolute path.
 pub fn checkout_abs() -> Option<PathBuf> {
     let rel = checkout()?;

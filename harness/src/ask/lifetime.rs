@@ -97,7 +97,7 @@ pub fn prepare(cmd: &mut Command, pass_env: &[String]) -> Tag {
     }
     cmd.env(MARKER, tag.value());
     // Where the install command put the adapters' packages (Node's `node_modules`).
-    cmd.env("URLCERT_DEPS", super::registry::deps_dir());
+    cmd.env("URLCERT_DEPS", crate::assets::deps().0);
     #[cfg(unix)]
     {
         use std::os::unix::process::CommandExt;

@@ -87,10 +87,31 @@ pub trait Engine {
     /// engine lists (or, for the reference, any request); what the engine cannot
     /// express is `Answer::Unsupported`.
     fn answer(&mut self, request: &Request) -> Answer;
-    /// Whether the engine answers requests no operation names (extract, normalize,
-    /// base): the reference's own.
+    /// Whether the engine is put every request, whatever its operations list: the
+    /// reference (it answers them all), and a recording (what it lacks it answers as
+    /// "not in the recording", which says more than "not offered").
     fn answers_every_request(&self) -> bool {
         false
+    }
+}
+
+/// An adapter looked up by name: ready to be asked, or unavailable here and why.
+pub enum Found {
+    Ready(Box<dyn Engine>),
+    Unavailable {
+        name: String,
+        why: String,
+        /// The command that would install what is missing.
+        install: String,
+    },
+}
+
+impl Found {
+    pub fn name(&self) -> &str {
+        match self {
+            Found::Ready(a) => &a.info().name,
+            Found::Unavailable { name, .. } => name,
+        }
     }
 }
 

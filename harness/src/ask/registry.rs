@@ -17,25 +17,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
-/// An adapter looked up by name.
-pub enum Found {
-    Ready(Box<dyn Engine>),
-    Unavailable {
-        name: String,
-        why: String,
-        /// The command that would install what is missing.
-        install: String,
-    },
-}
-
-impl Found {
-    pub fn name(&self) -> &str {
-        match self {
-            Found::Ready(a) => &a.info().name,
-            Found::Unavailable { name, .. } => name,
-        }
-    }
-}
+pub use super::Found;
 
 /// The in-process adapters urlcert is meant to carry, whether or not this build has
 /// them.
@@ -281,14 +263,6 @@ impl External {
             }
         }
     }
-}
-
-/// The repository root: the checkout the working directory is in (it or one of its
-/// parents, see [`crate::assets::checkout`]), else the working directory.
-pub fn repo_root() -> PathBuf {
-    crate::assets::checkout_abs()
-        .or_else(|| std::env::current_dir().ok())
-        .unwrap_or_else(|| PathBuf::from("."))
 }
 
 /// Where compiled adapter programs go: inside a checkout

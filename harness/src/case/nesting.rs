@@ -11,8 +11,6 @@
 //! for one level at a leaf (see [`opens_block`]), so a file is refused here only when
 //! the parser's own limit is at most a level away.
 
-use super::layout::Pos;
-
 /// Whether a line's text from `rest` on starts a block collection: a sequence entry, or
 /// what looks like a mapping key (a `: ` in a quoted value is counted too, one level
 /// too many at a leaf, which matters only to a file within a level of the limit).
@@ -30,9 +28,9 @@ enum Quote {
     Double,
 }
 
-/// The position of the first collection that opens more than `limit` levels deep, if
-/// one does.
-pub fn too_deep(text: &str, limit: usize) -> Option<Pos> {
+/// The position (line, column) of the first collection that opens more than `limit`
+/// levels deep, if one does.
+pub fn too_deep(text: &str, limit: usize) -> Option<(usize, usize)> {
     let mut scan = Scan::default();
     for (n, line) in text.split('\n').enumerate() {
         let line = line.strip_suffix('\r').unwrap_or(line);

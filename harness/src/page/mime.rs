@@ -35,9 +35,9 @@
 //! part that goes deeper). Work is linear in the input at each level, so at most
 //! `MAX_DEPTH` times the input's size in all.
 
+use super::error::{DocumentError, Problem};
 use super::html;
 use super::lines::Lines;
-use super::{DocumentError, Problem};
 use mailparse::body::Body;
 use mailparse::ParsedContentType;
 use urlcert_reference::base::{Entity, HeaderField};

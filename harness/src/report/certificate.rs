@@ -5,10 +5,10 @@
 //! parser said, rendered with `similar`. The HTML page says the same as the Markdown,
 //! every string from a case or an adapter escaped with [`crate::report::text::html`].
 
+use super::record::{bound, cite_md, class_id, file_safe, records_of, Record, Run, CLASSES};
+use super::summary;
 use super::table::{md_head, md_row, Align};
-use super::{
-    bound, cite_md, class_id, file_safe, md_fenced, records_of, summary, Record, Run, CLASSES,
-};
+use super::text::md_fenced;
 use crate::judge::Class;
 use crate::report::text::{html, md_cell, md_code};
 use similar::{ChangeTag, TextDiff};
@@ -159,7 +159,7 @@ fn failure(r: &Record) -> String {
 /// self-contained page (no scripts, no outside resources), the agreement cells
 /// coloured as in `report.html`, the citations linked.
 pub fn render_html(run: &Run, adapter: &str) -> String {
-    use super::html::{agreement_key, agreement_style, band, note};
+    use super::agreement::{agreement_key, agreement_style, band, note};
     use super::shell::{self, Sheet, TIGHT_CELLS};
     let s = summary::build(run);
     let rules = String::from(
@@ -277,7 +277,7 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
             let _ = write!(out, ", base <code>{}</code>", html(&bound(b)));
         }
         let _ = write!(out, ". Operation {}.", html(&r.op));
-        let cites = super::html::cites(r);
+        let cites = super::agreement::cites(r);
         if !cites.is_empty() {
             let _ = write!(out, " Cited: {}.", cites.replace("<br>", ", "));
         }

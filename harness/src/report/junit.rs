@@ -4,7 +4,8 @@
 //! cannot hold at all (control characters, U+FFFE, U+FFFF) or that act instead of
 //! showing ([`crate::report::text::visible`]'s bidi and invisible characters) as `\u{..}`.
 
-use super::{class_id, records_of, summary, Run};
+use super::record::{class_id, records_of, Run};
+use super::summary;
 use crate::judge::Class;
 use std::fmt::Write;
 

@@ -3,8 +3,9 @@
 //! pruned matrix. Every string from a case or an adapter goes through
 //! [`crate::report::text::md_code`], so it shows as code and cannot open HTML or break a table.
 
+use super::record::{class_id, class_meaning, Run, CLASSES};
 use super::table::{md_head, md_head_left, md_row, Align};
-use super::{certificate, class_id, class_meaning, matrix, summary, Run, CLASSES};
+use super::{certificate, matrix, summary};
 use crate::judge::Class;
 use crate::report::text::md_code;
 

@@ -1,7 +1,7 @@
 //! The matrix of a run: one row per case × document, one column per adapter; and its
 //! pruned view, which groups the rows whose classes are the same for every adapter.
 
-use super::{Record, Run};
+use super::record::{Record, Run};
 use crate::judge::Class;
 use std::collections::HashMap;
 

@@ -21,7 +21,7 @@
 //! reviewed exceptions): `coverage` in `summary.json`, a table in `report.md` and after
 //! the summary tables.
 
-use super::{class_id, Column, Provenance, Run, Unavailable, CLASSES};
+use super::record::{class_id, Column, Provenance, Run, Unavailable, CLASSES};
 use crate::judge::Class;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -175,7 +175,7 @@ fn of(run: &Run, col: &Column) -> AdapterSummary {
         agreement: BTreeMap::new(),
         tags: BTreeMap::new(),
     };
-    for r in super::records_of(run, &col.name) {
+    for r in super::record::records_of(run, &col.name) {
         let c = class_id(r.class);
         s.total += 1;
         *s.classes.entry(c).or_default() += 1;

@@ -78,6 +78,15 @@ pub fn is_hidden(c: char) -> bool {
 const DEFAULT_IGNORABLE: icu_properties::CodePointSetDataBorrowed<'static> =
     icu_properties::CodePointSetData::new::<icu_properties::props::DefaultIgnorableCodePoint>();
 
+/// A fenced Markdown code block holding `text` (control characters made visible),
+/// with a fence longer than any run of backticks inside, so nothing can close it early.
+pub fn md_fenced(info: &str, text: &str) -> String {
+    let text = text.lines().map(visible).collect::<Vec<_>>().join("\n");
+    let longest = text.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest.max(2) + 1);
+    format!("{fence}{info}\n{text}\n{fence}\n")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -82,6 +82,26 @@ fn an_unrecorded_request_is_unsupported() {
 }
 
 #[test]
+fn a_request_of_an_operation_the_header_does_not_list_is_not_in_the_recording() {
+    // The recording is its own word: what it lacks it lacks, whatever its header lists;
+    // links were never recorded, so they are not offered.
+    let header = HEADER.replace(r#"["resolve", "parse"]"#, r#"["resolve"]"#);
+    let mut r = Recorded::from_text("recorded-demo", "demo.jsonl", &header).unwrap();
+    assert_eq!(
+        r.parse(b"http://h/"),
+        Answer::Unsupported {
+            why: "not in the recording".into()
+        }
+    );
+    assert_eq!(
+        r.links(b"<a href=g>", &[]),
+        Answer::Unsupported {
+            why: "recorded-demo does not offer links".into()
+        }
+    );
+}
+
+#[test]
 fn a_malformed_line_names_the_file_and_the_line() {
     let good = r#"{"op": "resolve", "base": "b:/", "input": "g", "answer": {"resolved": {"result": "b:/g"}}, "source": "p"}"#;
     let cases: &[(&str, &str)] = &[

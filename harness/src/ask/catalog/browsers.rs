@@ -6,7 +6,7 @@
 //! Python programs that run the browser; the browser missing makes the adapter
 //! unavailable.
 
-use super::{External, Kind};
+use super::entry::{External, Kind};
 
 pub const ENTRIES: &[External] = &[
     External {

@@ -1,6 +1,6 @@
 //! C libraries, compiled on first use: uriparser and libcurl's URL API.
 
-use super::{External, Kind};
+use super::entry::{External, Kind};
 
 const URIPARSER: Kind = Kind::C {
     source: "harness/adapters/uriparser.c",

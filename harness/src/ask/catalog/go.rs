@@ -1,6 +1,6 @@
 //! Go: the standard library's `net/url`, built with `go build` on first use.
 
-use super::{External, Kind};
+use super::entry::{External, Kind};
 
 pub const ENTRIES: &[External] = &[External {
     name: "go-net-url",

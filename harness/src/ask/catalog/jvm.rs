@@ -1,7 +1,7 @@
 //! The JVM: `java.net.URI` (RFC 2396 with RFC 2732) and `java.net.URL`, one program
 //! compiled with `javac` on first use; `--url` chooses `java.net.URL`.
 
-use super::{External, Kind};
+use super::entry::{External, Kind};
 
 const JAVA: Kind = Kind::Java {
     source: "harness/adapters/UrlcertJava.java",

@@ -4,6 +4,7 @@
 
 mod browsers;
 mod c;
+mod entry;
 mod go;
 mod jvm;
 mod node;
@@ -11,6 +12,8 @@ mod perl;
 mod php;
 mod python;
 mod ruby;
+
+pub use entry::{External, Kind};
 
 /// Every runtime's entries, in the order `urlcert adapters` lists them.
 pub const ALL: &[&[External]] = &[
@@ -25,44 +28,3 @@ pub const ALL: &[&[External]] = &[
     php::ENTRIES,
     browsers::ENTRIES,
 ];
-
-/// How an external adapter runs.
-#[derive(Clone, Copy)]
-pub enum Kind {
-    /// `RUNTIME SCRIPT`, optionally needing a module the runtime imports.
-    Script {
-        runtime: &'static str,
-        script: &'static str,
-        /// A module the runtime must load: Python imports it, Node resolves it (from
-        /// the install command's `node_modules` too). The runtime is Python from the
-        /// install command's virtual environment when there is one.
-        module: Option<&'static str>,
-    },
-    /// A C program compiled with `cc` against a library found by `pkg-config`.
-    C {
-        source: &'static str,
-        pkg: &'static str,
-        binary: &'static str,
-    },
-    /// A Java program (one source file, its public class `class`), compiled with
-    /// `javac` on first use and run with `java -cp DIR CLASS`.
-    Java {
-        source: &'static str,
-        class: &'static str,
-    },
-    /// A Go program (one source file, the standard library only), built with
-    /// `go build` on first use.
-    Go {
-        source: &'static str,
-        binary: &'static str,
-    },
-}
-
-/// One external adapter or profile.
-pub struct External {
-    pub name: &'static str,
-    pub kind: Kind,
-    /// The extra argument a profile passes.
-    pub profile: Option<&'static str>,
-    pub install: &'static str,
-}

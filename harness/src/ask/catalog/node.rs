@@ -3,7 +3,7 @@
 //! `.deps/node_modules` by `harness/adapters/install node`). The programs share
 //! `harness/adapters/_protocol.js`.
 
-use super::{External, Kind};
+use super::entry::{External, Kind};
 
 /// The install command for the npm packages (all of them at once).
 const NPM: &str = "bash harness/adapters/install node";

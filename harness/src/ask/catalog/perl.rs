@@ -1,7 +1,7 @@
 //! Perl: CPAN's `URI` module (Debian `liburi-perl`). The script checks for the module
 //! itself: without it, it says so and exits 3 before answering.
 
-use super::{External, Kind};
+use super::entry::{External, Kind};
 
 pub const ENTRIES: &[External] = &[External {
     name: "perl-uri",

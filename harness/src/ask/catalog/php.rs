@@ -1,6 +1,6 @@
 //! PHP: `parse_url` (parse only), from Debian's `php-cli`.
 
-use super::{External, Kind};
+use super::entry::{External, Kind};
 
 pub const ENTRIES: &[External] = &[External {
     name: "php-parse-url",

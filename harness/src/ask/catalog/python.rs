@@ -2,7 +2,7 @@
 //! and `ada-url` packages (from the install command's virtual environment), and
 //! Python 2's `urlparse` when `python2.7` is on PATH.
 
-use super::{External, Kind};
+use super::entry::{External, Kind};
 
 const PY_URLLIB: Kind = Kind::Script {
     runtime: "python3",

@@ -1,7 +1,7 @@
 //! Ruby: the standard library's `URI`, and the `addressable` gem from Debian's
 //! `ruby-addressable` (`--addressable`; without the gem the script exits 3).
 
-use super::{External, Kind};
+use super::entry::{External, Kind};
 
 const RUBY: Kind = Kind::Script {
     runtime: "ruby",

@@ -86,8 +86,7 @@ impl Gap {
     }
 }
 
-/// A place: the rule and the text of an ambiguity ([`urlcert_reference::Ambiguity`]).
-pub type PlaceKey = (Rule, &'static str);
+pub use places::PlaceKey;
 
 /// A place where some input derives two ways ([`urlcert_reference::Ambiguity`]).
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,10 +12,12 @@
 //! encodes nothing. Otherwise the cases hold only the derivation urlcert reports, and
 //! the place is a single-reading place.
 
-use super::PlaceKey;
 use crate::case::{LoadedCase, Op};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use urlcert_reference::{parse, DocReading, Document, Reading};
+use urlcert_reference::{parse, DocReading, Document, Reading, Rule};
+
+/// A place: the rule and the text of an ambiguity ([`urlcert_reference::Ambiguity`]).
+pub type PlaceKey = (Rule, &'static str);
 
 /// The places of `raised` (each with the cases and readings that raise it) whose
 /// second reading some case encodes.
