@@ -5,7 +5,7 @@
 //! finding.
 //!
 //! Input: one document byte, then the URL. The byte picks the document and reading,
-//! `byte % n` into the ones the oracle covers (`urlcert::run::fuzzinput::docs`,
+//! `byte % n` into the ones the oracle covers (`urlcert::run::fuzzinput::FuzzTarget::docs`,
 //! `oracle_classes::DOCS`), so each execution is one parse and one oracle judgement and
 //! coverage feedback is per document. Every document's oracle is compiled before the
 //! first input (libFuzzer's init hook), from the grammars compiled into `urlcert-oracle`
@@ -40,7 +40,7 @@ fn doc(i: usize, doc: DocReading) -> &'static Doc {
 }
 
 fn docs() -> &'static [DocReading] {
-    fuzzinput::docs("oracle_diff").expect("a document list")
+    fuzzinput::FuzzTarget::OracleDiff.docs().expect("a document list")
 }
 
 fuzz_target!(init: {

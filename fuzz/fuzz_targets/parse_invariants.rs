@@ -4,7 +4,7 @@
 //!
 //! Input: one document byte, then the URL. The byte picks the document and reading,
 //! `byte % n` into every document and reading of the reference
-//! (`urlcert::run::fuzzinput::docs`), so each execution is one parse and coverage feedback is
+//! (`urlcert::run::fuzzinput::FuzzTarget::docs`), so each execution is one parse and coverage feedback is
 //! per document.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
@@ -12,7 +12,7 @@ use urlcert::run::fuzzinput;
 use urlcert_reference::invariants::check_parse;
 
 fuzz_target!(|data: &[u8]| {
-    let docs = fuzzinput::docs("parse_invariants").expect("a document list");
+    let docs = fuzzinput::FuzzTarget::ParseInvariants.docs().expect("a document list");
     let Some((i, url)) = fuzzinput::split(data, docs.len()) else {
         return;
     };

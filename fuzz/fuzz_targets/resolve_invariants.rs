@@ -4,14 +4,14 @@
 //!
 //! Input: one document byte, then base NUL reference. The byte picks the document and
 //! reading, `byte % n` into every document and reading of the reference
-//! (`urlcert::run::fuzzinput::docs`), so coverage feedback is per document.
+//! (`urlcert::run::fuzzinput::FuzzTarget::docs`), so coverage feedback is per document.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
 use urlcert::run::fuzzinput;
 use urlcert_reference::invariants::check_resolve;
 
 fuzz_target!(|data: &[u8]| {
-    let docs = fuzzinput::docs("resolve_invariants").expect("a document list");
+    let docs = fuzzinput::FuzzTarget::ResolveInvariants.docs().expect("a document list");
     let Some((i, pair)) = fuzzinput::split(data, docs.len()) else {
         return;
     };

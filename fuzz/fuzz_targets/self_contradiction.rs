@@ -6,7 +6,7 @@
 //!
 //! Input: one document byte, then base NUL reference, or one URL. The byte picks the
 //! document and reading, `byte % n` into the documents with both a grammar and a
-//! resolution algorithm (`urlcert::run::fuzzinput::docs`).
+//! resolution algorithm (`urlcert::run::fuzzinput::FuzzTarget::docs`).
 //!
 //! Set-up, once per process before the first input (libFuzzer's init hook): every
 //! document reading's grammar and the known causes, compiled in

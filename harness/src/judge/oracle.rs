@@ -6,31 +6,36 @@
 
 use regex::bytes::Regex;
 use urlcert_oracle::{Answer, Oracle};
-use urlcert_reference::{Document, Parse, Reading};
+use urlcert_reference::{DocReading, Document, Parse, Reading};
 
 /// Every document and reading whose parse the oracle covers.
-pub const DOCS: &[&str] = &[
-    "draft-02",
-    "draft-02@mailto-single-colon",
-    "draft-03",
-    "draft-03@mailto-single-colon",
-    "draft-03@ftptype-prose",
-    "draft-06",
-    "draft-06@scheme-case-ignore",
-    "rfc1738",
-    "rfc1738@scheme-case-ignore",
-    "rfc1808",
-    "draft-1996",
+pub const DOCS: &[DocReading] = &[
+    on(Document::Draft02, Reading::Strict),
+    on(Document::Draft02, Reading::MailtoSingleColon),
+    on(Document::Draft03, Reading::Strict),
+    on(Document::Draft03, Reading::MailtoSingleColon),
+    on(Document::Draft03, Reading::FtptypeProse),
+    on(Document::Draft06, Reading::Strict),
+    on(Document::Draft06, Reading::SchemeCaseIgnore),
+    on(Document::Rfc1738, Reading::Strict),
+    on(Document::Rfc1738, Reading::SchemeCaseIgnore),
+    on(Document::Rfc1808, Reading::Strict),
+    on(Document::Draft1996, Reading::Strict),
     // The BNF alone where a failing server's "//" can be a path: what the oracle derives.
-    "draft-1996@double-slash-path",
+    on(Document::Draft1996, Reading::DoubleSlashPath),
     // RFC 2396's above-root-removed and same-scheme-relative are resolution readings and
     // parse as the default does.
-    "rfc2396",
-    "rfc2396@rfc2732",
+    on(Document::Rfc2396, Reading::Strict),
+    on(Document::Rfc2396, Reading::Rfc2732),
     // `rfc3986@non-strict` differs in resolution only (Section 5.2.2), so it is not
     // repeated here.
-    "rfc3986",
+    on(Document::Rfc3986, Reading::Strict),
 ];
+
+/// A document under a reading, in a constant.
+const fn on(doc: Document, reading: Reading) -> DocReading {
+    DocReading { doc, reading }
+}
 
 /// What a class looks at: the input, both answers, the oracle (to ask again), and for
 /// the 1996 draft its compiled `server` rule.

@@ -32,16 +32,7 @@ use std::collections::BTreeMap;
 use std::path::Path;
 use urlcert_reference::DocReading;
 
-/// The fuzz targets that have seeds, as named in `fuzz/Cargo.toml` (not the yardstick
-/// `anchor_url`, which checks nothing and is only run to compare exec/s).
-pub const TARGETS: &[&str] = &[
-    "parse_invariants",
-    "resolve_invariants",
-    "oracle_diff",
-    "adapters_diff",
-    "structured",
-    "self_contradiction",
-];
+pub use crate::run::fuzzinput::FuzzTarget;
 
 /// Seeds of one target: file name to contents.
 pub type Seeds = BTreeMap<String, Vec<u8>>;
@@ -61,8 +52,8 @@ fn add(seeds: &mut Seeds, bytes: Vec<u8>) {
 
 /// One URL behind a document byte, for each of `docs` that `target` lists (see the
 /// module's comment).
-fn add_per_doc(seeds: &mut Seeds, target: &str, docs: &[DocReading], rest: &[u8]) {
-    let list = crate::run::fuzzinput::docs(target).expect("a target with a document byte");
+fn add_per_doc(seeds: &mut Seeds, target: FuzzTarget, docs: &[DocReading], rest: &[u8]) {
+    let list = target.docs().expect("a target with a document byte");
     let mut any = false;
     for &d in docs {
         if let Some(i) = crate::run::fuzzinput::index_of(list, d) {
@@ -77,7 +68,7 @@ fn add_per_doc(seeds: &mut Seeds, target: &str, docs: &[DocReading], rest: &[u8]
 }
 
 /// The seeds of every target, from the cases.
-pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
+pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<FuzzTarget, Seeds> {
     let adapters = crate::run::fuzzinput::adapters().len();
     let mut urls = Seeds::new();
     let mut parse_urls = Seeds::new();
@@ -92,15 +83,15 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
             for i in 0..adapters {
                 add(&mut urls, crate::run::fuzzinput::seed(i, bytes));
             }
-            add_per_doc(&mut parse_urls, "parse_invariants", &docs, bytes);
-            add_per_doc(&mut oracle_urls, "oracle_diff", &docs, bytes);
+            add_per_doc(&mut parse_urls, FuzzTarget::ParseInvariants, &docs, bytes);
+            add_per_doc(&mut oracle_urls, FuzzTarget::OracleDiff, &docs, bytes);
         };
         match c.op {
             Op::Parse => {
                 url(c.input.as_bytes());
                 add_per_doc(
                     &mut contradiction,
-                    "self_contradiction",
+                    FuzzTarget::SelfContradiction,
                     &docs,
                     c.input.as_bytes(),
                 );
@@ -121,8 +112,13 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
                 let mut pair = base.into_bytes();
                 pair.push(0);
                 pair.extend_from_slice(c.input.as_bytes());
-                add_per_doc(&mut pairs, "resolve_invariants", &docs, &pair);
-                add_per_doc(&mut contradiction, "self_contradiction", &docs, &pair);
+                add_per_doc(&mut pairs, FuzzTarget::ResolveInvariants, &docs, &pair);
+                add_per_doc(
+                    &mut contradiction,
+                    FuzzTarget::SelfContradiction,
+                    &docs,
+                    &pair,
+                );
             }
             // Extraction, normalisation and base establishment have no fuzz target of
             // their own.
@@ -130,12 +126,12 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<&'static str, Seeds> {
         }
     }
     BTreeMap::from([
-        ("parse_invariants", parse_urls),
-        ("resolve_invariants", pairs),
-        ("oracle_diff", oracle_urls),
-        ("adapters_diff", urls),
-        ("structured", structured),
-        ("self_contradiction", contradiction),
+        (FuzzTarget::ParseInvariants, parse_urls),
+        (FuzzTarget::ResolveInvariants, pairs),
+        (FuzzTarget::OracleDiff, oracle_urls),
+        (FuzzTarget::AdaptersDiff, urls),
+        (FuzzTarget::Structured, structured),
+        (FuzzTarget::SelfContradiction, contradiction),
     ])
 }
 
@@ -150,10 +146,10 @@ fn is_seed_name(name: &str) -> bool {
 /// What differs between `dir` and the seeds: missing, changed and stale files, as
 /// paths relative to `dir`. Empty when `dir` is up to date. Files whose names are not
 /// seed names (a README) are left alone.
-pub fn differences(dir: &Path, all: &BTreeMap<&'static str, Seeds>) -> Vec<String> {
+pub fn differences(dir: &Path, all: &BTreeMap<FuzzTarget, Seeds>) -> Vec<String> {
     let mut out = Vec::new();
     for (target, seeds) in all {
-        let sub = dir.join(target);
+        let sub = dir.join(target.name());
         for (name, bytes) in seeds {
             match std::fs::read(sub.join(name)) {
                 Ok(b) if b == *bytes => {}
@@ -193,10 +189,10 @@ pub struct Written {
 
 /// Writes the seeds into `dir/<target>/`: files that are missing or differ are written,
 /// seed files no case gives any more are removed, everything else is left as it is.
-pub fn write(dir: &Path, all: &BTreeMap<&'static str, Seeds>) -> std::io::Result<Written> {
+pub fn write(dir: &Path, all: &BTreeMap<FuzzTarget, Seeds>) -> std::io::Result<Written> {
     let mut w = Written::default();
     for (target, seeds) in all {
-        let sub = dir.join(target);
+        let sub = dir.join(target.name());
         std::fs::create_dir_all(&sub)?;
         for (name, bytes) in seeds {
             let path = sub.join(name);

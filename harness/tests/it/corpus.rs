@@ -11,7 +11,7 @@ fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
 }
 
-fn seeds() -> std::collections::BTreeMap<&'static str, corpus::Seeds> {
+fn seeds() -> std::collections::BTreeMap<corpus::FuzzTarget, corpus::Seeds> {
     let suite = urlcert::case::load_dir(&root().join("cases")).expect("cases load");
     corpus::seeds(&suite.cases)
 }
@@ -22,7 +22,7 @@ fn seeds_are_deterministic_and_rewriting_changes_nothing() {
     assert_eq!(a, seeds());
     assert_eq!(
         a.keys().copied().collect::<Vec<_>>().len(),
-        corpus::TARGETS.len()
+        corpus::FuzzTarget::ALL.len()
     );
     let dir = tempfile::tempdir().unwrap();
     let first = corpus::write(dir.path(), &a).unwrap();
@@ -31,7 +31,9 @@ fn seeds_are_deterministic_and_rewriting_changes_nothing() {
     assert_eq!((again.added, again.changed, again.removed), (0, 0, 0));
     assert!(corpus::differences(dir.path(), &a).is_empty());
     // Pairs hold base NUL reference.
-    assert!(a["resolve_invariants"].values().all(|s| s.contains(&0)));
+    assert!(a[&corpus::FuzzTarget::ResolveInvariants]
+        .values()
+        .all(|s| s.contains(&0)));
 }
 
 #[test]
@@ -50,19 +52,21 @@ fn fuzz_checks_hold_on_every_case_input() {
     let s = seeds();
     let mut adapters = urlcert::run::fuzzinput::adapters();
     // Each seed as the target reads it: the adapter byte picks the adapter.
-    for seed in s["adapters_diff"].values() {
+    for seed in s[&corpus::FuzzTarget::AdaptersDiff].values() {
         fuzzcheck::adapters_diff(&mut adapters, seed).unwrap();
     }
     // The URLs without their adapter byte, each under every document.
-    let urls: std::collections::BTreeSet<&[u8]> =
-        s["adapters_diff"].values().map(|seed| &seed[1..]).collect();
+    let urls: std::collections::BTreeSet<&[u8]> = s[&corpus::FuzzTarget::AdaptersDiff]
+        .values()
+        .map(|seed| &seed[1..])
+        .collect();
     for url in urls {
         for doc in every_doc_reading() {
             check_parse(doc, url).unwrap();
         }
     }
     // The pairs without their document byte, each under every document.
-    let pairs: std::collections::BTreeSet<&[u8]> = s["resolve_invariants"]
+    let pairs: std::collections::BTreeSet<&[u8]> = s[&corpus::FuzzTarget::ResolveInvariants]
         .values()
         .map(|seed| &seed[1..])
         .collect();
@@ -80,11 +84,11 @@ fn fuzz_checks_hold_on_every_case_input() {
 /// (self_contradiction: every parse case's input, and the pairs).
 #[test]
 fn seeds_with_a_leading_byte_split_into_a_pick_and_a_url() {
-    use urlcert::run::fuzzinput;
+    use urlcert::run::fuzzinput::{self, FuzzTarget};
     let s = seeds();
     let n = fuzzinput::adapters().len();
     let mut per_adapter = vec![std::collections::BTreeSet::new(); n];
-    for seed in s[fuzzinput::ADAPTER_TARGET].values() {
+    for seed in s[&FuzzTarget::AdaptersDiff].values() {
         assert!((seed[0] as usize) < n, "adapters_diff: {seed:?}");
         let (i, url) = fuzzinput::split(seed, n).unwrap();
         per_adapter[i].insert(url);
@@ -95,23 +99,25 @@ fn seeds_with_a_leading_byte_split_into_a_pick_and_a_url() {
         per_adapter.iter().all(|u| *u == urls),
         "every URL under every adapter"
     );
-    for target in fuzzinput::TARGETS {
-        let list = fuzzinput::docs(target).unwrap();
+    for target in FuzzTarget::WITH_DOCUMENT_BYTE {
+        let list = target.docs().unwrap();
         let mut seen = std::collections::BTreeSet::new();
-        for seed in s[target].values() {
+        for seed in s[&target].values() {
             assert!((seed[0] as usize) < list.len(), "{target}: {seed:?}");
             let (_, rest) = fuzzinput::split(seed, list.len()).unwrap();
-            if *target == "resolve_invariants" {
+            if target == FuzzTarget::ResolveInvariants {
                 assert!(rest.contains(&0), "{target}: {seed:?}");
-            } else if *target == "self_contradiction" && !urls.contains(rest) {
-                let pair = s["resolve_invariants"].values().any(|p| &p[1..] == rest);
+            } else if target == FuzzTarget::SelfContradiction && !urls.contains(rest) {
+                let pair = s[&corpus::FuzzTarget::ResolveInvariants]
+                    .values()
+                    .any(|p| &p[1..] == rest);
                 assert!(pair, "{target}: {seed:?} is a resolve case's pair");
             } else {
                 assert!(urls.contains(rest), "{target}: {seed:?}");
                 seen.insert(rest);
             }
         }
-        if !["resolve_invariants", "self_contradiction"].contains(target) {
+        if ![FuzzTarget::ResolveInvariants, FuzzTarget::SelfContradiction].contains(&target) {
             assert_eq!(seen, urls, "{target}: every URL is seeded");
         }
     }

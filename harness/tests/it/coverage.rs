@@ -429,7 +429,8 @@ fn corpus(target: &str, files: &[(&str, Vec<u8>)]) -> (tempfile::TempDir, std::p
 }
 
 fn doc_byte(target: &str, doc: Document) -> u8 {
-    let list = urlcert::run::fuzzinput::docs(target).unwrap();
+    let target = urlcert::run::fuzzinput::FuzzTarget::named(target).unwrap();
+    let list = target.docs().unwrap();
     urlcert::run::fuzzinput::index_of(list, doc.into()).unwrap() as u8
 }
 

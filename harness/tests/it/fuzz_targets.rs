@@ -41,7 +41,7 @@ fn the_clusterfuzzlite_check_runs_every_fuzz_target() {
         .collect();
     assert!(run.is_disjoint(&skipped));
     assert_eq!(&run | &skipped, sources, "every target file, once");
-    let seeded: BTreeSet<String> = urlcert::run::corpus::TARGETS
+    let seeded: BTreeSet<String> = urlcert::run::corpus::FuzzTarget::ALL
         .iter()
         .map(|t| t.to_string())
         .collect();

@@ -370,7 +370,9 @@ fn the_fuzz_target_reports_only_unrecorded_causes() {
     let pair = b"foo:/x/y\0..//g";
     let g = grammar(Document::Rfc3986);
     assert!(!target::findings(&g, pair).is_empty());
-    let docs = urlcert::run::fuzzinput::docs("self_contradiction").unwrap();
+    let docs = urlcert::run::fuzzinput::FuzzTarget::SelfContradiction
+        .docs()
+        .unwrap();
     let i = urlcert::run::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
     let t = Target::new().expect("the target starts");
     assert_eq!(t.unknown(&urlcert::run::fuzzinput::seed(i, pair)), None);
@@ -391,7 +393,9 @@ fn the_fuzz_target_starts_without_the_case_set() {
             load_dir(Path::new("cases")).is_err(),
             "the cases must not load"
         );
-        let docs = urlcert::run::fuzzinput::docs("self_contradiction").unwrap();
+        let docs = urlcert::run::fuzzinput::FuzzTarget::SelfContradiction
+            .docs()
+            .unwrap();
         let i = urlcert::run::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
         let t = Target::new().expect("the target starts");
         assert_eq!(t.unknown(&urlcert::run::fuzzinput::seed(i, pair)), None);
@@ -537,7 +541,7 @@ fn a_wrong_reads_back_fails_the_case() {
 fn the_fuzz_targets_seeds_pass_it() {
     let cases = real_cases();
     let seeds = urlcert::run::corpus::seeds(&cases);
-    let seeds = &seeds["self_contradiction"];
+    let seeds = &seeds[&urlcert::run::fuzzinput::FuzzTarget::SelfContradiction];
     assert!(seeds.len() > 1000, "{}", seeds.len());
     let t = Target::new().expect("the target starts");
     for seed in seeds.values() {

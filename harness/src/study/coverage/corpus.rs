@@ -28,7 +28,7 @@ pub const MAX_FILE_BYTES: u64 = 64 * 1024;
 pub const MAX_FILES: usize = 200_000;
 
 /// The targets a corpus folder can be named after (`structured`'s is not read).
-pub use crate::run::corpus::TARGETS;
+pub use crate::run::fuzzinput::FuzzTarget;
 
 /// What was read from one folder.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -47,14 +47,16 @@ impl FolderRead {
     }
 }
 
-/// The target a corpus folder belongs to: its name, when it is one of [`TARGETS`].
-pub fn target_of(dir: &Path) -> Result<&'static str, String> {
+/// The target a corpus folder belongs to: its name, when it is one of
+/// [`FuzzTarget::ALL`].
+pub fn target_of(dir: &Path) -> Result<FuzzTarget, String> {
     let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    TARGETS.iter().copied().find(|t| *t == name).ok_or_else(|| {
+    FuzzTarget::named(name).ok_or_else(|| {
+        let names: Vec<&str> = FuzzTarget::ALL.iter().map(|t| t.name()).collect();
         format!(
             "{}: a corpus folder is named after its fuzz target ({})",
             crate::report::text::visible(&dir.display().to_string()),
-            TARGETS.join(", ")
+            names.join(", ")
         )
     })
 }
@@ -65,7 +67,7 @@ pub fn read(dir: &Path, tallies: &mut [Tally]) -> Result<FolderRead, String> {
     let target = target_of(dir)?;
     let mut out = FolderRead {
         dir: dir.to_path_buf(),
-        target: target.to_string(),
+        target: target.name().to_string(),
         ..FolderRead::default()
     };
     let entries = std::fs::read_dir(dir).map_err(|e| {
@@ -119,15 +121,15 @@ fn file(path: &Path) -> Result<Vec<u8>, String> {
 
 /// One input into its document's tally, as `target` reads it.
 fn feed(
-    target: &str,
+    target: FuzzTarget,
     data: &[u8],
     adapters: usize,
     tallies: &mut [Tally],
 ) -> Result<(), &'static str> {
-    if target == "structured" {
+    if target == FuzzTarget::Structured {
         return Err("structured: its inputs are a generator's choices, not URLs");
     }
-    if target == fuzzinput::ADAPTER_TARGET {
+    if target == FuzzTarget::AdaptersDiff {
         let (_, url) = fuzzinput::split(data, adapters).ok_or("empty: no adapter byte")?;
         if std::str::from_utf8(url).is_err() {
             return Err("not UTF-8: adapters_diff does not ask the reference");
@@ -136,11 +138,11 @@ fn feed(
         t.parse(Reading::Strict, url);
         return Ok(());
     }
-    let docs = fuzzinput::docs(target).ok_or("no document list for the target")?;
+    let docs = target.docs().ok_or("no document list for the target")?;
     let (i, rest) = fuzzinput::split(data, docs.len()).ok_or("empty: no document byte")?;
     let doc = docs[i];
     let t = tally(tallies, doc.doc)?;
-    if target == "resolve_invariants" {
+    if target == FuzzTarget::ResolveInvariants {
         let nul = rest
             .iter()
             .position(|&b| b == 0)

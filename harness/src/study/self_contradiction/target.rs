@@ -20,10 +20,12 @@ pub struct Target {
 }
 
 impl Target {
-    /// The grammars of [`crate::run::fuzzinput::docs`]`("self_contradiction")`, in its order,
+    /// The grammars of [`crate::run::fuzzinput::FuzzTarget::docs`] of `self_contradiction`, in its order,
     /// and the compiled-in causes.
     pub fn new() -> Result<Target, String> {
-        let docs = crate::run::fuzzinput::docs("self_contradiction").unwrap_or_default();
+        let docs = crate::run::fuzzinput::FuzzTarget::SelfContradiction
+            .docs()
+            .unwrap_or_default();
         let grammars = docs
             .iter()
             .map(|&d| Grammar::new(d).map_err(|e| format!("no grammar for {d}: {e}")))
