@@ -11,6 +11,10 @@ use std::time::Duration;
 
 const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
+/// How long a run is given to get under way (load its cases, start its adapter) before
+/// a test stops it: the condition is looked at every few milliseconds, so a long bound
+/// costs nothing on a quiet machine and keeps a loaded one from failing the test.
+const UNDER_WAY: Duration = Duration::from_secs(300);
 
 fn cases() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../cases")
@@ -323,9 +327,7 @@ fn a_folder_a_live_urlcert_writes_is_refused_naming_its_pid() {
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let started = wait_until(Duration::from_secs(60), || {
-        partial.join("campaign.json").is_file()
-    });
+    let started = wait_until(UNDER_WAY, || partial.join("campaign.json").is_file());
     let tiny = cases.path().to_str().unwrap();
     let outs = out.to_str().unwrap();
     let mut said = Vec::new();
@@ -425,7 +427,7 @@ fn a_run_killed_with_kill_9_resumes_to_the_report_of_an_uninterrupted_run() {
     let out = dir.path().join("killed");
     let partial = dir.path().join("killed.partial");
     let mut child = certify_fake(&out, &pidfile, "2", false).spawn().unwrap();
-    let started = wait_until(Duration::from_secs(60), || {
+    let started = wait_until(UNDER_WAY, || {
         lines(&partial.join("results.jsonl")) >= 200 && partial.join("report.md").is_file()
     });
     child.kill().unwrap();
@@ -477,7 +479,7 @@ fn nothing_urlcert_starts_outlives_it_after_an_exit_or_a_ctrl_c() {
     std::fs::remove_file(&pidfile).unwrap();
     let out = dir.path().join("b");
     let mut child = certify_fake(&out, &pidfile, "2", false).spawn().unwrap();
-    assert!(wait_until(Duration::from_secs(60), || !pids(&pidfile).is_empty()));
+    assert!(wait_until(UNDER_WAY, || !pids(&pidfile).is_empty()));
     nix::sys::signal::kill(
         nix::unistd::Pid::from_raw(child.id() as i32),
         nix::sys::signal::Signal::SIGINT,
@@ -538,7 +540,7 @@ fn child_dies_with_urlcert(mode: &str, signal: Option<nix::sys::signal::Signal>)
     if let Some(signal) = signal {
         // Well under way: the child started, and answers came for a while since.
         assert!(
-            wait_until(Duration::from_secs(60), || !pids(&pidfile).is_empty()
+            wait_until(UNDER_WAY, || !pids(&pidfile).is_empty()
                 && lines(&partial.join("results.jsonl")) >= 200),
             "the run did not get going"
         );
