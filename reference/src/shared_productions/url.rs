@@ -48,42 +48,10 @@ macro_rules! url {
             UrlMatches { schemes, other }
         }
 
-        /// Parses `input` under the document and the given reading.
-        pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
-            parse_recording(input, reading, false, false).0
-        }
-
-        /// The notes the prose gives on `input`: the parse done again, with its notes.
-        pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
-            parse_recording(input, reading, false, true).2
-        }
-
-        /// As [`parse`], also returning which rules accepted and rejected on the way.
-        pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
-            let (p, c, _) = parse_recording(input, reading, true, false);
-            (p, c.unwrap_or_default())
-        }
-
-        // Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
-        #[inline(always)]
-        fn parse_recording(
-            input: &[u8],
-            reading: Reading,
-            record: bool,
-            want_notes: bool,
-        ) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
-            let mut cx = Cx::new(input, reading, record);
-            let parse = judged(&mut cx);
-            // The notes only when asked for, or when recording coverage (the rules they ask
-            // about are part of what a parse exercises).
-            let notes = if record || want_notes {
-                let mut noted = Noting::new(&parse);
-                notes::add(&mut cx, &mut noted);
-                noted.notes
-            } else {
-                Vec::new()
-            };
-            (parse, cx.into_coverage(), notes)
+        crate::grammar::entry::entry_points! {
+            /// Parses `input` under the document and the given reading.
+            judge = |cx| (judged(cx), ());
+            notes = |cx, (), noted| notes::add(cx, noted);
         }
 
         /// The verdict, rule, components and error for the whole input, without notes.
