@@ -314,3 +314,8 @@ pub(crate) fn texts<'a>(
 ) -> crate::grammar::outcome::List<crate::grammar::outcome::Text<'a>> {
     v.iter().map(|&s| s.into()).collect()
 }
+
+/// A class's members as a string, for comparing with the characters a BNF lists.
+pub(crate) fn chars(c: &crate::grammar::class::Class) -> String {
+    c.members().map(char::from).collect()
+}
