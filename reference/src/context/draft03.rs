@@ -5,7 +5,7 @@
 //! <ftp://info.cern.ch/pub/www/doc> but you can probably pick it up from
 //! <ftp://ds.internic.net/rfc>."
 
-use super::scan::{self, Prefix, ANGLE};
+use super::scan;
 use super::Found;
 
 pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
@@ -26,18 +26,14 @@ pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
     // may have been quoted throughout without this preprefix": brackets without it
     // still hold a URL (the example's have none); `urlcert parse --doc draft-03` notes
     // the missing prefix.
-    scan::spans(text, &[ANGLE], Prefix::Content)
-        .into_iter()
-        .filter_map(|span| {
-            // No sentence of this draft removes anything from inside the brackets: the
-            // URL is what they hold, as written.
-            let url = &text[span.content.clone()];
-            // "Within the URL of a object, the first element is the name of the
-            // scheme, separated from the rest of the object by a colon." ("URL" is such
-            // a name too, so a prefixed URL starts this way.)
-            starts_with_scheme(url).then(|| span.found(url.to_vec(), &[]))
-        })
-        .collect()
+    //
+    // No sentence of this draft removes anything from inside the brackets: the
+    // URL is what they hold, as written.
+    //
+    // "Within the URL of a object, the first element is the name of the
+    // scheme, separated from the rest of the object by a colon." ("URL" is such
+    // a name too, so a prefixed URL starts this way.)
+    scan::angle_wrapped(text, starts_with_scheme)
 }
 
 /// Whether `s` starts with a scheme name and a colon, the name being (BNF)
@@ -52,12 +48,7 @@ pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
 /// ```
 fn starts_with_scheme(s: &[u8]) -> bool {
     use crate::draft03::classes::{ALPHA, DIGIT, EXTRA, SAFE};
-    let xalpha = |b| {
-        [&ALPHA, &DIGIT, &SAFE, &EXTRA]
-            .iter()
-            .any(|c| c.contains(b))
-    };
-    scan::starts_with_scheme(s, |b| ALPHA.contains(b), xalpha, true)
+    scan::starts_with_ialpha(s, [&ALPHA, &DIGIT, &SAFE, &EXTRA])
 }
 
 #[cfg(test)]
