@@ -106,6 +106,50 @@ impl Cx<'_> {
     }
 }
 
+/// A hostname label, `first | first *( inner | "-" ) inner`, over the whole of `s`,
+/// failing `rule`. `first` and `inner` are a class and its name; `inner_or_hyphen` is
+/// what a middle octet is expected to be.
+pub fn label(
+    cx: &mut Cx,
+    s: Span,
+    rule: Rule,
+    (first, first_name): (&Class, &'static str),
+    (inner, inner_name, inner_or_hyphen): (&Class, &'static str, &'static str),
+) -> Res<()> {
+    let input = cx.input;
+    if s.is_empty() || !cx.class(first, input[s.start]) {
+        return Err(cx.fail(s.start, rule, first_name));
+    }
+    if s.len() == 1 {
+        return Ok(());
+    }
+    for (i, &b) in input.iter().enumerate().take(s.end - 1).skip(s.start + 1) {
+        if !(cx.class(inner, b) || b == b'-') {
+            return Err(cx.fail(i, rule, inner_or_hyphen));
+        }
+    }
+    if !cx.class(inner, input[s.end - 1]) {
+        return Err(cx.fail(s.end - 1, rule, inner_name));
+    }
+    Ok(())
+}
+
+/// `*( domainlabel "." ) toplabel` over the whole of `s`. Neither label rule derives
+/// ".", so the labels are what lies between the dots.
+pub fn dotted_labels(
+    cx: &mut Cx,
+    s: Span,
+    domainlabel: fn(&mut Cx, Span) -> Res<()>,
+    toplabel: fn(&mut Cx, Span) -> Res<()>,
+) -> Res<()> {
+    let mut label = s.start;
+    while let Some(dot) = cx.find(s.from(label), b'.') {
+        domainlabel(cx, Span::new(label, dot))?;
+        label = dot + 1;
+    }
+    toplabel(cx, s.from(label))
+}
+
 /// Does `bytes` consist of octets `ok` accepts and well-formed escapes (each "%"
 /// followed by two of the document's `hex`)? A plain check, recording nothing: for the
 /// derivations urlcert does not report but names as ambiguities.
