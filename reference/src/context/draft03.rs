@@ -9,15 +9,11 @@ use super::scan;
 use super::Found;
 
 pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
-    // "The recommendation is that the angle brackets (less than and greater than signs)
-    // of the ASCII set be used for this purpose."
-    //
-    // A wrapper ends at its first ">", and a "<" inside it ends the attempt: "The
-    // "national" and "punctuation" characters do not appear in any productions and
-    // therefore may not appear in URLs", and `punctuation` is `< | >` (BNF).
-    //
-    // "These wrappers do not form part of the URL, are not mandatory": the URL is what
-    // the brackets hold; where they are not used, nothing marks where a URL ends.
+    // Read as the October 1993 draft's appendix, which this one repeats
+    // ([`super::draft02`]): a wrapper is a pair of angle brackets, ends at its first
+    // ">", and holds the URL as written when that starts with a scheme name and ":"
+    // ("URL" is such a name too, so a prefixed URL starts this way). Nothing in this
+    // draft removes anything from inside the brackets either.
     //
     // PrePrefix: "To be a Uniform Resource Locator as currently defined by the URI
     // working group, the whole string must start with a constant prefix "URL:"." The
@@ -26,13 +22,6 @@ pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
     // may have been quoted throughout without this preprefix": brackets without it
     // still hold a URL (the example's have none); `urlcert parse --doc draft-03` notes
     // the missing prefix.
-    //
-    // No sentence of this draft removes anything from inside the brackets: the
-    // URL is what they hold, as written.
-    //
-    // "Within the URL of a object, the first element is the name of the
-    // scheme, separated from the rest of the object by a colon." ("URL" is such
-    // a name too, so a prefixed URL starts this way.)
     scan::angle_wrapped(text, starts_with_scheme)
 }
 
