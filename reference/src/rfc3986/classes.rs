@@ -119,22 +119,11 @@ pub fn repeat1(
 
 /// The octets of `bytes` with each well-formed `pct-encoded` triplet decoded; a "%"
 /// that starts none is kept. For the notes, which look at what a component encodes.
+///
+/// `HEXDIG` is the hex digits of either case, so a triplet is the escape every
+/// document decodes ([`crate::grammar::class::decode`]).
 pub fn decode(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match triplet(bytes, i) {
-            Some(o) => {
-                out.push(o);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    out
+    crate::grammar::class::decode(bytes)
 }
 
 /// The octet a well-formed `pct-encoded` triplet at `i` encodes.
