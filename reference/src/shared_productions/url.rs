@@ -63,6 +63,28 @@ macro_rules! url {
             parse
         }
 
+        /// When the input's scheme name has an upper-case letter: the other of the
+        /// document's two readings of scheme case (Section 2.1 asks programs to take upper
+        /// case as lower where the BNF spells `scheme` in lower case), and the parse under it.
+        pub(crate) fn under_other_letter_case<'a>(cx: &Cx<'a>) -> Option<(Reading, Parse<'a>)> {
+            let colon = cx.input.iter().position(|&b| b == b':')?;
+            let name = &cx.input[..colon];
+            let scheme_like = !name.is_empty()
+                && name
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
+            if !scheme_like || !name.iter().any(u8::is_ascii_uppercase) {
+                return None;
+            }
+            let other = match cx.reading {
+                Reading::SchemeCaseIgnore => Reading::Strict,
+                // The document has only the two readings.
+                _ => Reading::SchemeCaseIgnore,
+            };
+            let mut other_cx = Cx::new(cx.input, other, false);
+            Some((other, judged(&mut other_cx)))
+        }
+
         /// The scheme's own production, by the scheme name the input starts with (compared
         /// without case under `scheme-case-ignore`).
         pub(crate) fn own_production(cx: &Cx) -> Option<Rule> {
