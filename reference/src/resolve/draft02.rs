@@ -320,13 +320,7 @@ mod tests {
     }
 
     fn res(reading: Reading, base: &str, r: &str) -> String {
-        let doc = DocReading::new(Document::Draft02, reading);
-        String::from_utf8(
-            resolve(doc, base.as_bytes(), r.as_bytes(), false)
-                .unwrap()
-                .result,
-        )
-        .unwrap()
+        crate::testing::resolved(DocReading::new(Document::Draft02, reading), base, r, false)
     }
 
     #[test]

@@ -193,14 +193,7 @@ mod tests {
     use crate::document::Document;
 
     fn res(base: &str, r: &str) -> String {
-        let out = resolve(
-            Document::Draft1996.into(),
-            base.as_bytes(),
-            r.as_bytes(),
-            true,
-        )
-        .unwrap();
-        String::from_utf8(out.result).unwrap()
+        crate::testing::resolved(Document::Draft1996.into(), base, r, true)
     }
 
     #[test]

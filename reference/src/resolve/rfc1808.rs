@@ -194,18 +194,10 @@ pub(crate) fn resolve_seeing(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::document::Document;
 
     fn res(base: &str, r: &str) -> String {
-        let out = resolve(
-            Document::Rfc1808.into(),
-            base.as_bytes(),
-            r.as_bytes(),
-            true,
-        )
-        .unwrap();
-        String::from_utf8(out.result).unwrap()
+        crate::testing::resolved(Document::Rfc1808.into(), base, r, true)
     }
 
     #[test]

@@ -460,9 +460,7 @@ mod tests {
     use crate::document::Document;
 
     fn under(reading: Reading, base: &str, r: &str) -> String {
-        let doc = DocReading::new(Document::Rfc2396, reading);
-        let out = resolve(doc, base.as_bytes(), r.as_bytes(), true).unwrap();
-        String::from_utf8(out.result).unwrap()
+        crate::testing::resolved(DocReading::new(Document::Rfc2396, reading), base, r, true)
     }
 
     const BASE: &str = "http://a/b/c/d;p?q";

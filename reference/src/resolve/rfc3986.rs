@@ -557,14 +557,7 @@ mod tests {
     const BASE: &str = "http://a/b/c/d;p?q";
 
     fn res(reading: Reading, base: &str, r: &str) -> String {
-        let out = resolve(
-            DocReading::new(Document::Rfc3986, reading),
-            base.as_bytes(),
-            r.as_bytes(),
-            true,
-        )
-        .unwrap();
-        String::from_utf8(out.result).unwrap()
+        crate::testing::resolved(DocReading::new(Document::Rfc3986, reading), base, r, true)
     }
 
     fn strict(r: &str) -> String {
