@@ -12,7 +12,7 @@ use crate::grammar::cx::Coverage;
 use crate::grammar::outcome::{Note, Parse};
 use crate::normalize::{Normalization, NotNormalizable};
 use crate::resolve::split::{self, Named, Piece};
-use crate::resolve::{self as resolution, Branch, Detail, Resolution, Seen, Unresolvable};
+use crate::resolve::{self as resolution, Branch, Request, Resolution, Seen, Unresolvable};
 use crate::{base, context, normalize};
 use crate::{draft02, draft03, draft06, draft1996, rfc1738, rfc1808, rfc2396, rfc3986};
 
@@ -85,8 +85,7 @@ pub struct Grammar {
 }
 
 /// The resolver of a document that defines relative references, with what serves it.
-pub type Resolver =
-    fn(DocReading, &[u8], &[u8], Detail, Seen<'_>) -> Result<Resolution, Unresolvable>;
+pub type Resolver = fn(Request<'_>, Seen<'_>) -> Result<Resolution, Unresolvable>;
 
 /// A document's relative form: its resolution algorithm, the split it starts from, and
 /// the base it resolves against.
@@ -163,9 +162,7 @@ static DRAFT02: Descriptor = Descriptor {
     grammar: grammar!("BNF syntax", draft02),
     relative: Stated::Defined(Relative {
         section: "PARTIAL FORM",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::draft02::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::draft02::resolve_seeing,
         branches: resolution::branches::DRAFT02,
         split: SplitRules {
             section: "FULL FORM",
@@ -286,9 +283,7 @@ static RFC1808: Descriptor = Descriptor {
     grammar: grammar!("§2.2", rfc1808),
     relative: Stated::Defined(Relative {
         section: "§4",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::rfc1808::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::rfc1808::resolve_seeing,
         branches: resolution::branches::RFC1808,
         split: SplitRules {
             section: "§2.4",
@@ -321,9 +316,7 @@ static DRAFT1996: Descriptor = Descriptor {
     grammar: grammar!("§3-§4 BNF", draft1996),
     relative: Stated::Defined(Relative {
         section: "§6",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::draft1996::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::draft1996::resolve_seeing,
         branches: resolution::branches::DRAFT1996,
         split: SplitRules {
             section: "§4.3",
@@ -358,9 +351,7 @@ static RFC2396: Descriptor = Descriptor {
     grammar: grammar!("Appendix A", rfc2396),
     relative: Stated::Defined(Relative {
         section: "§5.2",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::rfc2396::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::rfc2396::resolve_seeing,
         branches: resolution::branches::RFC2396,
         split: SplitRules {
             section: "§4.3, Appendix B",
@@ -389,9 +380,7 @@ static RFC3986: Descriptor = Descriptor {
     grammar: grammar!("Appendix A", rfc3986),
     relative: Stated::Defined(Relative {
         section: "§5.2",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::rfc3986::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::rfc3986::resolve_seeing,
         branches: resolution::branches::RFC3986,
         split: SplitRules {
             section: "Appendix B",

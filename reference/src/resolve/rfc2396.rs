@@ -28,9 +28,9 @@
 //! left of a cursor, which hold no match, so each iteration is O(1);
 //! `tests::step_6e_is_the_leftmost_rewrite` checks it against the plain rescanning loop.
 
-use super::trace::{lossy, Detail, Trace};
-use super::{Resolution, Unresolvable};
-use crate::document::{DocReading, Reading};
+use super::trace::{lossy, Trace};
+use super::{Request, Resolution, Seen, Unresolvable};
+use crate::document::Reading;
 use crate::grammar::cx::Span;
 use crate::rfc2396::parts::Parts;
 
@@ -117,24 +117,11 @@ fn recombine(c: &Components) -> Vec<u8> {
 }
 
 /// The Section 5.2 algorithm.
-pub fn resolve(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-) -> Result<Resolution, Unresolvable> {
-    resolve_seeing(doc, base, reference, trace, &mut |_| {})
-}
-
-/// [`resolve`], handing `seen` the components Step 7 (or Step 2) recombines.
-pub(crate) fn resolve_seeing(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-    seen: super::Seen,
-) -> Result<Resolution, Unresolvable> {
-    let mut t = Trace::new(trace);
+///
+/// Hands `seen` the components Step 7 (or Step 2) recombines.
+pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, Unresolvable> {
+    let (doc, base, reference) = (asked.doc, asked.base, asked.reference);
+    let mut t = Trace::new(asked.trace);
 
     // "The base URI is established according to the rules of Section 5.1 and parsed into
     // the four main components as described in Section 3. Note that only the scheme
@@ -457,7 +444,8 @@ fn step_6f(mut buffer: Vec<u8>) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::Document;
+    use crate::document::{DocReading, Document};
+    use crate::resolve;
 
     fn under(reading: Reading, base: &str, r: &str) -> String {
         crate::testing::resolved(DocReading::new(Document::Rfc2396, reading), base, r, true)
