@@ -85,35 +85,20 @@ fn named<'c>(c: &'c Components) -> [(&'static str, Option<&'c [u8]>); 5] {
 
 /// Step 7: "The resulting URI components, including any inherited from the base URI,
 /// are recombined to give the absolute form of the URI reference. Using pseudocode,
-/// this would be [...]". Each `if` below is the pseudocode's; nothing else is written.
+/// this would be [...]":
+///
+/// ```text
+/// if scheme is defined then append scheme to result append ":" to result
+/// if authority is defined then append "//" to result append authority to result
+/// append path to result
+/// if query is defined then append "?" to result append query to result
+/// if fragment is defined then append "#" to result append fragment to result
+/// ```
+///
+/// RFC 3986 Section 5.3 prints the same pseudocode (as `defined(scheme)` and so on), so
+/// this is its [`super::rfc3986::recompose`]; nothing else is written.
 fn recombine(c: &Components) -> Vec<u8> {
-    let len = |v: Option<&[u8]>| v.map_or(0, |v| v.len() + 2);
-    let mut result = Vec::with_capacity(
-        len(c.scheme) + len(c.authority) + c.path.len() + len(c.query) + len(c.fragment),
-    );
-    // "if scheme is defined then append scheme to result append ":" to result"
-    if let Some(scheme) = c.scheme {
-        result.extend_from_slice(scheme);
-        result.push(b':');
-    }
-    // "if authority is defined then append "//" to result append authority to result"
-    if let Some(authority) = c.authority {
-        result.extend_from_slice(b"//");
-        result.extend_from_slice(authority);
-    }
-    // "append path to result"
-    result.extend_from_slice(&c.path);
-    // "if query is defined then append "?" to result append query to result"
-    if let Some(query) = c.query {
-        result.push(b'?');
-        result.extend_from_slice(query);
-    }
-    // "if fragment is defined then append "#" to result append fragment to result"
-    if let Some(fragment) = c.fragment {
-        result.push(b'#');
-        result.extend_from_slice(fragment);
-    }
-    result
+    super::rfc3986::recompose(c.scheme, c.authority, &c.path, c.query, c.fragment)
 }
 
 /// The Section 5.2 algorithm.
