@@ -12,7 +12,7 @@ use crate::grammar::cx::Coverage;
 use crate::grammar::outcome::{Note, Parse};
 use crate::normalize::{Normalization, NotNormalizable};
 use crate::resolve::split::{self, Named, Piece};
-use crate::resolve::{self as resolution, Branch, Detail, Resolution, Seen, Unresolvable};
+use crate::resolve::{self as resolution, Branch, Request, Resolution, Seen, Unresolvable};
 use crate::{base, context, normalize};
 use crate::{draft02, draft03, draft06, draft1996, rfc1738, rfc1808, rfc2396, rfc3986};
 
@@ -85,8 +85,7 @@ pub struct Grammar {
 }
 
 /// The resolver of a document that defines relative references, with what serves it.
-pub type Resolver =
-    fn(DocReading, &[u8], &[u8], Detail, Seen<'_>) -> Result<Resolution, Unresolvable>;
+pub type Resolver = fn(Request<'_>, Seen<'_>) -> Result<Resolution, Unresolvable>;
 
 /// A document's relative form: its resolution algorithm, the split it starts from, and
 /// the base it resolves against.
@@ -126,6 +125,21 @@ pub struct Equivalence {
     pub step_ids: &'static [&'static str],
 }
 
+/// The [`Grammar`] of the document whose module is `$module`, its grammar printed in
+/// `$section`: every document's module offers the same entry points and tables.
+macro_rules! grammar {
+    ($section:expr, $module:ident) => {
+        Grammar {
+            section: $section,
+            components: $module::COMPONENTS,
+            note_ids: $module::notes::IDS,
+            parse: $module::parse,
+            parse_with_coverage: $module::parse_with_coverage,
+            notes: $module::notes,
+        }
+    };
+}
+
 impl Document {
     /// The document's description.
     pub fn descriptor(self) -> &'static Descriptor {
@@ -145,19 +159,10 @@ static DRAFT02: Descriptor = Descriptor {
         Reading::XxxExcludesDots,
         Reading::MailtoSingleColon,
     ],
-    grammar: Grammar {
-        section: "BNF syntax",
-        components: draft02::COMPONENTS,
-        note_ids: draft02::notes::IDS,
-        parse: draft02::parse,
-        parse_with_coverage: draft02::parse_with_coverage,
-        notes: draft02::notes,
-    },
+    grammar: grammar!("BNF syntax", draft02),
     relative: Stated::Defined(Relative {
         section: "PARTIAL FORM",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::draft02::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::draft02::resolve_seeing,
         branches: resolution::branches::DRAFT02,
         split: SplitRules {
             section: "FULL FORM",
@@ -193,14 +198,7 @@ static DRAFT03: Descriptor = Descriptor {
         Reading::MailtoSingleColon,
         Reading::FtptypeProse,
     ],
-    grammar: Grammar {
-        section: "BNF for specific URL schemes",
-        components: draft03::COMPONENTS,
-        note_ids: draft03::notes::IDS,
-        parse: draft03::parse,
-        parse_with_coverage: draft03::parse_with_coverage,
-        notes: draft03::notes,
-    },
+    grammar: grammar!("BNF for specific URL schemes", draft03),
     relative: Stated::NotDefined(Citation {
         cite: "draft-ietf-uri-url-03 §URL SYNTAX",
         quote:
@@ -226,15 +224,8 @@ static DRAFT06: Descriptor = Descriptor {
         Reading::SchemeCaseIgnore,
         Reading::BareAngleBrackets,
     ],
-    grammar: Grammar {
-        section: "§5",
-        // RFC 1738's names: the draft's BNF is RFC 1738's predecessor.
-        components: draft06::COMPONENTS,
-        note_ids: draft06::notes::IDS,
-        parse: draft06::parse,
-        parse_with_coverage: draft06::parse_with_coverage,
-        notes: draft06::notes,
-    },
+    // RFC 1738's names: the draft's BNF is RFC 1738's predecessor.
+    grammar: grammar!("§5", draft06),
     // Every alternative of the Section 5 BNF starts with a scheme: there is no relative
     // form. (The posting's cover note says so too, but it is not the draft.)
     relative: Stated::NotDefined(Citation {
@@ -264,14 +255,7 @@ static RFC1738: Descriptor = Descriptor {
         Reading::SchemeCaseIgnore,
         Reading::BareAngleBrackets,
     ],
-    grammar: Grammar {
-        section: "§5",
-        components: rfc1738::COMPONENTS,
-        note_ids: rfc1738::notes::IDS,
-        parse: rfc1738::parse,
-        parse_with_coverage: rfc1738::parse_with_coverage,
-        notes: rfc1738::notes,
-    },
+    grammar: grammar!("§5", rfc1738),
     relative: Stated::NotDefined(Citation {
         cite: "RFC 1738 §2.3",
         quote: "Relative links are not described in this document.",
@@ -295,20 +279,11 @@ static RFC1808: Descriptor = Descriptor {
     public_name: "RFC 1808",
     public_url: "https://www.rfc-editor.org/rfc/rfc1808",
     readings: &[Reading::Strict],
-    grammar: Grammar {
-        section: "§2.2",
-        // The Section 2.4 split, by the RFC's rule names.
-        components: rfc1808::COMPONENTS,
-        note_ids: rfc1808::notes::IDS,
-        parse: rfc1808::parse,
-        parse_with_coverage: rfc1808::parse_with_coverage,
-        notes: rfc1808::notes,
-    },
+    // The Section 2.4 split, by the RFC's rule names.
+    grammar: grammar!("§2.2", rfc1808),
     relative: Stated::Defined(Relative {
         section: "§4",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::rfc1808::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::rfc1808::resolve_seeing,
         branches: resolution::branches::RFC1808,
         split: SplitRules {
             section: "§2.4",
@@ -337,20 +312,11 @@ static DRAFT1996: Descriptor = Descriptor {
         Reading::DoubleSlashPath,
         Reading::BaseFragmentRemoved,
     ],
-    grammar: Grammar {
-        section: "§3-§4 BNF",
-        // The Section 4.3 split, by the draft's rule names.
-        components: draft1996::COMPONENTS,
-        note_ids: draft1996::notes::IDS,
-        parse: draft1996::parse,
-        parse_with_coverage: draft1996::parse_with_coverage,
-        notes: draft1996::notes,
-    },
+    // The Section 4.3 split, by the draft's rule names.
+    grammar: grammar!("§3-§4 BNF", draft1996),
     relative: Stated::Defined(Relative {
         section: "§6",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::draft1996::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::draft1996::resolve_seeing,
         branches: resolution::branches::DRAFT1996,
         split: SplitRules {
             section: "§4.3",
@@ -381,20 +347,11 @@ static RFC2396: Descriptor = Descriptor {
         Reading::SameSchemeRelative,
         Reading::BaseFragmentRemoved,
     ],
-    grammar: Grammar {
-        section: "Appendix A",
-        // The Section 4.3 split and Appendix A's names.
-        components: rfc2396::COMPONENTS,
-        note_ids: rfc2396::notes::IDS,
-        parse: rfc2396::parse,
-        parse_with_coverage: rfc2396::parse_with_coverage,
-        notes: rfc2396::notes,
-    },
+    // The Section 4.3 split and Appendix A's names.
+    grammar: grammar!("Appendix A", rfc2396),
     relative: Stated::Defined(Relative {
         section: "§5.2",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::rfc2396::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::rfc2396::resolve_seeing,
         branches: resolution::branches::RFC2396,
         split: SplitRules {
             section: "§4.3, Appendix B",
@@ -419,20 +376,11 @@ static RFC3986: Descriptor = Descriptor {
     public_name: "RFC 3986",
     public_url: "https://www.rfc-editor.org/rfc/rfc3986",
     readings: &[Reading::Strict, Reading::NonStrict],
-    grammar: Grammar {
-        section: "Appendix A",
-        // The Section 3 split and Appendix A's names.
-        components: rfc3986::COMPONENTS,
-        note_ids: rfc3986::notes::IDS,
-        parse: rfc3986::parse,
-        parse_with_coverage: rfc3986::parse_with_coverage,
-        notes: rfc3986::notes,
-    },
+    // The Section 3 split and Appendix A's names.
+    grammar: grammar!("Appendix A", rfc3986),
     relative: Stated::Defined(Relative {
         section: "§5.2",
-        resolve: |doc, base, reference, trace, seen| {
-            resolution::rfc3986::resolve_seeing(doc, base, reference, trace, seen)
-        },
+        resolve: resolution::rfc3986::resolve_seeing,
         branches: resolution::branches::RFC3986,
         split: SplitRules {
             section: "Appendix B",

@@ -314,3 +314,54 @@ pub(crate) fn texts<'a>(
 ) -> crate::grammar::outcome::List<crate::grammar::outcome::Text<'a>> {
     v.iter().map(|&s| s.into()).collect()
 }
+
+/// A class's members as a string, for comparing with the characters a BNF lists.
+pub(crate) fn chars(c: &crate::grammar::class::Class) -> String {
+    c.members().map(char::from).collect()
+}
+
+/// The references of the examples that RFC 2396 Appendix C prints and RFC 3986 Section
+/// 5.4 prints again, line for line, that start with a relative path (no scheme, and no
+/// "/", "?" or "#" first), in the order printed (normal, then abnormal examples).
+pub(crate) const RELATIVE_PATH_EXAMPLES: [&str; 33] = [
+    "g",
+    "./g",
+    "g/",
+    "g?y",
+    "g#s",
+    "g?y#s",
+    ";x",
+    "g;x",
+    "g;x?y#s",
+    ".",
+    "./",
+    "..",
+    "../",
+    "../g",
+    "../..",
+    "../../",
+    "../../g",
+    "../../../g",
+    "../../../../g",
+    "g.",
+    ".g",
+    "g..",
+    "..g",
+    "./../g",
+    "./g/.",
+    "g/./h",
+    "g/../h",
+    "g;x=1/./y",
+    "g;x=1/../y",
+    "g?y/./x",
+    "g?y/../x",
+    "g#s/./x",
+    "g#s/../x",
+];
+
+/// What `r` resolves to against `base` under `doc` (through the document's descriptor,
+/// as the library answers), as text; with `trace`, the steps are traced on the way.
+pub(crate) fn resolved(doc: crate::DocReading, base: &str, r: &str, trace: bool) -> String {
+    let out = crate::resolve(doc, base.as_bytes(), r.as_bytes(), trace).expect("a resolution");
+    String::from_utf8(out.result).expect("UTF-8")
+}

@@ -11,7 +11,7 @@
 //! etc) in which delimiters are already specified": that is advice to writers, which a
 //! reader of plain text cannot check.
 
-use super::scan::{self, Prefix, ANGLE};
+use super::scan;
 use super::Found;
 
 pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
@@ -26,19 +26,15 @@ pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
     // the brackets hold. Where they are not used, nothing marks where a URL ends, so
     // nothing is found there. A "URL:" inside is no wrapper of this document's: it is
     // what the brackets hold, like anything else.
-    scan::spans(text, &[ANGLE], Prefix::Content)
-        .into_iter()
-        .filter_map(|span| {
-            // No sentence of this draft removes anything from inside the brackets, and
-            // its URLs may hold spaces (`extra` has `space`), so the URL is what they
-            // hold, as written, line breaks included.
-            let url = &text[span.content.clone()];
-            // "Within the URL of a object, the first element is the name of the
-            // scheme, separated from the rest of the object by a colon." Brackets that
-            // hold no such start hold no URL (`<timbl@info.cern.ch>`).
-            starts_with_scheme(url).then(|| span.found(url.to_vec(), &[]))
-        })
-        .collect()
+    //
+    // No sentence of this draft removes anything from inside the brackets, and
+    // its URLs may hold spaces (`extra` has `space`), so the URL is what they
+    // hold, as written, line breaks included.
+    //
+    // "Within the URL of a object, the first element is the name of the
+    // scheme, separated from the rest of the object by a colon." Brackets that
+    // hold no such start hold no URL (`<timbl@info.cern.ch>`).
+    scan::angle_wrapped(text, starts_with_scheme)
 }
 
 /// Whether `s` starts with `scheme ":"`, where (BNF syntax)
@@ -56,12 +52,7 @@ pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
 /// `extra` has ":" itself, so the first colon after a letter and any `xalpha`s will do.
 fn starts_with_scheme(s: &[u8]) -> bool {
     use crate::draft02::classes::{ALPHA, DIGIT, EXTRA, SAFE};
-    let xalpha = |b| {
-        [&ALPHA, &DIGIT, &SAFE, &EXTRA]
-            .iter()
-            .any(|c| c.contains(b))
-    };
-    scan::starts_with_scheme(s, |b| ALPHA.contains(b), xalpha, true)
+    scan::starts_with_ialpha(s, [&ALPHA, &DIGIT, &SAFE, &EXTRA])
 }
 
 #[cfg(test)]

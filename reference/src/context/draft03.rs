@@ -5,19 +5,15 @@
 //! <ftp://info.cern.ch/pub/www/doc> but you can probably pick it up from
 //! <ftp://ds.internic.net/rfc>."
 
-use super::scan::{self, Prefix, ANGLE};
+use super::scan;
 use super::Found;
 
 pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
-    // "The recommendation is that the angle brackets (less than and greater than signs)
-    // of the ASCII set be used for this purpose."
-    //
-    // A wrapper ends at its first ">", and a "<" inside it ends the attempt: "The
-    // "national" and "punctuation" characters do not appear in any productions and
-    // therefore may not appear in URLs", and `punctuation` is `< | >` (BNF).
-    //
-    // "These wrappers do not form part of the URL, are not mandatory": the URL is what
-    // the brackets hold; where they are not used, nothing marks where a URL ends.
+    // Read as the October 1993 draft's appendix, which this one repeats
+    // ([`super::draft02`]): a wrapper is a pair of angle brackets, ends at its first
+    // ">", and holds the URL as written when that starts with a scheme name and ":"
+    // ("URL" is such a name too, so a prefixed URL starts this way). Nothing in this
+    // draft removes anything from inside the brackets either.
     //
     // PrePrefix: "To be a Uniform Resource Locator as currently defined by the URI
     // working group, the whole string must start with a constant prefix "URL:"." The
@@ -26,18 +22,7 @@ pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
     // may have been quoted throughout without this preprefix": brackets without it
     // still hold a URL (the example's have none); `urlcert parse --doc draft-03` notes
     // the missing prefix.
-    scan::spans(text, &[ANGLE], Prefix::Content)
-        .into_iter()
-        .filter_map(|span| {
-            // No sentence of this draft removes anything from inside the brackets: the
-            // URL is what they hold, as written.
-            let url = &text[span.content.clone()];
-            // "Within the URL of a object, the first element is the name of the
-            // scheme, separated from the rest of the object by a colon." ("URL" is such
-            // a name too, so a prefixed URL starts this way.)
-            starts_with_scheme(url).then(|| span.found(url.to_vec(), &[]))
-        })
-        .collect()
+    scan::angle_wrapped(text, starts_with_scheme)
 }
 
 /// Whether `s` starts with a scheme name and a colon, the name being (BNF)
@@ -52,12 +37,7 @@ pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
 /// ```
 fn starts_with_scheme(s: &[u8]) -> bool {
     use crate::draft03::classes::{ALPHA, DIGIT, EXTRA, SAFE};
-    let xalpha = |b| {
-        [&ALPHA, &DIGIT, &SAFE, &EXTRA]
-            .iter()
-            .any(|c| c.contains(b))
-    };
-    scan::starts_with_scheme(s, |b| ALPHA.contains(b), xalpha, true)
+    scan::starts_with_ialpha(s, [&ALPHA, &DIGIT, &SAFE, &EXTRA])
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 //! its own file.
 
 use super::{Found, Wrapper, MAX_HYPHEN_READINGS};
+use crate::grammar::class::Class;
 use std::ops::Range;
 
 /// One kind of wrapper: its delimiters and what it is called with and without the
@@ -203,6 +204,27 @@ fn readings(url: &[u8], hyphens: &[Hyphen]) -> Vec<Vec<u8>> {
         .collect();
     sets.sort_by(|a, b| a.len().cmp(&b.len()).then_with(|| a.cmp(b)));
     sets.iter().map(|s| without(s)).collect()
+}
+
+/// What each pair of angle brackets in `text` holds, as written, where that starts with
+/// a scheme name and ":" (`starts_with_scheme`): the plain-text wrappers of the 1993
+/// drafts, whose appendix draft-03 took from the October 1993 draft word for word.
+pub(super) fn angle_wrapped(text: &[u8], starts_with_scheme: impl Fn(&[u8]) -> bool) -> Vec<Found> {
+    spans(text, &[ANGLE], Prefix::Content)
+        .into_iter()
+        .filter_map(|span| {
+            let url = &text[span.content.clone()];
+            starts_with_scheme(url).then(|| span.found(url.to_vec(), &[]))
+        })
+        .collect()
+}
+
+/// Whether `s` starts with `ialpha ":"` of the 1993 drafts (`ialpha = alpha [ xalphas ]`,
+/// `xalpha = alpha | digit | safe | extra | escape`), over the draft's own classes
+/// `[alpha, digit, safe, extra]`.
+pub(super) fn starts_with_ialpha(s: &[u8], classes: [&Class; 4]) -> bool {
+    let xalpha = |b| classes.iter().any(|c| c.contains(b));
+    starts_with_scheme(s, |b| classes[0].contains(b), xalpha, true)
 }
 
 /// Whether `s` starts with a scheme name and ":": one octet `first` accepts, then octets

@@ -63,12 +63,7 @@ pub const ESCAPE: &str = "% hex hex";
 #[inline]
 /// `escape % hex hex`
 pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let input = cx.input;
-    let ok = i + 3 <= end
-        && input[i] == b'%'
-        && cx.class(&HEX, input[i + 1])
-        && cx.class(&HEX, input[i + 2]);
-    cx.mark(Rule::D02Escape, ok).then_some(3)
+    cx.escape(i, end, &HEX, Rule::D02Escape)
 }
 
 #[inline]
@@ -263,10 +258,7 @@ pub mod shape {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn chars(c: &Class) -> String {
-        c.members().map(char::from).collect()
-    }
+    use crate::testing::chars;
 
     /// Each class holds exactly the characters the BNF lists.
     #[test]

@@ -37,11 +37,11 @@ pub mod prospero;
 pub mod telnet;
 pub mod wais;
 
-use crate::document::{DocReading, Document, Reading};
-use crate::grammar::cx::{furthest, Coverage, Cx, Res, Span};
+use crate::document::{DocReading, Document};
+use crate::grammar::cx::{furthest, Cx, Res, Span};
 pub use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
-use crate::grammar::outcome::{Components, Failure, Note, Noting, Parse, Verdict};
+use crate::grammar::outcome::{Components, Failure, Parse, Verdict};
 use crate::grammar::rule::Rule;
 use classes::{owned, xalphas};
 
@@ -210,45 +210,16 @@ pub(crate) fn scheme_value(_cx: &Cx, s: Span, name: &str) -> Option<Part> {
     Some(Part::Str(Span::new(s.start, s.start + name.len())))
 }
 
-/// Parses `input` under the October 1993 draft and the given reading.
-pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
-    parse_recording(input, reading, false, false).0
-}
-
-/// The notes the prose gives on `input`: the parse done again, with its notes.
-pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
-    parse_recording(input, reading, false, true).2
-}
-
-/// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
-    let (p, c, _) = parse_recording(input, reading, true, false);
-    (p, c.unwrap_or_default())
-}
-
-// Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
-#[inline(always)]
-fn parse_recording(
-    input: &[u8],
-    reading: Reading,
-    record: bool,
-    want_notes: bool,
-) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
-    let mut cx = Cx::new(input, reading, record);
-    let all = Span::new(0, input.len());
-    let found = fragmentaddress(&mut cx, all);
-    let mut parse = judge(&mut cx, found);
-    parse.doc = DocReading::new(Document::Draft02, reading);
-    // The notes only when asked for, or when recording coverage (the rules they ask
-    // about are part of what a parse exercises).
-    let notes = if record || want_notes {
-        let mut noted = Noting::new(&parse);
-        notes::add(&cx, &mut noted);
-        noted.notes
-    } else {
-        Vec::new()
+crate::grammar::entry::entry_points! {
+    /// Parses `input` under the October 1993 draft and the given reading.
+    judge = |cx| {
+        let all = Span::new(0, cx.input.len());
+        let found = fragmentaddress(cx, all);
+        let mut parse = judge(cx, found);
+        parse.doc = DocReading::new(Document::Draft02, cx.reading);
+        (parse, ())
     };
-    (parse, cx.into_coverage(), notes)
+    notes = |cx, (), noted| notes::add(cx, noted);
 }
 
 /// The scheme's own production, by the name before the first ":" (exactly: "Single

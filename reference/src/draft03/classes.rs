@@ -69,12 +69,7 @@ pub const CLASSES: &[&Class] = &[
 #[inline]
 /// `escape % hex hex`
 pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let input = cx.input;
-    let ok = i + 3 <= end
-        && input[i] == b'%'
-        && cx.class(&HEX, input[i + 1])
-        && cx.class(&HEX, input[i + 2]);
-    cx.mark(Rule::D03Escape, ok).then_some(3)
+    cx.escape(i, end, &HEX, Rule::D03Escape)
 }
 
 #[inline]

@@ -37,11 +37,11 @@ pub mod rfc822;
 pub mod telnet;
 pub mod wais;
 
-use crate::document::{DocReading, Document, Reading};
-use crate::grammar::cx::{Coverage, Cx, Res, Span};
+use crate::document::{DocReading, Document};
+use crate::grammar::cx::{Cx, Res, Span};
 pub use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
-use crate::grammar::outcome::{Ambiguity, Components, Failure, Note, Noting, Parse, Verdict};
+use crate::grammar::outcome::{Ambiguity, Failure, Parse, Verdict};
 use crate::grammar::rule::Rule;
 use classes::ialpha;
 
@@ -177,42 +177,10 @@ pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D03Scheme, |cx| ialpha(cx, s))
 }
 
-/// Parses `input` under draft-03 and the given reading.
-pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
-    parse_recording(input, reading, false, false).0
-}
-
-/// The notes the prose gives on `input`: the parse done again, with its notes.
-pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
-    parse_recording(input, reading, false, true).2
-}
-
-/// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
-    let (p, c, _) = parse_recording(input, reading, true, false);
-    (p, c.unwrap_or_default())
-}
-
-// Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
-#[inline(always)]
-fn parse_recording(
-    input: &[u8],
-    reading: Reading,
-    record: bool,
-    want_notes: bool,
-) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
-    let mut cx = Cx::new(input, reading, record);
-    let (parse, prefixed) = judge(&mut cx);
-    // The notes only when asked for, or when recording coverage (the rules they ask
-    // about are part of what a parse exercises).
-    let notes = if record || want_notes {
-        let mut noted = Noting::new(&parse);
-        notes::add(&mut cx, &mut noted, prefixed);
-        noted.notes
-    } else {
-        Vec::new()
-    };
-    (parse, cx.into_coverage(), notes)
+crate::grammar::entry::entry_points! {
+    /// Parses `input` under draft-03 and the given reading.
+    judge = judge;
+    notes = |cx, &prefixed, noted| notes::add(cx, noted, prefixed);
 }
 
 /// The verdict, without notes; and whether the "URL:" prefix was there.
@@ -222,16 +190,7 @@ pub(crate) fn judge<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, bool) {
         Some(m) => (m, true),
         None => (url(cx, all), false),
     };
-    let mut parse = Parse {
-        doc: DocReading::new(Document::Draft03, cx.reading),
-        verdict: Verdict::Invalid,
-        rule: None,
-        components: Components::new(cx.input),
-        error: None,
-        alternatives: crate::grammar::outcome::Rules::new(),
-        ambiguities: crate::grammar::outcome::Ambiguities::new(),
-        input: cx.input,
-    };
+    let mut parse = Parse::unjudged(DocReading::new(Document::Draft03, cx.reading), cx.input);
     match m {
         UrlMatch::Listed {
             alternative,

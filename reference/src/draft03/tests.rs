@@ -8,10 +8,9 @@ use super::classes::{
 use super::notes::{ftp_commands, IDS};
 use super::{parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
-use crate::grammar::class::Class;
 use crate::grammar::outcome::Verdict;
 use crate::grammar::rule::Rule;
-use crate::testing::{c, data, Grammar, Xorshift};
+use crate::testing::{c, chars, data, Grammar, Xorshift};
 use crate::Coverage;
 
 const G: Grammar = Grammar {
@@ -24,10 +23,6 @@ const G: Grammar = Grammar {
     cite: "003§",
     notes_quote: false,
 };
-
-fn chars(c: &Class) -> String {
-    c.members().map(char::from).collect()
-}
 
 // ------------------------------------------------------------------ classes
 

@@ -110,10 +110,7 @@ pub(crate) fn uchars_and(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn chars(c: &Class) -> String {
-        c.members().map(char::from).collect()
-    }
+    use crate::testing::chars;
 
     /// Each class holds exactly the characters draft-06 Section 5 lists.
     #[test]

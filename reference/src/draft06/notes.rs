@@ -24,8 +24,7 @@
 //! | `reserved-scheme-name` | should | afs, mid, cid, nfs, tn3270, mailserver, z39.50 (§4) |
 
 use super::classes::{ALPHA, DIGIT, PUNCTUATION, RESERVED};
-use super::{ftp, ip, judged, own_production};
-use crate::document::Reading;
+use super::{ftp, ip, own_production, under_other_letter_case};
 use crate::grammar::class::{decode, escaped_octet};
 use crate::grammar::cx::{Cx, Span};
 use crate::grammar::outcome::note;
@@ -77,24 +76,9 @@ pub fn add(cx: &mut Cx, p: &mut Noting) {
 /// lenient. Both readings are reported, not one picked silently: data `[verdict, rule]`
 /// under the other reading.
 fn letter_case(cx: &Cx, p: &mut Noting) {
-    let Some(colon) = cx.input.iter().position(|&b| b == b':') else {
+    let Some((_, q)) = under_other_letter_case(cx) else {
         return;
     };
-    let name = &cx.input[..colon];
-    let scheme_like = !name.is_empty()
-        && name
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
-    if !scheme_like || !name.iter().any(u8::is_ascii_uppercase) {
-        return;
-    }
-    let other = match cx.reading {
-        Reading::SchemeCaseIgnore => Reading::Strict,
-        // draft-06 has only the two readings.
-        _ => Reading::SchemeCaseIgnore,
-    };
-    let mut other_cx = Cx::new(cx.input, other, false);
-    let q = judged(&mut other_cx);
     let rule = q.rule.map(Rule::name).unwrap_or("");
     note(
         p,

@@ -114,12 +114,7 @@ pub const CLASSES: &[&Class] = &[
 #[inline]
 /// `escaped     = "%" hex hex`
 pub fn escaped(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let input = cx.input;
-    let ok = i + 3 <= end
-        && input[i] == b'%'
-        && cx.class(&HEX, input[i + 1])
-        && cx.class(&HEX, input[i + 2]);
-    cx.mark(Rule::D1996Escaped, ok).then_some(3)
+    cx.escape(i, end, &HEX, Rule::D1996Escaped)
 }
 
 #[inline]
@@ -138,57 +133,27 @@ pub fn urlchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 /// What `escaped` expects, in the BNF's notation.
 pub const ESCAPED: &str = "\"%\" hex hex";
 
-/// `*element` over the whole of `s`, for an element that may be `escaped`. A "%" the
-/// element cannot take starts no well-formed escape: `escaped` is then the production
-/// that could not go on, and the failure is at the "%". Any other character the element
-/// cannot take fails `rule`, at that character.
+/// `*element` over the whole of `s`, a "%" that starts no well-formed escape failing
+/// `escaped` there.
 pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
     expected: &'static str,
-    mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
+    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
-    let mut i = s.start;
-    while i < s.end {
-        match element(cx, i, s.end) {
-            Some(n) => i += n,
-            None if cx.input[i] == b'%' => return Err(cx.fail(i, Rule::D1996Escaped, ESCAPED)),
-            None => return Err(cx.fail(i, rule, expected)),
-        }
-    }
-    Ok(())
+    cx.star_escaped(s, (rule, expected), (Rule::D1996Escaped, ESCAPED), element)
 }
 
-/// Does `bytes` consist of characters `ok` accepts and well-formed escapes (each "%"
-/// followed by two `hex`)? A plain check, recording nothing: for the readings urlcert
-/// does not report but mentions as ambiguities.
+/// Does `bytes` hold only characters `ok` accepts and `escaped` triplets?
 pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'%' {
-            let hex = |k: usize| bytes.get(i + k).is_some_and(|&h| HEX.contains(h));
-            if !(hex(1) && hex(2)) {
-                return false;
-            }
-            i += 3;
-        } else if ok(b) {
-            i += 1;
-        } else {
-            return false;
-        }
-    }
-    true
+    crate::grammar::class::all_chars(bytes, &HEX, ok)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn chars(c: &Class) -> String {
-        c.members().map(char::from).collect()
-    }
+    use crate::testing::chars;
 
     /// Each class holds exactly the characters the draft lists.
     #[test]

@@ -12,7 +12,7 @@ use super::classes::{all_chars, repeat, urlchar, ALPHA, DIGIT, RESERVED, UNRESER
 use super::parts::Parts;
 use super::path::{path, query};
 use super::server::{server, Server};
-use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::cx::{leftmost, Cx, Res, Span};
 use crate::grammar::outcome::{Ambiguity, Failure};
 use crate::grammar::rule::Rule;
 
@@ -43,15 +43,6 @@ pub struct Relative {
 pub struct Absolute {
     pub generic: Res<Relative>,
     pub opaque: Res<()>,
-}
-
-/// The failure further left in the input; on a tie, the first.
-pub fn leftmost(a: Failure, b: Failure) -> Failure {
-    if b.offset < a.offset {
-        b
-    } else {
-        a
-    }
 }
 
 /// `URL-reference  =  [ absoluteURL | relativeURL ] [ "#" fragment ]`

@@ -26,10 +26,10 @@ pub mod parts;
 pub mod path;
 pub mod server;
 
-use crate::document::{DocReading, Document, Reading};
-use crate::grammar::cx::{Coverage, Cx};
+use crate::document::{DocReading, Document};
+use crate::grammar::cx::Cx;
 use crate::grammar::outcome::Part;
-use crate::grammar::outcome::{Components, Note, Noting, Parse, Verdict};
+use crate::grammar::outcome::{Components, Parse, Verdict};
 use generic::Reference;
 use parts::Parts;
 
@@ -38,43 +38,18 @@ pub const COMPONENTS: &[&str] = &[
     "scheme", "server", "user", "password", "host", "port", "path", "query", "fragment",
 ];
 
-/// Parses `input` under the 1996 draft.
-pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
-    parse_recording(input, reading, false, false).0
+crate::grammar::entry::entry_points! {
+    /// Parses `input` under the 1996 draft.
+    judge = judged;
+    notes = |cx, parts, noted| notes::add(cx, parts, noted);
 }
 
-/// The notes the prose gives on `input`: the parse done again, with its notes.
-pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
-    parse_recording(input, reading, false, true).2
-}
-
-/// As [`parse`], also returning which rules accepted and rejected on the way.
-pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
-    let (p, c, _) = parse_recording(input, reading, true, false);
-    (p, c.unwrap_or_default())
-}
-
-// Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
-#[inline(always)]
-fn parse_recording(
-    input: &[u8],
-    reading: Reading,
-    record: bool,
-    want_notes: bool,
-) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
-    let mut cx = Cx::new(input, reading, record);
-    let (parts, path_taken) = generic::split(input, reading);
-    let found = generic::url_reference(&mut cx, &parts);
-    let mut parse = Parse {
-        doc: DocReading::new(Document::Draft1996, reading),
-        verdict: Verdict::Invalid,
-        rule: None,
-        components: Components::new(cx.input),
-        error: None,
-        alternatives: crate::grammar::outcome::Rules::new(),
-        ambiguities: generic::ambiguities(&cx, &parts),
-        input,
-    };
+/// The verdict, rule, components and error for the whole input, and its split.
+fn judged<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, Parts) {
+    let (parts, path_taken) = generic::split(cx.input, cx.reading);
+    let found = generic::url_reference(cx, &parts);
+    let mut parse = Parse::unjudged(DocReading::new(Document::Draft1996, cx.reading), cx.input);
+    parse.ambiguities = generic::ambiguities(cx, &parts);
     if path_taken {
         parse.ambiguities.push(generic::SERVER_FAILS_PATH_TAKEN);
     }
@@ -85,22 +60,13 @@ fn parse_recording(
                 _ => Verdict::Valid,
             };
             parse.rule = Some(r.rule);
-            parse.components = components(&cx, &parts, &r);
+            parse.components = components(cx, &parts, &r);
             parse.error = r.generic_failure;
             parse.alternatives = r.alternatives;
         }
         Err(f) => parse.error = Some(f),
     }
-    // The notes only when asked for, or when recording coverage (the rules they ask
-    // about are part of what a parse exercises).
-    let notes = if record || want_notes {
-        let mut noted = Noting::new(&parse);
-        notes::add(&mut cx, &parts, &mut noted);
-        noted.notes
-    } else {
-        Vec::new()
-    };
-    (parse, cx.into_coverage(), notes)
+    (parse, parts)
 }
 
 /// The Section 4.3 components by the draft's rule names. The path never includes the

@@ -1,7 +1,6 @@
 //! Section 4.3.1, "Server Component".
 
 use super::classes::{escaped, repeat, ALPHA, ALPHANUM, DIGIT, UNRESERVED};
-use crate::grammar::class::Class;
 use crate::grammar::cx::{Cx, Res, Span};
 use crate::grammar::outcome::Part;
 use crate::grammar::outcome::{Components, Failure};
@@ -134,48 +133,16 @@ pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
 /// `hostname     = *( domainlabel "." ) toplabel`
 pub fn hostname(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D1996Hostname, |cx| {
-        // Neither label rule derives ".", so the labels are what lies between the dots.
-        let mut label = s.start;
-        while let Some(dot) = cx.find(s.from(label), b'.') {
-            domainlabel(cx, Span::new(label, dot))?;
-            label = dot + 1;
-        }
-        toplabel(cx, s.from(label))
+        crate::grammar::class::dotted_labels(cx, s, domainlabel, toplabel)
     })
 }
 
+crate::shared_productions::labels! {
 /// `domainlabel  = alphanum | alphanum *( alphanum | "-" ) alphanum`
-pub fn domainlabel(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::D1996Domainlabel, |cx| {
-        label(cx, s, Rule::D1996Domainlabel, &ALPHANUM, "alphanum")
-    })
-}
-
+pub fn domainlabel(Rule::D1996Domainlabel);
 /// `toplabel     = alpha | alpha *( alphanum | "-" ) alphanum`
-pub fn toplabel(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::D1996Toplabel, |cx| {
-        label(cx, s, Rule::D1996Toplabel, &ALPHA, "alpha")
-    })
-}
-
-/// The shape both label rules share: `first | first *( alphanum | "-" ) alphanum`.
-fn label(cx: &mut Cx, s: Span, rule: Rule, first: &Class, first_name: &'static str) -> Res<()> {
-    let input = cx.input;
-    if s.is_empty() || !cx.class(first, input[s.start]) {
-        return Err(cx.fail(s.start, rule, first_name));
-    }
-    if s.len() == 1 {
-        return Ok(());
-    }
-    for (i, &b) in input.iter().enumerate().take(s.end - 1).skip(s.start + 1) {
-        if !(cx.class(&ALPHANUM, b) || b == b'-') {
-            return Err(cx.fail(i, rule, "alphanum | \"-\""));
-        }
-    }
-    if !cx.class(&ALPHANUM, input[s.end - 1]) {
-        return Err(cx.fail(s.end - 1, rule, "alphanum"));
-    }
-    Ok(())
+pub fn toplabel(Rule::D1996Toplabel);
+alphanum = ALPHANUM, "alphanum";
 }
 
 /// `hostnumber   = 1*digit "." 1*digit "." 1*digit "." 1*digit`

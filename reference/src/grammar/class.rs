@@ -1,7 +1,7 @@
 //! Character classes built from classes, as the grammars build them, and the escaped
 //! octets (`"%" hex hex`) every document after the 1993 drafts writes the same way.
 
-use crate::grammar::cx::Cx;
+use crate::grammar::cx::{Cx, Res, Span};
 use crate::grammar::rule::Rule;
 
 /// A set of octets named by a production. `parts` are the named alternatives it is
@@ -60,6 +60,41 @@ impl Cx<'_> {
         class.contains(b)
     }
 
+    #[inline]
+    /// `"%" hex hex` at `i`, within `..end`, over the document's `hex` class, marking
+    /// its escape rule `escape`: 3 when it matches.
+    pub fn escape(&mut self, i: usize, end: usize, hex: &Class, escape: Rule) -> Option<usize> {
+        let input = self.input;
+        let ok = i + 3 <= end
+            && input[i] == b'%'
+            && self.class(hex, input[i + 1])
+            && self.class(hex, input[i + 2]);
+        self.mark(escape, ok).then_some(3)
+    }
+
+    /// `*element` over the whole of `s`, for an element that may be an escape. A "%"
+    /// the element cannot take starts no well-formed escape: the document's escape rule
+    /// `escape` (expecting `escape_expected`) is then the one that could not go on, and
+    /// the failure is at the "%". Any other octet the element cannot take fails `rule`,
+    /// at that octet.
+    pub fn star_escaped(
+        &mut self,
+        s: Span,
+        (rule, expected): (Rule, &'static str),
+        (escape, escape_expected): (Rule, &'static str),
+        mut element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+    ) -> Res<()> {
+        let mut i = s.start;
+        while i < s.end {
+            match element(self, i, s.end) {
+                Some(n) => i += n,
+                None if self.input[i] == b'%' => return Err(self.fail(i, escape, escape_expected)),
+                None => return Err(self.fail(i, rule, expected)),
+            }
+        }
+        Ok(())
+    }
+
     fn trace_class(&mut self, class: &Class, b: u8) {
         self.mark(class.rule, class.contains(b));
         for part in class.parts {
@@ -69,6 +104,72 @@ impl Cx<'_> {
             }
         }
     }
+}
+
+/// A hostname label, `first | first *( inner | "-" ) inner`, over the whole of `s`,
+/// failing `rule`. `first` and `inner` are a class and its name; `inner_or_hyphen` is
+/// what a middle octet is expected to be.
+pub fn label(
+    cx: &mut Cx,
+    s: Span,
+    rule: Rule,
+    (first, first_name): (&Class, &'static str),
+    (inner, inner_name, inner_or_hyphen): (&Class, &'static str, &'static str),
+) -> Res<()> {
+    let input = cx.input;
+    if s.is_empty() || !cx.class(first, input[s.start]) {
+        return Err(cx.fail(s.start, rule, first_name));
+    }
+    if s.len() == 1 {
+        return Ok(());
+    }
+    for (i, &b) in input.iter().enumerate().take(s.end - 1).skip(s.start + 1) {
+        if !(cx.class(inner, b) || b == b'-') {
+            return Err(cx.fail(i, rule, inner_or_hyphen));
+        }
+    }
+    if !cx.class(inner, input[s.end - 1]) {
+        return Err(cx.fail(s.end - 1, rule, inner_name));
+    }
+    Ok(())
+}
+
+/// `*( domainlabel "." ) toplabel` over the whole of `s`. Neither label rule derives
+/// ".", so the labels are what lies between the dots.
+pub fn dotted_labels(
+    cx: &mut Cx,
+    s: Span,
+    domainlabel: fn(&mut Cx, Span) -> Res<()>,
+    toplabel: fn(&mut Cx, Span) -> Res<()>,
+) -> Res<()> {
+    let mut label = s.start;
+    while let Some(dot) = cx.find(s.from(label), b'.') {
+        domainlabel(cx, Span::new(label, dot))?;
+        label = dot + 1;
+    }
+    toplabel(cx, s.from(label))
+}
+
+/// Does `bytes` consist of octets `ok` accepts and well-formed escapes (each "%"
+/// followed by two of the document's `hex`)? A plain check, recording nothing: for the
+/// derivations urlcert does not report but names as ambiguities.
+pub fn all_chars(bytes: &[u8], hex: &Class, ok: impl Fn(u8) -> bool) -> bool {
+    let mut i = 0;
+    while i < bytes.len() {
+        let b = bytes[i];
+        if b == b'%' {
+            let hex = |k: usize| bytes.get(i + k).is_some_and(|&h| hex.contains(h));
+            if !(hex(1) && hex(2)) {
+                return false;
+            }
+            i += 3;
+        } else if ok(b) {
+            i += 1;
+        } else {
+            return false;
+        }
+    }
+    true
 }
 
 /// The octet an escape at `i` stands for, if there is a well-formed one.

@@ -289,6 +289,15 @@ pub fn furthest(a: Failure, b: Failure) -> Failure {
     }
 }
 
+/// The failure further left in the input; on a tie, the first.
+pub fn leftmost(a: Failure, b: Failure) -> Failure {
+    if b.offset < a.offset {
+        b
+    } else {
+        a
+    }
+}
+
 /// When both alternatives of `host` (`hostname | hostnumber`) fail, the one the input was
 /// aiming at: a hostnumber when it holds only digits and dots, else a hostname (the
 /// convention of `cases/README.md`, shared by every grammar with these rules).

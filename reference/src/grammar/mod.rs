@@ -1,11 +1,12 @@
 //! The grammar kernel every document's rule functions are written with: character
-//! classes built from classes ([`class`]), the matching context ([`cx`]), the rules
+//! classes built from classes ([`class`]), the matching context ([`cx`]), the entry points of a document's parse ([`entry`]), the rules
 //! ([`rule`]), what a production matched ([`matched`]), the outcomes of a parse
 //! ([`outcome`]), and how a note shows octets ([`render`]). Nothing in it belongs to one
 //! document.
 
 pub mod class;
 pub mod cx;
+pub(crate) mod entry;
 pub mod matched;
 pub mod outcome;
 pub mod render;

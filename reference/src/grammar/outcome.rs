@@ -388,6 +388,21 @@ pub struct Parse<'a> {
 }
 
 impl<'a> Parse<'a> {
+    /// The parse of `input` under `doc` before it is judged: `invalid`, with no rule,
+    /// components, error, alternatives or ambiguities yet.
+    pub(crate) fn unjudged(doc: DocReading, input: &'a [u8]) -> Self {
+        Parse {
+            doc,
+            verdict: Verdict::Invalid,
+            rule: None,
+            components: Components::new(input),
+            error: None,
+            alternatives: Rules::new(),
+            ambiguities: Ambiguities::new(),
+            input,
+        }
+    }
+
     /// The notes the document's prose gives on this input, in order: computed now, by
     /// the same note functions for every caller, so a caller that wants only the
     /// verdict and components pays nothing for them.

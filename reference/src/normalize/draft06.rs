@@ -17,9 +17,11 @@
 //!
 //! The input must be a URL under `draft-06@scheme-case-ignore`, as for RFC 1738.
 
-use super::{after_scheme, decode, scheme_to_lower, Normalization, NotNormalizable, Steps};
-use crate::document::{DocReading, Reading};
-use crate::grammar::outcome::Verdict;
+use super::{
+    after_scheme, decode, derives_ignoring_scheme_case, scheme_to_lower, Normalization,
+    NotNormalizable, Steps,
+};
+use crate::document::DocReading;
 
 /// Section 2.2: "only alphanumerics, reserved characters used for their reserved
 /// purposes, "$", "-", "_", ".", and "+" are safe".
@@ -29,16 +31,7 @@ pub fn is_safe(b: u8) -> bool {
 
 /// The draft's two statements, in the order of its sections.
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {
-    let reading = DocReading::new(doc.doc, Reading::SchemeCaseIgnore);
-    if !matches!(
-        crate::parse(reading, input).verdict,
-        Verdict::Valid | Verdict::GenericOnly
-    ) {
-        return Err(NotNormalizable::NotAUri {
-            doc,
-            why: "it does not derive from the grammar of Section 5, even with the scheme read without case as Section 2.1 asks (`urlcert parse --doc draft-06@scheme-case-ignore` says where)".into(),
-        });
-    }
+    derives_ignoring_scheme_case(doc, input)?;
     let mut steps = Steps::new(doc, input);
     // 2.1: "For resiliency, programs interpreting URLs should allow upper case letters
     // as equivalent to lower case in scheme names (e.g., allow "HTTP" as well as

@@ -373,5 +373,28 @@ impl Authority {
     }
 }
 
+/// Nothing for an input that derives (valid or generic-only) from `doc`'s Section 5
+/// grammar with the scheme read without case, as Section 2.1 asks: the condition on
+/// which draft-06 and RFC 1738, which word both alike, state their equivalences.
+pub(super) fn derives_ignoring_scheme_case(
+    doc: DocReading,
+    input: &[u8],
+) -> Result<(), NotNormalizable> {
+    let reading = DocReading::new(doc.doc, crate::document::Reading::SchemeCaseIgnore);
+    if matches!(
+        crate::parse(reading, input).verdict,
+        crate::grammar::outcome::Verdict::Valid | crate::grammar::outcome::Verdict::GenericOnly
+    ) {
+        return Ok(());
+    }
+    Err(NotNormalizable::NotAUri {
+        doc,
+        why: format!(
+            "it does not derive from the grammar of Section 5, even with the scheme read without case as Section 2.1 asks (`urlcert parse --doc {}@scheme-case-ignore` says where)",
+            doc.doc.id()
+        ),
+    })
+}
+
 #[cfg(test)]
 mod tests;

@@ -25,9 +25,11 @@
 //! asks of interpreters, whatever reading is given: the strict reading refuses an upper
 //! case scheme, which is what the first step is about.
 
-use super::{after_scheme, decode, scheme_to_lower, Normalization, NotNormalizable, Steps};
-use crate::document::{DocReading, Reading};
-use crate::grammar::outcome::Verdict;
+use super::{
+    after_scheme, decode, derives_ignoring_scheme_case, scheme_to_lower, Normalization,
+    NotNormalizable, Steps,
+};
+use crate::document::DocReading;
 
 /// Section 2.2: "only alphanumerics, the special characters "$-_.+!*'(),", and reserved
 /// characters used for their reserved purposes may be used unencoded within a URL."
@@ -41,16 +43,7 @@ pub fn needs_no_encoding(b: u8) -> bool {
 
 /// RFC 1738's two statements, in the order of its sections.
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {
-    let reading = DocReading::new(doc.doc, Reading::SchemeCaseIgnore);
-    if !matches!(
-        crate::parse(reading, input).verdict,
-        Verdict::Valid | Verdict::GenericOnly
-    ) {
-        return Err(NotNormalizable::NotAUri {
-            doc,
-            why: "it does not derive from the grammar of Section 5, even with the scheme read without case as Section 2.1 asks (`urlcert parse --doc rfc1738@scheme-case-ignore` says where)".into(),
-        });
-    }
+    derives_ignoring_scheme_case(doc, input)?;
     let mut steps = Steps::new(doc, input);
     // 2.1: "For resiliency, programs interpreting URLs should treat upper case letters
     // as equivalent to lower case in scheme names (e.g., allow "HTTP" as well as

@@ -16,9 +16,9 @@
 //! both follow the relative-path rule as written (a path with no slash is all "last
 //! part").
 
-use super::trace::{lossy, Detail, Trace};
-use super::{Resolution, Unresolvable};
-use crate::document::{DocReading, Reading};
+use super::trace::{lossy, Trace};
+use super::{Request, Resolution, Seen, Unresolvable};
+use crate::document::Reading;
 
 /// "A partial form can be distinguished from a full form in that a full form must have a
 /// colon and that colon must occur before any slash characters."
@@ -81,26 +81,13 @@ impl<'a> Context<'a> {
 }
 
 /// The rules for the use of a partial name.
-pub fn resolve(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-) -> Result<Resolution, Unresolvable> {
-    resolve_seeing(doc, base, reference, trace, &mut |_| {})
-}
-
-/// [`resolve`], handing `seen` the scheme, host part (`login`) and path of the result
+///
+/// Hands `seen` the scheme, host part (`login`) and path of the result
 /// when it puts the context's parts in front of the partial form's path (not when the
 /// partial form gives "the host, port name and all the rest").
-pub(crate) fn resolve_seeing(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-    seen: super::Seen,
-) -> Result<Resolution, Unresolvable> {
-    let mut t = Trace::new(trace);
+pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, Unresolvable> {
+    let (doc, base, reference) = (asked.doc, asked.base, asked.reference);
+    let mut t = Trace::new(asked.trace);
     let Some(context) = Context::of(base, doc.reading) else {
         return Err(Unresolvable::BaseNotAbsolute {
             doc,
@@ -267,7 +254,7 @@ fn remove_dots(path: &[u8], reading: Reading) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::Document;
+    use crate::document::{DocReading, Document};
 
     /// The plain loop: find the leftmost occurrence of either pattern (on a tie,
     /// "/xxx/.."), remove it, start again.
@@ -320,13 +307,7 @@ mod tests {
     }
 
     fn res(reading: Reading, base: &str, r: &str) -> String {
-        let doc = DocReading::new(Document::Draft02, reading);
-        String::from_utf8(
-            resolve(doc, base.as_bytes(), r.as_bytes(), false)
-                .unwrap()
-                .result,
-        )
-        .unwrap()
+        crate::testing::resolved(DocReading::new(Document::Draft02, reading), base, r, false)
     }
 
     #[test]

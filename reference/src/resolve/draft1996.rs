@@ -3,9 +3,8 @@
 //! ([`crate::draft1996::parts`]).
 
 use super::step6::step_6;
-use super::trace::{lossy, Detail, Trace};
-use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
-use crate::document::DocReading;
+use super::trace::{lossy, Trace};
+use super::{non_empty, recombine, show, Components, Request, Resolution, Seen, Unresolvable};
 use crate::draft1996::parts::Parts;
 use crate::grammar::cx::Span;
 use std::borrow::Cow;
@@ -27,24 +26,11 @@ pub(crate) fn components(input: &[u8]) -> Components<'_> {
 }
 
 /// The Section 6 algorithm.
-pub fn resolve(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-) -> Result<Resolution, Unresolvable> {
-    resolve_seeing(doc, base, reference, trace, &mut |_| {})
-}
-
-/// [`resolve`], handing `seen` the components Step 7 (or Step 2a) recombines.
-pub(crate) fn resolve_seeing(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-    seen: super::Seen,
-) -> Result<Resolution, Unresolvable> {
-    let mut t = Trace::new(trace);
+///
+/// Hands `seen` the components Step 7 (or Step 2a) recombines.
+pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, Unresolvable> {
+    let (doc, base, reference) = (asked.doc, asked.base, asked.reference);
+    let mut t = Trace::new(asked.trace);
 
     // Step 1: "If the base URL is the empty string (unknown), the URL reference is
     // interpreted as an absolute URL and we are done."
@@ -189,18 +175,11 @@ pub(crate) fn resolve_seeing(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::document::Document;
+    use crate::resolve;
 
     fn res(base: &str, r: &str) -> String {
-        let out = resolve(
-            Document::Draft1996.into(),
-            base.as_bytes(),
-            r.as_bytes(),
-            true,
-        )
-        .unwrap();
-        String::from_utf8(out.result).unwrap()
+        crate::testing::resolved(Document::Draft1996.into(), base, r, true)
     }
 
     #[test]

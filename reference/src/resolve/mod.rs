@@ -94,9 +94,15 @@ pub fn resolve(
     trace: impl Into<Detail>,
 ) -> Result<Resolution, Unresolvable> {
     match &doc.doc.descriptor().relative {
-        Stated::Defined(relative) => {
-            (relative.resolve)(doc, base, reference, trace.into(), &mut |_| {})
-        }
+        Stated::Defined(relative) => (relative.resolve)(
+            Request {
+                doc,
+                base,
+                reference,
+                trace: trace.into(),
+            },
+            &mut |_| {},
+        ),
         Stated::NotDefined(Citation { cite, quote }) => Err(Unresolvable::NotDefined {
             doc: doc.doc,
             cite,
@@ -171,6 +177,16 @@ fn writes_slash(c: &Components) -> bool {
 
 /// What a resolver hands [`split::target`]: the components it recombines, by the names
 /// [`split::split`] gives them.
+/// What a document's resolver is asked: `reference` resolved against `base` under
+/// `doc`, its steps kept to `trace`.
+#[derive(Clone, Copy)]
+pub struct Request<'r> {
+    pub doc: DocReading,
+    pub base: &'r [u8],
+    pub reference: &'r [u8],
+    pub trace: Detail,
+}
+
 pub(crate) type Seen<'s> = &'s mut dyn FnMut(&[(&'static str, Option<&[u8]>)]);
 
 /// `c` by the names of RFC 1808 (`server` is `net_loc` there) and the 1996 draft, with

@@ -2,9 +2,8 @@
 //! Section 2.4 says.
 
 use super::step6::step_6;
-use super::trace::{lossy, Detail, Trace};
-use super::{non_empty, recombine, show, Components, Resolution, Unresolvable};
-use crate::document::DocReading;
+use super::trace::{lossy, Trace};
+use super::{non_empty, recombine, show, Components, Request, Resolution, Seen, Unresolvable};
 use crate::grammar::cx::Span;
 use crate::rfc1808::parts::Parts;
 use std::borrow::Cow;
@@ -33,24 +32,11 @@ fn components(input: &[u8]) -> Components<'_> {
 }
 
 /// The Section 4 algorithm.
-pub fn resolve(
-    doc: DocReading,
-    base: &[u8],
-    embedded: &[u8],
-    trace: impl Into<Detail>,
-) -> Result<Resolution, Unresolvable> {
-    resolve_seeing(doc, base, embedded, trace, &mut |_| {})
-}
-
-/// [`resolve`], handing `seen` the components Step 7 recombines.
-pub(crate) fn resolve_seeing(
-    doc: DocReading,
-    base: &[u8],
-    embedded: &[u8],
-    trace: impl Into<Detail>,
-    seen: super::Seen,
-) -> Result<Resolution, Unresolvable> {
-    let mut t = Trace::new(trace);
+///
+/// Hands `seen` the components Step 7 recombines.
+pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, Unresolvable> {
+    let (doc, base, embedded) = (asked.doc, asked.base, asked.reference);
+    let mut t = Trace::new(asked.trace);
 
     // Step 1: "If the base URL is the empty string (unknown), the embedded URL is
     // interpreted as an absolute URL and we are done."
@@ -194,18 +180,10 @@ pub(crate) fn resolve_seeing(
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::document::Document;
 
     fn res(base: &str, r: &str) -> String {
-        let out = resolve(
-            Document::Rfc1808.into(),
-            base.as_bytes(),
-            r.as_bytes(),
-            true,
-        )
-        .unwrap();
-        String::from_utf8(out.result).unwrap()
+        crate::testing::resolved(Document::Rfc1808.into(), base, r, true)
     }
 
     #[test]

@@ -28,9 +28,9 @@
 //! left of a cursor, which hold no match, so each iteration is O(1);
 //! `tests::step_6e_is_the_leftmost_rewrite` checks it against the plain rescanning loop.
 
-use super::trace::{lossy, Detail, Trace};
-use super::{Resolution, Unresolvable};
-use crate::document::{DocReading, Reading};
+use super::trace::{lossy, Trace};
+use super::{Request, Resolution, Seen, Unresolvable};
+use crate::document::Reading;
 use crate::grammar::cx::Span;
 use crate::rfc2396::parts::Parts;
 
@@ -85,56 +85,28 @@ fn named<'c>(c: &'c Components) -> [(&'static str, Option<&'c [u8]>); 5] {
 
 /// Step 7: "The resulting URI components, including any inherited from the base URI,
 /// are recombined to give the absolute form of the URI reference. Using pseudocode,
-/// this would be [...]". Each `if` below is the pseudocode's; nothing else is written.
+/// this would be [...]":
+///
+/// ```text
+/// if scheme is defined then append scheme to result append ":" to result
+/// if authority is defined then append "//" to result append authority to result
+/// append path to result
+/// if query is defined then append "?" to result append query to result
+/// if fragment is defined then append "#" to result append fragment to result
+/// ```
+///
+/// RFC 3986 Section 5.3 prints the same pseudocode (as `defined(scheme)` and so on), so
+/// this is its [`super::rfc3986::recompose`]; nothing else is written.
 fn recombine(c: &Components) -> Vec<u8> {
-    let len = |v: Option<&[u8]>| v.map_or(0, |v| v.len() + 2);
-    let mut result = Vec::with_capacity(
-        len(c.scheme) + len(c.authority) + c.path.len() + len(c.query) + len(c.fragment),
-    );
-    // "if scheme is defined then append scheme to result append ":" to result"
-    if let Some(scheme) = c.scheme {
-        result.extend_from_slice(scheme);
-        result.push(b':');
-    }
-    // "if authority is defined then append "//" to result append authority to result"
-    if let Some(authority) = c.authority {
-        result.extend_from_slice(b"//");
-        result.extend_from_slice(authority);
-    }
-    // "append path to result"
-    result.extend_from_slice(&c.path);
-    // "if query is defined then append "?" to result append query to result"
-    if let Some(query) = c.query {
-        result.push(b'?');
-        result.extend_from_slice(query);
-    }
-    // "if fragment is defined then append "#" to result append fragment to result"
-    if let Some(fragment) = c.fragment {
-        result.push(b'#');
-        result.extend_from_slice(fragment);
-    }
-    result
+    super::rfc3986::recompose(c.scheme, c.authority, &c.path, c.query, c.fragment)
 }
 
 /// The Section 5.2 algorithm.
-pub fn resolve(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-) -> Result<Resolution, Unresolvable> {
-    resolve_seeing(doc, base, reference, trace, &mut |_| {})
-}
-
-/// [`resolve`], handing `seen` the components Step 7 (or Step 2) recombines.
-pub(crate) fn resolve_seeing(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-    seen: super::Seen,
-) -> Result<Resolution, Unresolvable> {
-    let mut t = Trace::new(trace);
+///
+/// Hands `seen` the components Step 7 (or Step 2) recombines.
+pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, Unresolvable> {
+    let (doc, base, reference) = (asked.doc, asked.base, asked.reference);
+    let mut t = Trace::new(asked.trace);
 
     // "The base URI is established according to the rules of Section 5.1 and parsed into
     // the four main components as described in Section 3. Note that only the scheme
@@ -457,12 +429,11 @@ fn step_6f(mut buffer: Vec<u8>) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::Document;
+    use crate::document::{DocReading, Document};
+    use crate::resolve;
 
     fn under(reading: Reading, base: &str, r: &str) -> String {
-        let doc = DocReading::new(Document::Rfc2396, reading);
-        let out = resolve(doc, base.as_bytes(), r.as_bytes(), true).unwrap();
-        String::from_utf8(out.result).unwrap()
+        crate::testing::resolved(DocReading::new(Document::Rfc2396, reading), base, r, true)
     }
 
     const BASE: &str = "http://a/b/c/d;p?q";

@@ -28,8 +28,8 @@
 //! `5.2.4A`-`5.2.4E` are listed once per application, as the RFC's own table of the
 //! two worked examples lists them ("2E", "2E", "2E", "2B", "2C", "2C", "2E").
 
-use super::trace::{lossy, Detail, Trace};
-use super::{Resolution, Unresolvable};
+use super::trace::{lossy, Trace};
+use super::{Request, Resolution, Seen, Unresolvable};
 use crate::document::{DocReading, Reading};
 
 /// The five components of Section 3 as Appendix B finds them: `None` is undefined
@@ -182,24 +182,11 @@ struct Target<'a> {
 
 /// The Section 5.2 algorithm: Section 5.2.1, the pseudocode of Section 5.2.2 with 5.2.3
 /// and 5.2.4, then Section 5.3. Under `rfc3986@non-strict`, the parser is "not strict".
-pub fn resolve(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-) -> Result<Resolution, Unresolvable> {
-    resolve_seeing(doc, base, reference, trace, &mut |_| {})
-}
-
-/// [`resolve`], handing `seen` the components Section 5.3 recomposes.
-pub(crate) fn resolve_seeing(
-    doc: DocReading,
-    base: &[u8],
-    reference: &[u8],
-    trace: impl Into<Detail>,
-    seen: super::Seen,
-) -> Result<Resolution, Unresolvable> {
-    let mut t = Trace::new(trace);
+///
+/// Hands `seen` the components Section 5.3 recomposes.
+pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, Unresolvable> {
+    let (doc, base, reference) = (asked.doc, asked.base, asked.reference);
+    let mut t = Trace::new(asked.trace);
     let strict = doc.reading != Reading::NonStrict;
 
     // 5.2.1: "The base URI (Base) is established according to the procedure of Section
@@ -552,19 +539,13 @@ pub(crate) fn remove_dot_segments_traced(path: &[u8], t: &mut Trace) -> Vec<u8> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::document::Document;
+    use crate::document::{DocReading, Document};
+    use crate::resolve;
 
     const BASE: &str = "http://a/b/c/d;p?q";
 
     fn res(reading: Reading, base: &str, r: &str) -> String {
-        let out = resolve(
-            DocReading::new(Document::Rfc3986, reading),
-            base.as_bytes(),
-            r.as_bytes(),
-            true,
-        )
-        .unwrap();
-        String::from_utf8(out.result).unwrap()
+        crate::testing::resolved(DocReading::new(Document::Rfc3986, reading), base, r, true)
     }
 
     fn strict(r: &str) -> String {

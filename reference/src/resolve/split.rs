@@ -288,7 +288,15 @@ pub fn target(
             None => Split::of(doc.doc, named),
         })
     };
-    (relative.resolve)(doc, base, reference, Detail::from(false), seen)?;
+    (relative.resolve)(
+        super::Request {
+            doc,
+            base,
+            reference,
+            trace: Detail::from(false),
+        },
+        seen,
+    )?;
     Ok(out)
 }
 

@@ -80,10 +80,7 @@ pub fn digits(Rule::Digits);
 mod tests {
     use super::*;
     use crate::grammar::class::{decode, escaped_octet};
-
-    fn chars(c: &Class) -> String {
-        c.members().map(char::from).collect()
-    }
+    use crate::testing::chars;
 
     /// Each class holds exactly the characters RFC 1738 Section 5 lists.
     #[test]

@@ -43,54 +43,16 @@ pub fn ip_schemepart(cx: &mut Cx, s: Span) -> Res<(Login, Option<Span>)> {
 /// `hostname       = *[ domainlabel "." ] toplabel`
 pub fn hostname(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::Hostname, |cx| {
-        // Neither label rule derives ".", so the labels are what lies between the dots.
-        let mut label = s.start;
-        while let Some(dot) = cx.find(s.from(label), b'.') {
-            domainlabel(cx, Span::new(label, dot))?;
-            label = dot + 1;
-        }
-        toplabel(cx, s.from(label))
+        crate::grammar::class::dotted_labels(cx, s, domainlabel, toplabel)
     })
 }
 
+crate::shared_productions::labels! {
 /// `domainlabel    = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit`
-pub fn domainlabel(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Domainlabel, |cx| {
-        label(cx, s, Rule::Domainlabel, &ALPHADIGIT, "alphadigit")
-    })
-}
-
+pub fn domainlabel(Rule::Domainlabel);
 /// `toplabel       = alpha | alpha *[ alphadigit | "-" ] alphadigit`
-pub fn toplabel(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Toplabel, |cx| {
-        label(cx, s, Rule::Toplabel, &ALPHA, "alpha")
-    })
-}
-
-/// The shape both label rules share: `first | first *[ alphadigit | "-" ] alphadigit`.
-fn label(
-    cx: &mut Cx,
-    s: Span,
-    rule: Rule,
-    first: &crate::grammar::class::Class,
-    first_name: &'static str,
-) -> Res<()> {
-    let input = cx.input;
-    if s.is_empty() || !cx.class(first, input[s.start]) {
-        return Err(cx.fail(s.start, rule, first_name));
-    }
-    if s.len() == 1 {
-        return Ok(());
-    }
-    for (i, &b) in input.iter().enumerate().take(s.end - 1).skip(s.start + 1) {
-        if !(cx.class(&ALPHADIGIT, b) || b == b'-') {
-            return Err(cx.fail(i, rule, "alphadigit | \"-\""));
-        }
-    }
-    if !cx.class(&ALPHADIGIT, input[s.end - 1]) {
-        return Err(cx.fail(s.end - 1, rule, "alphadigit"));
-    }
-    Ok(())
+pub fn toplabel(Rule::Toplabel);
+alphanum = ALPHADIGIT, "alphadigit";
 }
 
 /// `urlpath        = *xchar    ; depends on protocol see section 3.1`

@@ -1,10 +1,9 @@
 //! What RFC 1738's prose asks beyond the BNF, reported as graded, cited notes.
 
 use super::classes::{NATIONAL, PUNCTUATION};
-use super::{judge, own_production, url};
-use crate::document::Reading;
+use super::{own_production, under_other_letter_case};
 use crate::grammar::class::{decode, escaped_octet};
-use crate::grammar::cx::{Cx, Span};
+use crate::grammar::cx::Cx;
 use crate::grammar::outcome::note;
 use crate::grammar::outcome::{Grade, Noting, Parse, Verdict};
 use crate::grammar::render::render;
@@ -47,26 +46,9 @@ pub fn add(cx: &mut Cx, p: &mut Noting) {
 
 /// `letter-case.md`: both readings are reported, not one picked silently.
 fn letter_case(cx: &Cx, p: &mut Noting) {
-    let Some(colon) = cx.input.iter().position(|&b| b == b':') else {
+    let Some((other, q)) = under_other_letter_case(cx) else {
         return;
     };
-    let name = &cx.input[..colon];
-    let scheme_like = !name.is_empty()
-        && name
-            .iter()
-            .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
-    if !scheme_like || !name.iter().any(u8::is_ascii_uppercase) {
-        return;
-    }
-    let other = match cx.reading {
-        Reading::SchemeCaseIgnore => Reading::Strict,
-        // RFC 1738 has only the two readings.
-        _ => Reading::SchemeCaseIgnore,
-    };
-    let mut other_cx = Cx::new(cx.input, other, false);
-    let all = Span::new(0, cx.input.len());
-    let matches = url(&mut other_cx, all);
-    let q = judge(&mut other_cx, matches);
     let rule = q.rule.map(Rule::name).unwrap_or("");
     note(
         p,

@@ -72,12 +72,7 @@ pub const ESCAPE: &str = "\"%\" hex hex";
 #[inline]
 /// `escape      = "%" hex hex`
 pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let input = cx.input;
-    let ok = i + 3 <= end
-        && input[i] == b'%'
-        && cx.class(&HEX, input[i + 1])
-        && cx.class(&HEX, input[i + 2]);
-    cx.mark(Rule::R1808Escape, ok).then_some(3)
+    cx.escape(i, end, &HEX, Rule::R1808Escape)
 }
 
 #[inline]
@@ -107,57 +102,28 @@ pub fn uchar_or_reserved(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     uchar(cx, i, end).or_else(|| cx.class(&RESERVED, cx.input[i]).then_some(1))
 }
 
-/// `*element` over the whole of `s`, for an element that may be an `escape`. A "%" the
-/// element cannot take starts no well-formed escape: `escape` is then the production
-/// that could not go on, and the failure is at the "%". Any other character the element
-/// cannot take fails `rule`, at that character.
+/// `*element` over the whole of `s`, a "%" that starts no well-formed `escape` failing
+/// `escape` there.
 pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
     expected: &'static str,
-    mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
+    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
-    let mut i = s.start;
-    while i < s.end {
-        match element(cx, i, s.end) {
-            Some(n) => i += n,
-            None if cx.input[i] == b'%' => return Err(cx.fail(i, Rule::R1808Escape, ESCAPE)),
-            None => return Err(cx.fail(i, rule, expected)),
-        }
-    }
-    Ok(())
+    cx.star_escaped(s, (rule, expected), (Rule::R1808Escape, ESCAPE), element)
 }
 
-/// Does `bytes` consist of characters `ok` accepts and well-formed escapes (each "%"
-/// followed by two `hex`)? A plain check, recording nothing: for the derivations urlcert
-/// does not report but names as ambiguities.
+/// Does `bytes` consist of characters `ok` accepts and escapes over `hex`?
 pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = |k: usize| bytes.get(i + k).is_some_and(|&h| HEX.contains(h));
-            if !(hex(1) && hex(2)) {
-                return false;
-            }
-            i += 3;
-        } else if ok(bytes[i]) {
-            i += 1;
-        } else {
-            return false;
-        }
-    }
-    true
+    crate::grammar::class::all_chars(bytes, &HEX, ok)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::document::Reading;
-
-    fn chars(c: &Class) -> String {
-        c.members().map(char::from).collect()
-    }
+    use crate::testing::chars;
 
     /// Each class holds exactly the characters Section 2.2 lists.
     #[test]

@@ -14,7 +14,7 @@ use super::classes::{all_chars, repeat, uchar_or_reserved, ALPHA, DIGIT, RESERVE
 use super::net_loc::net_loc;
 use super::parts::Parts;
 use super::path::{params, path, query};
-use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::cx::{leftmost, Cx, Res, Span};
 use crate::grammar::outcome::{Ambiguity, Failure};
 use crate::grammar::rule::Rule;
 
@@ -39,15 +39,6 @@ pub struct Absolute {
     pub generic: Res<Rule>,
     /// `scheme ":" *( uchar | reserved )`.
     pub other: Res<()>,
-}
-
-/// The failure further left in the input; on a tie, the first.
-pub fn leftmost(a: Failure, b: Failure) -> Failure {
-    if b.offset < a.offset {
-        b
-    } else {
-        a
-    }
 }
 
 /// `URL         = ( absoluteURL | relativeURL ) [ "#" fragment ]`

@@ -10,7 +10,6 @@
 
 use super::classes::{escaped, repeat, ALPHA, ALPHANUM, DIGIT, HEX, UNRESERVED};
 use crate::document::Reading;
-use crate::grammar::class::Class;
 use crate::grammar::cx::{furthest, Cx, Res, Span};
 use crate::grammar::outcome::Failure;
 use crate::grammar::rule::Rule;
@@ -218,48 +217,16 @@ pub fn hostname(cx: &mut Cx, s: Span) -> Res<()> {
         } else {
             s
         };
-        // Neither label rule derives ".", so the labels are what lies between the dots.
-        let mut label = body.start;
-        while let Some(dot) = cx.find(body.from(label), b'.') {
-            domainlabel(cx, Span::new(label, dot))?;
-            label = dot + 1;
-        }
-        toplabel(cx, body.from(label))
+        crate::grammar::class::dotted_labels(cx, body, domainlabel, toplabel)
     })
 }
 
+crate::shared_productions::labels! {
 /// `domainlabel   = alphanum | alphanum *( alphanum | "-" ) alphanum`
-pub fn domainlabel(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::R2396Domainlabel, |cx| {
-        label(cx, s, Rule::R2396Domainlabel, &ALPHANUM, "alphanum")
-    })
-}
-
+pub fn domainlabel(Rule::R2396Domainlabel);
 /// `toplabel      = alpha | alpha *( alphanum | "-" ) alphanum`
-pub fn toplabel(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::R2396Toplabel, |cx| {
-        label(cx, s, Rule::R2396Toplabel, &ALPHA, "alpha")
-    })
-}
-
-/// The shape both label rules share: `first | first *( alphanum | "-" ) alphanum`.
-fn label(cx: &mut Cx, s: Span, rule: Rule, first: &Class, first_name: &'static str) -> Res<()> {
-    let input = cx.input;
-    if s.is_empty() || !cx.class(first, input[s.start]) {
-        return Err(cx.fail(s.start, rule, first_name));
-    }
-    if s.len() == 1 {
-        return Ok(());
-    }
-    for (i, &b) in input.iter().enumerate().take(s.end - 1).skip(s.start + 1) {
-        if !(cx.class(&ALPHANUM, b) || b == b'-') {
-            return Err(cx.fail(i, rule, "alphanum | \"-\""));
-        }
-    }
-    if !cx.class(&ALPHANUM, input[s.end - 1]) {
-        return Err(cx.fail(s.end - 1, rule, "alphanum"));
-    }
-    Ok(())
+pub fn toplabel(Rule::R2396Toplabel);
+alphanum = ALPHANUM, "alphanum";
 }
 
 /// `IPv4address   = 1*digit "." 1*digit "." 1*digit "." 1*digit`

@@ -88,12 +88,7 @@ pub fn reserved_class(reading: Reading) -> &'static Class {
 #[inline]
 /// `escaped       = "%" hex hex`
 pub fn escaped(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let input = cx.input;
-    let ok = i + 3 <= end
-        && input[i] == b'%'
-        && cx.class(&HEX, input[i + 1])
-        && cx.class(&HEX, input[i + 2]);
-    cx.mark(Rule::R2396Escaped, ok).then_some(3)
+    cx.escape(i, end, &HEX, Rule::R2396Escaped)
 }
 
 /// What `escaped` expects, in the BNF's notation.
@@ -131,57 +126,27 @@ pub fn uric_no_slash(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
-/// `*element` over the whole of `s`, for an element that may be `escaped`. A "%" the
-/// element cannot take starts no well-formed escape: `escaped` is then the production
-/// that could not go on, and the failure is at the "%". Any other character the element
-/// cannot take fails `rule`, at that character.
+/// `*element` over the whole of `s`, where a "%" that starts no well-formed escape
+/// fails `escaped`.
 pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
     expected: &'static str,
-    mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
+    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
-    let mut i = s.start;
-    while i < s.end {
-        match element(cx, i, s.end) {
-            Some(n) => i += n,
-            None if cx.input[i] == b'%' => return Err(cx.fail(i, Rule::R2396Escaped, ESCAPED)),
-            None => return Err(cx.fail(i, rule, expected)),
-        }
-    }
-    Ok(())
+    cx.star_escaped(s, (rule, expected), (Rule::R2396Escaped, ESCAPED), element)
 }
 
-/// Does `bytes` consist of characters `ok` accepts and well-formed escapes (each "%"
-/// followed by two `hex`)? A plain check, recording nothing: for the derivations urlcert
-/// does not report but lists as ambiguities.
+/// Whether `bytes` is characters `ok` takes and well-formed `escaped` triplets.
 pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
-    let mut i = 0;
-    while i < bytes.len() {
-        let b = bytes[i];
-        if b == b'%' {
-            let hex = |k: usize| bytes.get(i + k).is_some_and(|&h| HEX.contains(h));
-            if !(hex(1) && hex(2)) {
-                return false;
-            }
-            i += 3;
-        } else if ok(b) {
-            i += 1;
-        } else {
-            return false;
-        }
-    }
-    true
+    crate::grammar::class::all_chars(bytes, &HEX, ok)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn chars(c: &Class) -> String {
-        c.members().map(char::from).collect()
-    }
+    use crate::testing::chars;
 
     /// Each class holds exactly the characters Appendix A lists.
     #[test]

@@ -11,8 +11,8 @@ use super::classes::{all_chars, escaped, repeat, uric, uric_no_slash, ALPHA, DIG
 use super::classes::{ESCAPED, URIC};
 use super::parts::Parts;
 use super::path::{fragment, path_segments, query, Segment};
-use crate::grammar::cx::{Cx, Res, Span};
-use crate::grammar::outcome::{Ambiguity, Failure};
+use crate::grammar::cx::{leftmost, Cx, Res, Span};
+use crate::grammar::outcome::Ambiguity;
 use crate::grammar::rule::Rule;
 
 /// What `URI-reference` matched.
@@ -42,15 +42,6 @@ impl Reference {
             segments: None,
             opaque: None,
         }
-    }
-}
-
-/// The failure further left in the input; on a tie, the first.
-pub fn leftmost(a: Failure, b: Failure) -> Failure {
-    if b.offset < a.offset {
-        b
-    } else {
-        a
     }
 }
 

@@ -97,41 +97,7 @@ fn the_appendix_c_references_as_the_grammar_reads_them() {
     assert_eq!(list(&q, "segments"), ["b", "c", "d"]);
     assert_eq!(list(&q, "params"), ["", "", ";p"]);
     assert_eq!(c(&q, "query"), Some("q"));
-    for r in [
-        "g",
-        "./g",
-        "g/",
-        "g?y",
-        "g#s",
-        "g?y#s",
-        ";x",
-        "g;x",
-        "g;x?y#s",
-        ".",
-        "./",
-        "..",
-        "../",
-        "../g",
-        "../..",
-        "../../",
-        "../../g",
-        "../../../g",
-        "../../../../g",
-        "g.",
-        ".g",
-        "g..",
-        "..g",
-        "./../g",
-        "./g/.",
-        "g/./h",
-        "g/../h",
-        "g;x=1/./y",
-        "g;x=1/../y",
-        "g?y/./x",
-        "g?y/../x",
-        "g#s/./x",
-        "g#s/../x",
-    ] {
+    for r in crate::testing::RELATIVE_PATH_EXAMPLES {
         let q = G.valid(r, Rule::R2396RelativeUri);
         assert_eq!(q.alternatives, [Rule::R2396RelPath], "{r}");
     }

@@ -65,12 +65,7 @@ pub const PCT_ENCODED: &str = "\"%\" HEXDIG HEXDIG";
 ///
 /// At `i`, within `..end`: 3 when it matches.
 pub fn pct_encoded(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
-    let input = cx.input;
-    let ok = i + 3 <= end
-        && input[i] == b'%'
-        && cx.class(&HEXDIG, input[i + 1])
-        && cx.class(&HEXDIG, input[i + 2]);
-    cx.mark(Rule::R3986PctEncoded, ok).then_some(3)
+    cx.escape(i, end, &HEXDIG, Rule::R3986PctEncoded)
 }
 
 #[inline]
@@ -91,29 +86,21 @@ pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 /// What `pchar` expects.
 pub const PCHAR: &str = "pchar";
 
-/// `*element` over the whole of `s`, for an element that may be `pct-encoded`. A "%"
-/// the element cannot take starts no well-formed percent-encoding: `pct-encoded` is
-/// then the rule that could not go on, and the failure is at the "%" (the convention
-/// of every grammar here). Any other octet the element cannot take fails `rule`, at
-/// that octet.
+/// `*element` over the whole of `s`: a "%" that starts no well-formed percent-encoding
+/// fails `pct-encoded` (the convention of every grammar here), at the "%".
 pub fn repeat(
     cx: &mut Cx,
     s: Span,
     rule: Rule,
     expected: &'static str,
-    mut element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
+    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
 ) -> Res<()> {
-    let mut i = s.start;
-    while i < s.end {
-        match element(cx, i, s.end) {
-            Some(n) => i += n,
-            None if cx.input[i] == b'%' => {
-                return Err(cx.fail(i, Rule::R3986PctEncoded, PCT_ENCODED))
-            }
-            None => return Err(cx.fail(i, rule, expected)),
-        }
-    }
-    Ok(())
+    cx.star_escaped(
+        s,
+        (rule, expected),
+        (Rule::R3986PctEncoded, PCT_ENCODED),
+        element,
+    )
 }
 
 /// As [`repeat`], for `1*element`: an empty `s` fails `rule` at its start.
@@ -132,22 +119,11 @@ pub fn repeat1(
 
 /// The octets of `bytes` with each well-formed `pct-encoded` triplet decoded; a "%"
 /// that starts none is kept. For the notes, which look at what a component encodes.
+///
+/// `HEXDIG` is the hex digits of either case, so a triplet is the escape every
+/// document decodes ([`crate::grammar::class::decode`]).
 pub fn decode(bytes: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        match triplet(bytes, i) {
-            Some(o) => {
-                out.push(o);
-                i += 3;
-            }
-            None => {
-                out.push(bytes[i]);
-                i += 1;
-            }
-        }
-    }
-    out
+    crate::grammar::class::decode(bytes)
 }
 
 /// The octet a well-formed `pct-encoded` triplet at `i` encodes.
@@ -165,10 +141,7 @@ pub fn triplet(bytes: &[u8], i: usize) -> Option<u8> {
 mod tests {
     use super::*;
     use crate::document::Reading;
-
-    fn chars(c: &Class) -> String {
-        c.members().map(char::from).collect()
-    }
+    use crate::testing::chars;
 
     /// Each class holds exactly the characters Section 2 and RFC 5234 list.
     #[test]

@@ -204,41 +204,7 @@ fn the_section_5_4_references_derive() {
     taken("http://a/b/c/d;p?q", URI, Rule::R3986PathAbempty);
     taken("g:h", URI, Rule::R3986PathRootless);
     taken("http:g", URI, Rule::R3986PathRootless);
-    for input in [
-        "g",
-        "./g",
-        "g/",
-        "g?y",
-        "g#s",
-        "g?y#s",
-        ";x",
-        "g;x",
-        "g;x?y#s",
-        ".",
-        "./",
-        "..",
-        "../",
-        "../g",
-        "../..",
-        "../../",
-        "../../g",
-        "../../../g",
-        "../../../../g",
-        "g.",
-        ".g",
-        "g..",
-        "..g",
-        "./../g",
-        "./g/.",
-        "g/./h",
-        "g/../h",
-        "g;x=1/./y",
-        "g;x=1/../y",
-        "g?y/./x",
-        "g?y/../x",
-        "g#s/./x",
-        "g#s/../x",
-    ] {
+    for input in crate::testing::RELATIVE_PATH_EXAMPLES {
         // "A relative reference that does not begin with a slash character is termed a
         // relative-path reference."
         taken(input, REL, Rule::R3986PathNoscheme);

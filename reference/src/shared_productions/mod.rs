@@ -10,12 +10,16 @@
 //! `NAME`, marking `RULE`. The callees (other rules, classes, `Match`) are the invoking
 //! document's own, by the names in scope where it is invoked, so one definition serves
 //! both documents' classes.
+//!
+//! A few groups serve more documents than these two: `labels` (RFC 1738, the 1996
+//! draft, RFC 2396), each saying which.
 
 mod classes;
 mod ftp;
 mod gopher;
 mod http;
 mod ip;
+mod labels;
 mod mailto;
 mod news;
 mod nntp;
@@ -28,6 +32,7 @@ pub(crate) use ftp::ftp;
 pub(crate) use gopher::gopher;
 pub(crate) use http::http;
 pub(crate) use ip::ip;
+pub(crate) use labels::labels;
 pub(crate) use mailto::mailto;
 pub(crate) use news::news;
 pub(crate) use nntp::nntp;

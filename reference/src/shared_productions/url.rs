@@ -48,42 +48,10 @@ macro_rules! url {
             UrlMatches { schemes, other }
         }
 
-        /// Parses `input` under the document and the given reading.
-        pub fn parse(input: &[u8], reading: Reading) -> Parse<'_> {
-            parse_recording(input, reading, false, false).0
-        }
-
-        /// The notes the prose gives on `input`: the parse done again, with its notes.
-        pub(crate) fn notes(input: &[u8], reading: Reading) -> Vec<Note> {
-            parse_recording(input, reading, false, true).2
-        }
-
-        /// As [`parse`], also returning which rules accepted and rejected on the way.
-        pub fn parse_with_coverage(input: &[u8], reading: Reading) -> (Parse<'_>, Coverage) {
-            let (p, c, _) = parse_recording(input, reading, true, false);
-            (p, c.unwrap_or_default())
-        }
-
-        // Inlined, so that `parse` gets its `Parse` written in place, not copied out of the tuple.
-        #[inline(always)]
-        fn parse_recording(
-            input: &[u8],
-            reading: Reading,
-            record: bool,
-            want_notes: bool,
-        ) -> (Parse<'_>, Option<Coverage>, Vec<Note>) {
-            let mut cx = Cx::new(input, reading, record);
-            let parse = judged(&mut cx);
-            // The notes only when asked for, or when recording coverage (the rules they ask
-            // about are part of what a parse exercises).
-            let notes = if record || want_notes {
-                let mut noted = Noting::new(&parse);
-                notes::add(&mut cx, &mut noted);
-                noted.notes
-            } else {
-                Vec::new()
-            };
-            (parse, cx.into_coverage(), notes)
+        crate::grammar::entry::entry_points! {
+            /// Parses `input` under the document and the given reading.
+            judge = |cx| (judged(cx), ());
+            notes = |cx, (), noted| notes::add(cx, noted);
         }
 
         /// The verdict, rule, components and error for the whole input, without notes.
@@ -93,6 +61,28 @@ macro_rules! url {
             let mut parse = judge(cx, matches);
             parse.doc = DocReading::new($document, cx.reading);
             parse
+        }
+
+        /// When the input's scheme name has an upper-case letter: the other of the
+        /// document's two readings of scheme case (Section 2.1 asks programs to take upper
+        /// case as lower where the BNF spells `scheme` in lower case), and the parse under it.
+        pub(crate) fn under_other_letter_case<'a>(cx: &Cx<'a>) -> Option<(Reading, Parse<'a>)> {
+            let colon = cx.input.iter().position(|&b| b == b':')?;
+            let name = &cx.input[..colon];
+            let scheme_like = !name.is_empty()
+                && name
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b));
+            if !scheme_like || !name.iter().any(u8::is_ascii_uppercase) {
+                return None;
+            }
+            let other = match cx.reading {
+                Reading::SchemeCaseIgnore => Reading::Strict,
+                // The document has only the two readings.
+                _ => Reading::SchemeCaseIgnore,
+            };
+            let mut other_cx = Cx::new(cx.input, other, false);
+            Some((other, judged(&mut other_cx)))
         }
 
         /// The scheme's own production, by the scheme name the input starts with (compared
