@@ -4,7 +4,7 @@
 //! Section 5.
 
 use crate::common;
-use common::cli::{json_lines, urlcert};
+use common::cli::{json_lines, strings_of_each, urlcert};
 
 /// RFC 1808 Section 10's example document.
 const EXAMPLE: &str = "<!doctype html public \"-//IETF//DTD HTML//EN\">\n<HTML><HEAD>\n<TITLE>An example HTML document</TITLE>\n<BASE href=\"http://www.ics.uci.edu/Test/a/b/c\">\n</HEAD><BODY>\n... <A href=\"../x\">a hypertext anchor</A> ...\n</BODY></HTML>\n";
@@ -122,12 +122,7 @@ fn base_names_the_layer_and_traces_every_step() {
         .map(|s| s["section"].as_str().unwrap())
         .collect();
     assert_eq!(taken, ["5.1"]);
-    let sections: Vec<&str> = top["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["section"].as_str().unwrap())
-        .collect();
+    let sections = strings_of_each(&top["steps"], "section");
     assert_eq!(sections, ["5.1", "5.1", "5.2", "5.3", "5.4"]);
     assert_eq!(top["notes"][0]["id"], "base.field-not-defined");
     assert_eq!(lines[1]["source"], "encapsulating-entity");

@@ -6,7 +6,7 @@
 
 use crate::common;
 
-use common::cli::{case_dir, urlcert};
+use common::cli::{case_dir, strings_of_each, urlcert};
 use std::path::Path;
 use urlcert::study::coverage::exceptions::{self, Exceptions};
 use urlcert::study::coverage::{self, DocCoverage, Gap, Way};
@@ -516,12 +516,7 @@ fn a_resolution_corpus_takes_branches_and_skips_what_its_target_skips() {
     // path not starting with "/", so T.path = merge(Base.path, R.path); the base has a
     // path, so 5.2.3 gives "/b/../g". remove_dot_segments (5.2.4): E moves "/b", C
     // replaces "/../" and removes "/b", E moves "/g". A, B and D never apply.
-    let untaken: Vec<&str> = d0["branches_untaken"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["id"].as_str().unwrap())
-        .collect();
+    let untaken = strings_of_each(&d0["branches_untaken"], "id");
     for id in [
         "5.2.1",
         "5.2.2",

@@ -1,3 +1,4 @@
 pub mod cli;
+pub mod files;
 pub mod procs;
 pub mod programs;
