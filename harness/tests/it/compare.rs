@@ -5,7 +5,7 @@
 //! getters of its URL API (Section 6); RFC 3986 Section 3's example and Section 5.4's
 //! resolution examples; the historical documents' own cases.
 
-use crate::common::programs::assert_linked_version;
+use crate::common::engines::{assert_linked_version, names_and_models};
 use urlcert::ask::inproc::{self, FluentUri, WhatwgUrl, FLUENT_URI_VERSION, URL_VERSION};
 use urlcert::ask::{Answer, Ask, Engine, Fault, Info, Model, Operation, Parts};
 use urlcert::case::{self, Case, Expectation, Op};
@@ -917,12 +917,8 @@ fn bytes_that_are_not_utf8_are_unsupported() {
 
 #[test]
 fn the_adapters_are_named_and_modelled_as_the_registry_says() {
-    let infos: Vec<(String, Model)> = inproc::all()
-        .iter()
-        .map(|a| (a.info().name.clone(), a.info().model))
-        .collect();
     assert_eq!(
-        infos,
+        names_and_models(&inproc::all()),
         [
             ("url".to_string(), Model::Whatwg),
             ("fluent-uri".to_string(), Model::Rfc3986)

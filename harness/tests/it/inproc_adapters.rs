@@ -2,7 +2,7 @@
 //! directly: answers from the crates' own documentation and RFC 3986's examples, and
 //! their versions against Cargo.lock.
 
-use crate::common::programs::assert_linked_version;
+use crate::common::engines::{assert_linked_version, names_and_models};
 use urlcert::ask::inproc::{self, IriString, Oxiri, IRI_STRING_VERSION, OXIRI_VERSION};
 use urlcert::ask::{Answer, Ask, Engine, Model};
 
@@ -48,12 +48,8 @@ fn versions_come_from_the_linked_crates() {
 
 #[test]
 fn every_in_process_adapter_is_named_and_modelled() {
-    let infos: Vec<(String, Model)> = inproc::every()
-        .iter()
-        .map(|a| (a.info().name.clone(), a.info().model))
-        .collect();
     assert_eq!(
-        infos,
+        names_and_models(&inproc::every()),
         [
             ("url".to_string(), Model::Whatwg),
             ("fluent-uri".to_string(), Model::Rfc3986),

@@ -86,6 +86,15 @@ pub fn check_case_text(text: &str) -> Output {
     urlcert(&["check", "--cases", dir.path().to_str().unwrap()], None)
 }
 
+/// `out` is a refusal: exit code 2, with standard error holding each of `says`.
+pub fn assert_refused(out: &Output, says: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    for s in says {
+        assert!(err.contains(s), "{s}: {err}");
+    }
+}
+
 /// `urlcert check` refuses the case file `text` (exit 2) with a message holding `says`;
 /// `row` names the table row in a failure.
 pub fn assert_check_refuses(text: &str, row: &str, says: &str) {

@@ -37,17 +37,6 @@ pub fn locked_version(name: &str) -> String {
     versions.remove(0)
 }
 
-/// An in-process adapter's version: `constant`, the version its code names, is the one
-/// Cargo.lock pins for the crate `krate`, and the adapter reports "krate constant".
-pub fn assert_linked_version(krate: &str, constant: &str, reported: &str) {
-    assert_eq!(
-        constant,
-        locked_version(krate),
-        "update the version constant of {krate}"
-    );
-    assert_eq!(reported, format!("{krate} {constant}"));
-}
-
 /// The program `name` in harness/adapters/.
 pub fn adapter_file(name: &str) -> PathBuf {
     repo_root().join("harness").join("adapters").join(name)
