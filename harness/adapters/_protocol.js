@@ -10,7 +10,8 @@
 // (`$URLCERT_DEPS/node_modules`, else `.deps/node_modules` in the repository) or from
 // Node's own paths; when it cannot, it writes why to standard error and exits 3 before
 // any request is read. `packageVersion(pkg)` is the `version` of that package's own
-// package.json.
+// package.json. `servePackage(name, pkg, model, make)` is all of that for an adapter
+// without profiles.
 'use strict';
 
 const fs = require('fs');
@@ -90,6 +91,24 @@ function packageVersion(pkg) {
     }
     dir = parent;
   }
+}
+
+/** The `hello` answer of an adapter that parses and resolves. */
+function parserHello(name, version, model) {
+  return { name, version, model, operations: ['parse', 'resolve'] };
+}
+
+/**
+ * The whole life of an adapter for the npm package `pkg` without profiles: any argument
+ * refused, the package loaded (or exit 3), then `serve` with the `parse` and `resolve`
+ * that `make(package)` returns and a hello naming the package's version.
+ */
+function servePackage(name, pkg, model, make) {
+  noArguments(name);
+  const loaded = load(pkg, name);
+  const version = `${pkg} ${packageVersion(pkg)}`;
+  const { parse, resolve } = make(loaded);
+  serve(() => parserHello(name, version, model), parse, resolve);
 }
 
 /** No arguments: an adapter without profiles refuses any argument. */
@@ -261,4 +280,15 @@ function ipLiteral(host) {
   return host;
 }
 
-module.exports = { ipLiteral,  Reject, serve, load, packageVersion, noArguments, depsDir, cut };
+module.exports = {
+  ipLiteral,
+  Reject,
+  serve,
+  servePackage,
+  parserHello,
+  load,
+  packageVersion,
+  noArguments,
+  depsDir,
+  cut,
+};

@@ -7,11 +7,17 @@ raised by the adapter becomes `unsupported`, and any other exception the parser 
 becomes `rejected` with its message. See ADAPTERS.md at the repository root for the
 protocol.
 
+`import_or_exit(name, package, install, module)` imports the parser's module, or says
+why it cannot and exits 3 (the harness's `unavailable`); `serve_without_profiles` is
+`serve` for an adapter that takes no arguments, `parser_hello` the `hello` answer of one
+that parses and resolves.
+
 `links(document, retrieved_from, attributes)` returns the body of the `links` answer:
 a dict whose "links" is a list of {"href": str, "result": str or None}; other keys are
 passed on (the harness ignores them).
 """
 
+import importlib
 import json
 import math
 import os
@@ -21,6 +27,24 @@ import sys
 PROTOCOL = 1
 # Messages are data for reports; a parser's message may quote a huge input, so it is cut.
 MAX_MESSAGE = 2000
+
+
+def import_or_exit(name, package, install, module):
+    """The module `module` of the Python package `package`; when it cannot be imported,
+    says why and how to install it on standard error and exits 3, before any request."""
+    try:
+        return importlib.import_module(module)
+    except Exception as exc:  # ImportError, or a broken installation
+        sys.stderr.write(
+            "%s: unavailable: the Python package %s cannot be imported (%s: %s); "
+            "install it with: %s\n" % (name, package, type(exc).__name__, exc, install)
+        )
+        sys.exit(3)
+
+
+def parser_hello(name, version, model):
+    """The `hello` answer of an adapter that parses and resolves."""
+    return {"name": name, "version": version, "model": model, "operations": ["parse", "resolve"]}
 
 
 class Reject(Exception):
@@ -197,3 +221,17 @@ def serve(hello, parse, resolve, links=None):
         except Exception:
             pass
     return 0
+
+
+def serve_without_profiles(name, argv, version, model, parse, resolve):
+    """`serve` for an adapter that takes no arguments: any argument is refused (exit 2).
+    `version()` is asked at each `hello`, so a parser that fails to say it is answered
+    like any other failure, not a crash at start."""
+    if argv:
+        sys.stderr.write("%s: unknown argument %r (it takes none)\n" % (name, argv[0]))
+        return 2
+
+    def hello():
+        return parser_hello(name, version(), model)
+
+    return serve(hello, parse, resolve)

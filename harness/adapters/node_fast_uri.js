@@ -19,31 +19,4 @@
 // Version: the `version` of the package's package.json.
 'use strict';
 
-const protocol = require('./_protocol');
-
-const NAME = 'node-fast-uri';
-const PKG = 'fast-uri';
-
-protocol.noArguments(NAME);
-const fastUri = protocol.load(PKG, NAME);
-const version = protocol.packageVersion(PKG);
-
-protocol.serve(
-  () => ({ name: NAME, version: `${PKG} ${version}`, model: 'rfc3986', operations: ['parse', 'resolve'] }),
-  (input) => {
-    const c = fastUri.parse(input);
-    if (c.error) {
-      throw new protocol.Reject(`fast-uri: ${c.error}`);
-    }
-    return {
-      scheme: c.scheme,
-      userinfo: c.userinfo,
-      host: protocol.ipLiteral(c.host),
-      port: c.port,
-      path: c.path,
-      query: c.query,
-      fragment: c.fragment,
-    };
-  },
-  (base, reference) => fastUri.resolve(base, reference)
-);
+require('./_uri_js_api').serveUriJsApi('node-fast-uri', 'fast-uri');

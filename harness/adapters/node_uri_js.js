@@ -19,31 +19,4 @@
 // Version: the `version` of the package's package.json.
 'use strict';
 
-const protocol = require('./_protocol');
-
-const NAME = 'node-uri-js';
-const PKG = 'uri-js';
-
-protocol.noArguments(NAME);
-const URI = protocol.load(PKG, NAME);
-const version = protocol.packageVersion(PKG);
-
-protocol.serve(
-  () => ({ name: NAME, version: `${PKG} ${version}`, model: 'rfc3986', operations: ['parse', 'resolve'] }),
-  (input) => {
-    const c = URI.parse(input);
-    if (c.error) {
-      throw new protocol.Reject(`uri-js: ${c.error}`);
-    }
-    return {
-      scheme: c.scheme,
-      userinfo: c.userinfo,
-      host: protocol.ipLiteral(c.host),
-      port: c.port,
-      path: c.path,
-      query: c.query,
-      fragment: c.fragment,
-    };
-  },
-  (base, reference) => URI.resolve(base, reference)
-);
+require('./_uri_js_api').serveUriJsApi('node-uri-js', 'uri-js');

@@ -20,13 +20,6 @@
 
 const protocol = require('./_protocol');
 
-const NAME = 'node-urijs';
-const PKG = 'urijs';
-
-protocol.noArguments(NAME);
-const URI = protocol.load(PKG, NAME);
-const version = protocol.packageVersion(PKG);
-
 function userinfo(p) {
   if (p.username === null && p.password === null) {
     return null;
@@ -35,9 +28,8 @@ function userinfo(p) {
   return p.password === null ? user : `${user}:${p.password}`;
 }
 
-protocol.serve(
-  () => ({ name: NAME, version: `${PKG} ${version}`, model: 'rfc3986', operations: ['parse', 'resolve'] }),
-  (input) => {
+protocol.servePackage('node-urijs', 'urijs', 'rfc3986', (URI) => ({
+  parse: (input) => {
     const p = new URI(input)._parts;
     return {
       scheme: p.protocol,
@@ -49,5 +41,5 @@ protocol.serve(
       fragment: p.fragment,
     };
   },
-  (base, reference) => new URI(reference).absoluteTo(base).toString()
-);
+  resolve: (base, reference) => new URI(reference).absoluteTo(base).toString(),
+}));

@@ -35,7 +35,7 @@ function credentials(auth) {
 }
 
 protocol.serve(
-  () => ({ name: NAME, version: `Node.js ${process.version}`, model: 'whatwg', operations: ['parse', 'resolve'] }),
+  () => protocol.parserHello(NAME, `Node.js ${process.version}`, 'whatwg'),
   (input) => {
     const u = url.parse(input);
     const [username, password] = credentials(u.auth);

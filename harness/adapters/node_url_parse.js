@@ -15,16 +15,8 @@
 
 const protocol = require('./_protocol');
 
-const NAME = 'node-url-parse';
-const PKG = 'url-parse';
-
-protocol.noArguments(NAME);
-const Url = protocol.load(PKG, NAME);
-const version = protocol.packageVersion(PKG);
-
-protocol.serve(
-  () => ({ name: NAME, version: `${PKG} ${version}`, model: 'whatwg', operations: ['parse', 'resolve'] }),
-  (input) => {
+protocol.servePackage('node-url-parse', 'url-parse', 'whatwg', (Url) => ({
+  parse: (input) => {
     const url = new Url(input, {});
     return {
       protocol: url.protocol,
@@ -37,5 +29,5 @@ protocol.serve(
       hash: url.hash,
     };
   },
-  (base, reference) => new Url(reference, base).href
-);
+  resolve: (base, reference) => new Url(reference, base).href,
+}));

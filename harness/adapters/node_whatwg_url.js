@@ -15,27 +15,13 @@
 
 const protocol = require('./_protocol');
 
-const NAME = 'node-whatwg-url';
-const PKG = 'whatwg-url';
+// The package's URL class, by its getters, which are the model's components.
+const GETTERS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash'];
 
-protocol.noArguments(NAME);
-const { URL } = protocol.load(PKG, NAME);
-const version = protocol.packageVersion(PKG);
-
-protocol.serve(
-  () => ({ name: NAME, version: `${PKG} ${version}`, model: 'whatwg', operations: ['parse', 'resolve'] }),
-  (input) => {
+protocol.servePackage('node-whatwg-url', 'whatwg-url', 'whatwg', ({ URL }) => ({
+  parse: (input) => {
     const url = new URL(input);
-    return {
-      protocol: url.protocol,
-      username: url.username,
-      password: url.password,
-      hostname: url.hostname,
-      port: url.port,
-      pathname: url.pathname,
-      search: url.search,
-      hash: url.hash,
-    };
+    return Object.fromEntries(GETTERS.map((name) => [name, url[name]]));
   },
-  (base, reference) => new URL(reference, base).href
-);
+  resolve: (base, reference) => new URL(reference, base).href,
+}));

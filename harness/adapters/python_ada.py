@@ -13,45 +13,26 @@ When the package is missing, this program writes why to standard error and exits
 
 import sys
 
-NAME = "python-ada"
-INSTALL = "pip install ada-url"
-
-try:
-    import ada_url
-except Exception as exc:  # ImportError, or a broken installation
-    sys.stderr.write(
-        "%s: unavailable: the Python package ada-url cannot be imported (%s: %s); "
-        "install it with: %s\n" % (NAME, type(exc).__name__, exc, INSTALL)
-    )
-    sys.exit(3)
-
 import _protocol
+
+NAME = "python-ada"
+ada_url = _protocol.import_or_exit(NAME, "ada-url", "pip install ada-url", "ada_url")
 
 GETTERS = ("protocol", "username", "password", "hostname", "port", "pathname", "search", "hash")
 
 
-def main(argv):
-    if argv:
-        sys.stderr.write("%s: unknown argument %r (it takes none)\n" % (NAME, argv[0]))
-        return 2
+def parse(text):
+    url = ada_url.URL(text)
+    return {name: getattr(url, name) for name in GETTERS}
 
-    def hello():
-        return {
-            "name": NAME,
-            "version": "ada %s" % ada_url.get_version(),
-            "model": "whatwg",
-            "operations": ["parse", "resolve"],
-        }
 
-    def parse(text):
-        url = ada_url.URL(text)
-        return {name: getattr(url, name) for name in GETTERS}
+def resolve(base, reference):
+    return ada_url.join_url(base, reference)
 
-    def resolve(base, reference):
-        return ada_url.join_url(base, reference)
 
-    return _protocol.serve(hello, parse, resolve)
+def version():
+    return "ada %s" % ada_url.get_version()
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(_protocol.serve_without_profiles(NAME, sys.argv[1:], version, "whatwg", parse, resolve))

@@ -19,79 +19,57 @@ When the package is missing, this program writes why to standard error and exits
 
 import sys
 
+import _protocol
+
 NAME = "python-hyperlink"
 INSTALL = "pip install hyperlink"
-
-try:
-    import hyperlink
-    from hyperlink import _url as hyperlink_url
-    from importlib import metadata
-except Exception as exc:  # ImportError, or a broken installation
-    sys.stderr.write(
-        "%s: unavailable: the Python package hyperlink cannot be imported (%s: %s); "
-        "install it with: %s\n" % (NAME, type(exc).__name__, exc, INSTALL)
-    )
-    sys.exit(3)
-
-import _protocol
+hyperlink = _protocol.import_or_exit(NAME, "hyperlink", INSTALL, "hyperlink")
+hyperlink_url = _protocol.import_or_exit(NAME, "hyperlink", INSTALL, "hyperlink._url")
+metadata = _protocol.import_or_exit(NAME, "hyperlink", INSTALL, "importlib.metadata")
 
 
 def version():
     # hyperlink has no __version__; its installed distribution says which it is.
     try:
-        return metadata.version("hyperlink")
+        return "hyperlink %s" % metadata.version("hyperlink")
     except Exception:
-        return "unknown"
+        return "hyperlink unknown"
 
 
-def main(argv):
-    if argv:
-        sys.stderr.write("%s: unknown argument %r (it takes none)\n" % (NAME, argv[0]))
-        return 2
-
-    def hello():
-        return {
-            "name": NAME,
-            "version": "hyperlink %s" % version(),
-            "model": "urlparse",
-            "operations": ["parse", "resolve"],
-        }
-
-    def parse(text):
-        url = hyperlink.URL.from_text(text)
-        authority = url.authority(with_password=True)
-        # As URL.to_text() writes the path and the query (hyperlink/_url.py).
-        path = "/".join(
-            hyperlink_url._encode_path_parts(
-                url.path,
-                rooted=url.rooted,
-                has_scheme=bool(url.scheme),
-                has_authority=bool(authority),
-                maximal=False,
-            )
+def parse(text):
+    url = hyperlink.URL.from_text(text)
+    authority = url.authority(with_password=True)
+    # As URL.to_text() writes the path and the query (hyperlink/_url.py).
+    path = "/".join(
+        hyperlink_url._encode_path_parts(
+            url.path,
+            rooted=url.rooted,
+            has_scheme=bool(url.scheme),
+            has_authority=bool(authority),
+            maximal=False,
         )
-        query = []
-        for k, v in url.query:
-            key = hyperlink_url._encode_query_key(k, maximal=False)
-            if v is None:
-                query.append(key)
-            else:
-                query.append(key + "=" + hyperlink_url._encode_query_value(v, maximal=False))
-        return {
-            "scheme": url.scheme,
-            "netloc": authority,
-            "path": path,
-            "query": "&".join(query),
-            "fragment": url.fragment,
-            "username": url.user,
-            "hostname": url.host,
-        }
+    )
+    query = []
+    for k, v in url.query:
+        key = hyperlink_url._encode_query_key(k, maximal=False)
+        if v is None:
+            query.append(key)
+        else:
+            query.append(key + "=" + hyperlink_url._encode_query_value(v, maximal=False))
+    return {
+        "scheme": url.scheme,
+        "netloc": authority,
+        "path": path,
+        "query": "&".join(query),
+        "fragment": url.fragment,
+        "username": url.user,
+        "hostname": url.host,
+    }
 
-    def resolve(base, reference):
-        return hyperlink.URL.from_text(base).click(reference).to_text(with_password=True)
 
-    return _protocol.serve(hello, parse, resolve)
+def resolve(base, reference):
+    return hyperlink.URL.from_text(base).click(reference).to_text(with_password=True)
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(_protocol.serve_without_profiles(NAME, sys.argv[1:], version, "urlparse", parse, resolve))

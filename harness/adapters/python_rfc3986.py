@@ -22,20 +22,12 @@ before reading any request: the registry checks `python3 -c "import rfc3986"` fi
 import sys
 import warnings
 
+import _protocol
+
 NAME = "python-rfc3986"
 INSTALL = "pip install rfc3986"
-
-try:
-    import rfc3986
-    from rfc3986 import exceptions as rfc3986_exceptions
-except Exception as exc:  # ImportError, or a broken installation
-    sys.stderr.write(
-        "%s: unavailable: the Python package rfc3986 cannot be imported (%s: %s); "
-        "install it with: %s\n" % (NAME, type(exc).__name__, exc, INSTALL)
-    )
-    sys.exit(3)
-
-import _protocol
+rfc3986 = _protocol.import_or_exit(NAME, "rfc3986", INSTALL, "rfc3986")
+rfc3986_exceptions = _protocol.import_or_exit(NAME, "rfc3986", INSTALL, "rfc3986.exceptions")
 
 
 def main(argv):
@@ -62,12 +54,8 @@ def main(argv):
         name += "@strict"
 
     def hello():
-        return {
-            "name": name,
-            "version": "rfc3986 %s" % getattr(rfc3986, "__version__", "unknown"),
-            "model": "rfc3986",
-            "operations": ["parse", "resolve"],
-        }
+        version = "rfc3986 %s" % getattr(rfc3986, "__version__", "unknown")
+        return _protocol.parser_hello(name, version, "rfc3986")
 
     def why_invalid(ref):
         """Names the components the package finds invalid."""

@@ -17,17 +17,10 @@ When the package is missing, this program writes why to standard error and exits
 
 import sys
 
-NAME = "python-rfc3987"
-INSTALL = "pip install rfc3987 regex"
+import _protocol
 
-try:
-    import rfc3987
-except Exception as exc:  # ImportError, or a broken installation
-    sys.stderr.write(
-        "%s: unavailable: the Python package rfc3987 cannot be imported (%s: %s); "
-        "install it with: %s\n" % (NAME, type(exc).__name__, exc, INSTALL)
-    )
-    sys.exit(3)
+NAME = "python-rfc3987"
+rfc3987 = _protocol.import_or_exit(NAME, "rfc3987", "pip install rfc3987 regex", "rfc3987")
 if not getattr(rfc3987, "REGEX", False):
     sys.stderr.write(
         "%s: unavailable: rfc3987 names the authority's parts only with the regex "
@@ -35,39 +28,27 @@ if not getattr(rfc3987, "REGEX", False):
     )
     sys.exit(3)
 
-import _protocol
+
+def parse(text):
+    match = rfc3987.parse(text, rule="IRI_reference")
+    return {
+        "scheme": match.get("scheme"),
+        "userinfo": match.get("iuserinfo"),
+        "host": match.get("ihost"),
+        "port": match.get("port"),
+        "path": match.get("path"),
+        "query": match.get("query"),
+        "fragment": match.get("fragment"),
+    }
 
 
-def main(argv):
-    if argv:
-        sys.stderr.write("%s: unknown argument %r (it takes none)\n" % (NAME, argv[0]))
-        return 2
+def resolve(base, reference):
+    return rfc3987.resolve(base, reference)
 
-    def hello():
-        return {
-            "name": NAME,
-            "version": "rfc3987 %s" % rfc3987.__version__,
-            "model": "rfc3986",
-            "operations": ["parse", "resolve"],
-        }
 
-    def parse(text):
-        d = rfc3987.parse(text, rule="IRI_reference")
-        return {
-            "scheme": d.get("scheme"),
-            "userinfo": d.get("iuserinfo"),
-            "host": d.get("ihost"),
-            "port": d.get("port"),
-            "path": d.get("path"),
-            "query": d.get("query"),
-            "fragment": d.get("fragment"),
-        }
-
-    def resolve(base, reference):
-        return rfc3987.resolve(base, reference)
-
-    return _protocol.serve(hello, parse, resolve)
+def version():
+    return "rfc3987 %s" % rfc3987.__version__
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(_protocol.serve_without_profiles(NAME, sys.argv[1:], version, "rfc3986", parse, resolve))

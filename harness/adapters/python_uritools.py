@@ -15,51 +15,28 @@ When the package is missing, this program writes why to standard error and exits
 
 import sys
 
-NAME = "python-uritools"
-INSTALL = "pip install uritools"
-
-try:
-    import uritools
-except Exception as exc:  # ImportError, or a broken installation
-    sys.stderr.write(
-        "%s: unavailable: the Python package uritools cannot be imported (%s: %s); "
-        "install it with: %s\n" % (NAME, type(exc).__name__, exc, INSTALL)
-    )
-    sys.exit(3)
-
 import _protocol
 
+NAME = "python-uritools"
+uritools = _protocol.import_or_exit(NAME, "uritools", "pip install uritools", "uritools")
 
-def main(argv):
-    if argv:
-        sys.stderr.write("%s: unknown argument %r (it takes none)\n" % (NAME, argv[0]))
-        return 2
 
-    def hello():
-        return {
-            "name": NAME,
-            "version": "uritools %s" % uritools.__version__,
-            "model": "rfc3986",
-            "operations": ["parse", "resolve"],
-        }
+# The model's components, which are also the names of urisplit's result fields.
+COMPONENTS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
-    def parse(text):
-        parts = uritools.urisplit(text)
-        return {
-            "scheme": parts.scheme,
-            "userinfo": parts.userinfo,
-            "host": parts.host,
-            "port": parts.port,
-            "path": parts.path,
-            "query": parts.query,
-            "fragment": parts.fragment,
-        }
 
-    def resolve(base, reference):
-        return uritools.urijoin(base, reference)
+def parse(text):
+    parts = uritools.urisplit(text)
+    return {name: getattr(parts, name) for name in COMPONENTS}
 
-    return _protocol.serve(hello, parse, resolve)
+
+def resolve(base, reference):
+    return uritools.urijoin(base, reference)
+
+
+def version():
+    return "uritools %s" % uritools.__version__
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(_protocol.serve_without_profiles(NAME, sys.argv[1:], version, "rfc3986", parse, resolve))

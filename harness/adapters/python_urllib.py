@@ -34,12 +34,7 @@ def main(argv):
     name = NAME + ("@urlsplit" if split else "")
 
     def hello():
-        return {
-            "name": name,
-            "version": "Python %s" % platform.python_version(),
-            "model": "urlparse",
-            "operations": ["parse", "resolve"],
-        }
+        return _protocol.parser_hello(name, "Python %s" % platform.python_version(), "urlparse")
 
     def parse(text):
         result = urllib.parse.urlsplit(text) if split else urllib.parse.urlparse(text)

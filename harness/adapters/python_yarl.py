@@ -18,54 +18,35 @@ When the package is missing, this program writes why to standard error and exits
 
 import sys
 
-NAME = "python-yarl"
-INSTALL = "pip install yarl"
-
-try:
-    import yarl
-except Exception as exc:  # ImportError, or a broken installation
-    sys.stderr.write(
-        "%s: unavailable: the Python package yarl cannot be imported (%s: %s); "
-        "install it with: %s\n" % (NAME, type(exc).__name__, exc, INSTALL)
-    )
-    sys.exit(3)
-
 import _protocol
 
+NAME = "python-yarl"
+yarl = _protocol.import_or_exit(NAME, "yarl", "pip install yarl", "yarl")
 
-def main(argv):
-    if argv:
-        sys.stderr.write("%s: unknown argument %r (it takes none)\n" % (NAME, argv[0]))
-        return 2
 
-    def hello():
-        return {
-            "name": NAME,
-            "version": "yarl %s" % yarl.__version__,
-            "model": "urlparse",
-            "operations": ["parse", "resolve"],
-        }
+def parse(text):
+    url = yarl.URL(text)
+    port = url.explicit_port
+    return {
+        "scheme": url.scheme,
+        "netloc": url.raw_authority,
+        "path": url.raw_path,
+        "query": url.raw_query_string,
+        "fragment": url.raw_fragment,
+        "username": url.raw_user,
+        "password": url.raw_password,
+        "hostname": url.raw_host,
+        "port": None if port is None else str(port),
+    }
 
-    def parse(text):
-        url = yarl.URL(text)
-        port = url.explicit_port
-        return {
-            "scheme": url.scheme,
-            "netloc": url.raw_authority,
-            "path": url.raw_path,
-            "query": url.raw_query_string,
-            "fragment": url.raw_fragment,
-            "username": url.raw_user,
-            "password": url.raw_password,
-            "hostname": url.raw_host,
-            "port": None if port is None else str(port),
-        }
 
-    def resolve(base, reference):
-        return str(yarl.URL(base).join(yarl.URL(reference)))
+def resolve(base, reference):
+    return str(yarl.URL(base).join(yarl.URL(reference)))
 
-    return _protocol.serve(hello, parse, resolve)
+
+def version():
+    return "yarl %s" % yarl.__version__
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))
+    sys.exit(_protocol.serve_without_profiles(NAME, sys.argv[1:], version, "urlparse", parse, resolve))

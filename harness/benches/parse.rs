@@ -48,18 +48,30 @@ fn parse_corpus(c: &mut Criterion) {
 fn resolve_pairs(c: &mut Criterion) {
     let pairs = bench::pairs(&cases());
     let doc: DocReading = bench::RESOLVE_DOC.into();
-    let mut g = c.benchmark_group("resolve_pairs");
+    against_url_join(c, "resolve_pairs", "reference_draft1996", doc, &pairs);
+}
+
+/// The group `group`: the reference's resolution under `doc` (as `reference`) against
+/// `Url::join`, on the same `(base, reference)` pairs, in pairs/s.
+fn against_url_join(
+    c: &mut Criterion,
+    group: &str,
+    reference: &str,
+    doc: DocReading,
+    pairs: &[(String, String)],
+) {
+    let mut g = c.benchmark_group(group);
     g.throughput(Throughput::Elements(pairs.len() as u64));
-    g.bench_function("reference_draft1996", |b| {
+    g.bench_function(reference, |b| {
         b.iter(|| {
-            for (base, r) in &pairs {
+            for (base, r) in pairs {
                 let _ = black_box(resolve(doc, base.as_bytes(), r.as_bytes(), false));
             }
         })
     });
     g.bench_function("url_crate_join", |b| {
         b.iter(|| {
-            for (base, r) in &pairs {
+            for (base, r) in pairs {
                 black_box(bench::url_join(base, r));
             }
         })
@@ -97,23 +109,7 @@ fn rfc3986(c: &mut Criterion) {
     });
     g.finish();
     let pairs = bench::pairs_for(&cases, bench::RFC3986_DOC);
-    let mut g = c.benchmark_group("resolve_rfc3986");
-    g.throughput(Throughput::Elements(pairs.len() as u64));
-    g.bench_function("reference_rfc3986", |b| {
-        b.iter(|| {
-            for (base, r) in &pairs {
-                let _ = black_box(resolve(doc, base.as_bytes(), r.as_bytes(), false));
-            }
-        })
-    });
-    g.bench_function("url_crate_join", |b| {
-        b.iter(|| {
-            for (base, r) in &pairs {
-                black_box(bench::url_join(base, r));
-            }
-        })
-    });
-    g.finish();
+    against_url_join(c, "resolve_rfc3986", "reference_rfc3986", doc, &pairs);
 }
 
 /// Parse time against input length, 1 KiB to 1 MiB: linear when bytes/s is flat.

@@ -4,7 +4,16 @@
 
 use std::hint::black_box;
 use urlcert::bench;
-use urlcert_reference::{parse, resolve};
+use urlcert_reference::{parse, resolve, DocReading};
+
+/// Parses every input of `corpus` under `doc`, `times` times over.
+fn parse_each(doc: DocReading, corpus: &[Vec<u8>], times: usize) {
+    for _ in 0..times {
+        for i in corpus {
+            black_box(parse(doc, black_box(i)));
+        }
+    }
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -13,14 +22,7 @@ fn main() {
     let dir = urlcert::assets::repo_root().join("cases");
     let cases = bench::load_cases(&dir).expect("the cases load");
     match what.as_str() {
-        "parse" => {
-            let corpus = bench::corpus(&cases);
-            for _ in 0..times {
-                for i in &corpus {
-                    black_box(parse(bench::PARSE_DOC.into(), black_box(i)));
-                }
-            }
-        }
+        "parse" => parse_each(bench::PARSE_DOC.into(), &bench::corpus(&cases), times),
         "resolve" => {
             let pairs = bench::pairs(&cases);
             for _ in 0..times {
@@ -34,14 +36,11 @@ fn main() {
                 }
             }
         }
-        "rfc3986" => {
-            let corpus = bench::corpus_3986(&cases);
-            for _ in 0..times {
-                for i in &corpus {
-                    black_box(parse(bench::RFC3986_DOC.into(), black_box(i)));
-                }
-            }
-        }
+        "rfc3986" => parse_each(
+            bench::RFC3986_DOC.into(),
+            &bench::corpus_3986(&cases),
+            times,
+        ),
         "large" => {
             let input = bench::input_of_size(1 << 20);
             for _ in 0..times {

@@ -388,18 +388,24 @@ fn compile(source: &Path, pkg: &str, out: &Path) -> Result<(), String> {
             .map_err(|e| format!("cannot move the compiled {name} into place: {e}")),
         Ok(r) => {
             let _ = std::fs::remove_file(&tmp);
-            let text = String::from_utf8_lossy(&r.stderr);
-            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-            Err(format!(
-                "compiling {name} failed: {}",
-                lines[..lines.len().min(3)].join(" | ")
-            ))
+            Err(compile_failure(&name, &r.stderr))
         }
         Err(e) => {
             let _ = std::fs::remove_file(&tmp);
             Err(format!("cannot run cc: {e}"))
         }
     }
+}
+
+/// Why compiling `name` failed: the first three lines the compiler wrote that are not
+/// blank, enough to recognise the error without flooding a one-line reason.
+fn compile_failure(name: &str, stderr: &[u8]) -> String {
+    let text = String::from_utf8_lossy(stderr);
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    format!(
+        "compiling {name} failed: {}",
+        lines[..lines.len().min(3)].join(" | ")
+    )
 }
 
 /// Builds `source` into `out` (a program, or a class file in `out`'s folder) when
@@ -448,12 +454,7 @@ fn compile_other(
         }
         Ok(r) => {
             cleanup(&tmp);
-            let text = String::from_utf8_lossy(&r.stderr);
-            let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-            Err(format!(
-                "compiling {name} failed: {}",
-                lines[..lines.len().min(3)].join(" | ")
-            ))
+            Err(compile_failure(&name, &r.stderr))
         }
         Err(e) => {
             cleanup(&tmp);

@@ -51,7 +51,7 @@ pub struct LinkLine<'a> {
 
 impl<'a> LinkLine<'a> {
     pub fn new(doc: DocReading, entity: &'a EntityBase, l: &'a Link) -> LinkLine<'a> {
-        use crate::show::output::text_and_hex;
+        use crate::show::text_and_hex;
         let (href, href_hex) = text_and_hex(&l.reference.href);
         let (base, base_hex) = match entity.base.value.as_deref().map(text_and_hex) {
             Some((t, h)) => (Some(t.into_owned()), h),

@@ -2,20 +2,12 @@
 //! document's rules for URLs in running text. One line per URL, for a person or as
 //! JSON.
 
+use super::text_and_hex;
 use crate::judge::exact::quote;
 use serde::Serialize;
 use std::borrow::Cow;
 
 use urlcert_reference::{DocReading, Found};
-
-/// Bytes as text for JSON: lossy, with the exact bytes in hex when they are not UTF-8.
-fn text_and_hex(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
-    let exact = std::str::from_utf8(bytes).is_ok();
-    (
-        String::from_utf8_lossy(bytes),
-        (!exact).then(|| bytes.iter().map(|b| format!("{b:02x}")).collect()),
-    )
-}
 
 /// One line of `urlcert extract --json`, fields in the documented order.
 #[derive(Serialize)]

@@ -6,3 +6,14 @@ pub mod extract;
 pub mod normalize;
 pub mod output;
 pub mod trace;
+
+use std::borrow::Cow;
+
+/// Bytes as text for JSON: lossy, with the exact bytes in hex when they are not UTF-8.
+pub(crate) fn text_and_hex(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
+    let exact = std::str::from_utf8(bytes).is_ok();
+    (
+        String::from_utf8_lossy(bytes),
+        (!exact).then(|| bytes.iter().map(|b| format!("{b:02x}")).collect()),
+    )
+}

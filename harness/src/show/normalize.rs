@@ -2,20 +2,12 @@
 //! the document states, applied in order), with every step, for a person or as JSON
 //! lines. The inputs are read by `main.rs`'s `each_input`, as for `parse` and `resolve`.
 
+use super::text_and_hex;
 use crate::judge::exact::quote;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::io::Write;
 use urlcert_reference::{normalize, DocReading, Normalization, NotNormalizable};
-
-/// Bytes as text for JSON: lossy, with the exact bytes in hex when they are not UTF-8.
-fn text_and_hex(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
-    let exact = std::str::from_utf8(bytes).is_ok();
-    (
-        String::from_utf8_lossy(bytes),
-        (!exact).then(|| bytes.iter().map(|b| format!("{b:02x}")).collect()),
-    )
-}
 
 /// One line of `urlcert normalize --json`, fields in the documented order.
 #[derive(Serialize)]

@@ -1,6 +1,7 @@
 //! `urlcert parse` and `urlcert resolve` output: one JSON object per line, or a short
 //! human-readable block.
 
+use super::text_and_hex;
 use crate::judge::exact::{quote, show_actual};
 use serde::Serialize;
 use std::borrow::Cow;
@@ -8,15 +9,6 @@ use urlcert_reference::{
     Ambiguity, Components, DocReading, Document, Failure, Note, Parse, Resolution, Rule,
     Unresolvable, Verdict,
 };
-
-/// Bytes as text for JSON: lossy, with the exact bytes in hex when they are not UTF-8.
-pub(crate) fn text_and_hex(bytes: &[u8]) -> (Cow<'_, str>, Option<String>) {
-    let exact = std::str::from_utf8(bytes).is_ok();
-    (
-        String::from_utf8_lossy(bytes),
-        (!exact).then(|| bytes.iter().map(|b| format!("{b:02x}")).collect()),
-    )
-}
 
 /// One line of `urlcert parse --json`, fields in the documented order.
 #[derive(Serialize)]

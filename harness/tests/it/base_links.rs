@@ -4,7 +4,7 @@
 //! Section 5.
 
 use crate::common;
-use common::cli::{json_lines, urlcert};
+use common::cli::{assert_refused, json_lines, strings_of_each, urlcert};
 
 /// RFC 1808 Section 10's example document.
 const EXAMPLE: &str = "<!doctype html public \"-//IETF//DTD HTML//EN\">\n<HTML><HEAD>\n<TITLE>An example HTML document</TITLE>\n<BASE href=\"http://www.ics.uci.edu/Test/a/b/c\">\n</HEAD><BODY>\n... <A href=\"../x\">a hypertext anchor</A> ...\n</BODY></HTML>\n";
@@ -122,12 +122,7 @@ fn base_names_the_layer_and_traces_every_step() {
         .map(|s| s["section"].as_str().unwrap())
         .collect();
     assert_eq!(taken, ["5.1"]);
-    let sections: Vec<&str> = top["steps"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["section"].as_str().unwrap())
-        .collect();
+    let sections = strings_of_each(&top["steps"], "section");
     assert_eq!(sections, ["5.1", "5.1", "5.2", "5.3", "5.4"]);
     assert_eq!(top["notes"][0]["id"], "base.field-not-defined");
     assert_eq!(lines[1]["source"], "encapsulating-entity");
@@ -192,10 +187,7 @@ fn a_document_that_cannot_be_read_is_named() {
     let broken =
         "Content-Type: multipart/mixed; boundary=b\n\n--b\nContent-Type: text/html\n\n<a href=g>\n";
     let out = urlcert(&["links", "--doc", "draft-1996"], Some(broken.as_bytes()));
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("urlcert links: standard input: line"), "{err}");
-    assert!(err.contains("\"--b--\""), "{err}");
+    assert_refused(&out, &["urlcert links: standard input: line", "\"--b--\""]);
     let out = urlcert(&["base", "/nonexistent/file.eml"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("/nonexistent/file.eml: cannot read"));

@@ -1,25 +1,22 @@
 //! `urlcert bench --quick --json` with a tiny budget: it runs and prints every key. No
 //! timing is asserted: the machine running the tests may be slow or busy.
 
-use std::process::Command;
+use std::process::{Command, Output};
+
+/// `urlcert bench --quick` over the repository's cases, one round, with `args`.
+fn quick_bench(args: &[&str]) -> Output {
+    let cases = concat!(env!("CARGO_MANIFEST_DIR"), "/../cases");
+    Command::new(env!("CARGO_BIN_EXE_urlcert"))
+        .args(["bench", "--quick", "--rounds", "1"])
+        .args(args)
+        .args(["--cases", cases])
+        .output()
+        .unwrap()
+}
 
 #[test]
 fn bench_quick_json_prints_every_key() {
-    let cases = concat!(env!("CARGO_MANIFEST_DIR"), "/../cases");
-    let out = Command::new(env!("CARGO_BIN_EXE_urlcert"))
-        .args([
-            "bench",
-            "--quick",
-            "--json",
-            "--rounds",
-            "1",
-            "--max-seconds",
-            "2",
-            "--cases",
-            cases,
-        ])
-        .output()
-        .unwrap();
+    let out = quick_bench(&["--json", "--max-seconds", "2"]);
     assert!(
         out.status.success(),
         "{}",
@@ -56,20 +53,7 @@ fn bench_quick_json_prints_every_key() {
 
 #[test]
 fn bench_human_output_names_each_target() {
-    let cases = concat!(env!("CARGO_MANIFEST_DIR"), "/../cases");
-    let out = Command::new(env!("CARGO_BIN_EXE_urlcert"))
-        .args([
-            "bench",
-            "--quick",
-            "--rounds",
-            "1",
-            "--max-seconds",
-            "1",
-            "--cases",
-            cases,
-        ])
-        .output()
-        .unwrap();
+    let out = quick_bench(&["--max-seconds", "1"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     for needle in ["target >= 2", "target <= 2", "url::Url::parse", "Url::join"] {

@@ -123,35 +123,35 @@ fn check_common(
     Some(answers)
 }
 
-#[test]
-fn lynx_resolves_links_under_base_href() {
-    // A reference that is HTML markup itself is carried as data (escaped in the page).
+/// The common checks of a text browser that resolves (`browser -version` says it is
+/// there), and a reference that is HTML markup itself, carried as data (escaped in the
+/// page), resolved.
+fn text_browser_resolves(browser: &str, adapter: &str) {
     let Some(answers) = check_common(
-        "lynx",
-        "lynx",
+        browser,
+        browser,
         "-version",
-        "lynx_links.py",
+        adapter,
         json!(["resolve"]),
         &[resolve(5, "g\"<b>&amp;")],
     ) else {
         return;
     };
-    assert!(answers[5].get("resolved").is_some(), "{}", answers[5]);
+    assert!(
+        answers[5].get("resolved").is_some(),
+        "{browser}: {}",
+        answers[5]
+    );
+}
+
+#[test]
+fn lynx_resolves_links_under_base_href() {
+    text_browser_resolves("lynx", "lynx_links.py");
 }
 
 #[test]
 fn w3m_resolves_links_under_base_href() {
-    let Some(answers) = check_common(
-        "w3m",
-        "w3m",
-        "-version",
-        "w3m_links.py",
-        json!(["resolve"]),
-        &[resolve(5, "g\"<b>&amp;")],
-    ) else {
-        return;
-    };
-    assert!(answers[5].get("resolved").is_some(), "{}", answers[5]);
+    text_browser_resolves("w3m", "w3m_links.py");
 }
 
 #[test]

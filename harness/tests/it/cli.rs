@@ -3,7 +3,10 @@
 
 use crate::common;
 
-use common::cli::{case_dir, json_lines, urlcert};
+use common::cli::{
+    assert_check_refuses, assert_refused, case_dir, check_case_text, json_lines, line_reader,
+    run_case_text, spawn_urlcert, strings_of_each, urlcert,
+};
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
@@ -176,43 +179,22 @@ const CASE: &str = r#"cases:
 
 #[test]
 fn run_passes_fails_and_refuses_bad_files_with_distinct_exit_codes() {
-    let good = case_dir(CASE);
-    let out = urlcert(
-        &[
-            "run",
-            "--cases",
-            good.path().to_str().unwrap(),
-            "--out",
-            good.path().join("reports-out").to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = run_case_text(CASE);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed, 0 failed"));
 
-    let wrong = case_dir(&CASE.replace("user: null", "user: \"\""));
-    let out = urlcert(
-        &[
-            "run",
-            "--cases",
-            wrong.path().to_str().unwrap(),
-            "--out",
-            wrong.path().join("reports-out").to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = run_case_text(&CASE.replace("user: null", "user: \"\""));
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("FAIL t.one [rfc1738]"), "{text}");
     assert!(text.contains("-components.user: \"\""), "{text}");
     assert!(text.contains("+components.user: null"), "{text}");
 
-    let broken = case_dir(&CASE.replace("op: parse", "op: parse\n  extra: 1"));
-    let out = urlcert(&["check", "--cases", broken.path().to_str().unwrap()], None);
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("t.yaml:4:3: case `t.one`: "), "{err}");
-    assert!(err.contains("unknown field `extra`"), "{err}");
+    let out = check_case_text(&CASE.replace("op: parse", "op: parse\n  extra: 1"));
+    assert_refused(
+        &out,
+        &["t.yaml:4:3: case `t.one`: ", "unknown field `extra`"],
+    );
 }
 
 #[test]
@@ -231,12 +213,7 @@ fn resolve_json_has_the_documented_fields() {
     // Appendix C.1: "../g = http://a/b/g".
     assert_eq!(v["result"], "http://a/b/g");
     assert_eq!(v["current_document"], false);
-    let steps: Vec<&str> = v["trace"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|s| s["step"].as_str().unwrap())
-        .collect();
+    let steps = strings_of_each(&v["trace"], "step");
     assert_eq!(
         steps,
         ["1", "2", "2a", "2b", "2c", "3", "4", "5", "6", "6a", "6b", "6c", "6d", "7"]
@@ -630,17 +607,7 @@ const EXTRACT_CASE: &str = r#"cases:
 
 #[test]
 fn extract_cases_run_and_are_checked() {
-    let good = case_dir(EXTRACT_CASE);
-    let out = urlcert(
-        &[
-            "run",
-            "--cases",
-            good.path().to_str().unwrap(),
-            "--out",
-            good.path().join("reports-out").to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = run_case_text(EXTRACT_CASE);
     assert_eq!(
         out.status.code(),
         Some(0),
@@ -649,34 +616,14 @@ fn extract_cases_run_and_are_checked() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).contains("3 passed, 0 failed"));
 
-    let wrong = case_dir(&EXTRACT_CASE.replace("end: 24", "end: 23"));
-    let out = urlcert(
-        &[
-            "run",
-            "--cases",
-            wrong.path().to_str().unwrap(),
-            "--out",
-            wrong.path().join("reports-out").to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = run_case_text(&EXTRACT_CASE.replace("end: 24", "end: 23"));
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("FAIL t.ctx [rfc1738]"), "{text}");
     assert!(text.contains("-urls[0].end: 23"), "{text}");
     assert!(text.contains("+urls[0].end: 24"), "{text}");
 
-    let missing = case_dir(&EXTRACT_CASE.replace("{url: \"http://h/ab\"}, ", ""));
-    let out = urlcert(
-        &[
-            "run",
-            "--cases",
-            missing.path().to_str().unwrap(),
-            "--out",
-            missing.path().join("reports-out").to_str().unwrap(),
-        ],
-        None,
-    );
+    let out = run_case_text(&EXTRACT_CASE.replace("{url: \"http://h/ab\"}, ", ""));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("-urls.count: 1"), "{text}");
     assert!(text.contains("+urls.count: 2"), "{text}");
@@ -710,22 +657,16 @@ fn extract_cases_run_and_are_checked() {
             "unknown field `uri`",
         ),
     ] {
-        let bad = case_dir(&EXTRACT_CASE.replace(from, to));
-        let out = urlcert(&["check", "--cases", bad.path().to_str().unwrap()], None);
-        assert_eq!(out.status.code(), Some(2), "{to}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(says), "{to}: {err}");
+        assert_check_refuses(&EXTRACT_CASE.replace(from, to), to, says);
     }
     // `urls` belongs to extract cases only.
-    let parse = case_dir(&CASE.replace("components: {user: null}", "urls: []"));
-    let out = urlcert(&["check", "--cases", parse.path().to_str().unwrap()], None);
+    let out = check_case_text(&CASE.replace("components: {user: null}", "urls: []"));
     assert!(String::from_utf8_lossy(&out.stderr).contains("belongs to extract cases only"));
 }
 
 #[test]
 fn check_prints_a_duplicate_key_where_it_stands_and_exits_2() {
-    let dup = case_dir(&CASE.replace("rule: ftpurl,", "rule: ftpurl, rule: fileurl,"));
-    let out = urlcert(&["check", "--cases", dup.path().to_str().unwrap()], None);
+    let out = check_case_text(&CASE.replace("rule: ftpurl,", "rule: ftpurl, rule: fileurl,"));
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -772,22 +713,6 @@ fn terminal_output_shows_bidi_controls_escaped() {
     assert!(err.contains("unknown field `x\\u{202e}y`"), "{err}");
 }
 
-/// Reads lines of `stdout` on a thread, so that a test can wait for one with a time
-/// limit instead of hanging.
-fn line_reader(stdout: std::process::ChildStdout) -> std::sync::mpsc::Receiver<String> {
-    use std::io::BufRead;
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
-}
-
 #[test]
 fn parse_and_resolve_answer_each_line_before_stdin_ends() {
     let wait = std::time::Duration::from_secs(20);
@@ -801,13 +726,7 @@ fn parse_and_resolve_answer_each_line_before_stdin_ends() {
             [("g\n", "g"), ("../x\r\n", "../x")],
         ),
     ] {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
+        let mut child = spawn_urlcert(args, Stdio::piped(), Stdio::null());
         let mut stdin = child.stdin.take().unwrap();
         let answers = line_reader(child.stdout.take().unwrap());
         for (sent, input) in lines {
@@ -873,8 +792,8 @@ fn check_ends_on_a_case_folder_with_links_back_to_itself() {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     let out = child.wait_with_output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("l1: symbolic link loop: "), "{err}");
-    assert!(err.contains("l2: symbolic link loop: "), "{err}");
+    assert_refused(
+        &out,
+        &["l1: symbolic link loop: ", "l2: symbolic link loop: "],
+    );
 }

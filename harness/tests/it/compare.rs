@@ -5,7 +5,7 @@
 //! getters of its URL API (Section 6); RFC 3986 Section 3's example and Section 5.4's
 //! resolution examples; the historical documents' own cases.
 
-use std::path::Path;
+use crate::common::engines::{assert_linked_version, names_and_models};
 use urlcert::ask::inproc::{self, FluentUri, WhatwgUrl, FLUENT_URI_VERSION, URL_VERSION};
 use urlcert::ask::{Answer, Ask, Engine, Fault, Info, Model, Operation, Parts};
 use urlcert::case::{self, Case, Expectation, Op};
@@ -917,12 +917,8 @@ fn bytes_that_are_not_utf8_are_unsupported() {
 
 #[test]
 fn the_adapters_are_named_and_modelled_as_the_registry_says() {
-    let infos: Vec<(String, Model)> = inproc::all()
-        .iter()
-        .map(|a| (a.info().name.clone(), a.info().model))
-        .collect();
     assert_eq!(
-        infos,
+        names_and_models(&inproc::all()),
         [
             ("url".to_string(), Model::Whatwg),
             ("fluent-uri".to_string(), Model::Rfc3986)
@@ -932,51 +928,19 @@ fn the_adapters_are_named_and_modelled_as_the_registry_says() {
     assert!(inproc::by_name("python-urllib").is_none());
 }
 
-/// The version of `name` that Cargo.lock pins.
-fn locked_version(name: &str) -> String {
-    let lock = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.lock"))
-        .expect("Cargo.lock is readable");
-    let mut versions = Vec::new();
-    let mut lines = lock.lines();
-    while let Some(line) = lines.next() {
-        if line.trim() == format!("name = \"{name}\"") {
-            if let Some(v) = lines
-                .next()
-                .and_then(|l| l.trim().strip_prefix("version = "))
-            {
-                versions.push(v.trim_matches('"').to_string());
-            }
-        }
-    }
-    assert_eq!(versions.len(), 1, "{name} in Cargo.lock: {versions:?}");
-    versions.remove(0)
-}
-
 #[test]
 fn versions_match_cargo_lock() {
-    assert_eq!(
-        URL_VERSION,
-        locked_version("url"),
-        "update inproc::URL_VERSION"
-    );
-    assert_eq!(
+    assert_linked_version("url", URL_VERSION, &WhatwgUrl::new().info().version);
+    assert_linked_version(
+        "fluent-uri",
         FLUENT_URI_VERSION,
-        locked_version("fluent-uri"),
-        "update inproc::FLUENT_URI_VERSION"
-    );
-    assert_eq!(
-        WhatwgUrl::new().info().version,
-        format!("url {URL_VERSION}")
-    );
-    assert_eq!(
-        FluentUri::new().info().version,
-        format!("fluent-uri {FLUENT_URI_VERSION}")
+        &FluentUri::new().info().version,
     );
 }
 
 #[test]
 fn every_case_judges_without_panicking_into_one_of_the_eight_classes() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
     let suite = case::load_dir(&dir).unwrap_or_else(|e| panic!("cases do not load: {e:?}"));
     let mut judged = 0;
     for mut adapter in inproc::all() {

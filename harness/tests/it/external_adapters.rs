@@ -19,31 +19,9 @@ use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+use crate::common::programs::{adapter_file, output_of, repo_root};
+
 // ---- finding and building the programs ------------------------------------------------
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the harness crate sits in the repository")
-        .to_path_buf()
-}
-
-fn adapter_file(name: &str) -> PathBuf {
-    root().join("harness").join("adapters").join(name)
-}
-
-/// Standard output of a command that exits 0, trimmed; `None` if it cannot run.
-fn output_of(program: &str, args: &[&str]) -> Option<String> {
-    let out = Command::new(program)
-        .args(args)
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
-}
 
 fn skip(reason: String) -> Option<Vec<String>> {
     println!("skipped: {reason}");
@@ -128,7 +106,7 @@ fn library_present(c: &CProgram) -> bool {
 fn target_dir() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| root().join("target"))
+        .unwrap_or_else(|| repo_root().join("target"))
 }
 
 /// Compiles a C adapter once per test process. A missing compiler or library is a
@@ -817,7 +795,7 @@ impl Session {
     fn start(argv: &[String]) -> Session {
         let mut child = Command::new(&argv[0])
             .args(&argv[1..])
-            .current_dir(root())
+            .current_dir(repo_root())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -1016,7 +994,7 @@ fn hello_is_well_formed(spec: Spec) {
     let out = Command::new(&argv[0])
         .args(&argv[1..])
         .arg("--no-such-profile")
-        .current_dir(root())
+        .current_dir(repo_root())
         .stdin(Stdio::null())
         .output()
         .unwrap();
@@ -1208,7 +1186,7 @@ fn one_shot(spec: Spec) {
         let expected = persistent.ask(request);
         let mut child = Command::new(&argv[0])
             .args(&argv[1..])
-            .current_dir(root())
+            .current_dir(repo_root())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -1285,7 +1263,7 @@ fn python_rfc3986_without_the_package_exits_3() {
         .arg("-S")
         .arg(adapter_file("python_rfc3986.py"))
         .env_remove("PYTHONPATH")
-        .current_dir(root())
+        .current_dir(repo_root())
         .stdin(Stdio::null())
         .output()
         .unwrap();

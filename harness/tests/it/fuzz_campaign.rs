@@ -3,6 +3,8 @@
 //! the loader reads once renamed, keep what they found on disk as they go, and resume
 //! after a kill to the same buckets as a campaign that was not stopped.
 
+use crate::common::cli::strings_of_each;
+use crate::common::files::{folder_with_a_users_file, load_cases};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::atomic::AtomicBool;
@@ -299,15 +301,7 @@ fn emitted_cases_load_once_renamed() {
         assert!(text.contains("REFERENCE"));
         std::fs::rename(f, dir.path().join(name.trim_start_matches('_'))).unwrap();
     }
-    let suite = urlcert::case::load_dir(dir.path()).unwrap_or_else(|e| {
-        panic!(
-            "{}",
-            e.iter()
-                .map(|e| e.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
+    let suite = load_cases(dir.path());
     let utf8 = c
         .buckets
         .iter()
@@ -815,9 +809,7 @@ fn a_time_limited_campaign_resumes_for_the_time_it_had_left() {
 #[test]
 fn an_out_folder_holding_a_users_file_is_refused_and_left_alone() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("mine");
-    std::fs::create_dir(&out).unwrap();
-    std::fs::write(out.join("notes.txt"), "my notes\n").unwrap();
+    let out = folder_with_a_users_file(dir.path(), "my notes\n");
     let o = fuzz_cmd(&out, &["--adapter", "url", "--iterations", "10"], None);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("notes.txt"), "{}", stderr(&o));
@@ -1083,12 +1075,7 @@ fn a_command_that_says_it_is_a_registered_adapter_files_its_buckets_apart() {
     let alone = run("alone", &[]);
     let both = run("both", &["--command", FAKE, "--command", "named:url"]);
     let header = json_file(&both.join("campaign.json"));
-    let names: Vec<&str> = header["adapters"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["name"].as_str().unwrap())
-        .collect();
+    let names = strings_of_each(&header["adapters"], "name");
     assert_eq!(names, ["url", "url (command)"]);
     // The registered adapter's buckets are what it found on its own; the command's
     // (it parses everything to one component) are under its own name.

@@ -2,7 +2,7 @@
 //! directly: answers from the crates' own documentation and RFC 3986's examples, and
 //! their versions against Cargo.lock.
 
-use std::path::Path;
+use crate::common::engines::{assert_linked_version, names_and_models};
 use urlcert::ask::inproc::{self, IriString, Oxiri, IRI_STRING_VERSION, OXIRI_VERSION};
 use urlcert::ask::{Answer, Ask, Engine, Model};
 
@@ -36,48 +36,20 @@ fn s(v: &str) -> Option<String> {
     Some(v.to_string())
 }
 
-/// The version of `name` that Cargo.lock pins.
-fn locked_version(name: &str) -> String {
-    let lock = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../Cargo.lock"))
-        .expect("Cargo.lock is readable");
-    let mut versions = Vec::new();
-    let mut lines = lock.lines();
-    while let Some(line) = lines.next() {
-        if line.trim() == format!("name = \"{name}\"") {
-            if let Some(v) = lines
-                .next()
-                .and_then(|l| l.trim().strip_prefix("version = "))
-            {
-                versions.push(v.trim_matches('"').to_string());
-            }
-        }
-    }
-    assert_eq!(versions.len(), 1, "{name} in Cargo.lock: {versions:?}");
-    versions.remove(0)
-}
-
 #[test]
 fn versions_come_from_the_linked_crates() {
-    assert_eq!(IRI_STRING_VERSION, locked_version("iri-string"));
-    assert_eq!(OXIRI_VERSION, locked_version("oxiri"));
-    assert_eq!(
-        IriString::new().info().version,
-        format!("iri-string {IRI_STRING_VERSION}")
+    assert_linked_version(
+        "iri-string",
+        IRI_STRING_VERSION,
+        &IriString::new().info().version,
     );
-    assert_eq!(
-        Oxiri::new().info().version,
-        format!("oxiri {OXIRI_VERSION}")
-    );
+    assert_linked_version("oxiri", OXIRI_VERSION, &Oxiri::new().info().version);
 }
 
 #[test]
 fn every_in_process_adapter_is_named_and_modelled() {
-    let infos: Vec<(String, Model)> = inproc::every()
-        .iter()
-        .map(|a| (a.info().name.clone(), a.info().model))
-        .collect();
     assert_eq!(
-        infos,
+        names_and_models(&inproc::every()),
         [
             ("url".to_string(), Model::Whatwg),
             ("fluent-uri".to_string(), Model::Rfc3986),

@@ -4,6 +4,8 @@
 //! urlcert started outlives it, kill -9 included.
 
 use crate::common;
+use common::cli::output_text;
+use common::files::{folder_with_a_users_file, listing};
 use common::procs::{dead, pids, wait_until};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -24,23 +26,6 @@ fn urlcert(args: &[&str]) -> Command {
     let mut cmd = Command::new(URLCERT);
     cmd.args(args).stdin(Stdio::null());
     cmd
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 /// A process that is not there.
@@ -119,16 +104,18 @@ fn comparable(results: &Path) -> Vec<serde_json::Value> {
 #[test]
 fn out_refuses_a_folder_that_holds_a_users_file_and_touches_nothing() {
     let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("mine");
-    std::fs::create_dir(&out).unwrap();
-    std::fs::write(out.join("notes.txt"), "my notes").unwrap();
+    let out = folder_with_a_users_file(dir.path(), "my notes");
     let res = reference_run(&out, &[], &[]);
-    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
-    assert!(text(&res).contains("notes.txt"), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(2), "{}", output_text(&res));
     assert!(
-        text(&res).contains("not a urlcert report"),
+        output_text(&res).contains("notes.txt"),
         "{}",
-        text(&res)
+        output_text(&res)
+    );
+    assert!(
+        output_text(&res).contains("not a urlcert report"),
+        "{}",
+        output_text(&res)
     );
     assert_eq!(listing(&out), ["notes.txt"]);
     assert_eq!(
@@ -142,7 +129,7 @@ fn out_refuses_a_folder_that_holds_a_users_file_and_touches_nothing() {
     assert_eq!(reference_run(&report, &[], &[]).status.code(), Some(0));
     std::fs::write(report.join("todo.txt"), "keep me").unwrap();
     let res = reference_run(&report, &[], &[]);
-    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(2), "{}", output_text(&res));
     assert_eq!(
         std::fs::read_to_string(report.join("todo.txt")).unwrap(),
         "keep me"
@@ -164,7 +151,7 @@ fn a_previous_report_is_replaced_and_old_temporaries_are_cleaned() {
         std::fs::write(left.join("report.md"), "stale").unwrap();
     }
     let res = reference_run(&out, &[], &[]);
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
     assert_eq!(listing(dir.path()), ["r"]);
     assert!(listing(&out).contains(&"report.md".to_string()));
 }
@@ -182,18 +169,22 @@ fn a_kill_before_the_swap_leaves_the_old_report_and_a_run_to_resume() {
         killed.status.code(),
         None,
         "it should die: {}",
-        text(&killed)
+        output_text(&killed)
     );
     assert_eq!(std::fs::read_to_string(out.join("run.json")).unwrap(), old);
     assert_eq!(listing(dir.path()), ["r", "r.partial"]);
 
     // Not thrown away unasked...
     let res = reference_run(&out, &[], &[]);
-    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
-    assert!(text(&res).contains("--resume"), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(2), "{}", output_text(&res));
+    assert!(
+        output_text(&res).contains("--resume"),
+        "{}",
+        output_text(&res)
+    );
     // ...and finished when asked.
     let res = reference_run(&out, &["--resume"], &[]);
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
     assert_eq!(listing(dir.path()), ["r"]);
     assert_ne!(std::fs::read_to_string(out.join("run.json")).unwrap(), old);
     assert_eq!(lines(&out.join("results.jsonl")), records);
@@ -211,14 +202,14 @@ fn a_kill_after_the_swap_leaves_the_new_report_and_the_old_is_cleaned_next_time(
         killed.status.code(),
         None,
         "it should die: {}",
-        text(&killed)
+        output_text(&killed)
     );
     let new = std::fs::read_to_string(out.join("run.json")).unwrap();
     assert_ne!(new, old, "the new report is in place");
     assert!(out.join("report.html").is_file());
 
     let res = reference_run(&out, &[], &[]);
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
     assert_eq!(listing(dir.path()), ["r"]);
 }
 
@@ -237,7 +228,7 @@ fn a_users_folder_named_like_a_leftover_is_left_alone_and_named() {
     std::fs::write(unmarked.join("report.md"), "my report").unwrap();
 
     let res = quick("run", cases.path(), &["--adapter", "reference"], &out, &[]);
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
     assert_eq!(
         std::fs::read_to_string(notes.join("notes.txt")).unwrap(),
         "my notes"
@@ -246,7 +237,7 @@ fn a_users_folder_named_like_a_leftover_is_left_alone_and_named() {
         std::fs::read_to_string(unmarked.join("report.md")).unwrap(),
         "my report"
     );
-    let said = text(&res);
+    let said = output_text(&res);
     for (folder, why) in [
         (&notes, "it holds notes.txt"),
         (&unmarked, "it holds report.md"),
@@ -276,7 +267,7 @@ fn two_kills_after_the_swap_leave_the_newer_report_and_nothing_stopped() {
     assert_eq!(run(&[], &[]).status.code(), Some(0));
     for adapters in [&["url"][..], &["fluent-uri"]] {
         let killed = run(adapters, &kill);
-        assert_eq!(killed.status.code(), None, "{}", text(&killed));
+        assert_eq!(killed.status.code(), None, "{}", output_text(&killed));
     }
     let columns = std::fs::read_to_string(out.join("run.json")).unwrap();
     assert!(
@@ -288,7 +279,7 @@ fn two_kills_after_the_swap_leave_the_newer_report_and_nothing_stopped() {
         "it is not marked unfinished"
     );
     let res = quick("certify", cases.path(), &["--adapter", "url"], &out, &[]);
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
     assert_eq!(listing(dir.path()), ["r"]);
 
     // fuzz: --resume finds nothing to resume and publishes no older campaign.
@@ -300,13 +291,17 @@ fn two_kills_after_the_swap_leave_the_newer_report_and_nothing_stopped() {
     assert_eq!(fuzz("1", &[]).status.code(), Some(0));
     for seed in ["2", "3"] {
         let killed = fuzz(seed, &kill);
-        assert_eq!(killed.status.code(), None, "{}", text(&killed));
+        assert_eq!(killed.status.code(), None, "{}", output_text(&killed));
     }
     let res = urlcert(&["fuzz", "--resume", "--out", out.to_str().unwrap()])
         .output()
         .unwrap();
-    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
-    assert!(text(&res).contains("nothing to resume"), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(2), "{}", output_text(&res));
+    assert!(
+        output_text(&res).contains("nothing to resume"),
+        "{}",
+        output_text(&res)
+    );
     let header: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("campaign.json")).unwrap()).unwrap();
     assert_eq!(header["seed"], 3, "the newest campaign is in place");
@@ -356,7 +351,7 @@ fn a_folder_a_live_urlcert_writes_is_refused_naming_its_pid() {
             ],
         ] {
             let res = urlcert(args).output().unwrap();
-            said.push((args.to_vec(), res.status.code(), text(&res)));
+            said.push((args.to_vec(), res.status.code(), output_text(&res)));
         }
     }
     let alive = writer.try_wait().unwrap().is_none();
@@ -420,7 +415,7 @@ fn a_run_killed_with_kill_9_resumes_to_the_report_of_an_uninterrupted_run() {
     // Uninterrupted.
     let whole = dir.path().join("whole");
     let res = certify_fake(&whole, &pidfile, "2", false).output().unwrap();
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
 
     // Killed half way: the journal and a partial report are there, the adapter and
     // its child are gone, the target is not.
@@ -448,11 +443,11 @@ fn a_run_killed_with_kill_9_resumes_to_the_report_of_an_uninterrupted_run() {
     );
 
     let res = certify_fake(&out, &pidfile, "2", true).output().unwrap();
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
     assert!(
-        text(&res).contains(&format!("{kept} records kept")),
+        output_text(&res).contains(&format!("{kept} records kept")),
         "{}",
-        text(&res)
+        output_text(&res)
     );
     assert_eq!(
         comparable(&out.join("results.jsonl")),
@@ -468,7 +463,7 @@ fn nothing_urlcert_starts_outlives_it_after_an_exit_or_a_ctrl_c() {
     let res = certify_fake(&dir.path().join("a"), &pidfile, "0", false)
         .output()
         .unwrap();
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
     let after_exit = pids(&pidfile);
     assert_eq!(after_exit.len(), 1);
     assert!(
@@ -508,7 +503,7 @@ fn pass_env_adds_a_variable_and_nothing_else_leaks() {
             .env("URLCERT_TEST_SECRET", "s3cret")
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+        assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         v["adapter_components"]["whole"]
             .as_str()

@@ -5,10 +5,11 @@
 #![cfg(unix)]
 
 use crate::common;
+use common::cli::output_text;
 
 use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 const CASES: &str = r#"cases:
 - id: t.plain
@@ -23,13 +24,7 @@ const CASES: &str = r#"cases:
 /// open the FIFO and wait for a writer, the test opens and closes the writing end, so
 /// that the reader sees an empty file and the test ends either way.
 fn run_with_fifo(args: &[&str], fifo: &Path) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
-        .args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = common::cli::spawn_urlcert(args, Stdio::null(), Stdio::piped());
     while child.try_wait().unwrap().is_none() {
         // Opening the writing end without blocking succeeds only while a reader has it
         // open.
@@ -41,14 +36,6 @@ fn run_with_fifo(args: &[&str], fifo: &Path) -> Output {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
     child.wait_with_output().unwrap()
-}
-
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
 }
 
 fn fifo_in(dir: &Path, name: &str) -> std::path::PathBuf {
@@ -83,14 +70,14 @@ fn an_expected_list_that_is_a_fifo_is_refused_without_waiting() {
         fifo.to_str().unwrap(),
     );
     let out = run_with_fifo(&args, &fifo);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", output_text(&out));
     assert!(
-        text(&out).contains(&format!(
+        output_text(&out).contains(&format!(
             "{}: cannot read: not a regular file",
             fifo.display()
         )),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }
 
@@ -109,15 +96,15 @@ fn an_oversized_expected_list_is_refused_unread() {
         list.to_str().unwrap(),
     );
     let out = common::cli::urlcert(&args, None);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", output_text(&out));
     assert!(
-        text(&out).contains(&format!(
+        output_text(&out).contains(&format!(
             "{}: the file holds {size} bytes, more than the {} bytes it may hold",
             list.display(),
             urlcert::run::certify::MAX_EXPECTED_BYTES
         )),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }
 
@@ -126,10 +113,10 @@ fn a_document_that_is_a_fifo_is_refused_without_waiting() {
     let work = tempfile::tempdir().unwrap();
     let fifo = fifo_in(work.path(), "page.html");
     let out = run_with_fifo(&["base", fifo.to_str().unwrap()], &fifo);
-    assert_eq!(out.status.code(), Some(2), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(2), "{}", output_text(&out));
     assert!(
-        text(&out).contains("cannot read: not a regular file"),
+        output_text(&out).contains("cannot read: not a regular file"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }

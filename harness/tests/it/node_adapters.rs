@@ -10,24 +10,9 @@
 //! Expectations come from each parser's own documentation, cited beside them.
 
 use serde_json::{json, Value};
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the harness crate sits in the repository")
-        .to_path_buf()
-}
-
-/// Where the install command puts the npm packages, as the registry finds it.
-fn deps() -> PathBuf {
-    std::env::var_os("URLCERT_DEPS")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join(".deps"))
-}
+use crate::common::programs::{adapter_file, answers, deps_dir};
 
 const INSTALL: &str = "bash harness/adapters/install node";
 
@@ -41,7 +26,7 @@ fn unavailable(package: Option<&str>) -> Option<String> {
         return Some("node is not installed (apt-get install nodejs)".into());
     }
     let package = package?;
-    let modules = deps().join("node_modules");
+    let modules = deps_dir().join("node_modules");
     let check = format!(
         "require.resolve({package:?}, {{paths: [{:?}, ...module.paths]}})",
         modules.to_string_lossy()
@@ -58,41 +43,20 @@ fn unavailable(package: Option<&str>) -> Option<String> {
 /// Sends `requests` (ids 0, 1, ...) to the adapter as one persistent process, then
 /// closes its standard input; its answers, one per request, in order.
 fn exchange(script: &str, requests: &[Value]) -> Vec<Value> {
-    let mut child = Command::new("node")
-        .arg(root().join("harness/adapters").join(script))
-        .env("URLCERT_DEPS", deps())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("node starts");
-    let mut input = String::new();
-    for (id, request) in requests.iter().enumerate() {
-        let mut request = request.clone();
-        request["id"] = json!(id);
-        input.push_str(&request.to_string());
-        input.push('\n');
-    }
-    let mut stdin = child.stdin.take().expect("stdin");
-    stdin.write_all(input.as_bytes()).expect("write requests");
-    drop(stdin);
-    let out = child.wait_with_output().expect("the adapter ends at EOF");
-    assert!(
-        out.status.success(),
-        "{script} exited with {}: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answers: Vec<Value> = String::from_utf8(out.stdout)
-        .expect("UTF-8 answers")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each answer line is JSON"))
+    let requests: Vec<Value> = requests
+        .iter()
+        .enumerate()
+        .map(|(id, request)| {
+            let mut request = request.clone();
+            request["id"] = json!(id);
+            request
+        })
         .collect();
-    assert_eq!(answers.len(), requests.len(), "{script}: {answers:?}");
-    for (id, a) in answers.iter().enumerate() {
-        assert_eq!(a["id"], json!(id), "{script}: {a}");
-    }
-    answers
+    let mut command = Command::new("node");
+    command
+        .arg(adapter_file(script))
+        .env("URLCERT_DEPS", deps_dir());
+    answers(command, script, &requests)
 }
 
 type Components = &'static [(&'static str, Option<&'static str>)];
@@ -178,7 +142,7 @@ fn check_version(name: &str, script: &str, package: &str) {
         println!("skipped: {name}: {why}");
         return;
     }
-    let file = deps()
+    let file = deps_dir()
         .join("node_modules")
         .join(package)
         .join("package.json");
@@ -466,7 +430,7 @@ fn a_missing_package_ends_the_adapter_with_the_reason() {
         "node_url_parse.js",
     ] {
         let out = Command::new("node")
-            .arg(root().join("harness/adapters").join(script))
+            .arg(adapter_file(script))
             .env("URLCERT_DEPS", &empty)
             // Node's own paths must not find a global copy either.
             .env_remove("NODE_PATH")

@@ -3,9 +3,12 @@
 
 use crate::common;
 
-use common::cli::{case_dir, json_lines, urlcert};
+use common::cli::{
+    assert_check_refuses, check_case_text, json_lines, line_reader, run_case_text, spawn_urlcert,
+    urlcert,
+};
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
 #[test]
 fn normalize_prints_the_normal_form_and_every_step() {
@@ -120,25 +123,9 @@ fn normalize_reads_stdin_line_by_line_under_any_document() {
 
 #[test]
 fn normalize_answers_each_line_before_stdin_ends() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
-        .args(["normalize", "--json"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_urlcert(&["normalize", "--json"], Stdio::piped(), Stdio::null());
     let mut stdin = child.stdin.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    let stdout = child.stdout.take().unwrap();
-    std::thread::spawn(move || {
-        use std::io::BufRead;
-        for line in std::io::BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
+    let rx = line_reader(child.stdout.take().unwrap());
     for (sent, input) in [("HTTP://a\n", "HTTP://a"), ("foo:%7e\r\n", "foo:%7e")] {
         stdin.write_all(sent.as_bytes()).unwrap();
         stdin.flush().unwrap();
@@ -174,23 +161,9 @@ const CASE: &str = r#"cases:
       different: ["http://example.com/?"]
 "#;
 
-fn run(text: &str) -> Output {
-    let dir = case_dir(text);
-    urlcert(
-        &[
-            "run",
-            "--cases",
-            dir.path().to_str().unwrap(),
-            "--out",
-            dir.path().join("reports-out").to_str().unwrap(),
-        ],
-        None,
-    )
-}
-
 #[test]
 fn normalize_cases_run_and_every_field_is_checked() {
-    let out = run(CASE);
+    let out = run_case_text(CASE);
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(text.contains("1 passed, 0 failed"), "{text}");
@@ -217,7 +190,7 @@ fn normalize_cases_run_and_every_field_is_checked() {
             "+different[0]: \"http://example.com/\"",
         ),
     ] {
-        let out = run(&CASE.replace(from, to));
+        let out = run_case_text(&CASE.replace(from, to));
         assert_eq!(out.status.code(), Some(1), "{to}");
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(text.contains("FAIL t.norm [rfc3986]"), "{text}");
@@ -225,12 +198,13 @@ fn normalize_cases_run_and_every_field_is_checked() {
     }
 
     // A verdict where there is a normal form, and the other way round.
-    let out = run(&CASE.replace(
+    let out = run_case_text(&CASE.replace(
         "      result: \"http://example.com/\"\n      steps: [\"6.2.2.1\", \"6.2.3\"]\n      equivalent: [\"http://example.com:80/\"]\n      different: [\"http://example.com/?\"]",
         "      verdict: invalid",
     ));
     assert!(String::from_utf8_lossy(&out.stdout).contains("+verdict: a normal form"));
-    let out = run(&CASE.replace("input: \"HTTP://example.com\"", "input: \"//example.com\""));
+    let out =
+        run_case_text(&CASE.replace("input: \"HTTP://example.com\"", "input: \"//example.com\""));
     assert!(String::from_utf8_lossy(&out.stdout).contains("+result: none: not an absolute URL"));
 }
 
@@ -273,11 +247,7 @@ fn normalize_cases_are_validated_when_loaded() {
             "normal forms differ",
         ),
     ] {
-        let bad = case_dir(&CASE.replace(from, to));
-        let out = urlcert(&["check", "--cases", bad.path().to_str().unwrap()], None);
-        assert_eq!(out.status.code(), Some(2), "{to}");
-        let err = String::from_utf8_lossy(&out.stderr);
-        assert!(err.contains(says), "{to}: {err}");
+        assert_check_refuses(&CASE.replace(from, to), to, says);
     }
     // `equivalent` and `different` belong to normalize cases.
     let parse = r#"cases:
@@ -288,8 +258,7 @@ fn normalize_cases_are_validated_when_loaded() {
   expect:
     rfc1738: {verdict: valid, equivalent: ["x"], different: ["y"]}
 "#;
-    let bad = case_dir(parse);
-    let out = urlcert(&["check", "--cases", bad.path().to_str().unwrap()], None);
+    let out = check_case_text(parse);
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(
         err.contains("equivalent: belongs to normalize cases only"),
@@ -301,7 +270,6 @@ fn normalize_cases_are_validated_when_loaded() {
     );
     // A divergence tag where the normal forms agree is refused too.
     let tagged = CASE.replace("  expect:", "  tags: [divergence]\n  expect:");
-    let bad = case_dir(&tagged);
-    let out = urlcert(&["check", "--cases", bad.path().to_str().unwrap()], None);
+    let out = check_case_text(&tagged);
     assert!(String::from_utf8_lossy(&out.stderr).contains("no two documents' normal forms differ"));
 }

@@ -19,9 +19,10 @@
 //! oracle_agreement -- --nocapture`). Any disagreement outside every class fails the
 //! test, and all of them are listed, input escaped, with both answers.
 
+use crate::common::files::load_cases;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use urlcert::case::{self, Op};
+use urlcert::case::Op;
 use urlcert::judge::oracle::{classes_for, same, server_rule, Class, Ctx, CLASSES, DOCS};
 use urlcert_oracle::generate::{mutate, Generator, Rng};
 use urlcert_oracle::{Answer, Oracle};
@@ -68,15 +69,7 @@ fn show_oracle(a: &Answer) -> String {
 /// resolve cases.
 fn case_inputs() -> Vec<Vec<u8>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cases");
-    let suite = case::load_dir(&dir).unwrap_or_else(|e| {
-        panic!(
-            "cases do not load: {}",
-            e.iter()
-                .map(|x| x.to_string())
-                .collect::<Vec<_>>()
-                .join("\n")
-        )
-    });
+    let suite = load_cases(&dir);
     let mut seen = BTreeSet::new();
     let mut out = Vec::new();
     for c in &suite.cases {

@@ -9,24 +9,13 @@
 //! with the install command and return.
 
 use serde_json::{json, Value};
-use std::io::Write;
-use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("the harness crate sits in the repository")
-        .to_path_buf()
-}
+use crate::common::programs::{adapter_file, answers, deps_dir, output_of, repo_root};
 
 /// The Python the registry runs the adapters with.
 fn python() -> String {
-    let deps = std::env::var_os("URLCERT_DEPS")
-        .filter(|v| !v.is_empty())
-        .map(PathBuf::from)
-        .unwrap_or_else(|| root().join(".deps"));
-    let venv = deps.join("venv/bin/python3");
+    let venv = deps_dir().join("venv/bin/python3");
     if venv.is_file() {
         venv.to_string_lossy().into_owned()
     } else {
@@ -36,50 +25,14 @@ fn python() -> String {
 
 /// Standard output of `python -c code`, trimmed, when it exits 0.
 fn python_says(python: &str, code: &str) -> Option<String> {
-    let out = Command::new(python)
-        .args(["-c", code])
-        .stdin(Stdio::null())
-        .stderr(Stdio::null())
-        .output()
-        .ok()?;
-    out.status
-        .success()
-        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+    output_of(python, &["-c", code])
 }
 
 /// Runs `argv` with `requests`, one per line, and returns its answers by id.
 fn ask(argv: &[String], requests: &[Value]) -> Vec<Value> {
-    let mut child = Command::new(&argv[0])
-        .args(&argv[1..])
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap_or_else(|e| panic!("{argv:?}: {e}"));
-    let mut stdin = child.stdin.take().unwrap();
-    let text: String = requests.iter().map(|r| format!("{r}\n")).collect();
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(text.as_bytes());
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    assert!(
-        out.status.success(),
-        "{argv:?}: {}; stderr: {}",
-        out.status,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let answers: Vec<Value> = String::from_utf8(out.stdout)
-        .expect("answers are UTF-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{l:?}: {e}")))
-        .collect();
-    assert_eq!(answers.len(), requests.len(), "{argv:?}: {answers:?}");
-    for (q, a) in requests.iter().zip(&answers) {
-        assert_eq!(q["id"], a["id"], "{a}");
-    }
-    answers
+    let mut command = Command::new(&argv[0]);
+    command.args(&argv[1..]).current_dir(repo_root());
+    answers(command, &format!("{argv:?}"), requests)
 }
 
 struct Py {
@@ -110,7 +63,7 @@ fn launch(p: &Py) -> Option<(Vec<String>, String)> {
         );
         return None;
     };
-    let script = root().join("harness/adapters").join(p.script);
+    let script = adapter_file(p.script);
     Some((vec![py, script.to_string_lossy().into_owned()], version))
 }
 
@@ -451,7 +404,7 @@ fn ada() {
 
 #[test]
 fn python2_urlparse_where_python2_runs_else_unavailable() {
-    let script = root().join("harness/adapters/python2_urlparse.py");
+    let script = adapter_file("python2_urlparse.py");
     let script = script.to_string_lossy().into_owned();
     let Some(version) = python_says(
         "python2.7",

@@ -7,6 +7,8 @@
 //! two changes: a component named `bad` is a component disagreement, and a rejection's
 //! `actual` is the parser's message as it is, unquoted.
 
+use crate::common::cli::output_text;
+use crate::common::files::listing;
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -357,13 +359,34 @@ fn provenance() -> Provenance {
     }
 }
 
+/// `out` ended with exit code `code`, its output (either stream) holding `says`.
+fn assert_exit_saying(out: &Output, code: i32, says: &str) {
+    let text = output_text(out);
+    assert_eq!(out.status.code(), Some(code), "{text}");
+    assert!(text.contains(says), "{says}: {text}");
+}
+
+/// A run with `records` of the adapters `names` (each version 1, no command line), and
+/// nothing unavailable or covered.
+fn run_of(names: &[&str], records: Vec<Record>) -> Run {
+    Run {
+        provenance: provenance(),
+        columns: names
+            .iter()
+            .map(|name| Column {
+                name: (*name).into(),
+                version: "1".into(),
+                argv: None,
+            })
+            .collect(),
+        unavailable: Vec::new(),
+        records,
+        coverage: Vec::new(),
+    }
+}
+
 #[test]
 fn the_pruned_view_groups_identical_rows() {
-    let columns = ["a", "b"].map(|n| Column {
-        name: n.into(),
-        version: "1".into(),
-        argv: None,
-    });
     let mut records = Vec::new();
     // Three rows agree under a and disagree under b; one row disagrees under both;
     // one (c4) has no answer from b.
@@ -374,13 +397,7 @@ fn the_pruned_view_groups_identical_rows() {
     records.push(record("c5", "a", Class::Verdict));
     records.push(record("c5", "b", Class::Verdict));
     records.push(record("c4", "a", Class::Agree));
-    let run = Run {
-        provenance: provenance(),
-        columns: columns.to_vec(),
-        unavailable: Vec::new(),
-        records,
-        coverage: Vec::new(),
-    };
+    let run = run_of(&["a", "b"], records);
     let groups = matrix::pruned(&run);
     let shape: Vec<(usize, Vec<Option<Class>>)> = groups
         .iter()
@@ -413,15 +430,6 @@ fn the_pruned_view_groups_identical_rows() {
     ));
     // The full matrix has one row per case.
     assert_eq!(matrix::rows(&run).len(), 5);
-}
-
-fn listing(dir: &Path) -> Vec<String> {
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-        .collect();
-    names.sort();
-    names
 }
 
 #[test]
@@ -579,14 +587,6 @@ fn urlcert(args: &[&str]) -> Output {
         .unwrap()
 }
 
-fn text(out: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
-    )
-}
-
 /// A case set where the reference fails one case on purpose: t.plain expects
 /// `invalid` for an input RFC 1738 Section 3.3 accepts.
 fn failing_cases() -> tempfile::TempDir {
@@ -618,19 +618,9 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
 
     // No list: one unexpected failure. Without --strict that is not an error.
     let out = certify_reference(dir.path(), &list, &[]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
-    assert!(
-        text(&out).contains("1 unexpected failure(s)"),
-        "{}",
-        text(&out)
-    );
+    assert_exit_saying(&out, 0, "1 unexpected failure(s)");
     let out = certify_reference(dir.path(), &list, &["--strict"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    assert!(
-        text(&out).contains("unexpected failure: t.plain rfc1738 (verdict)"),
-        "{}",
-        text(&out)
-    );
+    assert_exit_saying(&out, 1, "unexpected failure: t.plain rfc1738 (verdict)");
     // The certificate is printed last.
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(stdout.contains("# Certificate: `reference`"), "{stdout}");
@@ -638,7 +628,7 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
 
     // --update-expected writes the list; then --strict passes.
     let out = certify_reference(dir.path(), &list, &["--update-expected"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     let written = std::fs::read_to_string(&list).unwrap();
     let entries = certify::parse_expected(&written).unwrap();
     let pairs: Vec<(&str, &str)> = entries
@@ -647,7 +637,7 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
         .collect();
     assert_eq!(pairs, [("t.plain", "rfc1738")], "{written}");
     let out = certify_reference(dir.path(), &list, &["--strict"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
 
     // A listed case that now agrees is an unexpected pass.
     let mut f = std::fs::OpenOptions::new()
@@ -657,30 +647,28 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
     writeln!(f, "t.hostile.resolve rfc1808").unwrap();
     drop(f);
     let out = certify_reference(dir.path(), &list, &["--strict"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
-    assert!(
-        text(&out).contains("unexpected pass: t.hostile.resolve rfc1808"),
-        "{}",
-        text(&out)
-    );
+    assert_exit_saying(&out, 1, "unexpected pass: t.hostile.resolve rfc1808");
 
     // A listed case id that no longer exists is stale.
     std::fs::write(&list, "t.plain rfc1738\nt.gone rfc1738 # removed\n").unwrap();
     let out = certify_reference(dir.path(), &list, &["--strict"]);
-    assert_eq!(out.status.code(), Some(1), "{}", text(&out));
+    assert_exit_saying(&out, 1, "stale entry: t.gone rfc1738 (line 2 of");
     assert!(
-        text(&out).contains("stale entry: t.gone rfc1738 (line 2 of"),
+        output_text(&out).contains("no case has this id"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
-    assert!(text(&out).contains("no case has this id"), "{}", text(&out));
-    assert!(!text(&out).contains("unexpected"), "{}", text(&out));
+    assert!(
+        !output_text(&out).contains("unexpected"),
+        "{}",
+        output_text(&out)
+    );
 
     // --doc limits the check to one document: the rfc1738 entry is out of scope and
     // neither stale nor an unexpected pass.
     std::fs::write(&list, "t.plain rfc1738\n").unwrap();
     let out = certify_reference(dir.path(), &list, &["--strict", "--doc", "rfc1808"]);
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out));
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
 }
 
 #[test]
@@ -695,9 +683,9 @@ fn a_malformed_list_is_an_error_naming_the_line() {
     let out = certify_reference(dir.path(), &list, &["--strict"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(
-        text(&out).contains("bad.txt:1: expected `case-id doc`"),
+        output_text(&out).contains("bad.txt:1: expected `case-id doc`"),
         "{}",
-        text(&out)
+        output_text(&out)
     );
 }
 
@@ -713,8 +701,12 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
-    assert!(text(&res).contains("3 passed, 0 failed"), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
+    assert!(
+        output_text(&res).contains("3 passed, 0 failed"),
+        "{}",
+        output_text(&res)
+    );
     let files = listing(&out);
     for want in [
         "certificate-reference.md",
@@ -772,7 +764,7 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
 
     // Without --out, the report goes to reports/run-*/ beside the cases folder.
     let res = urlcert(&["run", "--cases", cases.to_str().unwrap()]);
-    assert_eq!(res.status.code(), Some(0), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
     let runs: Vec<String> = listing(&dir.path().join("reports"))
         .into_iter()
         .filter(|n| n.starts_with("run-"))
@@ -789,11 +781,11 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
         "--out",
         out.to_str().unwrap(),
     ]);
-    assert_eq!(res.status.code(), Some(1), "{}", text(&res));
+    assert_eq!(res.status.code(), Some(1), "{}", output_text(&res));
     assert!(
-        text(&res).contains("FAIL t.plain [rfc1738]"),
+        output_text(&res).contains("FAIL t.plain [rfc1738]"),
         "{}",
-        text(&res)
+        output_text(&res)
     );
     let cert = std::fs::read_to_string(out.join("certificate-reference.md")).unwrap();
     assert!(cert.contains("### `t.plain [rfc1738]` — verdict"), "{cert}");
@@ -810,8 +802,8 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
         "--adapter",
         "no-such-parser",
     ]);
-    assert_eq!(res.status.code(), Some(2), "{}", text(&res));
-    assert!(text(&res).contains("unknown adapter `no-such-parser`"));
+    assert_eq!(res.status.code(), Some(2), "{}", output_text(&res));
+    assert!(output_text(&res).contains("unknown adapter `no-such-parser`"));
 }
 
 /// Right-to-left override, left-to-right isolate, zero width space, byte order mark:
@@ -1022,17 +1014,7 @@ fn other_readings_have_their_own_agreement_table() {
         r.doc = doc.into();
         records.push(r);
     }
-    let run = Run {
-        provenance: provenance(),
-        columns: vec![Column {
-            name: "p".into(),
-            version: "1".into(),
-            argv: None,
-        }],
-        unavailable: Vec::new(),
-        records,
-        coverage: Vec::new(),
-    };
+    let run = run_of(&["p"], records);
     let (documents, readings) = report::summary::agreement_columns(&run);
     assert_eq!(documents.len(), Document::ALL.len());
     assert_eq!(readings, ["rfc1738@scheme-case-ignore"]);
@@ -1052,17 +1034,7 @@ fn the_certificate_page_bounds_what_an_adapter_says() {
     let mut r = record("c1", "p", Class::Verdict);
     r.actual = "<x>".repeat(50_000);
     r.input = "\u{1b}".repeat(50_000);
-    let run = Run {
-        provenance: provenance(),
-        columns: vec![Column {
-            name: "p".into(),
-            version: "1".into(),
-            argv: None,
-        }],
-        unavailable: Vec::new(),
-        records: vec![r],
-        coverage: Vec::new(),
-    };
+    let run = run_of(&["p"], vec![r]);
     let page = report::certificate::render_html(&run, "p");
     assert!(!page.contains("<x>"));
     assert!(page.contains("bytes more)"), "the long strings are cut");

@@ -11,31 +11,19 @@ use super::entry::{External, Kind};
 pub const ENTRIES: &[External] = &[
     External {
         name: "lynx",
-        kind: Kind::Script {
-            runtime: "python3",
-            script: "harness/adapters/lynx_links.py",
-            module: None,
-        },
+        kind: Kind::script("python3", "harness/adapters/lynx_links.py", None),
         profile: None,
         install: "apt-get install lynx",
     },
     External {
         name: "w3m",
-        kind: Kind::Script {
-            runtime: "python3",
-            script: "harness/adapters/w3m_links.py",
-            module: None,
-        },
+        kind: Kind::script("python3", "harness/adapters/w3m_links.py", None),
         profile: None,
         install: "apt-get install w3m",
     },
     External {
         name: "chromium",
-        kind: Kind::Script {
-            runtime: "python3",
-            script: "harness/adapters/chromium_dom.py",
-            module: None,
-        },
+        kind: Kind::script("python3", "harness/adapters/chromium_dom.py", None),
         profile: None,
         install: "apt-get install chromium",
     },

@@ -32,6 +32,21 @@ pub enum Kind {
     },
 }
 
+impl Kind {
+    /// `runtime script`, needing `module` when one is named (see [`Kind::Script`]).
+    pub(super) const fn script(
+        runtime: &'static str,
+        script: &'static str,
+        module: Option<&'static str>,
+    ) -> Kind {
+        Kind::Script {
+            runtime,
+            script,
+            module,
+        }
+    }
+}
+
 /// One external adapter or profile.
 pub struct External {
     pub name: &'static str,

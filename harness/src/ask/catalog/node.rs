@@ -9,11 +9,7 @@ use super::entry::{External, Kind};
 const NPM: &str = "bash harness/adapters/install node";
 
 const fn node(script: &'static str, module: Option<&'static str>) -> Kind {
-    Kind::Script {
-        runtime: "node",
-        script,
-        module,
-    }
+    Kind::script("node", script, module)
 }
 
 pub const ENTRIES: &[External] = &[

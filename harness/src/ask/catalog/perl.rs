@@ -5,11 +5,7 @@ use super::entry::{External, Kind};
 
 pub const ENTRIES: &[External] = &[External {
     name: "perl-uri",
-    kind: Kind::Script {
-        runtime: "perl",
-        script: "harness/adapters/perl_uri.pl",
-        module: None,
-    },
+    kind: Kind::script("perl", "harness/adapters/perl_uri.pl", None),
     profile: None,
     install: "apt-get install liburi-perl",
 }];

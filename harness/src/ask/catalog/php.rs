@@ -4,11 +4,7 @@ use super::entry::{External, Kind};
 
 pub const ENTRIES: &[External] = &[External {
     name: "php-parse-url",
-    kind: Kind::Script {
-        runtime: "php",
-        script: "harness/adapters/php_parse_url.php",
-        module: None,
-    },
+    kind: Kind::script("php", "harness/adapters/php_parse_url.php", None),
     profile: None,
     install: "apt-get install php-cli",
 }];

@@ -4,54 +4,27 @@
 
 use super::entry::{External, Kind};
 
-const PY_URLLIB: Kind = Kind::Script {
-    runtime: "python3",
-    script: "harness/adapters/python_urllib.py",
-    module: None,
-};
+/// `python3 SCRIPT`, needing the Python module `module` when one is named.
+const fn python3(script: &'static str, module: Option<&'static str>) -> Kind {
+    Kind::script("python3", script, module)
+}
 
-const PY_RFC3986: Kind = Kind::Script {
-    runtime: "python3",
-    script: "harness/adapters/python_rfc3986.py",
-    module: Some("rfc3986"),
-};
+const PY_URLLIB: Kind = python3("harness/adapters/python_urllib.py", None);
 
-const PY_YARL: Kind = Kind::Script {
-    runtime: "python3",
-    script: "harness/adapters/python_yarl.py",
-    module: Some("yarl"),
-};
+const PY_RFC3986: Kind = python3("harness/adapters/python_rfc3986.py", Some("rfc3986"));
 
-const PY_HYPERLINK: Kind = Kind::Script {
-    runtime: "python3",
-    script: "harness/adapters/python_hyperlink.py",
-    module: Some("hyperlink"),
-};
+const PY_YARL: Kind = python3("harness/adapters/python_yarl.py", Some("yarl"));
 
-const PY_URITOOLS: Kind = Kind::Script {
-    runtime: "python3",
-    script: "harness/adapters/python_uritools.py",
-    module: Some("uritools"),
-};
+const PY_HYPERLINK: Kind = python3("harness/adapters/python_hyperlink.py", Some("hyperlink"));
 
-const PY_RFC3987: Kind = Kind::Script {
-    runtime: "python3",
-    script: "harness/adapters/python_rfc3987.py",
-    module: Some("rfc3987"),
-};
+const PY_URITOOLS: Kind = python3("harness/adapters/python_uritools.py", Some("uritools"));
 
-const PY_ADA: Kind = Kind::Script {
-    runtime: "python3",
-    script: "harness/adapters/python_ada.py",
-    module: Some("ada_url"),
-};
+const PY_RFC3987: Kind = python3("harness/adapters/python_rfc3987.py", Some("rfc3987"));
+
+const PY_ADA: Kind = python3("harness/adapters/python_ada.py", Some("ada_url"));
 
 /// Python 2.7's own `urlparse` module (no packages).
-const PY2_URLPARSE: Kind = Kind::Script {
-    runtime: "python2.7",
-    script: "harness/adapters/python2_urlparse.py",
-    module: None,
-};
+const PY2_URLPARSE: Kind = Kind::script("python2.7", "harness/adapters/python2_urlparse.py", None);
 
 pub const ENTRIES: &[External] = &[
     External {

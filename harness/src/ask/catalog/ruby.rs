@@ -3,11 +3,7 @@
 
 use super::entry::{External, Kind};
 
-const RUBY: Kind = Kind::Script {
-    runtime: "ruby",
-    script: "harness/adapters/ruby_uri.rb",
-    module: None,
-};
+const RUBY: Kind = Kind::script("ruby", "harness/adapters/ruby_uri.rb", None);
 
 pub const ENTRIES: &[External] = &[
     External {

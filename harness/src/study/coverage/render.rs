@@ -84,61 +84,56 @@ fn opt(n: Option<usize>) -> String {
     n.map_or_else(|| "–".into(), |n| n.to_string())
 }
 
+/// The heads of the columns after the productions accepted and rejected, alike in both
+/// tables.
+const LATER_HEADS: [&str; 6] = [
+    "one way",
+    "unreached",
+    "branches taken",
+    "notes raised",
+    "single-reading places",
+    "unexcused",
+];
+
+/// A document's row of figures, in the tables' column order, after its name `doc`.
+fn figures_row(doc: String, f: &Figures) -> Vec<String> {
+    vec![
+        doc,
+        ratio(f.productions_accepted_and_rejected, f.productions_total),
+        f.productions_one_way.to_string(),
+        f.productions_unreached.to_string(),
+        ratio(f.branches_taken, f.branches_total),
+        ratio(f.notes_raised, f.notes_total),
+        opt(f.single_reading_places),
+        f.unexcused.to_string(),
+    ]
+}
+
 /// The table of figures, one row per document, columns aligned.
 pub fn table(figures: &[Figures]) -> String {
-    let mut rows = vec![[
-        "document",
-        "productions accepted+rejected",
-        "one way",
-        "unreached",
-        "branches taken",
-        "notes raised",
-        "single-reading places",
-        "unexcused",
-    ]
-    .map(str::to_string)
-    .to_vec()];
+    let head = ["document", "productions accepted+rejected"]
+        .into_iter()
+        .chain(LATER_HEADS)
+        .map(str::to_string)
+        .collect();
+    let mut rows = vec![head];
     for f in figures {
-        rows.push(vec![
-            f.doc.clone(),
-            ratio(f.productions_accepted_and_rejected, f.productions_total),
-            f.productions_one_way.to_string(),
-            f.productions_unreached.to_string(),
-            ratio(f.branches_taken, f.branches_total),
-            ratio(f.notes_raised, f.notes_total),
-            opt(f.single_reading_places),
-            f.unexcused.to_string(),
-        ]);
+        rows.push(figures_row(f.doc.clone(), f));
     }
     crate::report::table::aligned(&rows)
 }
 
 /// The figures as a Markdown table (`report.md`).
 pub fn markdown(figures: &[Figures]) -> String {
-    let head = [
-        "document",
-        "productions accepted and rejected",
-        "one way",
-        "unreached",
-        "branches taken",
-        "notes raised",
-        "single-reading places",
-        "unexcused",
-    ];
+    let head: Vec<&str> = ["document", "productions accepted and rejected"]
+        .into_iter()
+        .chain(LATER_HEADS)
+        .collect();
     let mut align = vec![Align::Right; head.len()];
     align[0] = Align::Left;
     let mut s = md_head(&head, &align);
     for f in figures {
-        s.push_str(&md_row(&[
-            format!("`{}`", f.doc),
-            ratio(f.productions_accepted_and_rejected, f.productions_total),
-            f.productions_one_way.to_string(),
-            f.productions_unreached.to_string(),
-            ratio(f.branches_taken, f.branches_total),
-            ratio(f.notes_raised, f.notes_total),
-            opt(f.single_reading_places),
-            f.unexcused.to_string(),
-        ]));
+        s.push_str(&md_row(&figures_row(format!("`{}`", f.doc), f)));
     }
     s
 }

@@ -1,20 +1,25 @@
-//! Running the `urlcert` binary from a test: its output, its JSON lines, and a case
-//! folder made for the test.
+//! Running the `urlcert` binary from a test: its output, its JSON lines, its answers
+//! line by line, and `run` and `check` over a case folder made for the test.
 
 #![allow(dead_code)]
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
+
+/// Starts urlcert with `args`, its standard output a pipe and the other two as given.
+pub fn spawn_urlcert(args: &[&str], stdin: Stdio, stderr: Stdio) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_urlcert"))
+        .args(args)
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(stderr)
+        .spawn()
+        .unwrap()
+}
 
 /// Runs urlcert with `args`, writing `stdin` to it.
 pub fn urlcert(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_urlcert"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = spawn_urlcert(args, Stdio::piped(), Stdio::piped());
     // Written from a thread: urlcert answers while it reads, so a large input would
     // otherwise fill both pipes and stop both processes.
     let mut input = child.stdin.take().unwrap();
@@ -23,6 +28,15 @@ pub fn urlcert(args: &[&str], stdin: Option<&[u8]>) -> Output {
     let out = child.wait_with_output().unwrap();
     writer.join().unwrap().unwrap();
     out
+}
+
+/// Standard output, then standard error, as text.
+pub fn output_text(out: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    )
 }
 
 /// Each line of standard output, as JSON.
@@ -34,9 +48,74 @@ pub fn json_lines(out: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// The string `key` of each object in the JSON array `array`.
+pub fn strings_of_each<'a>(array: &'a serde_json::Value, key: &str) -> Vec<&'a str> {
+    array
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|item| item[key].as_str().unwrap())
+        .collect()
+}
+
 /// A temporary case folder holding `text` as `t.yaml`.
 pub fn case_dir(text: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("t.yaml"), text).unwrap();
     dir
+}
+
+/// `urlcert run` over a case folder holding `text`, the reports written inside it.
+pub fn run_case_text(text: &str) -> Output {
+    let dir = case_dir(text);
+    urlcert(
+        &[
+            "run",
+            "--cases",
+            dir.path().to_str().unwrap(),
+            "--out",
+            dir.path().join("reports-out").to_str().unwrap(),
+        ],
+        None,
+    )
+}
+
+/// `urlcert check` over a case folder holding `text`.
+pub fn check_case_text(text: &str) -> Output {
+    let dir = case_dir(text);
+    urlcert(&["check", "--cases", dir.path().to_str().unwrap()], None)
+}
+
+/// `out` is a refusal: exit code 2, with standard error holding each of `says`.
+pub fn assert_refused(out: &Output, says: &[&str]) {
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    for s in says {
+        assert!(err.contains(s), "{s}: {err}");
+    }
+}
+
+/// `urlcert check` refuses the case file `text` (exit 2) with a message holding `says`;
+/// `row` names the table row in a failure.
+pub fn assert_check_refuses(text: &str, row: &str, says: &str) {
+    let out = check_case_text(text);
+    assert_eq!(out.status.code(), Some(2), "{row}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains(says), "{row}: {err}");
+}
+
+/// Reads lines of `stdout` on a thread, so that a test can wait for one with a time
+/// limit instead of hanging.
+pub fn line_reader(stdout: std::process::ChildStdout) -> std::sync::mpsc::Receiver<String> {
+    use std::io::BufRead;
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
 }

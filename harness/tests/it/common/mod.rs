@@ -1,2 +1,5 @@
 pub mod cli;
+pub mod engines;
+pub mod files;
 pub mod procs;
+pub mod programs;

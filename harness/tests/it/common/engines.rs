@@ -1,0 +1,25 @@
+//! The in-process adapters as the tests check them: their names, models and versions.
+
+#![allow(dead_code)]
+
+use super::programs::locked_version;
+use urlcert::ask::{Engine, Model};
+
+/// Each adapter's name and model, in order.
+pub fn names_and_models(adapters: &[Box<dyn Engine>]) -> Vec<(String, Model)> {
+    adapters
+        .iter()
+        .map(|a| (a.info().name.clone(), a.info().model))
+        .collect()
+}
+
+/// An in-process adapter's version: `constant`, the version its code names, is the one
+/// Cargo.lock pins for the crate `krate`, and the adapter reports "krate constant".
+pub fn assert_linked_version(krate: &str, constant: &str, reported: &str) {
+    assert_eq!(
+        constant,
+        locked_version(krate),
+        "update the version constant of {krate}"
+    );
+    assert_eq!(reported, format!("{krate} {constant}"));
+}

@@ -1,0 +1,38 @@
+//! What a test finds in a folder, and case folders loaded.
+
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// The names of the entries of `dir`, sorted.
+pub fn listing(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The cases in the folder `dir`; a test that needs them fails naming every problem.
+pub fn load_cases(dir: &Path) -> urlcert::case::Suite {
+    urlcert::case::load_dir(dir).unwrap_or_else(|errors| {
+        panic!(
+            "cases do not load: {}",
+            errors
+                .iter()
+                .map(|e| e.to_string())
+                .collect::<Vec<_>>()
+                .join("\n")
+        )
+    })
+}
+
+/// The folder `mine` in `parent`, holding a user's own file `notes.txt` with `notes`:
+/// an output folder urlcert must refuse and leave alone.
+pub fn folder_with_a_users_file(parent: &Path, notes: &str) -> PathBuf {
+    let folder = parent.join("mine");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::write(folder.join("notes.txt"), notes).unwrap();
+    folder
+}
