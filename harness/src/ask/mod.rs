@@ -87,9 +87,8 @@ pub trait Engine {
     /// engine lists (or, for the reference, any request); what the engine cannot
     /// express is `Answer::Unsupported`.
     fn answer(&mut self, request: &Request) -> Answer;
-    /// Whether the engine is put every request, whatever its operations list: the
-    /// reference (it answers them all), and a recording (what it lacks it answers as
-    /// "not in the recording", which says more than "not offered").
+    /// Whether the engine answers requests no operation names (extract, normalize,
+    /// base): the reference's own.
     fn answers_every_request(&self) -> bool {
         false
     }

@@ -296,8 +296,4 @@ impl Engine for Recorded {
             _ => not_offered(&self.info, request),
         }
     }
-
-    fn answers_every_request(&self) -> bool {
-        true
-    }
 }

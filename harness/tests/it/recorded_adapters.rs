@@ -82,15 +82,15 @@ fn an_unrecorded_request_is_unsupported() {
 }
 
 #[test]
-fn a_request_of_an_operation_the_header_does_not_list_is_not_in_the_recording() {
-    // The recording is its own word: what it lacks it lacks, whatever its header lists;
-    // links were never recorded, so they are not offered.
+fn an_operation_the_header_does_not_list_is_not_offered() {
+    // A recording offers what its header lists, as every engine does: a parse of a
+    // resolve-only recording is not asked, even for an input it might hold.
     let header = HEADER.replace(r#"["resolve", "parse"]"#, r#"["resolve"]"#);
     let mut r = Recorded::from_text("recorded-demo", "demo.jsonl", &header).unwrap();
     assert_eq!(
         r.parse(b"http://h/"),
         Answer::Unsupported {
-            why: "not in the recording".into()
+            why: "recorded-demo does not offer parse".into()
         }
     );
     assert_eq!(
