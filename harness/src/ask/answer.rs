@@ -33,16 +33,7 @@ pub enum Model {
     Document,
 }
 
-/// An operation a case asks of a parser.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Operation {
-    Parse,
-    Resolve,
-    /// Every URL-carrying attribute of an HTML document and its absolute form, under
-    /// the adapter's own rules for the document's base (a browser's).
-    Links,
-}
+pub use crate::case::Operation;
 
 /// Who an adapter is: from its `hello`, or built in.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -56,6 +47,13 @@ pub struct Info {
     /// For an external adapter, the command it runs (never through a shell).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub argv: Option<Vec<String>>,
+}
+
+impl Info {
+    /// Does it offer `operation`? Only the ones the protocol carries can be offered.
+    pub fn offers(&self, operation: Operation) -> bool {
+        self.operations.contains(&operation)
+    }
 }
 
 /// A parser's components: its own names, `None` for absent.

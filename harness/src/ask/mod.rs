@@ -14,7 +14,6 @@ pub mod recorded;
 pub mod reference;
 pub mod registry;
 
-use crate::case::Op;
 use crate::page::Format;
 pub use answer::*;
 use urlcert_reference::base::Context;
@@ -55,26 +54,15 @@ pub enum Request<'a> {
 }
 
 impl Request<'_> {
-    /// The operation an engine must offer to be asked this; `None` for the requests
-    /// only the reference answers (extract, normalize, base), which no engine lists.
-    pub fn operation(&self) -> Option<Operation> {
+    /// The operation that puts this request.
+    pub fn operation(&self) -> Operation {
         match self {
-            Request::Parse { .. } => Some(Operation::Parse),
-            Request::Resolve { .. } => Some(Operation::Resolve),
-            Request::Links { .. } => Some(Operation::Links),
-            Request::Extract { .. } | Request::Normalize { .. } | Request::Base { .. } => None,
-        }
-    }
-
-    /// The case operation that puts this request.
-    pub fn op(&self) -> Op {
-        match self {
-            Request::Parse { .. } => Op::Parse,
-            Request::Resolve { .. } => Op::Resolve,
-            Request::Links { .. } => Op::Links,
-            Request::Extract { .. } => Op::Extract,
-            Request::Normalize { .. } => Op::Normalize,
-            Request::Base { .. } => Op::Base,
+            Request::Parse { .. } => Operation::Parse,
+            Request::Resolve { .. } => Operation::Resolve,
+            Request::Links { .. } => Operation::Links,
+            Request::Extract { .. } => Operation::Extract,
+            Request::Normalize { .. } => Operation::Normalize,
+            Request::Base { .. } => Operation::Base,
         }
     }
 }
@@ -118,11 +106,7 @@ impl Found {
 /// does not offer is answered `unsupported` without asking; a panic inside an
 /// in-process engine is a crash.
 pub fn ask<E: Engine + ?Sized>(engine: &mut E, request: &Request) -> Answer {
-    let offered = match request.operation() {
-        _ if engine.answers_every_request() => true,
-        Some(op) => engine.info().operations.contains(&op),
-        None => false,
-    };
+    let offered = engine.answers_every_request() || engine.info().offers(request.operation());
     if !offered {
         return not_offered(engine.info(), request);
     }
@@ -177,7 +161,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 /// `answer` with it so that a request they never list still gets a reason.
 pub fn not_offered(info: &Info, request: &Request) -> Answer {
     Answer::Unsupported {
-        why: format!("{} does not offer {}", info.name, request.op()),
+        why: format!("{} does not offer {}", info.name, request.operation()),
     }
 }
 

@@ -745,10 +745,12 @@ fn hello_info(object: &Map<String, Value>, argv: &[String]) -> Result<Info, Faul
                 printable(&body.get("model").map(Value::to_string).unwrap_or_default(), 60)
             ))
         })?;
-    let operations: Vec<Operation> = serde_json::from_value(
+    let operations = serde_json::from_value::<Vec<Operation>>(
         body.get("operations").cloned().unwrap_or_default(),
     )
-    .map_err(|_| {
+    .ok()
+    .filter(|ops| ops.iter().all(|op| op.on_the_wire()))
+    .ok_or_else(|| {
         garbage("hello.operations must be a list of \"parse\", \"resolve\" and \"links\"".into())
     })?;
     if name.is_empty() {
@@ -798,7 +800,7 @@ fn request_answer(object: &Map<String, Value>, op: Operation) -> Result<Answer, 
         }),
         ("parsed" | "resolved" | "links", _) => Err(garbage(format!(
             "\"{key}\" does not answer a {} request",
-            op_name(op)
+            op.name()
         ))),
         _ => Err(garbage(format!(
             "unknown answer \"{}\"",
@@ -835,14 +837,6 @@ fn links_answer(body: &Map<String, Value>) -> Result<Vec<LinkAnswer>, Fault> {
             Ok(LinkAnswer { href, result })
         })
         .collect()
-}
-
-fn op_name(op: Operation) -> &'static str {
-    match op {
-        Operation::Parse => "parse",
-        Operation::Resolve => "resolve",
-        Operation::Links => "links",
-    }
 }
 
 /// A fault as one line, for messages about a start that failed.
@@ -1253,5 +1247,28 @@ mod tests {
         )
         .unwrap();
         assert!(hello_info(&bad, &[]).is_err());
+    }
+
+    #[test]
+    fn hello_offers_only_what_the_protocol_carries() {
+        for (ops, ok) in [
+            ("[\"parse\",\"resolve\",\"links\"]", true),
+            ("[\"extract\"]", false),
+            ("[\"parse\",\"normalize\"]", false),
+            ("[\"base\"]", false),
+            ("[\"Parse\"]", false),
+        ] {
+            let line = format!(
+                r#"{{"id":0,"hello":{{"name":"n","version":"1","model":"rfc3986","operations":{ops}}}}}"#
+            );
+            let answer = hello_info(&decode(line.as_bytes()).unwrap(), &[]);
+            assert_eq!(answer.is_ok(), ok, "{ops}");
+            if let Err(Fault::Garbage { detail }) = answer {
+                assert!(
+                    detail.contains("hello.operations must be a list of"),
+                    "{detail}"
+                );
+            }
+        }
     }
 }

@@ -190,10 +190,14 @@ fn header_info(name: &str, h: &Map<String, Value>) -> Result<Info, String> {
     string(h, "source").map_err(|e| format!("header: {e}"))?;
     let model: Model = serde_json::from_value(h.get("model").cloned().unwrap_or(Value::Null))
         .map_err(|_| "header: \"model\" is not one of the models in ADAPTERS.md".to_string())?;
-    let operations: Vec<Operation> = serde_json::from_value(
+    let operations = serde_json::from_value::<Vec<Operation>>(
         h.get("operations").cloned().unwrap_or(Value::Null),
     )
-    .map_err(|_| "header: \"operations\" is not a list of \"parse\" and \"resolve\"".to_string())?;
+    .ok()
+    .filter(|ops| ops.iter().all(|op| op.on_the_wire()))
+    .ok_or_else(|| {
+        "header: \"operations\" is not a list of \"parse\" and \"resolve\"".to_string()
+    })?;
     Ok(Info {
         name: name.to_string(),
         version,
@@ -217,7 +221,7 @@ fn entry(line: &str, info: &Info) -> Result<(Key, Answer), String> {
         Operation::Resolve => Some(string(&m, "base")?),
         Operation::Parse if m.contains_key("base") => return Err("a parse has no \"base\"".into()),
         Operation::Parse => None,
-        Operation::Links => return Err("a recording holds no links".into()),
+        other => return Err(format!("a recording holds no {other}")),
     };
     let input = string(&m, "input")?;
     string(&m, "source")?;

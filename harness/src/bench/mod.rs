@@ -10,7 +10,7 @@
 use crate::ask::process::Limits;
 use crate::ask::registry::{self, Found};
 use crate::ask::{Ask, Engine};
-use crate::case::{self, LoadedCase, Op};
+use crate::case::{self, LoadedCase, Operation};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -148,7 +148,7 @@ pub fn generated_urls(n: usize) -> Vec<String> {
 pub fn corpus(cases: &[LoadedCase]) -> Vec<Vec<u8>> {
     let from_cases = cases
         .iter()
-        .filter(|lc| lc.case.op == Op::Parse)
+        .filter(|lc| lc.case.op == Operation::Parse)
         .map(|lc| lc.case.input.clone().into_bytes());
     let generated = generated_urls(GENERATED)
         .into_iter()
@@ -164,7 +164,7 @@ pub fn corpus(cases: &[LoadedCase]) -> Vec<Vec<u8>> {
 pub fn corpus_3986(cases: &[LoadedCase]) -> Vec<Vec<u8>> {
     cases
         .iter()
-        .filter(|lc| lc.case.op == Op::Parse)
+        .filter(|lc| lc.case.op == Operation::Parse)
         .map(|lc| lc.case.input.clone().into_bytes())
         .chain(
             generated_urls(GENERATED)
@@ -185,7 +185,7 @@ pub fn pairs(cases: &[LoadedCase]) -> Vec<(String, String)> {
 pub fn pairs_for(cases: &[LoadedCase], doc: Document) -> Vec<(String, String)> {
     let from_cases = cases
         .iter()
-        .filter(|lc| lc.case.op == Op::Resolve)
+        .filter(|lc| lc.case.op == Operation::Resolve)
         .filter_map(|lc| lc.case.base.clone().map(|b| (b, lc.case.input.clone())));
     let bases = [
         "http://a/b/c/d;p?q",

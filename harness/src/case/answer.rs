@@ -4,7 +4,8 @@
 //! component is compared only where both documents assert the same name, or names
 //! that [`SAME_PART`] declares to be the same part.
 
-use super::schema::{Case, Expectation, ExpectedValue, Op};
+use super::schema::{Case, Expectation, ExpectedValue};
+use super::Operation;
 
 /// Component names that different grammars give to the same part of a URL: the older
 /// grammars' `search` is the later `query`, the October 1993 `fragmentid` the later
@@ -64,24 +65,24 @@ impl Change {
 /// documents), or `None` when they say the same thing.
 pub fn change(case: &Case, a: &Expectation, b: &Expectation) -> Option<Change> {
     match case.op {
-        Op::Resolve => {
+        Operation::Resolve => {
             let (before, after) = (resolution(a), resolution(b));
             (before != after).then_some(Change::Resolution { before, after })
         }
-        Op::Extract => {
+        Operation::Extract => {
             let (before, after) = (extraction(a), extraction(b));
             (before != after).then_some(Change::Extraction { before, after })
         }
-        Op::Normalize => {
+        Operation::Normalize => {
             // A normal form, or the verdict when there is none: read as a resolution.
             let (before, after) = (resolution(a), resolution(b));
             (before != after).then_some(Change::Normalization { before, after })
         }
-        Op::Base | Op::Links => {
+        Operation::Base | Operation::Links => {
             let (before, after) = (documents(a), documents(b));
             (before != after).then_some(Change::Base { before, after })
         }
-        Op::Parse => {
+        Operation::Parse => {
             let (before, after) = (verdict(a), verdict(b));
             if before != after {
                 return Some(Change::Verdict { before, after });

@@ -3,7 +3,8 @@
 //! two documents' expectations differ.
 
 use super::answer;
-use super::schema::{Case, Expectation, Op};
+use super::schema::{Case, Expectation};
+use super::Operation;
 use urlcert_reference::base::{Source, NOTE_IDS};
 use urlcert_reference::Reading;
 
@@ -29,13 +30,17 @@ pub fn validate(case: &Case) -> Vec<(String, String)> {
     out
 }
 
-fn expectation(op: Op, at: &str, e: &Expectation, out: &mut Vec<(String, String)>) {
+fn expectation(op: Operation, at: &str, e: &Expectation, out: &mut Vec<(String, String)>) {
     let mut said = |field: String, message: String| out.push((field, message));
     let listed = match op {
-        Op::Base => e.bases.is_some(),
+        Operation::Base => e.bases.is_some(),
         _ => e.links.is_some(),
     };
-    let what = if op == Op::Base { "bases" } else { "links" };
+    let what = if op == Operation::Base {
+        "bases"
+    } else {
+        "links"
+    };
     match (e.verdict.as_deref(), listed) {
         (Some("not-defined"), false) => return,
         (Some("not-defined"), true) => {

@@ -4,10 +4,12 @@
 pub mod answer;
 pub mod layout;
 mod nesting;
+mod operation;
 mod request;
 pub mod rows;
 pub mod schema;
 
+pub use operation::Operation;
 pub use schema::*;
 
 mod documents;
@@ -698,7 +700,7 @@ pub fn validate(case: &Case) -> Vec<Problem> {
         problems.push("expect", "`expect` names no document");
     }
     match case.op {
-        Op::Parse => {
+        Operation::Parse => {
             if case.base.is_some() {
                 problems.push("base", "`base` belongs to resolve cases only");
             }
@@ -712,7 +714,7 @@ pub fn validate(case: &Case) -> Vec<Problem> {
                 problems.push("tags", p);
             }
         }
-        Op::Resolve => {
+        Operation::Resolve => {
             let base = case.base.as_deref();
             if base.is_none() {
                 problems.push("", "a resolve case needs `base`");
@@ -724,7 +726,7 @@ pub fn validate(case: &Case) -> Vec<Problem> {
                 problems.push("tags", p);
             }
         }
-        Op::Extract => {
+        Operation::Extract => {
             if case.base.is_some() {
                 problems.push("base", "`base` belongs to resolve cases only");
             }
@@ -732,7 +734,7 @@ pub fn validate(case: &Case) -> Vec<Problem> {
                 validate_extract(key, e, case.input.len(), &mut problems);
             }
         }
-        Op::Normalize => {
+        Operation::Normalize => {
             if case.base.is_some() {
                 problems.push("base", "`base` belongs to resolve cases only");
             }
@@ -743,7 +745,7 @@ pub fn validate(case: &Case) -> Vec<Problem> {
                 problems.push("tags", p);
             }
         }
-        Op::Base | Op::Links => {
+        Operation::Base | Operation::Links => {
             for (field, message) in documents::validate(case) {
                 problems.push(field, message);
             }
@@ -752,7 +754,7 @@ pub fn validate(case: &Case) -> Vec<Problem> {
             }
         }
     }
-    if !matches!(case.op, Op::Base | Op::Links) {
+    if !matches!(case.op, Operation::Base | Operation::Links) {
         for (field, set) in [
             ("retrieved_from", !case.retrieved_from.is_empty()),
             ("application_default", case.application_default.is_some()),
@@ -831,7 +833,7 @@ fn row_tags(case: &Case, problems: &mut Problems) {
 
 fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &mut Problems) {
     let at = format!("expect.{}", key.0);
-    misplaced_fields(Op::Extract, e, &at, problems);
+    misplaced_fields(Operation::Extract, e, &at, problems);
     let urls = match (&e.verdict, &e.urls) {
         (Some(v), None) if v == "not-defined" => return,
         (Some(v), None) => {
@@ -893,37 +895,41 @@ fn validate_extract(key: &DocKey, e: &Expectation, input_len: usize, problems: &
 }
 
 /// Every field that is set in `e` but belongs to other operations' cases.
-fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Problems) {
-    const PARSE: &[Op] = &[Op::Parse];
-    const RESOLVE: &[Op] = &[Op::Resolve];
-    const RESOLVE_NORMALIZE: &[Op] = &[Op::Resolve, Op::Normalize];
-    const NORMALIZE: &[Op] = &[Op::Normalize];
+fn misplaced_fields(op: Operation, e: &Expectation, at: &str, problems: &mut Problems) {
+    const PARSE: &[Operation] = &[Operation::Parse];
+    const RESOLVE: &[Operation] = &[Operation::Resolve];
+    const RESOLVE_NORMALIZE: &[Operation] = &[Operation::Resolve, Operation::Normalize];
+    const NORMALIZE: &[Operation] = &[Operation::Normalize];
     let fields = [
         ("rule", e.rule.is_some(), PARSE),
         ("components", !e.components.is_empty(), PARSE),
-        ("notes", !e.notes.is_empty(), &[Op::Parse, Op::Base]),
+        (
+            "notes",
+            !e.notes.is_empty(),
+            &[Operation::Parse, Operation::Base],
+        ),
         ("error", e.error.is_some(), PARSE),
         ("result", e.result.is_some(), RESOLVE_NORMALIZE),
         ("printed", e.printed.is_some(), RESOLVE),
         (
             "contradiction",
             e.contradiction.is_some(),
-            &[Op::Parse, Op::Resolve],
+            &[Operation::Parse, Operation::Resolve],
         ),
         ("split", !e.split.is_empty(), PARSE),
         ("reads_back", !e.reads_back.is_empty(), RESOLVE),
         ("result_verdict", e.result_verdict.is_some(), RESOLVE),
         ("current_document", e.current_document.is_some(), RESOLVE),
         ("steps", e.steps.is_some(), RESOLVE_NORMALIZE),
-        ("urls", e.urls.is_some(), &[Op::Extract]),
+        ("urls", e.urls.is_some(), &[Operation::Extract]),
         ("equivalent", e.equivalent.is_some(), NORMALIZE),
         ("different", e.different.is_some(), NORMALIZE),
-        ("bases", e.bases.is_some(), &[Op::Base]),
-        ("links", e.links.is_some(), &[Op::Links]),
+        ("bases", e.bases.is_some(), &[Operation::Base]),
+        ("links", e.links.is_some(), &[Operation::Links]),
     ];
     for (field, set, owners) in fields {
         if set && !owners.contains(&op) {
-            let owners: Vec<String> = owners.iter().map(Op::to_string).collect();
+            let owners: Vec<String> = owners.iter().map(Operation::to_string).collect();
             problems.said(format!(
                 "{at}.{field}: belongs to {} cases only",
                 owners.join(" and ")
@@ -934,7 +940,7 @@ fn misplaced_fields(op: Op, e: &Expectation, at: &str, problems: &mut Problems) 
 
 fn validate_normalize(key: &DocKey, e: &Expectation, problems: &mut Problems) {
     let at = format!("expect.{}", key.0);
-    misplaced_fields(Op::Normalize, e, &at, problems);
+    misplaced_fields(Operation::Normalize, e, &at, problems);
     match (&e.verdict, &e.result) {
         (Some(v), None) if v == "not-defined" || v == "invalid" => {
             if e.steps.is_some() || e.equivalent.is_some() || e.different.is_some() {
@@ -1001,7 +1007,7 @@ fn normalize_tags(case: &Case) -> Vec<String> {
 
 fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Problems) {
     let at = format!("expect.{}", key.0);
-    misplaced_fields(Op::Parse, e, &at, problems);
+    misplaced_fields(Operation::Parse, e, &at, problems);
     let Some(verdict_id) = &e.verdict else {
         problems.said(format!("{at}: a parse expectation needs `verdict`"));
         return;
@@ -1093,7 +1099,7 @@ fn split_names(
 
 fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Problems) {
     let at = format!("expect.{}", key.0);
-    misplaced_fields(Op::Resolve, e, &at, problems);
+    misplaced_fields(Operation::Resolve, e, &at, problems);
     match (&e.verdict, &e.result) {
         (Some(v), None) if v == "not-defined" || v == "invalid" => {
             if e.printed.is_some() || e.current_document.is_some() || e.steps.is_some() {

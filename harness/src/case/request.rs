@@ -1,7 +1,7 @@
 //! A case as the request it puts to an engine: written once, for the reference and
 //! every parser alike.
 
-use super::{Case, Op};
+use super::{Case, Operation};
 use crate::ask::Request;
 
 impl Case {
@@ -11,19 +11,19 @@ impl Case {
     pub fn with_request<T>(&self, f: impl FnOnce(&Request) -> T) -> T {
         let input = self.input.as_bytes();
         match self.op {
-            Op::Parse => f(&Request::Parse { input }),
-            Op::Resolve => f(&Request::Resolve {
+            Operation::Parse => f(&Request::Parse { input }),
+            Operation::Resolve => f(&Request::Resolve {
                 base: self.base.as_deref().unwrap_or_default().as_bytes(),
                 reference: input,
             }),
-            Op::Extract => f(&Request::Extract { text: input }),
-            Op::Normalize => f(&Request::Normalize { input }),
-            Op::Base | Op::Links => {
+            Operation::Extract => f(&Request::Extract { text: input }),
+            Operation::Normalize => f(&Request::Normalize { input }),
+            Operation::Base | Operation::Links => {
                 let document = self.document();
                 let context = self.context();
                 let format = self.format.unwrap_or_default();
                 f(&match self.op {
-                    Op::Links => Request::Links {
+                    Operation::Links => Request::Links {
                         document: &document,
                         format,
                         context: &context,

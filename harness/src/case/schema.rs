@@ -6,6 +6,7 @@
 //!
 #![doc = include_str!("../../../cases/README.md")]
 
+use super::Operation;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use urlcert_reference::{DocReading, Document};
@@ -25,7 +26,7 @@ pub struct CaseFile {
 pub struct Case {
     /// Stable id; never derived from the input.
     pub id: String,
-    pub op: Op,
+    pub op: Operation,
     /// For `base` and `links`: the whole document (an HTML file, a MIME message).
     pub input: String,
     /// For `resolve`: the base the input is resolved against. Exported as `null` when
@@ -56,24 +57,6 @@ pub struct Case {
     pub expect: BTreeMap<DocKey, Expectation>,
 }
 
-/// The operation a case exercises.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize, clap::ValueEnum)]
-#[serde(rename_all = "lowercase")]
-pub enum Op {
-    Parse,
-    Resolve,
-    /// Find the URLs in running text (the input), by the document's rules for URLs in
-    /// context.
-    Extract,
-    /// The document's normal form of the input: the equivalences it states, applied.
-    Normalize,
-    /// The base of a document (the input) and of each of its parts, and which layer
-    /// gave it.
-    Base,
-    /// Every reference in a document (the input) and its absolute form.
-    Links,
-}
-
 /// How a `base` or `links` case's document ends its lines.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -86,7 +69,7 @@ impl Case {
     /// A case made by the program, not read from a file (a fuzz input judged as a case):
     /// no citation, tags or comment.
     pub fn made(
-        op: Op,
+        op: Operation,
         base: Option<String>,
         input: String,
         expect: BTreeMap<DocKey, Expectation>,
@@ -125,19 +108,6 @@ impl Case {
                 .collect(),
             application_default: self.application_default.clone().map(String::into_bytes),
         }
-    }
-}
-
-impl std::fmt::Display for Op {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Op::Parse => "parse",
-            Op::Resolve => "resolve",
-            Op::Extract => "extract",
-            Op::Normalize => "normalize",
-            Op::Base => "base",
-            Op::Links => "links",
-        })
     }
 }
 

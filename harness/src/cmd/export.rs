@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::case::Op;
+use urlcert::case::Operation;
 use urlcert::run::certify::DocFilter;
 use urlcert::show::export;
 
@@ -18,8 +18,8 @@ pub struct Args {
     #[arg(long, value_name = "DOC")]
     pub doc: Option<DocFilter>,
     /// Only the cases of this operation.
-    #[arg(long, value_enum)]
-    pub op: Option<Op>,
+    #[arg(long, value_parser = super::choice::<Operation>())]
+    pub op: Option<Operation>,
     /// The folder of case files (default: cases/).
     #[arg(long, value_name = "DIR")]
     pub cases: Option<PathBuf>,

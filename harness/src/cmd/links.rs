@@ -31,7 +31,7 @@ pub struct DocumentArgs {
     pub application_default: Option<std::ffi::OsString>,
     /// How to read the file: `auto` (a MIME message when it starts with a header field,
     /// otherwise a document with no header), `mime` or `html`.
-    #[arg(long, value_enum, default_value = "auto")]
+    #[arg(long, value_parser = super::choice::<Format>(), default_value = "auto")]
     pub format: Format,
     /// JSON, one object per line.
     #[arg(long)]

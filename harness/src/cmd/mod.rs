@@ -35,6 +35,57 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use urlcert::case;
 
+/// A library enum the command line takes by name, with each value's help.
+pub trait Choice: Copy + Send + Sync + 'static {
+    fn all() -> &'static [Self];
+    fn name(self) -> &'static str;
+    fn about(self) -> Option<&'static str>;
+}
+
+impl Choice for urlcert::case::Operation {
+    fn all() -> &'static [Self] {
+        &Self::ALL
+    }
+    fn name(self) -> &'static str {
+        self.name()
+    }
+    fn about(self) -> Option<&'static str> {
+        self.about()
+    }
+}
+
+impl Choice for urlcert::page::Format {
+    fn all() -> &'static [Self] {
+        &Self::ALL
+    }
+    fn name(self) -> &'static str {
+        self.name()
+    }
+    fn about(self) -> Option<&'static str> {
+        Some(self.about())
+    }
+}
+
+/// The value parser of a [`Choice`]: its names as clap's possible values, so `--help`
+/// lists them with their help.
+pub fn choice<T: Choice>() -> impl clap::builder::TypedValueParser<Value = T> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(T::all().iter().map(|&value| {
+        let possible = PossibleValue::new(value.name());
+        match value.about() {
+            Some(about) => possible.help(about),
+            None => possible,
+        }
+    }))
+    .try_map(|name: String| {
+        T::all()
+            .iter()
+            .copied()
+            .find(|value| value.name() == name)
+            .ok_or("not one of the possible values")
+    })
+}
+
 /// Writes to standard output. A reader that has gone away (`urlcert trace ... | head`)
 /// is not an error worth a panic: the rest of the output is dropped.
 pub fn emit(text: &str) {

@@ -13,7 +13,7 @@
 
 use crate::ask::Request;
 use crate::ask::{Answer, Fault, Info, LinkAnswer, Model, Parts};
-use crate::case::{Expectation, ExpectedLink, ExpectedValue, Op};
+use crate::case::{Expectation, ExpectedLink, ExpectedValue, Operation};
 use crate::judge::class::{Class, Judged};
 use crate::judge::exact::quote;
 use std::borrow::Cow;
@@ -1026,7 +1026,7 @@ pub fn judge(
     info: &Info,
     answer: &Answer,
 ) -> Judged {
-    let op = request.op();
+    let op = request.operation();
     if let Request::Parse { input } = request {
         let input = String::from_utf8_lossy(input);
         return decide_parse(&input, doc, e, info.model, answer).judged(doc, e, info, answer);
@@ -1037,7 +1037,7 @@ pub fn judge(
         return judged(class, describe_expectation(op, doc, e), actual);
     }
     match op {
-        Op::Extract => judged(
+        Operation::Extract => judged(
             Class::Unsupported,
             format!(
                 "{}: URLs in running text (no adapter extracts)",
@@ -1045,12 +1045,12 @@ pub fn judge(
             ),
             actual,
         ),
-        Op::Normalize => judged(
+        Operation::Normalize => judged(
             Class::Unsupported,
             format!("{}: a normal form (no adapter normalises)", doc_id(doc)),
             actual,
         ),
-        Op::Base => judged(
+        Operation::Base => judged(
             Class::Unsupported,
             format!(
                 "{}: a document's bases (only the reference establishes them)",
@@ -1058,9 +1058,9 @@ pub fn judge(
             ),
             actual,
         ),
-        Op::Links => judge_links(doc, e, info, answer, actual),
-        Op::Resolve => judge_resolve(doc, e, info, answer, actual),
-        Op::Parse => unreachable!("judged above"),
+        Operation::Links => judge_links(doc, e, info, answer, actual),
+        Operation::Resolve => judge_resolve(doc, e, info, answer, actual),
+        Operation::Parse => unreachable!("judged above"),
     }
 }
 
@@ -1071,18 +1071,18 @@ fn doc_id(doc: DocReading) -> String {
     }
 }
 
-fn describe_expectation(op: Op, doc: DocReading, e: &Expectation) -> String {
+fn describe_expectation(op: Operation, doc: DocReading, e: &Expectation) -> String {
     let d = doc_id(doc);
     match op {
-        Op::Extract => format!("{d}: URLs in running text"),
-        Op::Normalize => match (&e.result, &e.verdict) {
+        Operation::Extract => format!("{d}: URLs in running text"),
+        Operation::Normalize => match (&e.result, &e.verdict) {
             (Some(r), _) => format!("{d}: normal form {}", quote(r)),
             (None, Some(v)) => format!("{d}: {v} (no normal form)"),
             (None, None) => format!("{d}: no normal form given"),
         },
-        Op::Base | Op::Links => format!("{d}: {}", crate::case::answer::documents(e)),
-        Op::Parse => format!("{d}: {}", e.verdict.as_deref().unwrap_or("no verdict")),
-        Op::Resolve => match (&e.result, &e.verdict) {
+        Operation::Base | Operation::Links => format!("{d}: {}", crate::case::answer::documents(e)),
+        Operation::Parse => format!("{d}: {}", e.verdict.as_deref().unwrap_or("no verdict")),
+        Operation::Resolve => match (&e.result, &e.verdict) {
             (Some(r), _) => format!("{d}: resolves to {}", quote(r)),
             (None, Some(v)) => format!("{d}: {v} (no result)"),
             (None, None) => format!("{d}: no result given"),
@@ -1143,7 +1143,11 @@ impl<'a> ParseDecision<'a> {
             )
         };
         match self.why {
-            ParseWhy::Answer => judged(self.class, describe_expectation(Op::Parse, doc, e), actual),
+            ParseWhy::Answer => judged(
+                self.class,
+                describe_expectation(Operation::Parse, doc, e),
+                actual,
+            ),
             ParseWhy::NoVerdict => judged(
                 self.class,
                 format!(

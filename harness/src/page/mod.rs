@@ -38,16 +38,7 @@ use urlcert_reference::base::Entity;
 
 /// How to read the input.
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    Default,
-    PartialEq,
-    Eq,
-    Hash,
-    clap::ValueEnum,
-    serde::Deserialize,
-    serde::Serialize,
+    Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Deserialize, serde::Serialize,
 )]
 #[serde(rename_all = "lowercase")]
 pub enum Format {
@@ -59,6 +50,32 @@ pub enum Format {
     Mime,
     /// An HTML document with no header.
     Html,
+}
+
+impl Format {
+    /// Every format, in the order the command line lists them.
+    pub const ALL: [Format; 3] = [Format::Auto, Format::Mime, Format::Html];
+
+    /// Its name on the command line and in case files.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Auto => "auto",
+            Format::Mime => "mime",
+            Format::Html => "html",
+        }
+    }
+
+    /// How it reads, for the command line's list of values.
+    pub fn about(self) -> &'static str {
+        match self {
+            Format::Auto => {
+                "A message if it starts with a header field, else HTML if it holds a `<`, else \
+                 plain text"
+            }
+            Format::Mime => "An RFC 822 message, with MIME body parts",
+            Format::Html => "An HTML document with no header",
+        }
+    }
 }
 
 /// Reads `bytes` as `format` says. Fails only for a message that breaks the MIME

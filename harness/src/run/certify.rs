@@ -10,8 +10,8 @@
 use crate::ask::process::Limits;
 use crate::ask::registry;
 use crate::ask::Request;
-use crate::ask::{Answer, Engine, Fault, Info, Operation};
-use crate::case::{Expectation, LoadedCase, Op, Suite};
+use crate::ask::{Answer, Engine, Fault, Info};
+use crate::case::{Expectation, LoadedCase, Operation, Suite};
 use crate::judge::exact::quote;
 use crate::judge::{Class, Judged};
 use crate::report::{self, bound, Column, Provenance, Record, Run, Unavailable};
@@ -318,8 +318,11 @@ fn adapter_pass(
         // are asked of the adapters that offer links, and of no other.
         let offers_links = info.operations.contains(&Operation::Links);
         if docs.is_empty()
-            || matches!(case.op, Op::Extract | Op::Normalize | Op::Base)
-            || (case.op == Op::Links && !offers_links)
+            || matches!(
+                case.op,
+                Operation::Extract | Operation::Normalize | Operation::Base
+            )
+            || (case.op == Operation::Links && !offers_links)
         {
             continue;
         }

@@ -26,7 +26,7 @@
 //! The committed `corpus/` holds these seeds only; a campaign writes its new finds to a
 //! working directory (`fuzz/corpus/<target>`, not committed).
 
-use crate::case::{LoadedCase, Op};
+use crate::case::{LoadedCase, Operation};
 use sha2::{Digest, Sha256};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -87,7 +87,7 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<FuzzTarget, Seeds> {
             add_per_doc(&mut oracle_urls, FuzzTarget::OracleDiff, &docs, bytes);
         };
         match c.op {
-            Op::Parse => {
+            Operation::Parse => {
                 url(c.input.as_bytes());
                 add_per_doc(
                     &mut contradiction,
@@ -105,7 +105,7 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<FuzzTarget, Seeds> {
                     add(&mut structured, c.input.as_bytes().to_vec());
                 }
             }
-            Op::Resolve => {
+            Operation::Resolve => {
                 let base = c.base.clone().unwrap_or_default();
                 url(base.as_bytes());
                 url(c.input.as_bytes());
@@ -122,7 +122,7 @@ pub fn seeds(cases: &[LoadedCase]) -> BTreeMap<FuzzTarget, Seeds> {
             }
             // Extraction, normalisation and base establishment have no fuzz target of
             // their own.
-            Op::Extract | Op::Normalize | Op::Base | Op::Links => {}
+            Operation::Extract | Operation::Normalize | Operation::Base | Operation::Links => {}
         }
     }
     BTreeMap::from([

@@ -8,7 +8,7 @@
 //! has none), plus `location`, the case file below the case folder and the line of its
 //! `id`.
 
-use crate::case::{self, DocKey, LoadedCase, Op, Suite};
+use crate::case::{self, DocKey, LoadedCase, Operation, Suite};
 use crate::run::certify::DocFilter;
 use serde_json::{json, Map, Value};
 use std::path::Path;
@@ -17,7 +17,7 @@ use std::path::Path;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Selection {
     pub doc: Option<DocFilter>,
-    pub op: Option<Op>,
+    pub op: Option<Operation>,
 }
 
 impl Selection {

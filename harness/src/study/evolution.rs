@@ -8,8 +8,9 @@
 
 use crate::case::answer::{change, Change};
 use crate::case::rows::{by_tag, ROWS, SECTIONS};
-use crate::case::schema::{Cite, Op};
+use crate::case::schema::Cite;
 use crate::case::LoadedCase;
+use crate::case::Operation;
 use crate::report::shell::{self, Sheet, ROOMY_CELLS};
 use crate::report::table::{md_head_left, md_row};
 use crate::report::text::{html, md_cell, md_code};
@@ -105,11 +106,11 @@ fn step(cases: &[LoadedCase], from: Document, to: Document) -> Step<'_> {
     for lc in cases {
         // Normalisation is not part of this report: it compares grammars and
         // resolutions, and each document's equivalences are listed in the README.
-        if lc.case.op == Op::Normalize {
+        if lc.case.op == Operation::Normalize {
             continue;
         }
         let (a, b) = (expectation(lc, from), expectation(lc, to));
-        if lc.case.op == Op::Resolve {
+        if lc.case.op == Operation::Resolve {
             for (has, hasnt, other) in [(a, b, to), (b, a, from)] {
                 if has.is_some_and(|e| e.result.is_some())
                     && hasnt.is_none()
@@ -241,7 +242,7 @@ fn input_text(lc: &LoadedCase) -> String {
     match (&case.base, case.op) {
         (Some(base), _) => format!("{} against {}", case.input, base),
         // A whole document: its lines joined with a visible mark, then where it came from.
-        (None, Op::Base | Op::Links) => {
+        (None, Operation::Base | Operation::Links) => {
             let mut s = case
                 .input
                 .trim_end()

@@ -8,7 +8,7 @@
 use crate::common::engines::{assert_linked_version, names_and_models};
 use urlcert::ask::inproc::{self, FluentUri, WhatwgUrl, FLUENT_URI_VERSION, URL_VERSION};
 use urlcert::ask::{Answer, Ask, Engine, Fault, Info, Model, Operation, Parts};
-use urlcert::case::{self, Case, Expectation, Op};
+use urlcert::case::{self, Case, Expectation};
 use urlcert::judge::meaning::{self, NORMALISATIONS};
 
 /// The judge by meaning, asked a case's request.
@@ -947,11 +947,11 @@ fn every_case_judges_without_panicking_into_one_of_the_eight_classes() {
         for lc in &suite.cases {
             let c = &lc.case;
             let answer = match c.op {
-                Op::Parse | Op::Extract | Op::Normalize | Op::Base => {
+                Operation::Parse | Operation::Extract | Operation::Normalize | Operation::Base => {
                     adapter.parse(c.input.as_bytes())
                 }
-                Op::Links => adapter.links(&c.document(), &c.context().retrieved_from),
-                Op::Resolve => adapter.resolve(
+                Operation::Links => adapter.links(&c.document(), &c.context().retrieved_from),
+                Operation::Resolve => adapter.resolve(
                     c.base.as_deref().unwrap_or_default().as_bytes(),
                     c.input.as_bytes(),
                 ),
@@ -994,7 +994,7 @@ fn every_case_judges_without_panicking_into_one_of_the_eight_classes() {
                 } else {
                     assert!(j.component.is_none(), "{}: {j:?}", c.id);
                 }
-                if matches!(c.op, Op::Extract | Op::Normalize) {
+                if matches!(c.op, Operation::Extract | Operation::Normalize) {
                     assert_eq!(j.class, Class::Unsupported);
                 }
                 for line in [&j.expected, &j.actual] {

@@ -7,7 +7,7 @@ use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 use std::sync::OnceLock;
-use urlcert::case::{self, Op};
+use urlcert::case::{self, Operation};
 use urlcert::run::certify::DocFilter;
 use urlcert::show::export::{self, Selection};
 use urlcert_reference::{DocReading, Document};
@@ -127,8 +127,8 @@ fn every_export_matches_the_schema() {
     for (doc, op) in [
         (Some("rfc1738"), None),
         (Some("rfc2396@rfc2732"), None),
-        (None, Some(Op::Links)),
-        (Some("rfc3986"), Some(Op::Resolve)),
+        (None, Some(Operation::Links)),
+        (Some("rfc3986"), Some(Operation::Resolve)),
     ] {
         let sel = Selection {
             doc: doc.map(|d| d.parse().unwrap()),
@@ -209,15 +209,15 @@ fn the_schema_names_every_document_reading_and_op() {
         "cases/export.schema.json $defs.doc_key"
     );
     let ops: Vec<String> = [
-        Op::Parse,
-        Op::Resolve,
-        Op::Extract,
-        Op::Normalize,
-        Op::Base,
-        Op::Links,
+        Operation::Parse,
+        Operation::Resolve,
+        Operation::Extract,
+        Operation::Normalize,
+        Operation::Base,
+        Operation::Links,
     ]
     .iter()
-    .map(Op::to_string)
+    .map(Operation::to_string)
     .collect();
     assert_eq!(schema_enum("op"), ops, "cases/export.schema.json $defs.op");
 }
@@ -262,7 +262,7 @@ fn doc_and_op_select_expectations_and_cases() {
     let want = suite()
         .cases
         .iter()
-        .filter(|lc| lc.case.op == Op::Resolve)
+        .filter(|lc| lc.case.op == Operation::Resolve)
         .filter(|lc| lc.case.expect.keys().any(|k| k.0.doc == Document::Rfc1808))
         .count();
     let cases = v["cases"].as_array().unwrap();
@@ -391,7 +391,7 @@ fn consumer(program: &str, script: &str, doc: &str) {
     let [total, parse, resolve, pass, fail, skipped] = nums[nums.len() - 6..] else {
         unreachable!()
     };
-    let of = |op: Op| {
+    let of = |op: Operation| {
         committed()["cases"]
             .as_array()
             .unwrap()
@@ -399,8 +399,8 @@ fn consumer(program: &str, script: &str, doc: &str) {
             .filter(|c| c["op"] == op.to_string().as_str() && c["expect"].get(doc).is_some())
             .count()
     };
-    assert_eq!(parse, of(Op::Parse), "{script}: {last}");
-    assert_eq!(resolve, of(Op::Resolve), "{script}: {last}");
+    assert_eq!(parse, of(Operation::Parse), "{script}: {last}");
+    assert_eq!(resolve, of(Operation::Resolve), "{script}: {last}");
     assert_eq!(total, parse + resolve, "{script}: {last}");
     assert_eq!(pass + fail + skipped, total, "{script}: {last}");
     let listed = stdout.lines().filter(|l| l.starts_with("FAIL ")).count();

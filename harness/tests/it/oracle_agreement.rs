@@ -22,7 +22,7 @@
 use crate::common::files::load_cases;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
-use urlcert::case::Op;
+use urlcert::case::Operation;
 use urlcert::judge::oracle::{classes_for, same, server_rule, Class, Ctx, CLASSES, DOCS};
 use urlcert_oracle::generate::{mutate, Generator, Rng};
 use urlcert_oracle::{Answer, Oracle};
@@ -79,7 +79,7 @@ fn case_inputs() -> Vec<Vec<u8>> {
             }
         };
         add(&c.case.input);
-        if c.case.op == Op::Resolve {
+        if c.case.op == Operation::Resolve {
             if let Some(b) = &c.case.base {
                 add(b);
             }

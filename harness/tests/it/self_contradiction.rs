@@ -589,7 +589,7 @@ fn every_resolution_the_closure_check_objects_to_is_recorded() {
     let mut grammars = std::collections::BTreeMap::new();
     let mut silent = Vec::new();
     for c in real_cases() {
-        if c.case.op != urlcert::case::Op::Resolve {
+        if c.case.op != urlcert::case::Operation::Resolve {
             continue;
         }
         let base = c.case.base.as_deref().unwrap_or_default();

@@ -2,7 +2,7 @@
 //! of RFC 1738 Section 5 and of the 1996 draft has a case it accepts and one it rejects.
 
 use std::path::Path;
-use urlcert::case::{self, Op};
+use urlcert::case::{self, Operation};
 use urlcert_reference::{parse_with_coverage, Coverage, DocReading, Document, Rule};
 
 fn suite() -> case::Suite {
@@ -25,7 +25,7 @@ fn coverage_gaps(doc: Document, exempt: &[&str]) -> Vec<String> {
     let mut total = Coverage::new();
     for lc in &s.cases {
         for key in lc.case.expect.keys() {
-            if key.0.doc != doc || lc.case.op != Op::Parse {
+            if key.0.doc != doc || lc.case.op != Operation::Parse {
                 continue;
             }
             let reading: DocReading = key.0;
@@ -265,7 +265,7 @@ fn every_rfc3986_production_accepts_and_rejects_in_some_case() {
 fn steps_reached(doc: Document) -> std::collections::BTreeSet<&'static str> {
     let mut seen = std::collections::BTreeSet::new();
     for lc in &suite().cases {
-        if lc.case.op != Op::Resolve {
+        if lc.case.op != Operation::Resolve {
             continue;
         }
         let base = lc.case.base.as_deref().unwrap_or_default();
@@ -335,7 +335,7 @@ fn every_base_layer_and_note_is_reached_by_a_case() {
     let mut taken: std::collections::BTreeSet<(Document, &'static str)> = Default::default();
     let mut notes: std::collections::BTreeSet<&'static str> = Default::default();
     for lc in &suite().cases {
-        if !matches!(lc.case.op, Op::Base | Op::Links) {
+        if !matches!(lc.case.op, Operation::Base | Operation::Links) {
             continue;
         }
         for key in lc.case.expect.keys() {

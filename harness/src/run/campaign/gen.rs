@@ -51,17 +51,17 @@ impl Seeds {
         let mut s = Seeds::default();
         for c in cases {
             match c.case.op {
-                crate::case::Op::Parse => push_new(&mut s.inputs, c.case.input.as_bytes()),
-                crate::case::Op::Resolve => {
+                crate::case::Operation::Parse => push_new(&mut s.inputs, c.case.input.as_bytes()),
+                crate::case::Operation::Resolve => {
                     push_new(&mut s.references, c.case.input.as_bytes());
                     if let Some(b) = &c.case.base {
                         push_new(&mut s.bases, b.as_bytes());
                     }
                 }
-                crate::case::Op::Extract
-                | crate::case::Op::Normalize
-                | crate::case::Op::Base
-                | crate::case::Op::Links => {}
+                crate::case::Operation::Extract
+                | crate::case::Operation::Normalize
+                | crate::case::Operation::Base
+                | crate::case::Operation::Links => {}
             }
         }
         s

@@ -302,9 +302,7 @@ pub fn classify(
 /// adapter does not offer the operation (nothing to compare).
 pub fn ask(adapter: &mut dyn Engine, req: &Request) -> Option<Answer> {
     let request = req.asked();
-    let offered = request
-        .operation()
-        .is_some_and(|op| adapter.info().operations.contains(&op));
+    let offered = adapter.info().offers(request.operation());
     offered.then(|| crate::ask::ask(adapter, &request))
 }
 

@@ -15,7 +15,7 @@ pub mod exceptions;
 mod places;
 pub mod render;
 
-use crate::case::{LoadedCase, Op};
+use crate::case::{LoadedCase, Operation};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use urlcert_reference::resolve::{branches, Branch};
@@ -346,7 +346,7 @@ pub fn of_cases(cases: &[LoadedCase], only: Option<Document>) -> Vec<DocCoverage
                 continue;
             };
             match case.op {
-                Op::Parse => {
+                Operation::Parse => {
                     for place in t.parse(key.0.reading, case.input.as_bytes()) {
                         raised
                             .entry((t.doc, place))
@@ -354,7 +354,7 @@ pub fn of_cases(cases: &[LoadedCase], only: Option<Document>) -> Vec<DocCoverage
                             .insert((i, key.0.reading));
                     }
                 }
-                Op::Resolve => {
+                Operation::Resolve => {
                     let base = case.base.as_deref().unwrap_or_default();
                     t.resolve(key.0.reading, base.as_bytes(), case.input.as_bytes());
                 }

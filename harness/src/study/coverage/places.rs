@@ -12,7 +12,7 @@
 //! encodes nothing. Otherwise the cases hold only the derivation urlcert reports, and
 //! the place is a single-reading place.
 
-use crate::case::{LoadedCase, Op};
+use crate::case::{LoadedCase, Operation};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use urlcert_reference::{parse, DocReading, Document, Reading, Rule};
 
@@ -27,7 +27,7 @@ pub fn second_readings(
 ) -> BTreeSet<(Document, PlaceKey)> {
     let mut by_input: HashMap<&str, Vec<usize>> = HashMap::new();
     for (i, lc) in cases.iter().enumerate() {
-        if lc.case.op == Op::Parse {
+        if lc.case.op == Operation::Parse {
             by_input.entry(lc.case.input.as_str()).or_default().push(i);
         }
     }

@@ -9,7 +9,7 @@
 use super::checks::{closure, grammar_split, printed, Check, Finding, Outcome};
 use super::key::Key;
 use super::places::Grammar;
-use crate::case::{LoadedCase, Op};
+use crate::case::{LoadedCase, Operation};
 use std::collections::BTreeMap;
 use urlcert_reference::DocReading;
 
@@ -29,9 +29,9 @@ pub fn recorded(cases: &[LoadedCase]) -> Vec<Recorded<'_>> {
                 continue;
             }
             let check = match lc.case.op {
-                Op::Parse => Check::GrammarSplit,
-                Op::Resolve if e.printed.is_some() => Check::Printed,
-                Op::Resolve => Check::Closure,
+                Operation::Parse => Check::GrammarSplit,
+                Operation::Resolve if e.printed.is_some() => Check::Printed,
+                Operation::Resolve => Check::Closure,
                 _ => continue,
             };
             out.push(Recorded {

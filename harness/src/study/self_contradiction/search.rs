@@ -20,7 +20,7 @@
 
 use super::checks::{closure, grammar_split, printed, Check, Finding, Outcome};
 use super::places::Grammar;
-use crate::case::{LoadedCase, Op};
+use crate::case::{LoadedCase, Operation};
 use crate::run::campaign::gen::{iteration_rng, relative_form, Seeds};
 use crate::run::campaign::{self, minimise, Budget, Request, RequestOp};
 use std::collections::BTreeMap;
@@ -522,8 +522,10 @@ fn fixed_draws<'c>(
     cases: &'c [LoadedCase],
     seeds: &Seeds,
 ) -> Vec<(Draw, Option<&'c LoadedCase>)> {
-    let resolve_cases: Vec<&LoadedCase> =
-        cases.iter().filter(|c| c.case.op == Op::Resolve).collect();
+    let resolve_cases: Vec<&LoadedCase> = cases
+        .iter()
+        .filter(|c| c.case.op == Operation::Resolve)
+        .collect();
     let mut fixed_draws: Vec<(Draw, Option<&LoadedCase>)> = Vec::new();
     for &doc in docs {
         for lc in &resolve_cases {
