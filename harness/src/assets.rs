@@ -25,6 +25,7 @@
 //! looked for in `$URLCERT_DEPS`, else the checkout's `.deps/`, else
 //! [`cache_dir`]`/deps/`.
 
+use crate::Error;
 use include_dir::{include_dir, Dir, DirEntry};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
@@ -186,11 +187,11 @@ pub fn cache_dir() -> PathBuf {
 /// Where the adapter programs are: the checkout's `harness/adapters/`, or the cache
 /// folder's `adapters/`, written from the built-in copies on first use in this process
 /// (and rewritten where they differ). Err: why they cannot be written.
-pub fn adapters_dir() -> Result<PathBuf, String> {
+pub fn adapters_dir() -> Result<PathBuf, Error> {
     if let Some(root) = checkout_abs() {
         return Ok(root.join("harness/adapters"));
     }
-    static WRITTEN: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    static WRITTEN: OnceLock<Result<PathBuf, Error>> = OnceLock::new();
     WRITTEN
         .get_or_init(|| {
             let dir = cache_dir().join("adapters");
@@ -200,7 +201,7 @@ pub fn adapters_dir() -> Result<PathBuf, String> {
 }
 
 /// The file of an adapter program named as in the catalog (`harness/adapters/x.py`).
-pub fn adapter_file(path_in_repo: &str) -> Result<PathBuf, String> {
+pub fn adapter_file(path_in_repo: &str) -> Result<PathBuf, Error> {
     let dir = adapters_dir()?;
     let rel = Path::new(path_in_repo)
         .strip_prefix("harness/adapters")
@@ -244,7 +245,7 @@ fn wanted(rel: &Path) -> bool {
 /// Writes every file of `tree` below `dir` whose content there differs (each through a
 /// temporary file renamed into place, so that two urlcerts at once never see half a
 /// file); files starting with `#!` are made executable.
-pub fn write_tree(tree: &'static Dir<'static>, dir: &Path) -> Result<(), String> {
+pub fn write_tree(tree: &'static Dir<'static>, dir: &Path) -> Result<(), Error> {
     for (rel, bytes) in files(tree) {
         if !wanted(rel) {
             continue;

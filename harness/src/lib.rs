@@ -27,6 +27,7 @@
 //! - [`show`]: what the one-input commands print (parse, resolve, trace, normalize,
 //!   extract, export).
 //! - [`bench`]: `urlcert bench` and `cargo bench`.
+//! - [`Error`]: the one error type, a message naming its place.
 //! - [`assets`]: the files compiled into urlcert and the checkout they are read from
 //!   instead when there is one; [`user_file`]: reading a file a user names, bounded.
 //!
@@ -37,6 +38,7 @@ pub mod ask;
 pub mod assets;
 pub mod bench;
 pub mod case;
+mod error;
 pub mod judge;
 pub mod page;
 pub mod report;
@@ -44,3 +46,5 @@ pub mod run;
 pub mod show;
 pub mod study;
 pub mod user_file;
+
+pub use error::{Error, Result};

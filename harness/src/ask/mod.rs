@@ -15,6 +15,7 @@ pub mod reference;
 pub mod registry;
 
 use crate::page::Format;
+use crate::Error;
 pub use answer::*;
 use urlcert_reference::base::Context;
 
@@ -175,7 +176,7 @@ pub fn html_document<'a>(
     document: &'a [u8],
     format: Format,
     context: &Context,
-) -> Result<&'a [u8], String> {
+) -> Result<&'a [u8], Error> {
     if context.application_default.is_some() {
         return Err(
             "the case gives an application default base (RFC 2396, RFC 3986 Section 5.1.4), which a links request does not carry"
@@ -193,6 +194,6 @@ pub fn html_document<'a>(
             "the document is a MIME message (header fields, parts); adapters are sent HTML documents only"
                 .into(),
         ),
-        Err(e) => Err(format!("the document is a MIME message that does not read ({e})")),
+        Err(e) => Err(format!("the document is a MIME message that does not read ({e})").into()),
     }
 }

@@ -15,6 +15,7 @@
 //! and block the program.
 
 use super::{lifetime, Answer, Engine, Fault, Info, LinkAnswer, Model, Operation, Parts};
+use crate::Error;
 use serde_json::{json, Map, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -895,7 +896,11 @@ impl<T: Exchange> Engine for T {
             } => {
                 let document = match crate::ask::html_document(document, format, context) {
                     Ok(d) => d,
-                    Err(why) => return Answer::Unsupported { why },
+                    Err(why) => {
+                        return Answer::Unsupported {
+                            why: why.to_string(),
+                        }
+                    }
                 };
                 let document = match utf8("document", document) {
                     Ok(d) => d,
@@ -998,7 +1003,7 @@ impl Persistent {
 
     /// A new process for the next request, tried again with backoff; the reason when
     /// every try failed.
-    fn restart(&mut self) -> Result<Proc, String> {
+    fn restart(&mut self) -> Result<Proc, Error> {
         let mut tries = Vec::new();
         for wait in std::iter::once(Duration::ZERO).chain(RESTART_BACKOFF) {
             std::thread::sleep(wait);
@@ -1014,7 +1019,8 @@ impl Persistent {
             "the adapter was given up: {} restarts failed ({})",
             tries.len(),
             tries.join("; ")
-        ))
+        )
+        .into())
     }
 }
 
@@ -1061,9 +1067,11 @@ impl Persistent {
                     self.proc.insert(proc)
                 }
                 Err(detail) => {
-                    self.given_up = Some(detail.clone());
+                    self.given_up = Some(detail.to_string());
                     return Answer::Fault {
-                        fault: Fault::Spawn { detail },
+                        fault: Fault::Spawn {
+                            detail: detail.to_string(),
+                        },
                     };
                 }
             },

@@ -25,6 +25,7 @@ use super::Found;
 use super::{Answer, Info, Model, Operation, Parts};
 use crate::ask::{not_offered, Engine, Request};
 use crate::assets::repo_root;
+use crate::Error;
 use serde_json::{Map, Value};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -95,7 +96,7 @@ fn found(file: &Path) -> Found {
         Ok(r) => Found::Ready(Box::new(r)),
         Err(why) => Found::Unavailable {
             name: adapter_name(file),
-            why,
+            why: why.to_string(),
             install: format!(
                 "correct {} (recordings ship with urlcert)",
                 file.strip_prefix(repo_root()).unwrap_or(file).display()
@@ -116,7 +117,7 @@ pub struct Recorded {
 impl Recorded {
     /// Loads a recording; the error names the file and the line.
     /// A path below [`crate::assets::EMBEDDED`] is a recording built into urlcert.
-    pub fn load(file: &Path) -> Result<Self, String> {
+    pub fn load(file: &Path) -> Result<Self, Error> {
         let text = match crate::assets::embedded_rest(file) {
             Some(_) => crate::assets::embedded_text(file)
                 .map(str::to_string)
@@ -128,7 +129,7 @@ impl Recorded {
     }
 
     /// Reads a recording's text; `file` names it in errors.
-    pub fn from_text(name: &str, file: &str, text: &str) -> Result<Self, String> {
+    pub fn from_text(name: &str, file: &str, text: &str) -> Result<Self, Error> {
         let mut lines = text
             .lines()
             .enumerate()
@@ -138,16 +139,16 @@ impl Recorded {
         let (n, header) = lines
             .next()
             .ok_or_else(|| format!("{file}: empty: no header line"))?;
-        let header = object(header).map_err(|e| at(n, e))?;
-        let info = header_info(name, &header).map_err(|e| at(n, e))?;
+        let header = object(header).map_err(|e| at(n, e.to_string()))?;
+        let info = header_info(name, &header).map_err(|e| at(n, e.to_string()))?;
         let mut answers = HashMap::new();
         for (n, line) in lines {
-            let (key, answer) = entry(line, &info).map_err(|e| at(n, e))?;
+            let (key, answer) = entry(line, &info).map_err(|e| at(n, e.to_string()))?;
             if answers.insert(key, answer).is_some() {
-                return Err(at(
+                return Err(Error::new(at(
                     n,
                     "a second answer to a request already recorded".into(),
-                ));
+                )));
             }
         }
         Ok(Recorded { info, answers })
@@ -163,28 +164,28 @@ impl Recorded {
     }
 }
 
-fn object(line: &str) -> Result<Map<String, Value>, String> {
+fn object(line: &str) -> Result<Map<String, Value>, Error> {
     match serde_json::from_str::<Value>(line) {
         Ok(Value::Object(m)) => Ok(m),
         Ok(_) => Err("not a JSON object".into()),
-        Err(e) => Err(format!("not JSON: {e}")),
+        Err(e) => Err(format!("not JSON: {e}").into()),
     }
 }
 
-fn string(m: &Map<String, Value>, key: &str) -> Result<String, String> {
+fn string(m: &Map<String, Value>, key: &str) -> Result<String, Error> {
     match m.get(key) {
         Some(Value::String(s)) => Ok(s.clone()),
-        Some(_) => Err(format!("\"{key}\" is not a string")),
-        None => Err(format!("no \"{key}\"")),
+        Some(_) => Err(format!("\"{key}\" is not a string").into()),
+        None => Err(format!("no \"{key}\"").into()),
     }
 }
 
-fn header_info(name: &str, h: &Map<String, Value>) -> Result<Info, String> {
+fn header_info(name: &str, h: &Map<String, Value>) -> Result<Info, Error> {
     let recording = string(h, "recording").map_err(|e| format!("header: {e}"))?;
     if Some(recording.as_str()) != name.strip_prefix(PREFIX) {
-        return Err(format!(
-            "header: the recording is called {recording:?}, not as its file"
-        ));
+        return Err(
+            format!("header: the recording is called {recording:?}, not as its file").into(),
+        );
     }
     let version = string(h, "version").map_err(|e| format!("header: {e}"))?;
     string(h, "source").map_err(|e| format!("header: {e}"))?;
@@ -207,21 +208,21 @@ fn header_info(name: &str, h: &Map<String, Value>) -> Result<Info, String> {
     })
 }
 
-fn entry(line: &str, info: &Info) -> Result<(Key, Answer), String> {
+fn entry(line: &str, info: &Info) -> Result<(Key, Answer), Error> {
     let m = object(line)?;
     let op = match string(&m, "op")?.as_str() {
         "parse" => Operation::Parse,
         "resolve" => Operation::Resolve,
-        other => return Err(format!("unknown op {other:?}")),
+        other => return Err(format!("unknown op {other:?}").into()),
     };
     if !info.operations.contains(&op) {
-        return Err(format!("op {op:?} is not in the header's operations"));
+        return Err(format!("op {op:?} is not in the header's operations").into());
     }
     let base = match op {
         Operation::Resolve => Some(string(&m, "base")?),
         Operation::Parse if m.contains_key("base") => return Err("a parse has no \"base\"".into()),
         Operation::Parse => None,
-        other => return Err(format!("a recording holds no {other}")),
+        other => return Err(format!("a recording holds no {other}").into()),
     };
     let input = string(&m, "input")?;
     string(&m, "source")?;
@@ -235,7 +236,7 @@ fn entry(line: &str, info: &Info) -> Result<(Key, Answer), String> {
 
 /// A protocol v1 answer body: exactly one of `resolved`, `parsed`, `rejected`,
 /// `unsupported`, fitting the op.
-fn answer_body(a: &Map<String, Value>, op: Operation) -> Result<Answer, String> {
+fn answer_body(a: &Map<String, Value>, op: Operation) -> Result<Answer, Error> {
     let mut keys = a.iter();
     let (kind, body) = match (keys.next(), keys.next()) {
         (Some(one), None) => one,
@@ -243,7 +244,7 @@ fn answer_body(a: &Map<String, Value>, op: Operation) -> Result<Answer, String> 
     };
     let body = match body {
         Value::Object(b) => b,
-        _ => return Err(format!("answer \"{kind}\" is not an object")),
+        _ => return Err(format!("answer \"{kind}\" is not an object").into()),
     };
     let field = |k: &str| string(body, k).map_err(|e| format!("answer \"{kind}\": {e}"));
     match (kind.as_str(), op) {
@@ -260,7 +261,7 @@ fn answer_body(a: &Map<String, Value>, op: Operation) -> Result<Answer, String> 
                 let v = match v {
                     Value::String(s) => Some(s.clone()),
                     Value::Null => None,
-                    _ => return Err(format!("component {k:?} is not a string or null")),
+                    _ => return Err(format!("component {k:?} is not a string or null").into()),
                 };
                 parts.insert(k.clone(), v);
             }
@@ -270,8 +271,8 @@ fn answer_body(a: &Map<String, Value>, op: Operation) -> Result<Answer, String> 
             message: field("message")?,
         }),
         ("unsupported", _) => Ok(Answer::Unsupported { why: field("why")? }),
-        ("resolved" | "parsed", _) => Err(format!("answer \"{kind}\" to a {op:?}")),
-        _ => Err(format!("unknown answer {kind:?}")),
+        ("resolved" | "parsed", _) => Err(format!("answer \"{kind}\" to a {op:?}").into()),
+        _ => Err(format!("unknown answer {kind:?}").into()),
     }
 }
 

@@ -12,6 +12,7 @@
 
 use super::process::{describe, Limits, OneShot, Persistent};
 use super::{inproc, Engine, Fault};
+use crate::Error;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
@@ -139,7 +140,7 @@ impl External {
     fn open(&self, one_shot: bool, limits: Limits) -> Found {
         let mut argv = match self.argv() {
             Ok(argv) => argv,
-            Err(why) => return self.unavailable(why),
+            Err(why) => return self.unavailable(why.to_string()),
         };
         argv.extend(self.profile.map(String::from));
         let started: Result<Box<dyn Engine>, Fault> = if one_shot {
@@ -163,7 +164,7 @@ impl External {
     }
 
     /// The command that runs this adapter, or why it cannot run here.
-    fn argv(&self) -> Result<Vec<String>, String> {
+    fn argv(&self) -> Result<Vec<String>, Error> {
         match self.kind {
             Kind::Script {
                 runtime,
@@ -172,7 +173,7 @@ impl External {
             } => {
                 let script_path = crate::assets::adapter_file(script)?;
                 if !script_path.is_file() {
-                    return Err(format!("{} is missing", script_path.display()));
+                    return Err(format!("{} is missing", script_path.display()).into());
                 }
                 let runtime = runtime_path(runtime)
                     .ok_or_else(|| format!("{runtime} is not on PATH"))?
@@ -184,9 +185,11 @@ impl External {
                     match run(&check, Duration::from_secs(20)) {
                         Ok(out) if out.ok => {}
                         Ok(_) => {
-                            return Err(format!("the {runtime} module {module} is not installed"))
+                            return Err(
+                                format!("the {runtime} module {module} is not installed").into()
+                            )
                         }
-                        Err(e) => return Err(format!("cannot check for {module}: {e}")),
+                        Err(e) => return Err(format!("cannot check for {module}: {e}").into()),
                     }
                 }
                 Ok(vec![
@@ -201,7 +204,7 @@ impl External {
             } => {
                 let source_path = crate::assets::adapter_file(source)?;
                 if !source_path.is_file() {
-                    return Err(format!("{} is missing", source_path.display()));
+                    return Err(format!("{} is missing", source_path.display()).into());
                 }
                 let out = adapters_dir().join(binary);
                 compile(&source_path, pkg, &out)?;
@@ -210,7 +213,7 @@ impl External {
             Kind::Java { source, class } => {
                 let source_path = crate::assets::adapter_file(source)?;
                 if !source_path.is_file() {
-                    return Err(format!("{} is missing", source_path.display()));
+                    return Err(format!("{} is missing", source_path.display()).into());
                 }
                 let java = on_path("java").ok_or("java is not on PATH")?;
                 let dir = adapters_dir().join("java");
@@ -239,7 +242,7 @@ impl External {
             Kind::Go { source, binary } => {
                 let source_path = crate::assets::adapter_file(source)?;
                 if !source_path.is_file() {
-                    return Err(format!("{} is missing", source_path.display()));
+                    return Err(format!("{} is missing", source_path.display()).into());
                 }
                 let out = adapters_dir().join(binary);
                 compile_other(&source_path, &out, |tmp| {
@@ -335,7 +338,7 @@ fn modified(p: &Path) -> Option<SystemTime> {
 
 /// Compiles `source` (with any `.h` beside it counting as source) into `out` when `out`
 /// is missing or older.
-fn compile(source: &Path, pkg: &str, out: &Path) -> Result<(), String> {
+fn compile(source: &Path, pkg: &str, out: &Path) -> Result<(), Error> {
     let name = source.file_name().unwrap_or_default().to_string_lossy();
     let newest_source = std::fs::read_dir(source.parent().unwrap_or(Path::new(".")))
         .into_iter()
@@ -362,11 +365,11 @@ fn compile(source: &Path, pkg: &str, out: &Path) -> Result<(), String> {
     ) {
         Ok(r) if r.ok => String::from_utf8_lossy(&r.stdout).into_owned(),
         Ok(_) => {
-            return Err(format!(
-                "the library {pkg} is not installed (pkg-config cannot find it)"
-            ))
+            return Err(
+                format!("the library {pkg} is not installed (pkg-config cannot find it)").into(),
+            )
         }
-        Err(e) => return Err(format!("cannot run pkg-config: {e}")),
+        Err(e) => return Err(format!("cannot run pkg-config: {e}").into()),
     };
     let dir = out.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -384,15 +387,15 @@ fn compile(source: &Path, pkg: &str, out: &Path) -> Result<(), String> {
     ];
     argv.extend(flags.split_whitespace().map(String::from));
     match run(&argv, Duration::from_secs(120)) {
-        Ok(r) if r.ok => std::fs::rename(&tmp, out)
-            .map_err(|e| format!("cannot move the compiled {name} into place: {e}")),
+        Ok(r) if r.ok => Ok(std::fs::rename(&tmp, out)
+            .map_err(|e| format!("cannot move the compiled {name} into place: {e}"))?),
         Ok(r) => {
             let _ = std::fs::remove_file(&tmp);
-            Err(compile_failure(&name, &r.stderr))
+            Err(Error::new(compile_failure(&name, &r.stderr)))
         }
         Err(e) => {
             let _ = std::fs::remove_file(&tmp);
-            Err(format!("cannot run cc: {e}"))
+            Err(format!("cannot run cc: {e}").into())
         }
     }
 }
@@ -415,8 +418,8 @@ fn compile_failure(name: &str, stderr: &[u8]) -> String {
 fn compile_other(
     source: &Path,
     out: &Path,
-    command: impl FnOnce(&Path) -> Result<Vec<String>, String>,
-) -> Result<(), String> {
+    command: impl FnOnce(&Path) -> Result<Vec<String>, Error>,
+) -> Result<(), Error> {
     if let (Some(src), Some(bin)) = (modified(source), modified(out)) {
         if bin >= src {
             return Ok(());
@@ -450,15 +453,15 @@ fn compile_other(
                     .map_err(|e| format!("cannot move the compiled {name} into place: {e}"))
             };
             cleanup(&tmp);
-            moved
+            Ok(moved?)
         }
         Ok(r) => {
             cleanup(&tmp);
-            Err(compile_failure(&name, &r.stderr))
+            Err(Error::new(compile_failure(&name, &r.stderr)))
         }
         Err(e) => {
             cleanup(&tmp);
-            Err(format!("cannot run the compiler for {name}: {e}"))
+            Err(format!("cannot run the compiler for {name}: {e}").into())
         }
     }
 }
@@ -471,7 +474,7 @@ struct Ran {
 
 /// Runs a helper command (no shell) with a time limit, capturing both streams (each cut
 /// at 64 KiB).
-fn run(argv: &[String], limit: Duration) -> Result<Ran, String> {
+fn run(argv: &[String], limit: Duration) -> Result<Ran, Error> {
     let (program, args) = argv.split_first().ok_or("empty command")?;
     let mut child = Command::new(program)
         .args(args)
@@ -516,9 +519,9 @@ fn run(argv: &[String], limit: Duration) -> Result<Ran, String> {
             Ok(None) => {
                 let _ = child.kill();
                 let _ = child.wait();
-                return Err(format!("{program} took longer than {} s", limit.as_secs()));
+                return Err(format!("{program} took longer than {} s", limit.as_secs()).into());
             }
-            Err(e) => return Err(format!("{program}: {e}")),
+            Err(e) => return Err(format!("{program}: {e}").into()),
         }
     };
     Ok(Ran {

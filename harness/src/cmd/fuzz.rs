@@ -108,7 +108,7 @@ pub fn main(args: Args) -> ExitCode {
         }
         Ok(Outcome::Finished { campaign, out }) => finish(&campaign, &out, emit.as_deref()),
         Err(why) => {
-            eprintln!("urlcert fuzz: {}", v(&why));
+            eprintln!("urlcert fuzz: {}", v(why.message()));
             ExitCode::from(2)
         }
     }

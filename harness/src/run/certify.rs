@@ -16,6 +16,7 @@ use crate::judge::exact::quote;
 use crate::judge::{Class, Judged};
 use crate::report::{self, bound, Column, Provenance, Record, Run, Unavailable};
 use crate::run::runner::{self, CaseResult, Outcome};
+use crate::Error;
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::path::{Path, PathBuf};
 use std::str::FromStr;
@@ -114,7 +115,7 @@ impl std::fmt::Display for DocFilter {
 
 impl FromStr for DocFilter {
     type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    fn from_str(s: &str) -> Result<DocFilter, String> {
         if s.contains('@') {
             s.parse().map(DocFilter::Reading)
         } else {
@@ -494,7 +495,7 @@ pub const MAX_EXPECTED_BYTES: u64 = 16 * 1024 * 1024;
 ///
 /// A path below [`crate::assets::EMBEDDED`] (`(built-in)/harness/expected/NAME.txt`) is
 /// the list built into urlcert.
-pub fn read_expected(path: &Path) -> Result<Vec<Entry>, String> {
+pub fn read_expected(path: &Path) -> Result<Vec<Entry>, Error> {
     let text = match crate::assets::embedded_rest(path) {
         Some(_) => Ok(crate::assets::embedded_text(path)
             .unwrap_or_default()
@@ -504,13 +505,13 @@ pub fn read_expected(path: &Path) -> Result<Vec<Entry>, String> {
     let text = match text {
         Ok(t) => t,
         Err(crate::user_file::Refused::Missing) => return Ok(Vec::new()),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
+        Err(e) => return Err(format!("{}: {e}", path.display()).into()),
     };
-    parse_expected(&text).map_err(|e| format!("{}:{e}", path.display()))
+    Ok(parse_expected(&text).map_err(|e| format!("{}:{e}", path.display()))?)
 }
 
 /// Parses a list's text (see [`read_expected`]). Errors read `LINE: message`.
-pub fn parse_expected(text: &str) -> Result<Vec<Entry>, String> {
+pub fn parse_expected(text: &str) -> Result<Vec<Entry>, Error> {
     let mut entries = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line_no = n + 1;
@@ -527,7 +528,8 @@ pub fn parse_expected(text: &str) -> Result<Vec<Entry>, String> {
                 return Err(format!(
                     "{line_no}: expected `case-id doc`, found {}",
                     quote(line.trim())
-                ))
+                )
+                .into())
             }
         }
     }

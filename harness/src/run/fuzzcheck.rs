@@ -13,6 +13,7 @@
 //!   the reference for exactly those components.
 
 use crate::ask::Engine;
+use crate::Error;
 use urlcert_reference::{parse, Document, Value, Verdict};
 
 /// The check of the `adapters_diff` fuzz target, on its input: the first byte picks the
@@ -22,9 +23,12 @@ use urlcert_reference::{parse, Document, Value, Verdict};
 pub fn adapters_diff(
     adapters: &mut [Box<dyn Engine>],
     input: &[u8],
-) -> Result<Option<&'static str>, String> {
+) -> Result<Option<&'static str>, Error> {
     match crate::run::fuzzinput::split(input, adapters.len()) {
-        Some((i, url)) => crate::judge::known::adapter_diff(adapters[i].as_mut(), url),
+        Some((i, url)) => Ok(crate::judge::known::adapter_diff(
+            adapters[i].as_mut(),
+            url,
+        )?),
         None => Ok(None),
     }
 }
@@ -326,7 +330,7 @@ pub fn build(c: &mut dyn Choices) -> Built {
 
 /// Does the reference say `valid`, by the production `b` was built from, with exactly
 /// its components? (A list component is compared joined by NUL, as [`Built`] holds it.)
-pub fn check_built(b: &Built) -> Result<(), String> {
+pub fn check_built(b: &Built) -> Result<(), Error> {
     let p = parse(b.doc.into(), b.url.as_bytes());
     let rule = p.rule.map(|r| r.name());
     if p.verdict != Verdict::Valid || rule != Some(b.rule) {
@@ -338,7 +342,8 @@ pub fn check_built(b: &Built) -> Result<(), String> {
             p.verdict,
             rule.unwrap_or("-"),
             p.error
-        ));
+        )
+        .into());
     }
     let got: Vec<(&'static str, Option<String>)> = p
         .components
@@ -361,7 +366,8 @@ pub fn check_built(b: &Built) -> Result<(), String> {
             return Err(format!(
                 "{}: {:?} built with {name} {want:?}, the reference says {have:?}",
                 b.doc, b.url
-            ));
+            )
+            .into());
         }
     }
     for (name, have) in &got {
@@ -369,7 +375,8 @@ pub fn check_built(b: &Built) -> Result<(), String> {
             return Err(format!(
                 "{}: {:?}: the reference reports {name} {have:?}, which was not built",
                 b.doc, b.url
-            ));
+            )
+            .into());
         }
     }
     Ok(())

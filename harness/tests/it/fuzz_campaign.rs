@@ -11,7 +11,8 @@ use std::sync::atomic::AtomicBool;
 use urlcert::ask::process::{Limits, Persistent};
 use urlcert::ask::Request;
 use urlcert::ask::{inproc, Answer, Engine, Info, Model, Operation, Parts};
-use urlcert::run::fuzz::{self, report, Campaign, Config, Limit, Seeds};
+use urlcert::judge::Class;
+use urlcert::run::fuzz::{self, report, Campaign, Config, FindingClass, Limit, Seeds};
 use urlcert_reference::{DocReading, Document};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
@@ -168,7 +169,7 @@ fn a_planted_discrepancy_is_minimised_to_its_core() {
     assert_eq!(c.buckets.len(), 1);
     let b = &c.buckets[0];
     assert_eq!(b.request.input, b"@@");
-    assert_eq!(b.kind.class, "verdict");
+    assert_eq!(b.kind.class, FindingClass::Judged(Class::Verdict));
     assert_eq!(b.shape, "@");
     assert_eq!(b.original_len, "abc/de@@fg;x=1?q=2#frag".len());
     assert!(b.minimise_evals > 0);
@@ -195,7 +196,10 @@ fn copies_of_one_problem_share_a_bucket() {
     let c = campaign(&config, &mut [AtAt::boxed()]);
     assert!(c.discrepancies > 100);
     assert!(c.buckets.len() <= 2, "{:#?}", summary(&c));
-    assert!(c.buckets.iter().all(|b| b.kind.class == "verdict"));
+    assert!(c
+        .buckets
+        .iter()
+        .all(|b| b.kind.class == FindingClass::Judged(Class::Verdict)));
     assert_eq!(c.buckets[0].request.input, b"@@");
 }
 
@@ -267,7 +271,7 @@ fn a_crashing_adapter_is_a_bucket_and_the_campaign_goes_on() {
     let crash = c
         .buckets
         .iter()
-        .find(|b| b.kind.class == "crash")
+        .find(|b| b.kind.class == FindingClass::Judged(Class::Crash))
         .expect("a crash bucket");
     assert_eq!(crash.request.input, b"http://a/b");
     assert_eq!(crash.first_exec, 1);
@@ -276,7 +280,7 @@ fn a_crashing_adapter_is_a_bucket_and_the_campaign_goes_on() {
     assert!(
         c.buckets
             .iter()
-            .any(|b| b.kind.class != "crash" && b.first_exec > 1),
+            .any(|b| b.kind.class != FindingClass::Judged(Class::Crash) && b.first_exec > 1),
         "{:#?}",
         summary(&c)
     );

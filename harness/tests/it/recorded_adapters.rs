@@ -15,7 +15,7 @@ use urlcert::ask::{Answer, Ask, Engine, Model, Operation};
 
 const HEADER: &str = r#"{"recording": "demo", "version": "Demo 1.0", "model": "rfc3986", "operations": ["resolve", "parse"], "source": "a test"}"#;
 
-fn demo(lines: &[&str]) -> Result<Recorded, String> {
+fn demo(lines: &[&str]) -> Result<Recorded, urlcert::Error> {
     let mut text = String::from(HEADER);
     for l in lines {
         text.push('\n');
@@ -135,17 +135,23 @@ fn a_malformed_line_names_the_file_and_the_line() {
             Ok(_) => panic!("{line} was accepted"),
         };
         // The header is line 1, the good line 2, a blank line 3: the bad one is line 4.
-        assert!(err.starts_with("demo.jsonl, line 4: "), "{err}");
-        assert!(err.contains(why), "{err} (wanted {why})");
+        assert!(err.message().starts_with("demo.jsonl, line 4: "), "{err}");
+        assert!(err.message().contains(why), "{err} (wanted {why})");
     }
     let err = Recorded::from_text("recorded-demo", "demo.jsonl", r#"{"recording": "other", "version": "1", "model": "rfc3986", "operations": [], "source": "s"}"#)
         .err()
         .expect("a header naming another recording");
-    assert!(err.starts_with("demo.jsonl, line 1: header"), "{err}");
+    assert!(
+        err.message().starts_with("demo.jsonl, line 1: header"),
+        "{err}"
+    );
     let err = Recorded::from_text("recorded-demo", "demo.jsonl", r#"{"recording": "demo", "version": "1", "model": "netscape", "operations": [], "source": "s"}"#)
         .err()
         .expect("an unknown model");
-    assert!(err.contains("line 1") && err.contains("model"), "{err}");
+    assert!(
+        err.message().contains("line 1") && err.message().contains("model"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -157,7 +163,8 @@ fn a_malformed_file_on_disk_is_named_in_the_error() {
     let err = Recorded::load(&file).err().expect("a malformed line");
     let _ = std::fs::remove_dir_all(&dir);
     assert!(
-        err.starts_with(&format!("{}, line 2: ", file.display())),
+        err.message()
+            .starts_with(&format!("{}, line 2: ", file.display())),
         "{err}"
     );
 }

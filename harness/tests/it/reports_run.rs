@@ -674,7 +674,9 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
 #[test]
 fn a_malformed_list_is_an_error_naming_the_line() {
     assert_eq!(
-        certify::parse_expected("# c\n\na rfc1738\nb\n").unwrap_err(),
+        certify::parse_expected("# c\n\na rfc1738\nb\n")
+            .unwrap_err()
+            .message(),
         "4: expected `case-id doc`, found \"b\""
     );
     let dir = case_dir(CASES);

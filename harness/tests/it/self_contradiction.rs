@@ -201,7 +201,7 @@ fn causes(s: &search::Search) -> Vec<(String, Option<Vec<u8>>, Vec<u8>)> {
 #[test]
 fn the_same_seed_and_executions_give_the_same_causes_and_witnesses() {
     let (_dir, cases) = cases_at(SEARCH_CASES);
-    let run = |seed| search::run(&config(seed, Limit::Executions(4000)), &cases, &mut |_| {});
+    let run = |seed| search::run(&config(seed, Limit::Iterations(4000)), &cases, &mut |_| {});
     let (a, b) = (run(3), run(3));
     assert_eq!(a.stop, Stop::Executions);
     assert_eq!(a.executions, 4000);
@@ -215,7 +215,7 @@ fn the_same_seed_and_executions_give_the_same_causes_and_witnesses() {
 #[test]
 fn a_found_witness_is_minimal() {
     let (_dir, cases) = cases_at(SEARCH_CASES);
-    let s = search::run(&config(1, Limit::Executions(50)), &cases, &mut |_| {});
+    let s = search::run(&config(1, Limit::Iterations(50)), &cases, &mut |_| {});
     let key = (
         Document::Rfc1808,
         urlcert::study::self_contradiction::checks::Check::Closure,
@@ -281,7 +281,7 @@ fn a_megabyte_case_input_is_skipped_with_a_message() {
         "a".repeat(1 << 20)
     );
     let (_dir, cases) = cases_at(&text);
-    let cfg = config(1, Limit::Executions(10));
+    let cfg = config(1, Limit::Iterations(10));
     let s = search::run(&cfg, &cases, &mut |_| {});
     assert!(s.skipped.too_long >= 1, "{:?}", s.skipped);
     let page = report::Page {
@@ -306,7 +306,7 @@ fn the_search_report_lists_the_printed_contradictions() {
     let cfg = Config {
         docs: vec![DocReading::from(Document::Draft1996)],
         seed: 1,
-        limit: Limit::Executions(2000),
+        limit: Limit::Iterations(2000),
     };
     let s = search::run(&cfg, &cases, &mut |_| {});
     let known = Known::from_cases(&cases);

@@ -12,6 +12,7 @@
 
 use super::Request;
 use super::RequestOp;
+use crate::Error;
 use std::path::Path;
 use urlcert_oracle::generate::{mutate, Generator, Rng};
 use urlcert_oracle::Oracle;
@@ -35,7 +36,7 @@ pub struct Seeds {
 
 impl Seeds {
     /// From the case files below `dir`, each input once, in case order.
-    pub fn from_cases(dir: &Path) -> Result<Seeds, String> {
+    pub fn from_cases(dir: &Path) -> Result<Seeds, Error> {
         let suite = crate::case::load_dir(dir).map_err(|errors| {
             format!(
                 "the cases in {} do not load: {}",

@@ -18,6 +18,7 @@
 pub mod gen;
 pub mod minimise;
 
+use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -40,19 +41,63 @@ pub struct Request {
     pub input: Vec<u8>,
 }
 
-/// When a campaign stops, besides its stop flag.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// When a campaign stops, besides its stop flag. As a campaign's header writes it:
+/// `{"iterations": N}` or `{"time_ms": N}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Limit {
-    /// After this many positions.
-    Count(u64),
-    /// After this long, counted over every session.
+    /// After this many positions (`--iterations`).
+    #[serde(rename = "iterations")]
+    Iterations(u64),
+    /// After this long, counted over every session (`--time`).
+    #[serde(rename = "time_ms", with = "millis")]
     Time(Duration),
+}
+
+impl Limit {
+    /// The limit as a header holds it: a time in whole milliseconds.
+    pub fn as_written(self) -> Limit {
+        match self {
+            Limit::Time(d) => Limit::Time(Duration::from_millis(millis::of(d))),
+            iterations => iterations,
+        }
+    }
+}
+
+/// The command-line flag that sets it.
+impl std::fmt::Display for Limit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            Limit::Iterations(n) => write!(f, "--iterations {n}"),
+            Limit::Time(d) => match millis::of(d) {
+                ms if ms % 1000 == 0 => write!(f, "--time {}s", ms / 1000),
+                ms => write!(f, "--time {:.3}s", ms as f64 / 1000.0),
+            },
+        }
+    }
+}
+
+/// A duration as whole milliseconds, saturating.
+mod millis {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use std::time::Duration;
+
+    pub fn of(d: Duration) -> u64 {
+        u64::try_from(d.as_millis()).unwrap_or(u64::MAX)
+    }
+
+    pub fn serialize<S: Serializer>(d: &Duration, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u64(of(*d))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Duration, D::Error> {
+        u64::deserialize(d).map(Duration::from_millis)
+    }
 }
 
 /// Why a campaign stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stop {
-    /// The count of [`Limit::Count`] was reached.
+    /// The count of [`Limit::Iterations`] was reached.
     Count,
     /// The time of [`Limit::Time`] ran out.
     Time,
@@ -84,7 +129,7 @@ impl Budget<'_> {
     pub fn deadline(&self) -> Option<Instant> {
         match self.limit {
             Limit::Time(d) => Some(self.began + d.saturating_sub(self.before)),
-            Limit::Count(_) => None,
+            Limit::Iterations(_) => None,
         }
     }
 
@@ -100,8 +145,8 @@ impl Budget<'_> {
             return Err(Stop::Interrupted);
         }
         match self.limit {
-            Limit::Count(n) if next >= n => Err(Stop::Count),
-            Limit::Count(n) => Ok(n),
+            Limit::Iterations(n) if next >= n => Err(Stop::Count),
+            Limit::Iterations(n) => Ok(n),
             Limit::Time(d) if self.elapsed() >= d => Err(Stop::Time),
             Limit::Time(_) => Ok(u64::MAX),
         }
@@ -281,7 +326,7 @@ mod tests {
             len: 100,
             ..Multiples::default()
         };
-        let out = run(&mut c, 0, 4, &budget(Limit::Count(10), &never));
+        let out = run(&mut c, 0, 4, &budget(Limit::Iterations(10), &never));
         assert_eq!(out, (Stop::Count, 10));
         assert_eq!(c.rounds, [0, 4, 8]);
         assert_eq!(c.filed, [0, 3, 6, 9]);
@@ -291,7 +336,7 @@ mod tests {
             len: 100,
             ..Multiples::default()
         };
-        let out = run(&mut c, 6, 4, &budget(Limit::Count(10), &never));
+        let out = run(&mut c, 6, 4, &budget(Limit::Iterations(10), &never));
         assert_eq!(out, (Stop::Count, 10));
         assert_eq!(c.rounds, [4, 8]);
         assert_eq!(c.filed, [6, 9]);
@@ -304,7 +349,7 @@ mod tests {
             len: 5,
             ..Multiples::default()
         };
-        let out = run(&mut c, 0, 4, &budget(Limit::Count(100), &never));
+        let out = run(&mut c, 0, 4, &budget(Limit::Iterations(100), &never));
         assert_eq!(out, (Stop::Exhausted, 5));
         assert_eq!(c.filed, [0, 3]);
 
@@ -314,7 +359,7 @@ mod tests {
             ..Multiples::default()
         };
         assert_eq!(
-            run(&mut c, 0, 4, &budget(Limit::Count(100), &raised)),
+            run(&mut c, 0, 4, &budget(Limit::Iterations(100), &raised)),
             (Stop::Interrupted, 0)
         );
         assert!(c.done.is_empty());
@@ -325,7 +370,7 @@ mod tests {
             fail_at: Some(3),
             ..Multiples::default()
         };
-        let out = run(&mut c, 0, 8, &budget(Limit::Count(100), &never));
+        let out = run(&mut c, 0, 8, &budget(Limit::Iterations(100), &never));
         assert_eq!(out, (Stop::Interrupted, 4));
         assert_eq!(c.done, [0, 1, 2]);
 

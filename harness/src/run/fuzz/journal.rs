@@ -30,10 +30,12 @@
 //! published.
 
 use super::{
-    report, Bucket, Campaign, Checkpoint, Config, Kind, Limit, Record, Request, RequestOp, Saved,
+    report, Bucket, Campaign, Checkpoint, Config, FindingClass, Kind, Limit, Record, Request,
+    RequestOp, Saved,
 };
 use crate::ask::{Info, Model, Operation};
 use crate::report::outdir;
+use crate::Error;
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value as Json};
 use std::io;
@@ -110,40 +112,6 @@ impl SeedsDigest {
     }
 }
 
-/// A campaign's limit as written: one of the two.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LimitEntry {
-    Iterations(u64),
-    TimeMs(u64),
-}
-
-impl LimitEntry {
-    pub fn of(l: Limit) -> LimitEntry {
-        match l {
-            Limit::Iterations(n) => LimitEntry::Iterations(n),
-            Limit::Time(d) => LimitEntry::TimeMs(u64::try_from(d.as_millis()).unwrap_or(u64::MAX)),
-        }
-    }
-
-    pub fn limit(self) -> Limit {
-        match self {
-            LimitEntry::Iterations(n) => Limit::Iterations(n),
-            LimitEntry::TimeMs(ms) => Limit::Time(Duration::from_millis(ms)),
-        }
-    }
-}
-
-impl std::fmt::Display for LimitEntry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LimitEntry::Iterations(n) => write!(f, "--iterations {n}"),
-            LimitEntry::TimeMs(ms) if ms % 1000 == 0 => write!(f, "--time {}s", ms / 1000),
-            LimitEntry::TimeMs(ms) => write!(f, "--time {:.3}s", *ms as f64 / 1000.0),
-        }
-    }
-}
-
 /// The bounds of the work, which decide what is minimised and bucketed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Caps {
@@ -199,7 +167,7 @@ pub struct Header {
     pub format: u32,
     pub doc: String,
     pub seed: u64,
-    pub limit: LimitEntry,
+    pub limit: Limit,
     pub adapters: Vec<AdapterEntry>,
     pub timeout_ms: u64,
     pub seeds: SeedsDigest,
@@ -227,7 +195,7 @@ impl Header {
             format: FORMAT,
             doc: config.doc.to_string(),
             seed: config.seed,
-            limit: LimitEntry::of(config.limit),
+            limit: config.limit.as_written(),
             adapters: adapters
                 .iter()
                 .map(|(start, info)| AdapterEntry {
@@ -355,7 +323,7 @@ pub fn write_header(dir: &Path, h: &Header) -> io::Result<()> {
 }
 
 /// Reads `dir/campaign.json`; the error names the file.
-pub fn read_header(dir: &Path) -> Result<Header, String> {
+pub fn read_header(dir: &Path) -> Result<Header, Error> {
     let path = dir.join(HEADER);
     let text = crate::user_file::read_text(&path, MAX_HEADER_BYTES).map_err(|e| {
         if matches!(e, crate::user_file::Refused::Missing) {
@@ -369,11 +337,11 @@ pub fn read_header(dir: &Path) -> Result<Header, String> {
         }
     })?;
     serde_json::from_str(&text).map_err(|e| {
-        format!(
+        Error::new(format!(
             "{}:{}: not a campaign header: {e}",
             path.display(),
             e.line()
-        )
+        ))
     })
 }
 
@@ -498,7 +466,7 @@ pub struct Restored {
 /// Reads `dir/fuzz.jsonl` back into the state of its last checkpoint. `doc` is the
 /// campaign's document (the reference's answers are asked again, not stored). Errors
 /// name the file and line.
-pub fn restore(dir: &Path, doc: DocReading, started: &str) -> Result<Restored, String> {
+pub fn restore(dir: &Path, doc: DocReading, started: &str) -> Result<Restored, Error> {
     let path = dir.join(JOURNAL);
     let lines = outdir::read_lines(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut parsed = Vec::with_capacity(lines.len());
@@ -564,7 +532,7 @@ pub fn restore(dir: &Path, doc: DocReading, started: &str) -> Result<Restored, S
 
 /// Whether `dir/fuzz.jsonl` has a checkpoint line (the journal of a campaign, not the
 /// list of buckets of a finished one).
-pub fn has_checkpoint(dir: &Path) -> Result<bool, String> {
+pub fn has_checkpoint(dir: &Path) -> Result<bool, Error> {
     let path = dir.join(JOURNAL);
     let lines = outdir::read_lines(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     Ok(lines
@@ -580,32 +548,32 @@ struct At<'a> {
 }
 
 impl At<'_> {
-    fn err(&self, what: &str) -> String {
-        format!("{}:{}: {what}", self.path.display(), self.n)
+    fn err(&self, what: &str) -> Error {
+        Error::new(format!("{}:{}: {what}", self.path.display(), self.n))
     }
 
-    fn missing(&self, key: &str, what: &str) -> String {
+    fn missing(&self, key: &str, what: &str) -> Error {
         self.err(&format!("`{key}` is missing or not {what}"))
     }
 
-    fn str(&self, key: &str) -> Result<&str, String> {
+    fn str(&self, key: &str) -> Result<&str, Error> {
         self.v[key]
             .as_str()
             .ok_or_else(|| self.missing(key, "text"))
     }
 
-    fn u64(&self, key: &str) -> Result<u64, String> {
+    fn u64(&self, key: &str) -> Result<u64, Error> {
         self.v[key]
             .as_u64()
             .ok_or_else(|| self.missing(key, "a number"))
     }
 
-    fn usize(&self, key: &str) -> Result<usize, String> {
+    fn usize(&self, key: &str) -> Result<usize, Error> {
         usize::try_from(self.u64(key)?).map_err(|_| self.missing(key, "a small number"))
     }
 
     /// `key`, or `key_hex` when the bytes were not UTF-8.
-    fn bytes(&self, key: &str) -> Result<Vec<u8>, String> {
+    fn bytes(&self, key: &str) -> Result<Vec<u8>, Error> {
         let hex_key = format!("{key}_hex");
         match self.v[&hex_key].as_str() {
             Some(hex) => unhex(hex).ok_or_else(|| self.missing(&hex_key, "hexadecimal")),
@@ -614,14 +582,14 @@ impl At<'_> {
     }
 
     /// As [`At::bytes`], `null` being `None`.
-    fn opt_bytes(&self, key: &str) -> Result<Option<Vec<u8>>, String> {
+    fn opt_bytes(&self, key: &str) -> Result<Option<Vec<u8>>, Error> {
         match &self.v[key] {
             Json::Null => Ok(None),
             _ => self.bytes(key).map(Some),
         }
     }
 
-    fn u64s(&self, key: &str, len: usize) -> Result<Vec<u64>, String> {
+    fn u64s(&self, key: &str, len: usize) -> Result<Vec<u64>, Error> {
         let list = self.v[key]
             .as_array()
             .ok_or_else(|| self.missing(key, "a list"))?;
@@ -639,7 +607,7 @@ impl At<'_> {
             .collect()
     }
 
-    fn kind(&self, v: &Json) -> Result<Kind, String> {
+    fn kind(&self, v: &Json) -> Result<Kind, Error> {
         let bad = || {
             self.missing(
                 "minimisations",
@@ -650,7 +618,10 @@ impl At<'_> {
         Ok(Kind {
             adapter: parts[0].as_str().ok_or_else(bad)?.to_string(),
             op: op_static(parts[1].as_str().ok_or_else(bad)?).ok_or_else(bad)?,
-            class: parts[2].as_str().ok_or_else(bad)?.to_string(),
+            class: parts[2]
+                .as_str()
+                .and_then(FindingClass::from_id)
+                .ok_or_else(bad)?,
             component: match &parts[3] {
                 Json::Null => None,
                 c => Some(c.as_str().ok_or_else(bad)?.to_string()),
@@ -658,12 +629,13 @@ impl At<'_> {
         })
     }
 
-    fn bucket(&self, doc: DocReading) -> Result<Bucket, String> {
+    fn bucket(&self, doc: DocReading) -> Result<Bucket, Error> {
         let op = self.str("op")?;
         let kind = Kind {
             adapter: self.str("adapter")?.to_string(),
             op: op_static(op).ok_or_else(|| self.err(&format!("unknown op `{op}`")))?,
-            class: self.str("class")?.to_string(),
+            class: FindingClass::from_id(self.str("class")?)
+                .ok_or_else(|| self.missing("class", "a finding's class"))?,
             component: match &self.v["component"] {
                 Json::Null => None,
                 c => Some(
@@ -730,7 +702,7 @@ impl At<'_> {
         })
     }
 
-    fn checkpoint(&self, saved: &mut Saved) -> Result<(), String> {
+    fn checkpoint(&self, saved: &mut Saved) -> Result<(), Error> {
         let n = saved.buckets.len();
         if self.usize("buckets")? != n {
             return Err(self.err(&format!(
@@ -825,13 +797,17 @@ mod tests {
         .unwrap();
         let doc: DocReading = urlcert_reference::Document::Draft1996.into();
         let e = restore(dir.path(), doc, "x").unwrap_err();
-        assert!(e.contains("fuzz.jsonl:2: not JSON"), "{e}");
+        assert!(e.message().contains("fuzz.jsonl:2: not JSON"), "{e}");
         std::fs::write(
             dir.path().join(JOURNAL),
             "{\"type\":\"checkpoint\",\"buckets\":0,\"counts\":[],\"evals\":[],\"memo\":[],\"minimisations\":[],\"session\":1,\"execs\":5,\"discrepancies\":0,\"overflow\":0,\"minimise_evals\":0}\n",
         )
         .unwrap();
         let e = restore(dir.path(), doc, "x").unwrap_err();
-        assert!(e.contains("fuzz.jsonl:1: `elapsed_ms` is missing"), "{e}");
+        assert!(
+            e.message()
+                .contains("fuzz.jsonl:1: `elapsed_ms` is missing"),
+            "{e}"
+        );
     }
 }

@@ -33,7 +33,7 @@ pub mod report;
 pub mod session;
 
 pub use crate::run::campaign::{gen, minimise};
-pub use crate::run::campaign::{Request, RequestOp};
+pub use crate::run::campaign::{Limit, Request, RequestOp};
 
 use crate::ask::{Answer, Engine, Info, Operation};
 use crate::ask::{ReferenceAnswer, ReferenceEngine};
@@ -47,16 +47,9 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use urlcert_reference::{DocReading, Document, Value};
+use urlcert_reference::{DocReading, Document};
 
 pub use gen::Seeds;
-
-/// When a campaign stops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    Iterations(u64),
-    Time(Duration),
-}
 
 /// What a campaign does.
 #[derive(Clone, Debug)]
@@ -109,19 +102,9 @@ impl Config {
 /// What the reference says of a request, kept for the report and for candidate cases.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RefAnswer {
-    Parse {
-        verdict: String,
-        rule: Option<String>,
-        components: Vec<(String, Option<Value<'static>>)>,
-        /// The whole answer, which the judge and the named causes read.
-        answer: ReferenceAnswer,
-    },
-    Resolve {
-        /// The result, or `None` with `verdict` (`invalid`, `not-defined`).
-        result: Option<Vec<u8>>,
-        verdict: Option<String>,
-        answer: ReferenceAnswer,
-    },
+    /// Its answer in its own full model: a parse or a resolution, which the judge, the
+    /// named causes and the candidate cases read.
+    Answered(Box<ReferenceAnswer>),
     /// The reference panicked: a bug in urlcert itself.
     Panic { message: String },
 }
@@ -159,25 +142,10 @@ pub fn reference_answer(doc: DocReading, req: &Request) -> RefAnswer {
             }
         }
     };
-    match &answer {
-        ReferenceAnswer::Parse(p) => RefAnswer::Parse {
-            verdict: p.verdict.id().to_string(),
-            rule: p.rule.map(|r| r.name().to_string()),
-            components: p
-                .components
-                .iter()
-                .map(|(n, v)| (n.to_string(), v.clone()))
-                .collect(),
-            answer,
-        },
-        ReferenceAnswer::Resolve(r) => RefAnswer::Resolve {
-            result: r.as_ref().ok().map(|r| r.result.clone()),
-            verdict: r
-                .as_ref()
-                .err()
-                .map(|why| crate::judge::expected::unresolvable(why).to_string()),
-            answer,
-        },
+    match answer {
+        ReferenceAnswer::Parse(_) | ReferenceAnswer::Resolve(_) => {
+            RefAnswer::Answered(Box::new(answer))
+        }
         _ => RefAnswer::Panic {
             message: "the reference answered another request".into(),
         },
@@ -188,7 +156,7 @@ impl RefAnswer {
     /// The reference's whole answer; `None` for a panic.
     pub fn answer(&self) -> Option<&ReferenceAnswer> {
         match self {
-            RefAnswer::Parse { answer, .. } | RefAnswer::Resolve { answer, .. } => Some(answer),
+            RefAnswer::Answered(answer) => Some(answer),
             RefAnswer::Panic { .. } => None,
         }
     }
@@ -203,11 +171,64 @@ pub struct Known {
     pub case: String,
 }
 
+/// What a finding is: a class of the one judge, or the reference's own panic (a bug in
+/// urlcert, found by no adapter).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FindingClass {
+    Judged(Class),
+    ReferencePanic,
+}
+
+impl FindingClass {
+    /// Its id in the journal and the reports: a [`class_id`], or `reference-panic`.
+    pub fn id(self) -> &'static str {
+        match self {
+            FindingClass::Judged(c) => class_id(c),
+            FindingClass::ReferencePanic => "reference-panic",
+        }
+    }
+
+    /// The class of this id.
+    pub fn from_id(id: &str) -> Option<FindingClass> {
+        if id == "reference-panic" {
+            return Some(FindingClass::ReferencePanic);
+        }
+        crate::report::CLASSES
+            .into_iter()
+            .find(|&c| class_id(c) == id)
+            .map(FindingClass::Judged)
+    }
+}
+
+/// By id, the order the reports list buckets in.
+impl Ord for FindingClass {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.id().cmp(other.id())
+    }
+}
+
+impl PartialOrd for FindingClass {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl std::fmt::Display for FindingClass {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl serde::Serialize for FindingClass {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.id())
+    }
+}
+
 /// A discrepancy: how an adapter's answer stands against the reference's.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
-    /// A [`class_id`], or `reference-panic`.
-    pub class: String,
+    pub class: FindingClass,
     pub component: Option<String>,
     pub expected: String,
     pub actual: String,
@@ -230,7 +251,7 @@ pub fn judge_one(
     match j.class {
         Class::Agree | Class::Unsupported => None,
         c => Some(Finding {
-            class: class_id(c).to_string(),
+            class: FindingClass::Judged(c),
             known: classify(doc, req, reference, &info.name, answer, &j),
             component: j.component,
             expected: j.expected,
@@ -255,14 +276,8 @@ pub fn classify(
         return None;
     }
     let input = std::str::from_utf8(&req.input).ok()?;
-    let (name, case) = match (req.op, reference) {
-        (
-            RequestOp::Parse,
-            RefAnswer::Parse {
-                answer: ReferenceAnswer::Parse(parse),
-                ..
-            },
-        ) => {
+    let (name, case) = match (req.op, reference.answer()) {
+        (RequestOp::Parse, Some(ReferenceAnswer::Parse(parse))) => {
             let seen = known::Seen {
                 input,
                 reference: parse,
@@ -274,11 +289,11 @@ pub fn classify(
             let name = known::classify(&seen)?;
             (name, known::divergence(name)?.case)
         }
-        (RequestOp::Resolve, RefAnswer::Resolve { result, .. }) => {
+        (RequestOp::Resolve, Some(ReferenceAnswer::Resolve(resolved))) => {
             let base = std::str::from_utf8(req.base.as_deref().unwrap_or_default()).ok()?;
-            let result = match result {
-                Some(r) => Some(std::str::from_utf8(r).ok()?),
-                None => None,
+            let result = match resolved {
+                Ok(r) => Some(std::str::from_utf8(&r.result).ok()?),
+                Err(_) => None,
             };
             let seen = known::ResolveSeen {
                 base,
@@ -380,7 +395,7 @@ pub fn shape(bits: u32) -> String {
 pub struct Kind {
     pub adapter: String,
     pub op: &'static str,
-    pub class: String,
+    pub class: FindingClass,
     pub component: Option<String>,
 }
 
@@ -396,7 +411,7 @@ impl Kind {
         Kind {
             adapter: adapter.to_string(),
             op: op_id(op),
-            class: f.class.clone(),
+            class: f.class,
             component: f.component.clone(),
         }
     }
@@ -893,7 +908,7 @@ fn minimise_one(cx: Ctx, adapters: &mut [Box<dyn Engine>], job: MinJob) -> MinRe
     match job.adapter.and_then(|i| adapters.get_mut(i)) {
         Some(a) => {
             let a: &mut dyn Engine = a.as_mut();
-            let budget = if f.class == "crash" {
+            let budget = if f.class == FindingClass::Judged(Class::Crash) {
                 config.max_minimise_evals.min(100)
             } else {
                 config.max_minimise_evals
@@ -1126,10 +1141,7 @@ pub fn run_jobs(
 /// The engine's budget for a session beginning now, after `saved`'s.
 fn budget<'a>(config: &Config, stop: &'a AtomicBool, saved: &Saved) -> Budget<'a> {
     Budget {
-        limit: match config.limit {
-            Limit::Iterations(n) => campaign::Limit::Count(n),
-            Limit::Time(d) => campaign::Limit::Time(d),
-        },
+        limit: config.limit,
         began: Instant::now(),
         before: saved.elapsed,
         stop,
@@ -1203,7 +1215,7 @@ struct Differential<'a> {
 /// The discrepancy a reference panic is.
 fn reference_panic(message: &str) -> Finding {
     Finding {
-        class: "reference-panic".into(),
+        class: FindingClass::ReferencePanic,
         component: None,
         expected: "the reference answers without panicking".into(),
         actual: format!("panicked: {message}"),
@@ -1458,7 +1470,9 @@ impl State {
                 if f.known.is_none() {
                     let n = started.entry(kind.clone()).or_default();
                     let done = self.minimisations.get(&kind).copied().unwrap_or(0) + *n;
-                    if done >= config.max_minimisations_per_key || f.class == "timeout" {
+                    if done >= config.max_minimisations_per_key
+                        || f.class == FindingClass::Judged(Class::Timeout)
+                    {
                         return;
                     }
                     *n += 1;
@@ -1570,7 +1584,7 @@ impl State {
         let done = self.minimisations.get(&kind).copied().unwrap_or(0);
         let may_minimise = done < config.max_minimisations_per_key
             && self.buckets.len() < config.max_buckets
-            && f.class != "timeout";
+            && f.class != FindingClass::Judged(Class::Timeout);
         if !may_minimise {
             return self.file_unminimised(kind, raw, req, reference, f, exec, config);
         }
@@ -1651,7 +1665,7 @@ impl State {
             self.remember(kind, raw, i);
             return false;
         }
-        let shape_text = if f.class == "timeout" {
+        let shape_text = if f.class == FindingClass::Judged(Class::Timeout) {
             shape(raw)
         } else {
             "unminimised".to_string()
@@ -1780,7 +1794,7 @@ mod tests {
             kind: Kind {
                 adapter: "a".into(),
                 op: "parse",
-                class: "verdict".into(),
+                class: FindingClass::Judged(Class::Verdict),
                 component: None,
             },
             shape: shape.into(),

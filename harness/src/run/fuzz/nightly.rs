@@ -15,6 +15,7 @@
 use crate::report::table::{md_head, md_row, Align::Left as L, Align::Right as R};
 use crate::report::text::md_code;
 use crate::study::coverage::Figures;
+use crate::Error;
 use serde_json::Value as Json;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -415,12 +416,13 @@ fn documents_section(s: &mut String, tonight: &Night, previous: Option<&Night>) 
 
 /// The sections for `nightly.md` comparing the night in `out` with `previous` (default:
 /// [`find_previous`]); an error when `out` is not a folder.
-pub fn report(out: &Path, previous: Option<&Path>) -> Result<String, String> {
+pub fn report(out: &Path, previous: Option<&Path>) -> Result<String, Error> {
     if !out.is_dir() {
         return Err(format!(
             "{} is not a folder",
             crate::report::text::visible(&out.display().to_string())
-        ));
+        )
+        .into());
     }
     let tonight = Night::read(out);
     let previous = previous

@@ -6,11 +6,12 @@
 //! (bytes that are not printable ASCII as `\xNN`), and every value goes through
 //! [`crate::report::text::md_code`], so no input can break the Markdown.
 
-use super::{Bucket, Campaign, Limit, RefAnswer, RequestOp, Stop};
-use crate::ask::Model;
+use super::{Bucket, Campaign, Limit, RequestOp, Stop};
+use crate::ask::{Model, ReferenceAnswer};
 use crate::report::table::{md_head_left, md_row};
 use crate::report::text::md_code;
 use crate::report::{bound, file_safe};
+use crate::Error;
 use serde_json::{json, Value as Json};
 use std::fmt::Write as _;
 use std::io;
@@ -426,7 +427,7 @@ fn one_line(s: &str) -> String {
 }
 
 /// One candidate case, or why the bucket cannot be one.
-fn candidate(c: &Campaign, b: &Bucket) -> Result<String, String> {
+fn candidate(c: &Campaign, b: &Bucket) -> Result<String, Error> {
     let utf8 = |what: &str, bytes: &[u8]| {
         std::str::from_utf8(bytes)
             .map(str::to_string)
@@ -475,15 +476,10 @@ fn candidate(c: &Campaign, b: &Bucket) -> Result<String, String> {
     );
     let _ = writeln!(s, "  expect:");
     let _ = writeln!(s, "    {doc}:");
-    match &b.reference {
-        RefAnswer::Parse {
-            verdict,
-            rule,
-            components,
-            ..
-        } => {
-            let _ = writeln!(s, "      verdict: {verdict}");
-            match rule {
+    match b.reference.answer() {
+        Some(ReferenceAnswer::Parse(parse)) => {
+            let _ = writeln!(s, "      verdict: {}", parse.verdict.id());
+            match parse.rule.map(|r| r.name()) {
                 Some(r) => {
                     let _ = writeln!(s, "      rule: {r}");
                 }
@@ -491,9 +487,9 @@ fn candidate(c: &Campaign, b: &Bucket) -> Result<String, String> {
                     let _ = writeln!(s, "      rule: null");
                 }
             }
-            if !components.is_empty() {
+            if !parse.components.is_empty() {
                 let _ = writeln!(s, "      components:");
-                for (name, v) in components {
+                for (name, v) in &parse.components {
                     let v = match v {
                         None => "null".to_string(),
                         Some(Value::Str(x)) => yaml_str(x.as_ref()),
@@ -517,19 +513,16 @@ fn candidate(c: &Campaign, b: &Bucket) -> Result<String, String> {
                 }
             }
         }
-        RefAnswer::Resolve {
-            result, verdict, ..
-        } => match (result, verdict) {
-            (Some(r), _) => {
-                let _ = writeln!(s, "      result: {}", yaml_str(&utf8("result", r)?));
+        Some(ReferenceAnswer::Resolve(resolved)) => match resolved {
+            Ok(r) => {
+                let _ = writeln!(s, "      result: {}", yaml_str(&utf8("result", &r.result)?));
             }
-            (None, v) => {
-                let _ = writeln!(s, "      verdict: {}", v.as_deref().unwrap_or("invalid"));
+            Err(why) => {
+                let verdict = crate::judge::expected::unresolvable(why);
+                let _ = writeln!(s, "      verdict: {verdict}");
             }
         },
-        RefAnswer::Panic { .. } => {
-            return Err("the reference panicked: that is a bug in urlcert, not a case".into())
-        }
+        _ => return Err("the reference panicked: that is a bug in urlcert, not a case".into()),
     }
     Ok(s)
 }
@@ -571,7 +564,7 @@ pub fn emit_cases(c: &Campaign, dir: &Path) -> io::Result<Vec<PathBuf>> {
                         body,
                         "\n# bucket {} is left out: {}",
                         b.hash,
-                        one_line(&why)
+                        one_line(why.message())
                     );
                 }
             }

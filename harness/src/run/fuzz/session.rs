@@ -11,6 +11,7 @@ use crate::ask::registry::{self, Found};
 use crate::ask::{Engine, Info};
 use crate::report::outdir;
 use crate::report::text::visible as v;
+use crate::Error;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 use urlcert_reference::DocReading;
@@ -70,7 +71,7 @@ pub enum Outcome {
 }
 
 /// `30s`, `10m`, `1h`, `2h30m`, or a number of seconds.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
+pub fn parse_duration(s: &str) -> Result<Duration, Error> {
     let s = s.trim();
     if s.is_empty() {
         return Err("empty duration".into());
@@ -89,7 +90,7 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
             's' => 1,
             'm' => 60,
             'h' => 3600,
-            _ => return Err(format!("`{s}`: a duration is like 30s, 10m or 1h")),
+            _ => return Err(format!("`{s}`: a duration is like 30s, 10m or 1h").into()),
         };
         let n: u64 = num
             .parse()
@@ -98,13 +99,13 @@ pub fn parse_duration(s: &str) -> Result<Duration, String> {
         num.clear();
     }
     if !num.is_empty() {
-        return Err(format!("`{s}`: a number needs its unit (s, m or h)"));
+        return Err(format!("`{s}`: a number needs its unit (s, m or h)").into());
     }
     Ok(Duration::from_secs(total))
 }
 
 /// The campaign's folder, and the stopped campaign's header when resuming.
-fn target(args: &Options, root: &Path) -> Result<(PathBuf, Option<Header>), String> {
+fn target(args: &Options, root: &Path) -> Result<(PathBuf, Option<Header>), Error> {
     if !args.resume {
         let out = args.out.clone().unwrap_or_else(|| {
             let stamp = crate::report::run_names(std::time::SystemTime::now()).0;
@@ -119,7 +120,7 @@ fn target(args: &Options, root: &Path) -> Result<(PathBuf, Option<Header>), Stri
                 "{} holds a campaign that was stopped before it finished: continue it with --resume --out {}, or remove that folder",
                 work.display(),
                 out.display()
-            ));
+            ).into());
         }
         return Ok((out, None));
     }
@@ -138,7 +139,8 @@ fn target(args: &Options, root: &Path) -> Result<(PathBuf, Option<Header>), Stri
             } else {
                 String::new()
             }
-        ));
+        )
+        .into());
     }
     let header = journal::read_header(&work)?;
     Ok((out, Some(header)))
@@ -146,7 +148,7 @@ fn target(args: &Options, root: &Path) -> Result<(PathBuf, Option<Header>), Stri
 
 /// The newest `fuzz-*.partial` folder in `reports` that a stopped campaign left, as
 /// its target (without `.partial`).
-fn newest_partial(reports: &Path) -> Result<PathBuf, String> {
+fn newest_partial(reports: &Path) -> Result<PathBuf, Error> {
     let none = || {
         format!(
             "no stopped campaign to resume in {} (a fuzz-*.partial folder): give --out",
@@ -180,7 +182,7 @@ fn newest_partial(reports: &Path) -> Result<PathBuf, String> {
 type Started = (Start, Box<dyn Engine>);
 
 /// Starts every adapter, in order.
-fn start_adapters(starts: &[Start], limits: Limits) -> Result<Vec<Started>, String> {
+fn start_adapters(starts: &[Start], limits: Limits) -> Result<Vec<Started>, Error> {
     let mut adapters: Vec<Started> = Vec::new();
     for start in starts {
         let adapter = match start {
@@ -189,14 +191,16 @@ fn start_adapters(starts: &[Start], limits: Limits) -> Result<Vec<Started>, Stri
                 Some(Found::Unavailable { why, install, .. }) => {
                     return Err(format!(
                         "adapter `{name}` is unavailable here: {why} (install: {install})"
-                    ))
+                    )
+                    .into())
                 }
                 None => {
                     return Err(format!(
                         "unknown adapter `{name}`{} (known: {})",
                         registry::did_you_mean(name),
                         registry::names().join(", ")
-                    ))
+                    )
+                    .into())
                 }
             },
             Start::Command(argv) => {
@@ -245,7 +249,7 @@ fn command_name(hello: &str, taken: &[&str]) -> Option<String> {
 /// Runs a campaign in its report folder (or, resuming, finishes a stopped one). An
 /// error on an unknown or unavailable adapter, a folder that cannot be used or resumed,
 /// or a report that cannot be written.
-pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, String> {
+pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, Error> {
     // The checkout's reports/ inside a checkout, else reports/ in the working directory.
     let root = crate::assets::checkout().unwrap_or_default();
     let (out, recorded) = target(args, &root)?;
@@ -287,7 +291,7 @@ pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, String> {
     let limit = match (args.iterations, args.time, &recorded) {
         (Some(n), _, _) => Limit::Iterations(n),
         (None, Some(d), _) => Limit::Time(d),
-        (None, None, Some(h)) => h.limit.limit(),
+        (None, None, Some(h)) => h.limit,
         (None, None, None) => Limit::Time(Duration::from_secs(60)),
     };
     let timeout_ms = args
@@ -320,7 +324,7 @@ pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, String> {
     let seeds = match Seeds::from_cases(&cases) {
         Ok(s) => s,
         Err(e) => {
-            watch.note(&format!("{}; starting from built-in seeds", v(&e)));
+            watch.note(&format!("{}; starting from built-in seeds", v(e.message())));
             Seeds::builtin()
         }
     };
@@ -344,7 +348,7 @@ pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, String> {
                 "cannot resume the campaign in {}: {} (leave an option out to take the campaign's own)",
                 outdir::work_path(&out).display(),
                 differences.join("; ")
-            ));
+            ).into());
         }
     }
     let work = outdir::Work::open(&out, "fuzz", recorded.is_some()).map_err(|r| r.to_string())?;
@@ -432,7 +436,8 @@ pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, String> {
             "{}; what was found up to the last checkpoint is in {} (continue with --resume)",
             cannot(journal::JOURNAL, &e),
             dir.display()
-        ));
+        )
+        .into());
     }
     let mut header = header;
     header.result = Some(journal::outcome(&campaign));

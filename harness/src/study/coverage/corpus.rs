@@ -16,6 +16,7 @@
 
 use super::Tally;
 use crate::run::fuzzinput;
+use crate::Error;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use urlcert_reference::{Document, Reading};
@@ -49,21 +50,21 @@ impl FolderRead {
 
 /// The target a corpus folder belongs to: its name, when it is one of
 /// [`FuzzTarget::ALL`].
-pub fn target_of(dir: &Path) -> Result<FuzzTarget, String> {
+pub fn target_of(dir: &Path) -> Result<FuzzTarget, Error> {
     let name = dir.file_name().and_then(|n| n.to_str()).unwrap_or_default();
-    FuzzTarget::named(name).ok_or_else(|| {
+    Ok(FuzzTarget::named(name).ok_or_else(|| {
         let names: Vec<&str> = FuzzTarget::ALL.iter().map(|t| t.name()).collect();
         format!(
             "{}: a corpus folder is named after its fuzz target ({})",
             crate::report::text::visible(&dir.display().to_string()),
             names.join(", ")
         )
-    })
+    })?)
 }
 
 /// Reads every input of the corpus folder `dir` into the tallies of the documents its
 /// target picks (a document without a tally is skipped).
-pub fn read(dir: &Path, tallies: &mut [Tally]) -> Result<FolderRead, String> {
+pub fn read(dir: &Path, tallies: &mut [Tally]) -> Result<FolderRead, Error> {
     let target = target_of(dir)?;
     let mut out = FolderRead {
         dir: dir.to_path_buf(),
@@ -91,7 +92,7 @@ pub fn read(dir: &Path, tallies: &mut [Tally]) -> Result<FolderRead, String> {
         let data = match file(&entry.path()) {
             Ok(d) => d,
             Err(why) => {
-                out.skip(&why);
+                out.skip(why.message());
                 continue;
             }
         };
@@ -104,19 +105,21 @@ pub fn read(dir: &Path, tallies: &mut [Tally]) -> Result<FolderRead, String> {
 }
 
 /// The bytes of a corpus file, or why it is not read.
-fn file(path: &Path) -> Result<Vec<u8>, String> {
+fn file(path: &Path) -> Result<Vec<u8>, Error> {
     let too_big = || format!("larger than {MAX_FILE_BYTES} bytes");
     let meta = std::fs::symlink_metadata(path).map_err(|_| "cannot be read".to_string())?;
     if !meta.is_file() {
         return Err("not a regular file (a link, a folder or a device)".into());
     }
-    crate::user_file::read(path, MAX_FILE_BYTES).map_err(|e| match e {
-        crate::user_file::Refused::TooBig { .. } => too_big(),
-        crate::user_file::Refused::NotRegular => {
-            "not a regular file (a link, a folder or a device)".into()
-        }
-        _ => "cannot be read".to_string(),
-    })
+    Ok(
+        crate::user_file::read(path, MAX_FILE_BYTES).map_err(|e| match e {
+            crate::user_file::Refused::TooBig { .. } => too_big(),
+            crate::user_file::Refused::NotRegular => {
+                "not a regular file (a link, a folder or a device)".into()
+            }
+            _ => "cannot be read".to_string(),
+        })?,
+    )
 }
 
 /// One input into its document's tally, as `target` reads it.

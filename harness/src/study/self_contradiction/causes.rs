@@ -11,6 +11,7 @@
 use super::checks::Check;
 use super::key::Key;
 use super::known::Known;
+use crate::Error;
 use std::collections::BTreeMap;
 use std::path::Path;
 use urlcert_reference::Document;
@@ -48,7 +49,7 @@ pub fn table(known: &Known) -> String {
 }
 
 /// The causes of a table's text; an error names `name` and the line.
-pub fn read(name: &str, text: &str) -> Result<Known, String> {
+pub fn read(name: &str, text: &str) -> Result<Known, Error> {
     let mut causes: BTreeMap<Key, String> = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
         let at = |m: String| format!("{name} line {}: {m}", n + 1);
@@ -63,7 +64,10 @@ pub fn read(name: &str, text: &str) -> Result<Known, String> {
             .ok_or_else(|| at(format!("unknown check `{}`", row.check)))?;
         let key = (doc, check, row.shape);
         if causes.contains_key(&key) {
-            return Err(at(format!("the cause `{}` is listed twice", key.2)));
+            return Err(Error::new(at(format!(
+                "the cause `{}` is listed twice",
+                key.2
+            ))));
         }
         causes.insert(key, row.case);
     }
@@ -86,7 +90,7 @@ pub fn write(dir: &Path, known: &Known) -> std::io::Result<bool> {
 }
 
 /// The compiled-in table's causes.
-pub fn compiled() -> Result<Known, String> {
+pub fn compiled() -> Result<Known, Error> {
     read(&format!("corpus/{FILE} (built in)"), COMPILED)
 }
 
@@ -131,7 +135,7 @@ mod tests {
         ];
         for (bad, want) in cases {
             let e = read("t", &format!("{good}\n{bad}\n")).unwrap_err();
-            assert!(e.starts_with(want), "{e}");
+            assert!(e.message().starts_with(want), "{e}");
         }
     }
 }

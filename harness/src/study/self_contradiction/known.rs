@@ -10,6 +10,7 @@ use super::checks::{closure, grammar_split, printed, Check, Finding, Outcome};
 use super::key::Key;
 use super::places::Grammar;
 use crate::case::{LoadedCase, Operation};
+use crate::Error;
 use std::collections::BTreeMap;
 use urlcert_reference::DocReading;
 
@@ -61,14 +62,14 @@ pub fn rerun(g: &Grammar, r: &Recorded) -> Outcome {
 /// Every recorded contradiction with what its check says of it now (the grammar of
 /// each document reading read once).
 pub fn rerun_all(cases: &[LoadedCase]) -> Vec<(Recorded<'_>, Outcome)> {
-    let mut grammars: BTreeMap<DocReading, Result<Grammar, String>> = BTreeMap::new();
+    let mut grammars: BTreeMap<DocReading, Result<Grammar, Error>> = BTreeMap::new();
     recorded(cases)
         .into_iter()
         .map(|r| {
             let g = grammars.entry(r.doc).or_insert_with(|| Grammar::new(r.doc));
             let outcome = match g {
                 Ok(g) => rerun(g, &r),
-                Err(e) => Outcome::Unusable(e.clone()),
+                Err(e) => Outcome::Unusable(e.to_string()),
             };
             (r, outcome)
         })

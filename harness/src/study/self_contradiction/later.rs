@@ -9,6 +9,7 @@ use super::known::{rerun, rerun_all};
 use super::places::Grammar;
 use super::search::DOCS;
 use crate::case::LoadedCase;
+use crate::Error;
 use std::collections::BTreeMap;
 use urlcert_reference::{DocReading, Document};
 
@@ -63,7 +64,7 @@ impl Fate<'_> {
 /// Every recorded contradiction of the grammar-split and closure kinds that its check
 /// still finds, with its fate in each later document.
 pub fn fates(cases: &[LoadedCase]) -> Vec<Fate<'_>> {
-    let mut grammars: BTreeMap<DocReading, Result<Grammar, String>> = BTreeMap::new();
+    let mut grammars: BTreeMap<DocReading, Result<Grammar, Error>> = BTreeMap::new();
     let mut out = Vec::new();
     for (r, outcome) in rerun_all(cases) {
         let Outcome::Contradiction(f) = outcome else {
@@ -90,7 +91,7 @@ pub fn fates(cases: &[LoadedCase]) -> Vec<Fate<'_>> {
                             check: r.check,
                         },
                     ),
-                    Err(e) => Outcome::Unusable(e.clone()),
+                    Err(e) => Outcome::Unusable(e.to_string()),
                 };
                 let l = match outcome {
                     Outcome::Holds => Later::Gone,

@@ -10,6 +10,7 @@
 //! before its ":" is the scheme, the item after its "//" the login, and the items after
 //! that the path (its `[ ? search ]` the search, under `path-excludes-search`).
 
+use crate::Error;
 use regex::bytes::Regex;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -76,7 +77,7 @@ pub struct Unusable(pub String);
 
 impl Grammar {
     /// The document's grammar as the oracle crate reads it, under `doc`'s reading.
-    pub fn new(doc: DocReading) -> Result<Grammar, String> {
+    pub fn new(doc: DocReading) -> Result<Grammar, Error> {
         let reading = (doc.reading != Reading::Strict).then(|| doc.reading.id());
         let oracle = Oracle::new(doc.doc.id(), reading).map_err(|e| e.to_string())?;
         Ok(Grammar {

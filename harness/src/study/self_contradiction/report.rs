@@ -275,7 +275,7 @@ fn origin_text(c: &Cause, seed: u64) -> String {
 fn limit_text(l: Limit) -> String {
     match l {
         Limit::Time(t) => format!("a budget of {} s", t.as_secs_f64()),
-        Limit::Executions(n) => format!("a limit of {n} executions"),
+        Limit::Iterations(n) => format!("a limit of {n} executions"),
     }
 }
 

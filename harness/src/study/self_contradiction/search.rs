@@ -51,14 +51,9 @@ pub fn every_doc_reading() -> Vec<DocReading> {
         .collect()
 }
 
-/// When the search stops.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Limit {
-    Time(Duration),
-    /// After this many checks (the printed examples and the cases included): what makes
-    /// a search repeatable.
-    Executions(u64),
-}
+/// When the search stops: [`Limit::Iterations`] counts checks (the printed examples and
+/// the cases included), what makes a search repeatable.
+pub use crate::run::campaign::Limit;
 
 /// What to search.
 #[derive(Clone, Debug)]
@@ -456,7 +451,7 @@ pub fn run(config: &Config, cases: &[LoadedCase], progress: &mut dyn FnMut(&str)
     for &d in &config.docs {
         match Grammar::new(d) {
             Ok(g) => grammars.push((d, g)),
-            Err(why) => skipped.no_grammar.push((d, why)),
+            Err(why) => skipped.no_grammar.push((d, why.to_string())),
         }
     }
     let docs: Vec<DocReading> = grammars.iter().map(|(d, _)| *d).collect();
@@ -494,10 +489,7 @@ pub fn run(config: &Config, cases: &[LoadedCase], progress: &mut dyn FnMut(&str)
     } else {
         let never = AtomicBool::new(false);
         let budget = Budget {
-            limit: match config.limit {
-                Limit::Executions(n) => campaign::Limit::Count(n),
-                Limit::Time(t) => campaign::Limit::Time(t),
-            },
+            limit: config.limit,
             began: start,
             before: Duration::ZERO,
             stop: &never,

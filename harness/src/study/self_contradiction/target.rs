@@ -10,6 +10,7 @@
 use super::checks::{closure, grammar_split, Finding, Outcome};
 use super::known::Known;
 use super::places::Grammar;
+use crate::Error;
 
 /// What the target keeps for the process, made once before the first input: the
 /// grammar of every document reading the document byte picks from, and the known
@@ -22,7 +23,7 @@ pub struct Target {
 impl Target {
     /// The grammars of [`crate::run::fuzzinput::FuzzTarget::docs`] of `self_contradiction`, in its order,
     /// and the compiled-in causes.
-    pub fn new() -> Result<Target, String> {
+    pub fn new() -> Result<Target, Error> {
         let docs = crate::run::fuzzinput::FuzzTarget::SelfContradiction
             .docs()
             .unwrap_or_default();
