@@ -62,6 +62,7 @@ pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
 mod shared_productions;
+pub mod stated;
 #[cfg(test)]
 pub(crate) mod testing;
 

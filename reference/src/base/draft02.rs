@@ -15,10 +15,10 @@
 //! anything other than a well controlled context, the full form must always be used":
 //! only full forms have a target.
 
+use super::established::{Base, Context, Source};
 use super::layers::{as_absolute, base_element, foreign_fields, retrieval, Sections};
 use super::model::Entity;
 use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
 use crate::document::{DocReading, Document};
 
 pub(crate) const SECTIONS: Sections = Sections {

@@ -2,6 +2,7 @@
 //! "The base URL of a document can be established in one of four ways, listed below in
 //! order of precedence."
 
+use super::established::{Base, Context, Source};
 use super::fields::{content_base, content_location, without_whitespace};
 use super::layers::{
     as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, resolve_against,
@@ -9,7 +10,6 @@ use super::layers::{
 };
 use super::model::{Entity, HeaderField};
 use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
 use crate::document::{DocReading, Document, Reading};
 
 pub(crate) const SECTIONS: Sections = Sections {
@@ -87,7 +87,7 @@ pub(crate) fn header_fields(
                         "the relative {} on line {} is resolved against {} ({})",
                         f.name,
                         f.line,
-                        super::shown(&outside.value),
+                        super::established::shown(&outside.value),
                         outside.how
                     ),
                 );

@@ -2,6 +2,7 @@
 //! document can be established in one of four ways, listed below in order of
 //! precedence."
 
+use super::established::{Base, Context, Source};
 use super::fields::base_header;
 use super::layers::{
     as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, retrieval,
@@ -9,7 +10,6 @@ use super::layers::{
 };
 use super::model::Entity;
 use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
 use crate::document::{DocReading, Document};
 
 pub(crate) const SECTIONS: Sections = Sections {

@@ -12,12 +12,12 @@
 //! published form (Content-Base before Content-Location; whitespace in the value
 //! ignored; a relative Content-Location resolved first).
 
+use super::established::{Base, Context, Source};
 use super::layers::{
     as_absolute, base_element, encapsulating, foreign_fields, retrieval, Sections,
 };
 use super::model::Entity;
 use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
 use crate::document::{DocReading, Document};
 
 pub(crate) const SECTIONS: Sections = Sections {

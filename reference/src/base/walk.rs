@@ -3,8 +3,12 @@
 //! base. The walk keeps its own stack: parts nested ten thousand deep cost memory, not
 //! the call stack.
 
+use super::established::{
+    default_cite, Base, Context, EntityBase, Established, Link, LinkFailure, Note, Source, Step,
+    NOTE_IDS,
+};
 use super::model::Entity;
-use super::{Base, Context, EntityBase, Established, Link, LinkFailure, Note, Source, Step};
+use super::model::Reference;
 use crate::document::DocReading;
 use crate::resolve::{resolve, Resolution};
 
@@ -81,7 +85,7 @@ impl Tracer {
     }
 
     pub fn note(&mut self, id: &'static str, line: usize, message: impl Into<String>) {
-        debug_assert!(super::NOTE_IDS.contains(&id), "{id}");
+        debug_assert!(NOTE_IDS.contains(&id), "{id}");
         self.notes.push(Note {
             id,
             line,
@@ -161,7 +165,7 @@ pub fn in_order(root: &Entity) -> Vec<&Entity> {
 }
 
 /// A reference resolved by the document's algorithm against its entity's base.
-pub fn link(doc: DocReading, base: &Base, r: &super::Reference) -> Link {
+pub fn link(doc: DocReading, base: &Base, r: &Reference) -> Link {
     let result = match &base.value {
         Some(b) => resolve(doc, b, &r.href, false).map_err(LinkFailure::Unresolvable),
         None => without_base(doc, &r.href),
@@ -191,7 +195,7 @@ fn without_base(doc: DocReading, reference: &[u8]) -> Result<crate::Resolution, 
     } else {
         Err(LinkFailure::NoBase {
             doc: doc.doc,
-            cite: super::layers::default_cite(doc.doc),
+            cite: default_cite(doc.doc),
         })
     }
 }

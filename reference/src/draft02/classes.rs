@@ -202,7 +202,7 @@ pub fn owned(rule: Rule) -> impl Fn(Failure) -> Failure {
 /// Pure tests, used to choose among derivations before the rule functions are run on
 /// the chosen spans (they record nothing).
 pub mod shape {
-    use super::{ALPHA, DIGIT, EXTRA, HEX, SAFE};
+    use crate::draft02::classes::{ALPHA, DIGIT, EXTRA, HEX, SAFE};
 
     /// Every octet of `b` belongs to an xalpha: `b` is `xalphas`, or empty.
     pub fn all_xalpha(b: &[u8]) -> bool {

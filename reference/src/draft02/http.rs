@@ -2,8 +2,9 @@
 
 use super::generic::{path, search};
 use super::ip::hostport;
-use super::{literal, scheme_value, Match};
+use super::lexical::{literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 
@@ -12,7 +13,7 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D02Httpaddress, |cx| {
         let at = literal(cx, s, "h t t p : / /", Rule::D02Httpaddress)?;
         // hostport derives neither "/" nor "?", so the first of them ends it.
-        let hp_end = super::first_of(cx, s.from(at), b"/?");
+        let hp_end = super::lexical::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
         let mut p = None;
         let mut next = hp_end;

@@ -3,8 +3,9 @@
 
 use super::classes::{ialpha, owned, shape, xalphas};
 use super::ip::host;
-use super::{literal, scheme_value, Match};
+use super::lexical::{literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;

@@ -6,7 +6,7 @@
 
 use super::classes::{digits_in, ialpha, ALPHANUM2};
 use crate::grammar::cx::{furthest, host_failure, Cx, Res, Span};
-use crate::grammar::outcome::Part;
+use crate::grammar::outcome::{Ambiguity, Part};
 use crate::grammar::rule::Rule;
 
 /// What `login` found; spans of the input.
@@ -18,6 +18,16 @@ pub struct Login {
     /// The input also derives with the optional `[ user [ : password ] @ ]` left out,
     /// the whole login being the hostport (a `hostname` may hold "@").
     pub ambiguous: bool,
+}
+
+/// The ambiguity of a `login` that also derives as a bare hostport.
+pub fn login_ambiguity(l: &Login) -> Option<Ambiguity> {
+    l.ambiguous.then_some(Ambiguity {
+        rule: Rule::D03Login,
+        text: "[ user [ : password ] @ ] hostport: a hostname derives \"@\" too, so the login \
+               also derives with no user; urlcert reports the user (\"the user name and \
+               optional password are followed by a commercial at sign \"@\"\")",
+    })
 }
 
 #[derive(Clone, Copy, Debug)]

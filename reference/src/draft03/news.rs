@@ -4,8 +4,8 @@
 use super::at;
 use super::classes::{digits_in, ialpha, xalphas};
 use super::ip::host;
-use super::Match;
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;

@@ -1,6 +1,6 @@
 //! The grammar kernel every document's rule functions are written with: character
 //! classes built from classes ([`class`]), the matching context ([`cx`]), the entry points of a document's parse ([`entry`]), the rules
-//! ([`rule`]), what a production matched ([`matched`]), the outcomes of a parse
+//! ([`rule`]), the spans of the input ([`span`]), what a production matched ([`matched`]), the outcomes of a parse
 //! ([`outcome`]), and how a note shows octets ([`render`]). Nothing in it belongs to one
 //! document.
 
@@ -11,3 +11,4 @@ pub mod matched;
 pub mod outcome;
 pub mod render;
 pub mod rule;
+pub mod span;
