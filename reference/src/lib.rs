@@ -53,6 +53,8 @@ pub mod draft03;
 pub mod draft06;
 pub mod draft1996;
 pub mod grammar;
+#[cfg(test)]
+mod huge_inputs;
 pub mod inline;
 pub mod invariants;
 pub mod normalize;

@@ -9,7 +9,7 @@ use super::layers::{
     retrieval, Sections,
 };
 use super::model::{Entity, HeaderField};
-use super::walk::{Outer, Tracer};
+use super::walk::{Asked, Outer, Tracer};
 use crate::document::{DocReading, Document, Reading};
 
 pub(crate) const SECTIONS: Sections = Sections {
@@ -21,13 +21,8 @@ pub(crate) const SECTIONS: Sections = Sections {
 };
 
 /// The base of one entity.
-pub(crate) fn entity_base(
-    doc: DocReading,
-    e: &Entity,
-    outer: Outer,
-    cx: &Context,
-    t: &mut Tracer,
-) -> Base {
+pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
+    let Asked(doc, e, outer, cx) = asked;
     let s = &SECTIONS;
     // 5.1: "the base URL of the document can be embedded within the content itself".
     // The document in an entity is enclosed by the entity's header: "The base URL for a

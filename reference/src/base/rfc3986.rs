@@ -20,9 +20,8 @@ use super::layers::{
     base_element, broken, encapsulating, first_field, foreign_fields, resolve_against, retrieval,
     Sections,
 };
-use super::model::Entity;
 use super::rfc2396::application_default;
-use super::walk::{Outer, Tracer};
+use super::walk::{Asked, Outer, Tracer};
 use crate::document::{DocReading, Document};
 
 pub(crate) const SECTIONS: Sections = Sections {
@@ -34,13 +33,8 @@ pub(crate) const SECTIONS: Sections = Sections {
 };
 
 /// The base of one entity.
-pub(crate) fn entity_base(
-    doc: DocReading,
-    e: &Entity,
-    outer: Outer,
-    cx: &Context,
-    t: &mut Tracer,
-) -> Base {
+pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
+    let Asked(doc, e, outer, cx) = asked;
     let s = &SECTIONS;
     let mut fallback = Tracer::default();
     let outside = outer_layers(outer, cx, &mut fallback);

@@ -94,8 +94,18 @@ impl Tracer {
     }
 }
 
+/// What a document's rule for one entity is asked with: the document and reading, the
+/// entity, where it stands, and the retrieval context.
+#[derive(Clone, Copy)]
+pub(crate) struct Asked<'a>(
+    pub DocReading,
+    pub &'a Entity,
+    pub Outer<'a>,
+    pub &'a Context,
+);
+
 /// One document's rule for the base of one entity.
-pub(crate) type EntityRule = fn(DocReading, &Entity, Outer, &Context, &mut Tracer) -> Base;
+pub(crate) type EntityRule = fn(Asked, &mut Tracer) -> Base;
 
 /// Every entity's base and links, in document order.
 pub(crate) fn walk(
@@ -111,14 +121,14 @@ pub(crate) fn walk(
     while let Some((entity, part, parent)) = stack.pop() {
         let mut t = Tracer::default();
         let base = match parent {
-            None => rule(doc, entity, Outer::Top, cx, &mut t),
+            None => rule(Asked(doc, entity, Outer::Top, cx), &mut t),
             Some(i) => {
                 let p = &entities[i];
                 let outer = Outer::Enclosed {
                     part: &p.part,
                     base: &p.base,
                 };
-                rule(doc, entity, outer, cx, &mut t)
+                rule(Asked(doc, entity, outer, cx), &mut t)
             }
         };
         let links = match with_links {

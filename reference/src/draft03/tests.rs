@@ -838,41 +838,6 @@ fn hostile_bytes_get_a_verdict() {
     assert_eq!(q.note("must-encode").unwrap().data, ["%FF"]);
 }
 
-/// 1 MiB inputs get their verdicts (how fast is for `cargo bench`, not a unit test; the
-/// recogniser finds delimiters and matches spans, so each is one pass or a few).
-#[test]
-fn huge_inputs_get_their_verdicts() {
-    G.assert_huge(
-        Reading::Strict,
-        &[
-            ("http://h/", b"a/", Verdict::Valid),
-            ("ftp://h/", b"a/", Verdict::Valid),
-            ("ftp://", b"@", Verdict::Invalid),
-            ("telnet://a", b"@a", Verdict::Valid),
-            ("news:a", b"@", Verdict::Valid),
-            ("news:1", b"@1", Verdict::Invalid),
-            ("news:a", b"@a", Verdict::Valid),
-            ("mailto::a", b"@a", Verdict::Valid),
-            ("mailto::", b"@", Verdict::Invalid),
-            ("mid:", b"@", Verdict::Invalid),
-            ("mid:a", b"@a", Verdict::Invalid),
-            ("", b":", Verdict::Invalid),
-            ("", b"a", Verdict::Invalid),
-            ("a", b":", Verdict::NotDefined),
-            ("http://h/", b":", Verdict::Invalid),
-            ("wais://h/d/t/", b"1=a;", Verdict::Valid),
-            ("prospero://h/", b"%00", Verdict::Valid),
-            ("prospero://h/a", b"%001", Verdict::Valid),
-            ("ftp://h/", b"L1", Verdict::Valid),
-            ("http://h/p#", b"a", Verdict::Invalid),
-        ],
-    );
-    G.assert_huge(
-        Reading::FtptypeProse,
-        &[("ftp://h/a;type=", b"a", Verdict::Invalid)],
-    );
-}
-
 /// Generated inputs, under every reading: no panic; a valid parse has a rule and no
 /// error, an invalid one an error inside the input, a not-defined one its scheme; and
 /// the "URL:" prefix changes nothing but the note and the offsets.

@@ -133,22 +133,7 @@ pub fn urlchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 /// What `escaped` expects, in the BNF's notation.
 pub const ESCAPED: &str = "\"%\" hex hex";
 
-/// `*element` over the whole of `s`, a "%" that starts no well-formed escape failing
-/// `escaped` there.
-pub fn repeat(
-    cx: &mut Cx,
-    s: Span,
-    rule: Rule,
-    expected: &'static str,
-    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
-) -> Res<()> {
-    cx.star_escaped(s, (rule, expected), (Rule::D1996Escaped, ESCAPED), element)
-}
-
-/// Does `bytes` hold only characters `ok` accepts and `escaped` triplets?
-pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
-    crate::grammar::class::all_chars(bytes, &HEX, ok)
-}
+crate::grammar::class::escaped_repetition!(escape = (Rule::D1996Escaped, ESCAPED), hex = HEX);
 
 #[cfg(test)]
 mod tests {

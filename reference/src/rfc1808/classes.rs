@@ -102,22 +102,7 @@ pub fn uchar_or_reserved(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     uchar(cx, i, end).or_else(|| cx.class(&RESERVED, cx.input[i]).then_some(1))
 }
 
-/// `*element` over the whole of `s`, a "%" that starts no well-formed `escape` failing
-/// `escape` there.
-pub fn repeat(
-    cx: &mut Cx,
-    s: Span,
-    rule: Rule,
-    expected: &'static str,
-    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
-) -> Res<()> {
-    cx.star_escaped(s, (rule, expected), (Rule::R1808Escape, ESCAPE), element)
-}
-
-/// Does `bytes` consist of characters `ok` accepts and escapes over `hex`?
-pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
-    crate::grammar::class::all_chars(bytes, &HEX, ok)
-}
+crate::grammar::class::escaped_repetition!(escape = (Rule::R1808Escape, ESCAPE), hex = HEX);
 
 #[cfg(test)]
 mod tests {

@@ -126,22 +126,7 @@ pub fn uric_no_slash(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
-/// `*element` over the whole of `s`, where a "%" that starts no well-formed escape
-/// fails `escaped`.
-pub fn repeat(
-    cx: &mut Cx,
-    s: Span,
-    rule: Rule,
-    expected: &'static str,
-    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
-) -> Res<()> {
-    cx.star_escaped(s, (rule, expected), (Rule::R2396Escaped, ESCAPED), element)
-}
-
-/// Whether `bytes` is characters `ok` takes and well-formed `escaped` triplets.
-pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
-    crate::grammar::class::all_chars(bytes, &HEX, ok)
-}
+crate::grammar::class::escaped_repetition!(escape = (Rule::R2396Escaped, ESCAPED), hex = HEX);
 
 #[cfg(test)]
 mod tests {

@@ -86,22 +86,9 @@ pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 /// What `pchar` expects.
 pub const PCHAR: &str = "pchar";
 
-/// `*element` over the whole of `s`: a "%" that starts no well-formed percent-encoding
-/// fails `pct-encoded` (the convention of every grammar here), at the "%".
-pub fn repeat(
-    cx: &mut Cx,
-    s: Span,
-    rule: Rule,
-    expected: &'static str,
-    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
-) -> Res<()> {
-    cx.star_escaped(
-        s,
-        (rule, expected),
-        (Rule::R3986PctEncoded, PCT_ENCODED),
-        element,
-    )
-}
+// A "%" that starts no well-formed percent-encoding fails `pct-encoded` (the
+// convention of every grammar here).
+crate::grammar::class::escaped_repetition!(escape = (Rule::R3986PctEncoded, PCT_ENCODED));
 
 /// As [`repeat`], for `1*element`: an empty `s` fails `rule` at its start.
 pub fn repeat1(
