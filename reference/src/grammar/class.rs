@@ -82,17 +82,12 @@ impl Cx<'_> {
         s: Span,
         (rule, expected): (Rule, &'static str),
         (escape, escape_expected): (Rule, &'static str),
-        mut element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+        element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
     ) -> Res<()> {
-        let mut i = s.start;
-        while i < s.end {
-            match element(self, i, s.end) {
-                Some(n) => i += n,
-                None if self.input[i] == b'%' => return Err(self.fail(i, escape, escape_expected)),
-                None => return Err(self.fail(i, rule, expected)),
-            }
-        }
-        Ok(())
+        self.elements(s, element).map_err(|i| match self.input[i] {
+            b'%' => self.fail(i, escape, escape_expected),
+            _ => self.fail(i, rule, expected),
+        })
     }
 
     fn trace_class(&mut self, class: &Class, b: u8) {

@@ -236,13 +236,23 @@ impl<'a> Cx<'a> {
         s: Span,
         rule: Rule,
         expected: &'static str,
-        mut element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+        element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
     ) -> Res<()> {
+        self.elements(s, element)
+            .map_err(|i| self.fail(i, rule, expected))
+    }
+
+    /// `element` repeated over the whole of `s`; where it cannot go on, the offset.
+    pub(crate) fn elements(
+        &mut self,
+        s: Span,
+        mut element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+    ) -> Result<(), usize> {
         let mut i = s.start;
         while i < s.end {
             match element(self, i, s.end) {
                 Some(n) => i += n,
-                None => return Err(self.fail(i, rule, expected)),
+                None => return Err(i),
             }
         }
         Ok(())
