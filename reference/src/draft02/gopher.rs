@@ -1,7 +1,7 @@
 //! GOPHER: `gopheraddress`, `gtype`, `selector` (BNF syntax; Specific Schemes, GOPHER).
 
 use super::classes::xalpha;
-use super::generic::{path, search};
+use super::generic::{path, search_after};
 use super::ip::hostport;
 use super::lexical::{literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
@@ -45,13 +45,8 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             }
             next = end;
         }
-        let mut q = None;
-        if next < s.end {
-            // Only "?" can be here.
-            let sp = s.from(next + 1);
-            search(cx, sp)?;
-            q = Some(sp);
-        }
+        // Only "?" can be here.
+        let q = search_after(cx, s, next)?;
         let text = |x: Option<Span>| x.map(Part::Str);
         cx.put("scheme", scheme_value(cx, s, "gopher"));
         hp.put(cx);

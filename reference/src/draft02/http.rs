@@ -1,6 +1,6 @@
 //! HTTP: `httpaddress` (BNF syntax; Specific Schemes, HTTP).
 
-use super::generic::{path, search};
+use super::generic::{path, search_after};
 use super::ip::hostport;
 use super::lexical::{literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
@@ -26,13 +26,8 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             p = Some(sp);
             next = end;
         }
-        let mut q = None;
-        if next < s.end {
-            // Only "?" can be here: hostport and path stop at nothing else.
-            let sp = s.from(next + 1);
-            search(cx, sp)?;
-            q = Some(sp);
-        }
+        // Only "?" can be here: hostport and path stop at nothing else.
+        let q = search_after(cx, s, next)?;
         cx.put("scheme", scheme_value(cx, s, "http"));
         hp.put(cx);
         cx.put("path", p.map(Part::Str));

@@ -7,7 +7,7 @@
 //! (cases/divergences/README.md §6).
 
 use super::classes::{owned, xalphas};
-use super::generic::{path, search};
+use super::generic::{path, search_after};
 use super::ip::{hostport, Hostport};
 use super::lexical::{expect, literal, scheme_value};
 use crate::grammar::cx::{furthest, Cx, Res, Span};
@@ -63,14 +63,10 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D02Waisindex, |cx| {
         let h = head(cx, s, Rule::D02Waisindex)?;
         let next = h.database.end;
-        let q = if next < s.end {
+        if next < s.end {
             expect(cx, next, s, b'?', Rule::D02Waisindex)?;
-            let sp = s.from(next + 1);
-            search(cx, sp)?;
-            Some(sp)
-        } else {
-            None
-        };
+        }
+        let q = search_after(cx, s, next)?;
         components(cx, s, &h);
         cx.put("search", q.map(Part::Str));
         cx.put("wtype", None);
