@@ -69,16 +69,28 @@ pub fn pct_encoded(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 }
 
 #[inline]
-/// `pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"`
-pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+/// `unreserved / pct-encoded / sub-delims`, or one of `more`, at `i`: the characters of
+/// `pchar` (with ":" and "@"), `userinfo` (with ":"), `reg-name` and `segment-nz-nc`
+/// (with "@").
+pub fn unreserved_pct_or_sub_delim(
+    cx: &mut Cx,
+    i: usize,
+    end: usize,
+    more: &[u8],
+) -> Option<usize> {
     let b = cx.input[i];
-    let n = if cx.class(&UNRESERVED, b) {
+    if cx.class(&UNRESERVED, b) {
         Some(1)
     } else if b == b'%' {
         pct_encoded(cx, i, end)
     } else {
-        (cx.class(&SUB_DELIMS, b) || b == b':' || b == b'@').then_some(1)
-    };
+        (cx.class(&SUB_DELIMS, b) || more.contains(&b)).then_some(1)
+    }
+}
+
+/// `pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"`
+pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+    let n = unreserved_pct_or_sub_delim(cx, i, end, b":@");
     cx.mark(Rule::R3986Pchar, n.is_some());
     n
 }
