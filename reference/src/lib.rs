@@ -45,6 +45,8 @@ macro_rules! q {
 }
 
 pub mod base;
+#[cfg(test)]
+mod class_contents;
 pub mod context;
 pub mod document;
 pub mod documents;

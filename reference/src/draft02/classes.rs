@@ -258,20 +258,6 @@ pub mod shape {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::chars;
-
-    /// Each class holds exactly the characters the BNF lists.
-    #[test]
-    fn classes_hold_what_the_bnf_lists() {
-        assert_eq!(chars(&ALPHA).len(), 52);
-        assert_eq!(chars(&DIGIT), "0123456789");
-        assert_eq!(chars(&SAFE), "$&-.@_");
-        assert_eq!(chars(&EXTRA), " !\"'()*,:;");
-        assert_eq!(chars(&HEX), "0123456789ABCDEFabcdef");
-        assert_eq!(chars(&NATIONAL), "[\\]^{|}~");
-        assert_eq!(chars(&PUNCTUATION), "<>");
-        assert_eq!(chars(&ALPHANUM).len(), 62);
-    }
 
     /// National and punctuation characters "do not appear in any productions": they are
     /// in no class an xalpha or xpalpha is made of.

@@ -110,22 +110,6 @@ mod tests {
     use crate::document::Reading;
     use crate::testing::chars;
 
-    /// Each class holds exactly the characters Section 2.2 lists.
-    #[test]
-    fn classes_hold_what_the_bnf_lists() {
-        assert_eq!(chars(&LOWALPHA), "abcdefghijklmnopqrstuvwxyz");
-        assert_eq!(chars(&HIALPHA), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-        assert_eq!(chars(&ALPHA).len(), 52);
-        assert_eq!(chars(&DIGIT), "0123456789");
-        assert_eq!(chars(&SAFE), "$+-._");
-        assert_eq!(chars(&EXTRA), "!'()*,");
-        assert_eq!(chars(&NATIONAL), "[\\]^`{|}~");
-        assert_eq!(chars(&RESERVED), "&/:;=?@");
-        assert_eq!(chars(&PUNCTUATION), "\"#%<>");
-        assert_eq!(chars(&HEX), "0123456789ABCDEFabcdef");
-        assert_eq!(chars(&UNRESERVED).len(), 52 + 10 + 5 + 6);
-    }
-
     /// Section 2.2's classes are RFC 1738's, character for character.
     #[test]
     fn classes_are_rfc_1738s() {

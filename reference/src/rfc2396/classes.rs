@@ -131,26 +131,6 @@ crate::grammar::class::escaped_repetition!(escape = (Rule::R2396Escaped, ESCAPED
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::chars;
-
-    /// Each class holds exactly the characters Appendix A lists.
-    #[test]
-    fn classes_hold_what_the_bnf_lists() {
-        assert_eq!(chars(&LOWALPHA), "abcdefghijklmnopqrstuvwxyz");
-        assert_eq!(chars(&UPALPHA), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-        assert_eq!(chars(&ALPHA).len(), 52);
-        assert_eq!(chars(&DIGIT), "0123456789");
-        assert_eq!(chars(&ALPHANUM).len(), 62);
-        // Appendix G.2: "The plus "+", dollar "$", and comma "," characters have been
-        // added to those in the "reserved" set".
-        assert_eq!(chars(&RESERVED), "$&+,/:;=?@");
-        assert_eq!(chars(&RESERVED_RFC2732), "$&+,/:;=?@[]");
-        // "The tilde "~" character was added to those in the "unreserved" set"; "$" and
-        // "," are no longer marks (they were in the 1996 draft).
-        assert_eq!(chars(&MARK), "!'()*-._~");
-        assert_eq!(chars(&UNRESERVED).len(), 62 + 9);
-        assert_eq!(chars(&HEX), "0123456789ABCDEFabcdef");
-    }
 
     /// Section 2.4.3 lists what is excluded: control (00-1F, 7F), space, delims
     /// `"<" | ">" | "#" | "%" | <">` and unwise ``"{" | "}" | "|" | "\" | "^" | "[" |
