@@ -13,6 +13,7 @@ use crate::grammar::outcome::{Note, Parse};
 use crate::normalize::{Normalization, NotNormalizable};
 use crate::resolve::split::{self, Named, Piece};
 use crate::resolve::{self as resolution, Branch, Request, Resolution, Seen, Unresolvable};
+pub use crate::stated::{Citation, Stated};
 use crate::{base, context, normalize};
 use crate::{draft02, draft03, draft06, draft1996, rfc1738, rfc1808, rfc2396, rfc3986};
 
@@ -40,35 +41,6 @@ pub struct Descriptor {
     pub equivalence: Stated<Equivalence>,
     /// URLs in running text.
     pub(crate) extract: fn(&[u8], Reading) -> Result<Vec<Found>, NotDefined>,
-}
-
-/// What a document defines, or the section and sentence in which it leaves it out.
-pub enum Stated<T: 'static> {
-    Defined(T),
-    NotDefined(Citation),
-}
-
-impl<T> Stated<T> {
-    pub fn defined(&self) -> Option<&T> {
-        match self {
-            Stated::Defined(t) => Some(t),
-            Stated::NotDefined(_) => None,
-        }
-    }
-
-    pub fn not_defined(&self) -> Option<&Citation> {
-        match self {
-            Stated::Defined(_) => None,
-            Stated::NotDefined(c) => Some(c),
-        }
-    }
-}
-
-/// A place in a document and what it says there.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Citation {
-    pub cite: &'static str,
-    pub quote: &'static str,
 }
 
 /// A document's grammar: its recogniser and the names it reports.

@@ -45,6 +45,8 @@ macro_rules! q {
 }
 
 pub mod base;
+#[cfg(test)]
+mod class_contents;
 pub mod context;
 pub mod document;
 pub mod documents;
@@ -53,6 +55,8 @@ pub mod draft03;
 pub mod draft06;
 pub mod draft1996;
 pub mod grammar;
+#[cfg(test)]
+mod huge_inputs;
 pub mod inline;
 pub mod invariants;
 pub mod normalize;
@@ -62,6 +66,7 @@ pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
 mod shared_productions;
+pub mod stated;
 #[cfg(test)]
 pub(crate) mod testing;
 

@@ -231,20 +231,6 @@ impl Grammar {
         }
         q
     }
-
-    /// Each `(prefix, unit, verdict)`: the prefix, then the unit up to 1 MiB, gets the
-    /// verdict (how fast is for a benchmark, not a unit test).
-    pub fn assert_huge(self, reading: Reading, cases: &[(&str, &[u8], Verdict)]) {
-        for &(prefix, unit, want) in cases {
-            let s = huge(prefix.as_bytes(), unit);
-            assert_eq!(
-                (self.parse)(&s, reading).verdict,
-                want,
-                "{prefix:?} then {:?} to 1 MiB",
-                String::from_utf8_lossy(unit)
-            );
-        }
-    }
 }
 
 /// `prefix`, then `unit` repeated until the whole is 1 MiB at least.

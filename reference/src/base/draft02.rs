@@ -15,11 +15,10 @@
 //! anything other than a well controlled context, the full form must always be used":
 //! only full forms have a target.
 
+use super::established::{Base, Source};
 use super::layers::{as_absolute, base_element, foreign_fields, retrieval, Sections};
-use super::model::Entity;
-use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
-use crate::document::{DocReading, Document};
+use super::walk::{Asked, Outer, Tracer};
+use crate::document::Document;
 
 pub(crate) const SECTIONS: Sections = Sections {
     content: "UNIQUENESS",
@@ -30,13 +29,8 @@ pub(crate) const SECTIONS: Sections = Sections {
 };
 
 /// The context of one entity.
-pub(crate) fn entity_base(
-    doc: DocReading,
-    e: &Entity,
-    outer: Outer,
-    cx: &Context,
-    t: &mut Tracer,
-) -> Base {
+pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
+    let Asked(doc, e, outer, cx) = asked;
     let s = &SECTIONS;
     // "This name could be stored in the object in some representations [...] Any
     // references within that object should be parsed in the context of the official

@@ -2,14 +2,14 @@
 //! "The base URL of a document can be established in one of four ways, listed below in
 //! order of precedence."
 
+use super::established::{Base, Context, Source};
 use super::fields::{content_base, content_location, without_whitespace};
 use super::layers::{
     as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, resolve_against,
     retrieval, Sections,
 };
 use super::model::{Entity, HeaderField};
-use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
+use super::walk::{Asked, Outer, Tracer};
 use crate::document::{DocReading, Document, Reading};
 
 pub(crate) const SECTIONS: Sections = Sections {
@@ -21,13 +21,8 @@ pub(crate) const SECTIONS: Sections = Sections {
 };
 
 /// The base of one entity.
-pub(crate) fn entity_base(
-    doc: DocReading,
-    e: &Entity,
-    outer: Outer,
-    cx: &Context,
-    t: &mut Tracer,
-) -> Base {
+pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
+    let Asked(doc, e, outer, cx) = asked;
     let s = &SECTIONS;
     // 5.1: "the base URL of the document can be embedded within the content itself".
     // The document in an entity is enclosed by the entity's header: "The base URL for a
@@ -87,7 +82,7 @@ pub(crate) fn header_fields(
                         "the relative {} on line {} is resolved against {} ({})",
                         f.name,
                         f.line,
-                        super::shown(&outside.value),
+                        super::established::shown(&outside.value),
                         outside.how
                     ),
                 );

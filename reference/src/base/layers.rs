@@ -2,10 +2,10 @@
 //! field of a name, the encapsulating entity and the retrieval URL. Each document's
 //! module puts them in its order, with its sentences.
 
+use super::established::{default_cite, Base, Context, Source};
 use super::fields::absolute_url;
 use super::model::{Entity, HeaderField};
 use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
 use crate::document::{DocReading, Document};
 use crate::resolve::{resolve, Unresolvable};
 
@@ -210,12 +210,4 @@ pub(crate) fn resolve_against(
             default_cite(doc.doc)
         )),
     }
-}
-
-/// Where a document says what the default base is.
-pub(crate) fn default_cite(doc: Document) -> &'static str {
-    doc.descriptor()
-        .relative
-        .defined()
-        .map_or("", |relative| relative.default_base_cite)
 }

@@ -2,15 +2,14 @@
 //! document can be established in one of four ways, listed below in order of
 //! precedence."
 
+use super::established::{Base, Source};
 use super::fields::base_header;
 use super::layers::{
     as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, retrieval,
     Sections,
 };
-use super::model::Entity;
-use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
-use crate::document::{DocReading, Document};
+use super::walk::{Asked, Tracer};
+use crate::document::Document;
 
 pub(crate) const SECTIONS: Sections = Sections {
     content: "3.1",
@@ -21,13 +20,8 @@ pub(crate) const SECTIONS: Sections = Sections {
 };
 
 /// The base of one entity.
-pub(crate) fn entity_base(
-    doc: DocReading,
-    e: &Entity,
-    outer: Outer,
-    cx: &Context,
-    t: &mut Tracer,
-) -> Base {
+pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
+    let Asked(doc, e, outer, cx) = asked;
     let s = &SECTIONS;
     // 3.1: "the base URL of the document can be embedded within the content itself".
     // A BASE element comes before the header fields: "The base URL for a message serves

@@ -12,13 +12,12 @@
 //! published form (Content-Base before Content-Location; whitespace in the value
 //! ignored; a relative Content-Location resolved first).
 
+use super::established::{Base, Context, Source};
 use super::layers::{
     as_absolute, base_element, encapsulating, foreign_fields, retrieval, Sections,
 };
-use super::model::Entity;
-use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
-use crate::document::{DocReading, Document};
+use super::walk::{Asked, Outer, Tracer};
+use crate::document::Document;
 
 pub(crate) const SECTIONS: Sections = Sections {
     content: "5.1.1",
@@ -29,13 +28,8 @@ pub(crate) const SECTIONS: Sections = Sections {
 };
 
 /// The base of one entity.
-pub(crate) fn entity_base(
-    doc: DocReading,
-    e: &Entity,
-    outer: Outer,
-    cx: &Context,
-    t: &mut Tracer,
-) -> Base {
+pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
+    let Asked(doc, e, outer, cx) = asked;
     let s = &SECTIONS;
     // 5.1.1: "the base URI of the document can be embedded within the content itself".
     if let Some((url, how)) = base_element(doc, e, t, s, as_absolute) {

@@ -14,15 +14,14 @@
 //! 2110 is gone), valid in multipart headings too; urlcert reads that field here, its
 //! value's whitespace removed as the 1996 draft's Section 5.1 says.
 
+use super::established::{Base, Context, Source};
 use super::fields::absolute_url;
 use super::layers::{
     base_element, broken, encapsulating, first_field, foreign_fields, resolve_against, retrieval,
     Sections,
 };
-use super::model::Entity;
 use super::rfc2396::application_default;
-use super::walk::{Outer, Tracer};
-use super::{Base, Context, Source};
+use super::walk::{Asked, Outer, Tracer};
 use crate::document::{DocReading, Document};
 
 pub(crate) const SECTIONS: Sections = Sections {
@@ -34,13 +33,8 @@ pub(crate) const SECTIONS: Sections = Sections {
 };
 
 /// The base of one entity.
-pub(crate) fn entity_base(
-    doc: DocReading,
-    e: &Entity,
-    outer: Outer,
-    cx: &Context,
-    t: &mut Tracer,
-) -> Base {
+pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
+    let Asked(doc, e, outer, cx) = asked;
     let s = &SECTIONS;
     let mut fallback = Tracer::default();
     let outside = outer_layers(outer, cx, &mut fallback);
@@ -112,7 +106,7 @@ fn as_base(
             line,
             format!(
                 "the fragment of {} is stripped (RFC 3986 Section 5.1)",
-                super::shown(&Some(url.to_vec()))
+                super::established::shown(&Some(url.to_vec()))
             ),
         );
     }
@@ -125,7 +119,7 @@ fn as_base(
         line,
         format!(
             "the relative reference on line {line} is converted to absolute form against {} ({})",
-            super::shown(&outside.value),
+            super::established::shown(&outside.value),
             outside.how
         ),
     );

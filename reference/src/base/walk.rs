@@ -3,8 +3,12 @@
 //! base. The walk keeps its own stack: parts nested ten thousand deep cost memory, not
 //! the call stack.
 
+use super::established::{
+    default_cite, Base, Context, EntityBase, Established, Link, LinkFailure, Note, Source, Step,
+    NOTE_IDS,
+};
 use super::model::Entity;
-use super::{Base, Context, EntityBase, Established, Link, LinkFailure, Note, Source, Step};
+use super::model::Reference;
 use crate::document::DocReading;
 use crate::resolve::{resolve, Resolution};
 
@@ -81,7 +85,7 @@ impl Tracer {
     }
 
     pub fn note(&mut self, id: &'static str, line: usize, message: impl Into<String>) {
-        debug_assert!(super::NOTE_IDS.contains(&id), "{id}");
+        debug_assert!(NOTE_IDS.contains(&id), "{id}");
         self.notes.push(Note {
             id,
             line,
@@ -90,8 +94,18 @@ impl Tracer {
     }
 }
 
+/// What a document's rule for one entity is asked with: the document and reading, the
+/// entity, where it stands, and the retrieval context.
+#[derive(Clone, Copy)]
+pub(crate) struct Asked<'a>(
+    pub DocReading,
+    pub &'a Entity,
+    pub Outer<'a>,
+    pub &'a Context,
+);
+
 /// One document's rule for the base of one entity.
-pub(crate) type EntityRule = fn(DocReading, &Entity, Outer, &Context, &mut Tracer) -> Base;
+pub(crate) type EntityRule = fn(Asked, &mut Tracer) -> Base;
 
 /// Every entity's base and links, in document order.
 pub(crate) fn walk(
@@ -107,14 +121,14 @@ pub(crate) fn walk(
     while let Some((entity, part, parent)) = stack.pop() {
         let mut t = Tracer::default();
         let base = match parent {
-            None => rule(doc, entity, Outer::Top, cx, &mut t),
+            None => rule(Asked(doc, entity, Outer::Top, cx), &mut t),
             Some(i) => {
                 let p = &entities[i];
                 let outer = Outer::Enclosed {
                     part: &p.part,
                     base: &p.base,
                 };
-                rule(doc, entity, outer, cx, &mut t)
+                rule(Asked(doc, entity, outer, cx), &mut t)
             }
         };
         let links = match with_links {
@@ -161,7 +175,7 @@ pub fn in_order(root: &Entity) -> Vec<&Entity> {
 }
 
 /// A reference resolved by the document's algorithm against its entity's base.
-pub fn link(doc: DocReading, base: &Base, r: &super::Reference) -> Link {
+pub fn link(doc: DocReading, base: &Base, r: &Reference) -> Link {
     let result = match &base.value {
         Some(b) => resolve(doc, b, &r.href, false).map_err(LinkFailure::Unresolvable),
         None => without_base(doc, &r.href),
@@ -191,7 +205,7 @@ fn without_base(doc: DocReading, reference: &[u8]) -> Result<crate::Resolution, 
     } else {
         Err(LinkFailure::NoBase {
             doc: doc.doc,
-            cite: super::layers::default_cite(doc.doc),
+            cite: default_cite(doc.doc),
         })
     }
 }

@@ -5,7 +5,7 @@
 
 use super::generic::path;
 use super::ip::hostname;
-use super::{expect, literal};
+use super::lexical::{expect, literal};
 use crate::grammar::cx::{Cx, Res, Span};
 use crate::grammar::rule::Rule;
 
@@ -16,7 +16,7 @@ pub fn afsaddress(cx: &mut Cx, s: Span) -> Res<(Span, Span)> {
     cx.rule(Rule::D02Afsaddress, |cx| {
         let at = literal(cx, s, "a f s : / /", Rule::D02Afsaddress)?;
         // A hostname derives neither "/" nor "?".
-        let end = super::first_of(cx, s.from(at), b"/?");
+        let end = super::lexical::first_of(cx, s.from(at), b"/?");
         let cell = Span::new(at, end);
         cellname(cx, cell)?;
         expect(cx, end, s, b'/', Rule::D02Afsaddress)?;

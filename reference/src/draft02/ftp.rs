@@ -2,8 +2,9 @@
 
 use super::generic::path;
 use super::ip::login;
-use super::{expect, literal, scheme_value, Match};
+use super::lexical::{expect, literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 
@@ -14,7 +15,7 @@ pub fn ftpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D02Ftpaddress, |cx| {
         let at = literal(cx, s, "f t p : / /", Rule::D02Ftpaddress)?;
         // login derives neither "/" nor "?", so the first of them ends it.
-        let login_end = super::first_of(cx, s.from(at), b"/?");
+        let login_end = super::lexical::first_of(cx, s.from(at), b"/?");
         let l = login(cx, Span::new(at, login_end))?;
         expect(cx, login_end, s, b'/', Rule::D02Ftpaddress)?;
         let p = s.from(login_end + 1);

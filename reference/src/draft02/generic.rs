@@ -34,14 +34,7 @@ pub fn generic<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         let q = cx.find(rest, b'?');
         let p = Span::new(rest.start, q.unwrap_or(s.end));
         path(cx, p)?;
-        let query = match q {
-            Some(q) => {
-                let sp = s.from(q + 1);
-                search(cx, sp)?;
-                Some(sp)
-            }
-            None => None,
-        };
+        let query = search_after(cx, s, q.unwrap_or(s.end))?;
         cx.put("scheme", Some(Part::Str(name)));
         cx.put("path", Some(Part::Str(p)));
         cx.put("search", query.map(Part::Str));
@@ -99,6 +92,17 @@ pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
             at = end + 1;
         }
     })
+}
+
+/// `[ ? search ]` in `s`, the "?" standing at `at`: the search after it, to the end of
+/// `s`; `None` when `at` is the end of `s`.
+pub(crate) fn search_after(cx: &mut Cx, s: Span, at: usize) -> Res<Option<Span>> {
+    if at >= s.end {
+        return Ok(None);
+    }
+    let sp = s.from(at + 1);
+    search(cx, sp)?;
+    Ok(Some(sp))
 }
 
 /// `search xalphas [ + search ]`

@@ -1,10 +1,11 @@
 //! GOPHER: `gopheraddress`, `gtype`, `selector` (BNF syntax; Specific Schemes, GOPHER).
 
 use super::classes::xalpha;
-use super::generic::{path, search};
+use super::generic::{path, search_after};
 use super::ip::hostport;
-use super::{literal, scheme_value, Match};
+use super::lexical::{literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
@@ -22,7 +23,7 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D02Gopheraddress, |cx| {
         let at = literal(cx, s, "g o p h e r : / /", Rule::D02Gopheraddress)?;
         // hostport derives neither "/" nor "?".
-        let hp_end = super::first_of(cx, s.from(at), b"/?");
+        let hp_end = super::lexical::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
         let mut ambiguities = hp.ambiguities.clone();
         let (mut t, mut sel) = (None, None);
@@ -44,13 +45,8 @@ pub fn gopheraddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             }
             next = end;
         }
-        let mut q = None;
-        if next < s.end {
-            // Only "?" can be here.
-            let sp = s.from(next + 1);
-            search(cx, sp)?;
-            q = Some(sp);
-        }
+        // Only "?" can be here.
+        let q = search_after(cx, s, next)?;
         let text = |x: Option<Span>| x.map(Part::Str);
         cx.put("scheme", scheme_value(cx, s, "gopher"));
         hp.put(cx);

@@ -1,9 +1,10 @@
 //! HTTP: `httpaddress` (BNF syntax; Specific Schemes, HTTP).
 
-use super::generic::{path, search};
+use super::generic::{path, search_after};
 use super::ip::hostport;
-use super::{literal, scheme_value, Match};
+use super::lexical::{literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 
@@ -12,7 +13,7 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D02Httpaddress, |cx| {
         let at = literal(cx, s, "h t t p : / /", Rule::D02Httpaddress)?;
         // hostport derives neither "/" nor "?", so the first of them ends it.
-        let hp_end = super::first_of(cx, s.from(at), b"/?");
+        let hp_end = super::lexical::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
         let mut p = None;
         let mut next = hp_end;
@@ -25,13 +26,8 @@ pub fn httpaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             p = Some(sp);
             next = end;
         }
-        let mut q = None;
-        if next < s.end {
-            // Only "?" can be here: hostport and path stop at nothing else.
-            let sp = s.from(next + 1);
-            search(cx, sp)?;
-            q = Some(sp);
-        }
+        // Only "?" can be here: hostport and path stop at nothing else.
+        let q = search_after(cx, s, next)?;
         cx.put("scheme", scheme_value(cx, s, "http"));
         hp.put(cx);
         cx.put("path", p.map(Part::Str));

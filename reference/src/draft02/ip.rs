@@ -23,8 +23,8 @@
 
 use super::classes::{digits, ialpha, owned, shape, xalphas};
 use crate::grammar::cx::{furthest, host_failure, Cx, Res, Span};
+use crate::grammar::login::{put_host_port, put_user_password};
 use crate::grammar::outcome::Ambiguity;
-use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 
 /// What `login` found; spans of the input.
@@ -46,16 +46,14 @@ pub struct Hostport {
 
 impl Login {
     pub fn put(&self, cx: &mut Cx) {
-        cx.put("user", self.user.map(Part::Str));
-        cx.put("password", self.password.map(Part::Str));
+        put_user_password(cx, self.user, self.password);
         self.hostport.put(cx);
     }
 }
 
 impl Hostport {
     pub fn put(&self, cx: &mut Cx) {
-        cx.put("host", Some(Part::Str(self.host)));
-        cx.put("port", self.port.map(Part::Str));
+        put_host_port(cx, self.host, self.port);
     }
 }
 

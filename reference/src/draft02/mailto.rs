@@ -2,9 +2,10 @@
 
 use super::classes::{owned, shape, xalphas};
 use super::ip::hostname;
-use super::{literal, scheme_value, Match};
+use super::lexical::{literal, scheme_value};
 use crate::document::Reading;
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;

@@ -3,8 +3,11 @@
 
 use super::classes::{ialpha, owned, shape, xalphas};
 use super::ip::host;
-use super::{literal, scheme_value, Match};
+use super::lexical::{literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
+/// Which alternative of `groupart` urlcert reports.
+pub use crate::grammar::news::GroupPart as Groupart;
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
@@ -26,29 +29,11 @@ pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         let (part, ambiguities) = groupart(cx, g)?;
         cx.put("scheme", scheme_value(cx, s, "news"));
         cx.put("groupart", Some(Part::Str(g)));
-        let text = |x: Option<Span>| x.map(Part::Str);
-        let (group_, article_, host_) = match part {
-            Groupart::Star => (None, None, None),
-            Groupart::Group => (Some(g), None, None),
-            Groupart::Article { host } => (None, Some(g), Some(host)),
-        };
-        cx.put("group", text(group_));
-        cx.put("article", text(article_));
-        cx.put("host", text(host_));
+        part.put(cx, g);
         let mut m = Match::new(Rule::D02Newsaddress);
         m.ambiguities = ambiguities;
         Ok(m)
     })
-}
-
-/// Which alternative of `groupart` urlcert reports.
-pub enum Groupart {
-    Star,
-    Group,
-    /// With the span of the article's host.
-    Article {
-        host: Span,
-    },
 }
 
 /// `groupart * | group | article`

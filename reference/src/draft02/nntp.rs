@@ -1,9 +1,10 @@
 //! NNTP: `nntpaddress` (BNF syntax; Specific Schemes, NNTP).
 
 use super::classes::{digits, owned};
+use super::lexical::{expect, literal, scheme_value};
 use super::news::group;
-use super::{expect, literal, scheme_value, Match};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 

@@ -4,8 +4,9 @@
 use super::classes::{alphanums, digits, owned, ALPHANUM, DIGIT};
 use super::generic::path;
 use super::ip::hostport;
-use super::{expect, literal, scheme_value, Match};
+use super::lexical::{expect, literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
@@ -33,7 +34,7 @@ pub fn prosperolink<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D02Prosperolink, |cx| {
         let at = literal(cx, s, "p r o s p e r o : / /", Rule::D02Prosperolink)?;
         // hostport derives neither "/" nor "?".
-        let hp_end = super::first_of(cx, s.from(at), b"/?");
+        let hp_end = super::lexical::first_of(cx, s.from(at), b"/?");
         let hp = hostport(cx, Span::new(at, hp_end))?;
         expect(cx, hp_end, s, b'/', Rule::D02Prosperolink)?;
         let rest = s.from(hp_end + 1);

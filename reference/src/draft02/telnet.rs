@@ -1,8 +1,9 @@
 //! TELNET: `telnetaddress` (BNF syntax; Specific Schemes, TELNET, RLOGIN, TN3270).
 
 use super::ip::login;
-use super::{literal, scheme_value, Match};
+use super::lexical::{literal, scheme_value};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::rule::Rule;
 
 /// `telnetaddress t e l n e t : / / login`

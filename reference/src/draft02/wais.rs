@@ -7,10 +7,11 @@
 //! (cases/divergences/README.md §6).
 
 use super::classes::{owned, xalphas};
-use super::generic::{path, search};
+use super::generic::{path, search_after};
 use super::ip::{hostport, Hostport};
-use super::{expect, literal, scheme_value, Match};
+use super::lexical::{expect, literal, scheme_value};
 use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 
@@ -38,11 +39,11 @@ struct Head {
 fn head(cx: &mut Cx, s: Span, rule: Rule) -> Res<Head> {
     let at = literal(cx, s, "w a i s : / /", rule)?;
     // hostport derives neither "/" nor "?".
-    let hp_end = super::first_of(cx, s.from(at), b"/?");
+    let hp_end = super::lexical::first_of(cx, s.from(at), b"/?");
     let hp = hostport(cx, Span::new(at, hp_end))?;
     expect(cx, hp_end, s, b'/', rule)?;
     // database (xalphas) derives neither "/" nor "?".
-    let db_end = super::first_of(cx, s.from(hp_end + 1), b"/?");
+    let db_end = super::lexical::first_of(cx, s.from(hp_end + 1), b"/?");
     let db = Span::new(hp_end + 1, db_end);
     database(cx, db)?;
     Ok(Head {
@@ -62,14 +63,10 @@ pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::D02Waisindex, |cx| {
         let h = head(cx, s, Rule::D02Waisindex)?;
         let next = h.database.end;
-        let q = if next < s.end {
+        if next < s.end {
             expect(cx, next, s, b'?', Rule::D02Waisindex)?;
-            let sp = s.from(next + 1);
-            search(cx, sp)?;
-            Some(sp)
-        } else {
-            None
-        };
+        }
+        let q = search_after(cx, s, next)?;
         components(cx, s, &h);
         cx.put("search", q.map(Part::Str));
         cx.put("wtype", None);

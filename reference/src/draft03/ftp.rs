@@ -4,10 +4,11 @@
 
 use super::classes::{digits_in, FORMCODE};
 use super::ip::login;
+use super::ip::login_ambiguity;
 use super::path::path;
-use super::{login_ambiguity, Match};
 use crate::document::Reading;
 use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;

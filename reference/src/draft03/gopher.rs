@@ -3,8 +3,8 @@
 use super::classes::{unit_len, xalpha};
 use super::ip::hostport;
 use super::path::path;
-use super::Match;
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 

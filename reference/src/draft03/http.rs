@@ -2,8 +2,8 @@
 
 use super::ip::hostport;
 use super::path::{path, search};
-use super::Match;
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 

@@ -6,7 +6,9 @@
 
 use super::classes::{digits_in, ialpha, ALPHANUM2};
 use crate::grammar::cx::{furthest, host_failure, Cx, Res, Span};
-use crate::grammar::outcome::Part;
+pub use crate::grammar::login::Hostport;
+use crate::grammar::login::{host_port, put_user_password, user_password};
+use crate::grammar::outcome::Ambiguity;
 use crate::grammar::rule::Rule;
 
 /// What `login` found; spans of the input.
@@ -20,24 +22,20 @@ pub struct Login {
     pub ambiguous: bool,
 }
 
-#[derive(Clone, Copy, Debug)]
-pub struct Hostport {
-    pub host: Span,
-    pub port: Option<Span>,
+/// The ambiguity of a `login` that also derives as a bare hostport.
+pub fn login_ambiguity(l: &Login) -> Option<Ambiguity> {
+    l.ambiguous.then_some(Ambiguity {
+        rule: Rule::D03Login,
+        text: "[ user [ : password ] @ ] hostport: a hostname derives \"@\" too, so the login \
+               also derives with no user; urlcert reports the user (\"the user name and \
+               optional password are followed by a commercial at sign \"@\"\")",
+    })
 }
 
 impl Login {
     pub fn put(&self, cx: &mut Cx) {
-        cx.put("user", self.user.map(Part::Str));
-        cx.put("password", self.password.map(Part::Str));
+        put_user_password(cx, self.user, self.password);
         self.hostport.put(cx);
-    }
-}
-
-impl Hostport {
-    pub fn put(&self, cx: &mut Cx) {
-        cx.put("host", Some(Part::Str(self.host)));
-        cx.put("port", self.port.map(Part::Str));
     }
 }
 
@@ -62,10 +60,11 @@ pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
                 ambiguous: false,
             });
         };
-        let with_user = user_part(cx, Span::new(s.start, at)).and_then(|(u, p)| {
-            let hp = hostport(cx, s.from(at + 1))?;
-            Ok((u, p, hp))
-        });
+        let with_user =
+            user_password(cx, Span::new(s.start, at), user, password).and_then(|(u, p)| {
+                let hp = hostport(cx, s.from(at + 1))?;
+                Ok((u, p, hp))
+            });
         let without = hostport(cx, s);
         match (with_user, without) {
             (Ok((u, p, hp)), other) => Ok(Login {
@@ -85,45 +84,13 @@ pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
     })
 }
 
-/// `user [ : password ]`, the part of `login` before its "@".
-fn user_part(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>)> {
-    match cx.find(s, b':') {
-        Some(colon) => {
-            let u = Span::new(s.start, colon);
-            let p = Span::new(colon + 1, s.end);
-            user(cx, u)?;
-            password(cx, p)?;
-            Ok((u, Some(p)))
-        }
-        None => {
-            user(cx, s)?;
-            Ok((s, None))
-        }
-    }
-}
-
 /// `hostport host [ : port ]`
 ///
 /// `host` derives no ":", so the first ":" starts the port.
 pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
-    cx.rule(Rule::D03Hostport, |cx| match cx.find(s, b':') {
-        Some(colon) => {
-            let h = Span::new(s.start, colon);
-            let p = s.from(colon + 1);
-            host(cx, h)?;
-            port(cx, p)?;
-            Ok(Hostport {
-                host: h,
-                port: Some(p),
-            })
-        }
-        None => {
-            host(cx, s)?;
-            Ok(Hostport {
-                host: s,
-                port: None,
-            })
-        }
+    cx.rule(Rule::D03Hostport, |cx| {
+        let (host, port) = host_port(cx, s, host, port)?;
+        Ok(Hostport { host, port })
     })
 }
 

@@ -41,9 +41,10 @@ use crate::document::{DocReading, Document};
 use crate::grammar::cx::{Cx, Res, Span};
 pub use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
-use crate::grammar::outcome::{Ambiguity, Failure, Parse, Verdict};
+use crate::grammar::outcome::{Failure, Parse, Verdict};
 use crate::grammar::rule::Rule;
 use classes::ialpha;
+pub use ip::login_ambiguity;
 
 /// The component names, in the order a parse reports them.
 pub const COMPONENTS: &[&str] = &[
@@ -69,16 +70,6 @@ pub const COMPONENTS: &[&str] = &[
     "gtype",
     "gcommand",
 ];
-
-/// The ambiguity of a `login` that also derives as a bare hostport.
-pub fn login_ambiguity(l: &ip::Login) -> Option<Ambiguity> {
-    l.ambiguous.then_some(Ambiguity {
-        rule: Rule::D03Login,
-        text: "[ user [ : password ] @ ] hostport: a hostname derives \"@\" too, so the login \
-               also derives with no user; urlcert reports the user (\"the user name and \
-               optional password are followed by a commercial at sign \"@\"\")",
-    })
-}
 
 type Alternative = for<'b, 'a> fn(&'b mut Cx<'a>, Span) -> Res<Match>;
 
@@ -180,7 +171,7 @@ pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
 crate::grammar::entry::entry_points! {
     /// Parses `input` under draft-03 and the given reading.
     judge = judge;
-    notes = |cx, &prefixed, noted| notes::add(cx, noted, prefixed);
+    notes = |cx, &prefixed, noted| notes::add(cx, noted, prefixed, judge);
 }
 
 /// The verdict, without notes; and whether the "URL:" prefix was there.

@@ -4,8 +4,10 @@
 use super::at;
 use super::classes::{digits_in, ialpha, xalphas};
 use super::ip::host;
-use super::Match;
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
+/// Which alternative of `groupart` urlcert reports.
+pub use crate::grammar::news::GroupPart as Groupart;
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
@@ -19,24 +21,11 @@ pub fn newsaddress<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
         let text = |x: Option<Span>| x.map(Part::Str);
         cx.put("scheme", text(Some(Span::new(s.start, s.start + 4))));
         cx.put("groupart", text(Some(g)));
-        let (group_, article_, host_) = match part.kind {
-            Groupart::Star => (None, None, None),
-            Groupart::Group => (Some(g), None, None),
-            Groupart::Article { host } => (None, Some(g), Some(host)),
-        };
-        cx.put("group", text(group_));
-        cx.put("article", text(article_));
-        cx.put("host", text(host_));
+        part.kind.put(cx, g);
         let mut m = Match::new(Rule::D03Newsaddress);
         m.ambiguities.extend(part.ambiguities);
         Ok(m)
     })
-}
-
-pub enum Groupart {
-    Star,
-    Group,
-    Article { host: Span },
 }
 
 pub struct GroupartMatch {

@@ -18,7 +18,7 @@
 //! | `nntp.local` | should | a valid nntp URL |
 
 use super::classes::{ALPHA, DIGIT, EXTRA, NATIONAL, PUNCTUATION, RESERVED, SAFE};
-use super::{afs, judge, path};
+use super::{afs, path};
 use crate::grammar::class::{decode, escaped_octet};
 use crate::grammar::cx::{Cx, Span};
 use crate::grammar::outcome::note;
@@ -43,8 +43,12 @@ pub const IDS: &[&str] = &[
     "nntp.local",
 ];
 
+/// The document's judging step, which the fragment note runs again on the input up to
+/// the "#" (handed in, so that the notes need not know the dispatcher).
+pub type Judge = for<'a> fn(&mut Cx<'a>) -> (Parse<'a>, bool);
+
 /// Adds every note that applies to `p`. `prefixed`: the input starts with "URL:".
-pub fn add(cx: &mut Cx, p: &mut Noting, prefixed: bool) {
+pub fn add(cx: &mut Cx, p: &mut Noting, prefixed: bool, judge: Judge) {
     if !prefixed {
         prefix_missing(p);
     }
@@ -61,7 +65,7 @@ pub fn add(cx: &mut Cx, p: &mut Noting, prefixed: bool) {
             }
         }
         Verdict::NotDefined => scheme_names(cx, p, prefixed),
-        Verdict::Invalid => fragment(cx, p),
+        Verdict::Invalid => fragment(cx, p, judge),
         Verdict::GenericOnly => {}
     }
 }
@@ -161,7 +165,7 @@ fn escaped_reserved(cx: &Cx, p: &mut Noting) {
 /// "Fragment identifiers and partial URLs are not involved in the basic URL
 /// definition." An input that would be a valid URL but for a "#" and a `fragmentid`
 /// after it. Data: the fragment identifier.
-fn fragment(cx: &mut Cx, p: &mut Noting) {
+fn fragment(cx: &mut Cx, p: &mut Noting, judge: Judge) {
     let Some(hash) = cx.input.iter().position(|&b| b == b'#') else {
         return;
     };

@@ -4,8 +4,8 @@
 use super::classes::{alphanums, digits_in, DIGIT};
 use super::ip::hostport;
 use super::path::path;
-use super::Match;
 use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;

@@ -1,8 +1,9 @@
 //! draft-03 `telnetaddress` (prose: "TELNET, RLOGIN, TN3270").
 
 use super::ip::login;
-use super::{login_ambiguity, Match};
+use super::ip::login_ambiguity;
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 

@@ -4,8 +4,8 @@
 use super::classes::{digits_in, xalphas};
 use super::ip::{hostport, Hostport};
 use super::path::{path, search};
-use super::Match;
 use crate::grammar::cx::{furthest, Cx, Res, Span};
+use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 

@@ -110,23 +110,6 @@ pub(crate) fn uchars_and(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::chars;
-
-    /// Each class holds exactly the characters draft-06 Section 5 lists.
-    #[test]
-    fn classes_hold_what_the_bnf_lists() {
-        assert_eq!(chars(&LOWALPHA), "abcdefghijklmnopqrstuvwxyz");
-        assert_eq!(chars(&HIALPHA), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-        assert_eq!(chars(&ALPHA).len(), 52);
-        assert_eq!(chars(&DIGIT), "0123456789");
-        assert_eq!(chars(&SAFE), "$+-._");
-        assert_eq!(chars(&EXTRA), "!'()*,=");
-        assert_eq!(chars(&NATIONAL), "[\\]^{|}~");
-        assert_eq!(chars(&PUNCTUATION), "\"#<>");
-        assert_eq!(chars(&RESERVED), "&/:;=?@");
-        assert_eq!(chars(&HEX), "0123456789ABCDEFabcdef");
-        assert_eq!(chars(&UNRESERVED).len(), 52 + 10 + 5 + 7 + 8);
-    }
 
     /// The draft's oddities, against RFC 1738's classes.
     #[test]

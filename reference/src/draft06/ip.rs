@@ -4,7 +4,6 @@
 
 use super::classes::{digits, uchar, ALPHA};
 use crate::grammar::cx::{Cx, Res, Span};
-use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 
 crate::shared_productions::ip! {

@@ -893,33 +893,3 @@ fn any_bytes_get_an_answer() {
         Some(&strings(&["%00"])[..])
     );
 }
-
-/// 1 MiB inputs get the verdict the BNF gives (how fast is not asserted).
-#[test]
-fn huge_inputs_get_their_verdicts() {
-    G.assert_huge(
-        Reading::Strict,
-        &[
-            ("http://h/", b"a/", Verdict::Valid),
-            ("", b"a/", Verdict::Invalid),
-            ("", b"@", Verdict::Invalid),
-            ("", b":", Verdict::Invalid),
-            ("x:", b":", Verdict::Valid),
-            ("x:", b"@", Verdict::Valid),
-            ("ftp://", b"@", Verdict::GenericOnly),
-            ("ftp://", b":", Verdict::GenericOnly),
-            ("ftp://", b"a:", Verdict::GenericOnly),
-            ("http://a", b".", Verdict::Valid),
-            ("http://", b"1.", Verdict::GenericOnly),
-            ("news:", b"a@", Verdict::GenericOnly),
-            ("gopher://h/1", b"%09", Verdict::Valid),
-            ("gopher://h/1", b"%09/", Verdict::Valid),
-            ("prospero://h/x", b";a=b", Verdict::Valid),
-            ("prospero://h/x;", b"a=", Verdict::Valid),
-            ("wais://h/", b"a/", Verdict::GenericOnly),
-            ("foo:", b"%", Verdict::Invalid),
-            ("foo:", b"\xff", Verdict::Invalid),
-            ("foo:", b"\0", Verdict::Invalid),
-        ],
-    );
-}

@@ -2,6 +2,7 @@
 
 use super::classes::{escaped, repeat, ALPHA, ALPHANUM, DIGIT, UNRESERVED};
 use crate::grammar::cx::{Cx, Res, Span};
+use crate::grammar::login::{host_port, user_part};
 use crate::grammar::outcome::Part;
 use crate::grammar::outcome::{Components, Failure};
 use crate::grammar::rule::Rule;
@@ -35,25 +36,7 @@ pub fn server(cx: &mut Cx, s: Span) -> Res<Server> {
         // Neither user, password nor hostport derives "@": the first "@" ends the user
         // part (a second one fails in hostport). user derives no ":", so the first ":"
         // before the "@" starts the password.
-        let (user_span, password_span, rest) = match cx.find(s, b'@') {
-            Some(at) => {
-                let info = Span::new(s.start, at);
-                match cx.find(info, b':') {
-                    Some(colon) => {
-                        let u = Span::new(s.start, colon);
-                        let p = Span::new(colon + 1, at);
-                        user(cx, u)?;
-                        password(cx, p)?;
-                        (Some(u), Some(p), s.from(at + 1))
-                    }
-                    None => {
-                        user(cx, info)?;
-                        (Some(info), None, s.from(at + 1))
-                    }
-                }
-            }
-            None => (None, None, s),
-        };
+        let (user_span, password_span, rest) = user_part(cx, s, user, password)?;
         let (host, port) = hostport(cx, rest)?;
         Ok(Server {
             user: user_span,
@@ -99,19 +82,7 @@ pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
 pub fn hostport(cx: &mut Cx, s: Span) -> Res<(Span, Option<Span>)> {
     cx.rule(Rule::D1996Hostport, |cx| {
         // Neither host nor port derives ":", so the first ":" ends the host.
-        match cx.find(s, b':') {
-            Some(colon) => {
-                let h = Span::new(s.start, colon);
-                let p = s.from(colon + 1);
-                host(cx, h)?;
-                port(cx, p)?;
-                Ok((h, Some(p)))
-            }
-            None => {
-                host(cx, s)?;
-                Ok((s, None))
-            }
-        }
+        host_port(cx, s, host, port)
     })
 }
 

@@ -2,7 +2,7 @@
 
 use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
-use crate::grammar::outcome::{Value, Verdict};
+use crate::grammar::outcome::Value;
 use crate::grammar::rule::Rule;
 use crate::testing::{c, data, Grammar, Xorshift};
 
@@ -360,22 +360,4 @@ fn any_bytes_get_an_answer() {
         let input = [b'h', b't', b':', b'/', b'/', b, b'/', b];
         G.assert_answer(&input, Reading::Strict, urlchar);
     }
-}
-
-/// 1 MiB inputs get their verdicts (how fast is for `cargo bench`, not a unit test).
-#[test]
-fn huge_inputs_get_their_verdicts() {
-    G.assert_huge(
-        Reading::Strict,
-        &[
-            ("http://h/", b"a/", Verdict::Valid),
-            ("http://", b"a.", Verdict::GenericOnly),
-            ("http://", b"1.", Verdict::GenericOnly),
-            ("http://", b"a@", Verdict::GenericOnly),
-            ("", b"a;", Verdict::Valid),
-            ("x:", b"%", Verdict::Invalid),
-            ("", b"//", Verdict::Valid),
-            ("", b"a:", Verdict::Valid),
-        ],
-    );
 }

@@ -82,17 +82,12 @@ impl Cx<'_> {
         s: Span,
         (rule, expected): (Rule, &'static str),
         (escape, escape_expected): (Rule, &'static str),
-        mut element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+        element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
     ) -> Res<()> {
-        let mut i = s.start;
-        while i < s.end {
-            match element(self, i, s.end) {
-                Some(n) => i += n,
-                None if self.input[i] == b'%' => return Err(self.fail(i, escape, escape_expected)),
-                None => return Err(self.fail(i, rule, expected)),
-            }
-        }
-        Ok(())
+        self.elements(s, element).map_err(|i| match self.input[i] {
+            b'%' => self.fail(i, escape, escape_expected),
+            _ => self.fail(i, rule, expected),
+        })
     }
 
     fn trace_class(&mut self, class: &Class, b: u8) {
@@ -201,3 +196,34 @@ pub fn decode(bytes: &[u8]) -> Vec<u8> {
     }
     out
 }
+
+/// A document's `repeat` and `all_chars`, for the grammars whose escape is `"%" hex hex`
+/// under one rule (`escape`, `escaped`, `pct-encoded`): `repeat` is `*element` over the
+/// whole of a span, a "%" that starts no well-formed escape failing the escape rule
+/// there; `all_chars` (when `hex` is given) the plain check of the same over the
+/// document's `hex`. Invoked in the document's `classes` module, where `Cx`, `Span`,
+/// `Res` and `Rule` are in scope.
+macro_rules! escaped_repetition {
+    (escape = ($rule:expr, $expected:expr)) => {
+        /// `*element` over the whole of `s`, where a "%" that starts no well-formed
+        /// escape fails the document's escape rule, at the "%".
+        pub fn repeat(
+            cx: &mut Cx,
+            s: Span,
+            rule: Rule,
+            expected: &'static str,
+            element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
+        ) -> Res<()> {
+            cx.star_escaped(s, (rule, expected), ($rule, $expected), element)
+        }
+    };
+    (escape = ($rule:expr, $expected:expr), hex = $hex:expr) => {
+        crate::grammar::class::escaped_repetition!(escape = ($rule, $expected));
+
+        /// Whether `bytes` holds only characters `ok` takes and well-formed escapes.
+        pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
+            crate::grammar::class::all_chars(bytes, &$hex, ok)
+        }
+    };
+}
+pub(crate) use escaped_repetition;

@@ -9,6 +9,7 @@
 use crate::document::Reading;
 use crate::grammar::outcome::{Components, Failure, Part};
 use crate::grammar::rule::Rule;
+pub use crate::grammar::span::{Span, Spans};
 
 /// The text inside a `q!` literal's quotes.
 pub(crate) fn unquote(lit: &'static str) -> &'static str {
@@ -27,33 +28,7 @@ pub(crate) fn ascii_char(b: u8) -> &'static str {
     ASCII.get(i..i + 1).unwrap_or("?")
 }
 
-/// A half-open byte range of the input.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Span {
-    pub start: usize,
-    pub end: usize,
-}
-
-impl Span {
-    pub fn new(start: usize, end: usize) -> Span {
-        Span { start, end }
-    }
-    pub fn is_empty(self) -> bool {
-        self.start >= self.end
-    }
-    pub fn len(self) -> usize {
-        self.end.saturating_sub(self.start)
-    }
-    /// The part from `at` to the end.
-    pub fn from(self, at: usize) -> Span {
-        Span::new(at.min(self.end), self.end)
-    }
-}
-
 pub type Res<T> = Result<T, Failure>;
-
-/// The spans of a repeated part (segments): inline for the common few.
-pub type Spans = crate::inline::InlineList<Span, { crate::grammar::outcome::INLINE_ITEMS }>;
 
 /// Which rules accepted and which rejected, over one or more parses.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -261,13 +236,23 @@ impl<'a> Cx<'a> {
         s: Span,
         rule: Rule,
         expected: &'static str,
-        mut element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+        element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
     ) -> Res<()> {
+        self.elements(s, element)
+            .map_err(|i| self.fail(i, rule, expected))
+    }
+
+    /// `element` repeated over the whole of `s`; where it cannot go on, the offset.
+    pub(crate) fn elements(
+        &mut self,
+        s: Span,
+        mut element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+    ) -> Result<(), usize> {
         let mut i = s.start;
         while i < s.end {
             match element(self, i, s.end) {
                 Some(n) => i += n,
-                None => return Err(self.fail(i, rule, expected)),
+                None => return Err(i),
             }
         }
         Ok(())

@@ -55,8 +55,7 @@ impl fmt::Display for Verdict {
 /// owned copy with U+FFFD for each invalid sequence (as `String::from_utf8_lossy`).
 pub type Text<'a> = Cow<'a, str>;
 
-/// How many items a list component keeps inline before it moves to the heap.
-pub const INLINE_ITEMS: usize = 4;
+pub use crate::grammar::span::INLINE_ITEMS;
 
 /// The items of a repeated component (segments, groups): inline up to
 /// [`INLINE_ITEMS`], so the common URL's lists allocate nothing.
@@ -104,9 +103,9 @@ pub const INLINE_COMPONENTS: usize = 16;
 /// only when the component is read.
 #[derive(Clone, Debug)]
 pub(crate) enum Part {
-    Str(crate::grammar::cx::Span),
-    List(crate::grammar::cx::Spans),
-    Fields(InlineList<(crate::grammar::cx::Span, crate::grammar::cx::Span), INLINE_ITEMS>),
+    Str(crate::grammar::span::Span),
+    List(crate::grammar::span::Spans),
+    Fields(InlineList<(crate::grammar::span::Span, crate::grammar::span::Span), INLINE_ITEMS>),
 }
 
 /// A compact span: offsets into the input.
@@ -114,7 +113,7 @@ pub(crate) enum Part {
 struct At(u32, u32);
 
 impl At {
-    fn of(s: crate::grammar::cx::Span) -> At {
+    fn of(s: crate::grammar::span::Span) -> At {
         At(s.start as u32, s.end as u32)
     }
 }
@@ -270,16 +269,16 @@ impl<'a> Components<'a> {
     }
 
     /// The span of a string component, if present.
-    pub fn span(&self, name: &str) -> Option<crate::grammar::cx::Span> {
+    pub fn span(&self, name: &str) -> Option<crate::grammar::span::Span> {
         match self.slots.iter().find(|(n, _)| *n == name) {
             Some(&(_, Slot::Str(a))) => {
-                Some(crate::grammar::cx::Span::new(a.0 as usize, a.1 as usize))
+                Some(crate::grammar::span::Span::new(a.0 as usize, a.1 as usize))
             }
             _ => None,
         }
     }
 
-    fn pooled(&mut self, spans: impl Iterator<Item = crate::grammar::cx::Span>) -> u32 {
+    fn pooled(&mut self, spans: impl Iterator<Item = crate::grammar::span::Span>) -> u32 {
         let first = self.pool.len() as u32;
         for s in spans {
             self.pool.push(At::of(s));

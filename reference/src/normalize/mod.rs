@@ -34,7 +34,7 @@ pub mod rfc2396;
 pub mod rfc3986;
 
 use crate::document::{DocReading, Document};
-use crate::documents::{Citation, Stated};
+use crate::stated::{Citation, Stated};
 use std::fmt;
 
 /// A document's normal form of an input, with every step applied to get it.

@@ -23,7 +23,7 @@ pub use branches::{branches, Branch};
 pub use trace::{Detail, Step, Steps};
 
 use crate::document::{DocReading, Document};
-use crate::documents::{Citation, Stated};
+use crate::stated::{Citation, Stated};
 use std::borrow::Cow;
 use std::fmt;
 

@@ -20,8 +20,8 @@
 
 use super::{Detail, Seen, Unresolvable};
 use crate::document::{DocReading, Document, Reading};
-use crate::documents::Stated;
 use crate::grammar::cx::Span;
+use crate::stated::Stated;
 
 /// One component of a split: the document's name for it, the delimiter written before
 /// it and the one written after it.

@@ -80,24 +80,6 @@ pub fn digits(Rule::Digits);
 mod tests {
     use super::*;
     use crate::grammar::class::{decode, escaped_octet};
-    use crate::testing::chars;
-
-    /// Each class holds exactly the characters RFC 1738 Section 5 lists.
-    #[test]
-    fn classes_hold_what_the_bnf_lists() {
-        assert_eq!(chars(&LOWALPHA), "abcdefghijklmnopqrstuvwxyz");
-        assert_eq!(chars(&HIALPHA), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-        assert_eq!(chars(&ALPHA).len(), 52);
-        assert_eq!(chars(&DIGIT), "0123456789");
-        assert_eq!(chars(&SAFE), "$+-._");
-        assert_eq!(chars(&EXTRA), "!'()*,");
-        assert_eq!(chars(&NATIONAL), "[\\]^`{|}~");
-        assert_eq!(chars(&PUNCTUATION), "\"#%<>");
-        assert_eq!(chars(&RESERVED), "&/:;=?@");
-        assert_eq!(chars(&HEX), "0123456789ABCDEFabcdef");
-        assert_eq!(chars(&UNRESERVED).len(), 52 + 10 + 5 + 6);
-        assert_eq!(chars(&ALPHADIGIT).len(), 62);
-    }
 
     /// Section 2.2: "only alphanumerics, the special characters "$-_.+!*'(),", and
     /// reserved characters used for their reserved purposes may be used unencoded".

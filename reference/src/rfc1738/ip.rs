@@ -2,7 +2,6 @@
 
 use super::classes::{digits, uchar, xchar, ALPHA, ALPHADIGIT};
 use crate::grammar::cx::{Cx, Res, Span};
-use crate::grammar::outcome::Part;
 use crate::grammar::rule::Rule;
 
 crate::shared_productions::ip! {

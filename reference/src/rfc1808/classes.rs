@@ -102,44 +102,13 @@ pub fn uchar_or_reserved(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     uchar(cx, i, end).or_else(|| cx.class(&RESERVED, cx.input[i]).then_some(1))
 }
 
-/// `*element` over the whole of `s`, a "%" that starts no well-formed `escape` failing
-/// `escape` there.
-pub fn repeat(
-    cx: &mut Cx,
-    s: Span,
-    rule: Rule,
-    expected: &'static str,
-    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
-) -> Res<()> {
-    cx.star_escaped(s, (rule, expected), (Rule::R1808Escape, ESCAPE), element)
-}
-
-/// Does `bytes` consist of characters `ok` accepts and escapes over `hex`?
-pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
-    crate::grammar::class::all_chars(bytes, &HEX, ok)
-}
+crate::grammar::class::escaped_repetition!(escape = (Rule::R1808Escape, ESCAPE), hex = HEX);
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::document::Reading;
     use crate::testing::chars;
-
-    /// Each class holds exactly the characters Section 2.2 lists.
-    #[test]
-    fn classes_hold_what_the_bnf_lists() {
-        assert_eq!(chars(&LOWALPHA), "abcdefghijklmnopqrstuvwxyz");
-        assert_eq!(chars(&HIALPHA), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-        assert_eq!(chars(&ALPHA).len(), 52);
-        assert_eq!(chars(&DIGIT), "0123456789");
-        assert_eq!(chars(&SAFE), "$+-._");
-        assert_eq!(chars(&EXTRA), "!'()*,");
-        assert_eq!(chars(&NATIONAL), "[\\]^`{|}~");
-        assert_eq!(chars(&RESERVED), "&/:;=?@");
-        assert_eq!(chars(&PUNCTUATION), "\"#%<>");
-        assert_eq!(chars(&HEX), "0123456789ABCDEFabcdef");
-        assert_eq!(chars(&UNRESERVED).len(), 52 + 10 + 5 + 6);
-    }
 
     /// Section 2.2's classes are RFC 1738's, character for character.
     #[test]

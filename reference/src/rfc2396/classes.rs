@@ -126,46 +126,11 @@ pub fn uric_no_slash(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     n
 }
 
-/// `*element` over the whole of `s`, where a "%" that starts no well-formed escape
-/// fails `escaped`.
-pub fn repeat(
-    cx: &mut Cx,
-    s: Span,
-    rule: Rule,
-    expected: &'static str,
-    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
-) -> Res<()> {
-    cx.star_escaped(s, (rule, expected), (Rule::R2396Escaped, ESCAPED), element)
-}
-
-/// Whether `bytes` is characters `ok` takes and well-formed `escaped` triplets.
-pub fn all_chars(bytes: &[u8], ok: impl Fn(u8) -> bool) -> bool {
-    crate::grammar::class::all_chars(bytes, &HEX, ok)
-}
+crate::grammar::class::escaped_repetition!(escape = (Rule::R2396Escaped, ESCAPED), hex = HEX);
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::testing::chars;
-
-    /// Each class holds exactly the characters Appendix A lists.
-    #[test]
-    fn classes_hold_what_the_bnf_lists() {
-        assert_eq!(chars(&LOWALPHA), "abcdefghijklmnopqrstuvwxyz");
-        assert_eq!(chars(&UPALPHA), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-        assert_eq!(chars(&ALPHA).len(), 52);
-        assert_eq!(chars(&DIGIT), "0123456789");
-        assert_eq!(chars(&ALPHANUM).len(), 62);
-        // Appendix G.2: "The plus "+", dollar "$", and comma "," characters have been
-        // added to those in the "reserved" set".
-        assert_eq!(chars(&RESERVED), "$&+,/:;=?@");
-        assert_eq!(chars(&RESERVED_RFC2732), "$&+,/:;=?@[]");
-        // "The tilde "~" character was added to those in the "unreserved" set"; "$" and
-        // "," are no longer marks (they were in the 1996 draft).
-        assert_eq!(chars(&MARK), "!'()*-._~");
-        assert_eq!(chars(&UNRESERVED).len(), 62 + 9);
-        assert_eq!(chars(&HEX), "0123456789ABCDEFabcdef");
-    }
 
     /// Section 2.4.3 lists what is excluded: control (00-1F, 7F), space, delims
     /// `"<" | ">" | "#" | "%" | <">` and unwise ``"{" | "}" | "|" | "\" | "^" | "[" |

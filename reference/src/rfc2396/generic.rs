@@ -7,10 +7,10 @@
 //! [`ambiguities`] names the other.
 
 use super::authority::{authority, Authority};
-use super::classes::{all_chars, escaped, repeat, uric, uric_no_slash, ALPHA, DIGIT, UNRESERVED};
-use super::classes::{ESCAPED, URIC};
+use super::classes::{all_chars, escaped, repeat, ALPHA, DIGIT, UNRESERVED};
 use super::parts::Parts;
-use super::path::{fragment, path_segments, query, Segment};
+pub use super::path::{abs_path, opaque_part};
+use super::path::{fragment, query, Segment};
 use crate::grammar::cx::{leftmost, Cx, Res, Span};
 use crate::grammar::outcome::Ambiguity;
 use crate::grammar::rule::Rule;
@@ -154,23 +154,6 @@ fn path_then_query(cx: &mut Cx, s: Span, relative: bool) -> Res<Form> {
     Ok(form)
 }
 
-/// `opaque_part   = uric_no_slash *uric`
-pub fn opaque_part(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::R2396OpaquePart, |cx| {
-        // Not empty: `s:` is no URI (uric_no_slash is one character).
-        if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::R2396OpaquePart, "uric_no_slash"));
-        }
-        let Some(n) = uric_no_slash(cx, s.start, s.end) else {
-            return Err(match cx.input[s.start] {
-                b'%' => cx.fail(s.start, Rule::R2396Escaped, ESCAPED),
-                _ => cx.fail(s.start, Rule::R2396OpaquePart, "uric_no_slash"),
-            });
-        };
-        repeat(cx, s.from(s.start + n), Rule::R2396OpaquePart, URIC, uric)
-    })
-}
-
 /// What `net_path` found: the authority and what it derived as, and the abs_path's
 /// segments if there is one.
 pub type NetPath = ((Span, Authority), Option<Vec<Segment>>);
@@ -191,14 +174,6 @@ pub fn net_path(cx: &mut Cx, s: Span) -> Res<NetPath> {
             None
         };
         Ok(((span, found), segments))
-    })
-}
-
-/// `abs_path      = "/"  path_segments`
-pub fn abs_path(cx: &mut Cx, s: Span) -> Res<Vec<Segment>> {
-    cx.rule(Rule::R2396AbsPath, |cx| {
-        cx.literal(s.start, s, q!("/"), Rule::R2396AbsPath)?;
-        path_segments(cx, s.from(s.start + 1))
     })
 }
 

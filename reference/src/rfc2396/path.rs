@@ -1,7 +1,6 @@
 //! Section 3.3, "Path Component", and Section 3.4, "Query Component".
 
-use super::classes::{escaped, repeat, uric, UNRESERVED, URIC};
-use super::generic::{abs_path, opaque_part};
+use super::classes::{escaped, repeat, uric, uric_no_slash, ESCAPED, UNRESERVED, URIC};
 use crate::grammar::cx::{Cx, Res, Span};
 use crate::grammar::rule::Rule;
 
@@ -31,6 +30,31 @@ pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
         } else {
             opaque_part(cx, s)
         }
+    })
+}
+
+/// `opaque_part   = uric_no_slash *uric`
+pub fn opaque_part(cx: &mut Cx, s: Span) -> Res<()> {
+    cx.rule(Rule::R2396OpaquePart, |cx| {
+        // Not empty: `s:` is no URI (uric_no_slash is one character).
+        if s.is_empty() {
+            return Err(cx.fail(s.start, Rule::R2396OpaquePart, "uric_no_slash"));
+        }
+        let Some(n) = uric_no_slash(cx, s.start, s.end) else {
+            return Err(match cx.input[s.start] {
+                b'%' => cx.fail(s.start, Rule::R2396Escaped, ESCAPED),
+                _ => cx.fail(s.start, Rule::R2396OpaquePart, "uric_no_slash"),
+            });
+        };
+        repeat(cx, s.from(s.start + n), Rule::R2396OpaquePart, URIC, uric)
+    })
+}
+
+/// `abs_path      = "/"  path_segments`
+pub fn abs_path(cx: &mut Cx, s: Span) -> Res<Vec<Segment>> {
+    cx.rule(Rule::R2396AbsPath, |cx| {
+        cx.literal(s.start, s, q!("/"), Rule::R2396AbsPath)?;
+        path_segments(cx, s.from(s.start + 1))
     })
 }
 

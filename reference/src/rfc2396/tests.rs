@@ -552,32 +552,3 @@ fn any_bytes_get_an_answer() {
         }
     }
 }
-
-/// 1 MiB inputs get their verdicts (how fast is for `cargo bench`, not a unit test).
-#[test]
-fn huge_inputs_get_their_verdicts() {
-    G.assert_huge(
-        Reading::Strict,
-        &[
-            ("http://h/", b"a/", Verdict::Valid),
-            ("http://", b"a.", Verdict::Valid),
-            ("http://", b"1.", Verdict::Valid),
-            ("http://", b"a@", Verdict::Valid),
-            ("", b"a;", Verdict::Valid),
-            ("x:", b"%", Verdict::Invalid),
-            ("", b"//", Verdict::Valid),
-            ("", b"a:", Verdict::Valid),
-            ("", b"a@:", Verdict::Invalid),
-            ("x:", b"a:", Verdict::Valid),
-            ("?", b"a", Verdict::Invalid),
-        ],
-    );
-    G.assert_huge(
-        R,
-        &[
-            ("http://[", b"1:", Verdict::Invalid),
-            ("http://[", b"::", Verdict::Invalid),
-            ("http://h/?", b"[]", Verdict::Valid),
-        ],
-    );
-}

@@ -10,7 +10,7 @@
 //! within a bounded distance of where it starts, except for runs of one class, which are
 //! read once: linear time.
 
-use super::classes::{pct_encoded, repeat, DIGIT, HEXDIG, SUB_DELIMS, UNRESERVED};
+use super::classes::{repeat, unreserved_pct_or_sub_delim, DIGIT, HEXDIG, SUB_DELIMS, UNRESERVED};
 use crate::grammar::cx::{Cx, Res, Span};
 use crate::grammar::outcome::Part;
 use crate::grammar::outcome::{Components, Failure};
@@ -107,14 +107,7 @@ const USERINFO_CHARS: &str = "unreserved / pct-encoded / sub-delims / \":\"";
 pub fn userinfo(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R3986Userinfo, |cx| {
         repeat(cx, s, Rule::R3986Userinfo, USERINFO_CHARS, |cx, i, end| {
-            let b = cx.input[i];
-            if cx.class(&UNRESERVED, b) {
-                Some(1)
-            } else if b == b'%' {
-                pct_encoded(cx, i, end)
-            } else {
-                (cx.class(&SUB_DELIMS, b) || b == b':').then_some(1)
-            }
+            unreserved_pct_or_sub_delim(cx, i, end, b":")
         })
     })
 }
@@ -489,14 +482,7 @@ const REG_NAME_CHARS: &str = "unreserved / pct-encoded / sub-delims";
 pub fn reg_name(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R3986RegName, |cx| {
         repeat(cx, s, Rule::R3986RegName, REG_NAME_CHARS, |cx, i, end| {
-            let b = cx.input[i];
-            if cx.class(&UNRESERVED, b) {
-                Some(1)
-            } else if b == b'%' {
-                pct_encoded(cx, i, end)
-            } else {
-                cx.class(&SUB_DELIMS, b).then_some(1)
-            }
+            unreserved_pct_or_sub_delim(cx, i, end, b"")
         })
     })
 }

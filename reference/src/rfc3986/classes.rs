@@ -69,16 +69,28 @@ pub fn pct_encoded(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 }
 
 #[inline]
-/// `pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"`
-pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+/// `unreserved / pct-encoded / sub-delims`, or one of `more`, at `i`: the characters of
+/// `pchar` (with ":" and "@"), `userinfo` (with ":"), `reg-name` and `segment-nz-nc`
+/// (with "@").
+pub fn unreserved_pct_or_sub_delim(
+    cx: &mut Cx,
+    i: usize,
+    end: usize,
+    more: &[u8],
+) -> Option<usize> {
     let b = cx.input[i];
-    let n = if cx.class(&UNRESERVED, b) {
+    if cx.class(&UNRESERVED, b) {
         Some(1)
     } else if b == b'%' {
         pct_encoded(cx, i, end)
     } else {
-        (cx.class(&SUB_DELIMS, b) || b == b':' || b == b'@').then_some(1)
-    };
+        (cx.class(&SUB_DELIMS, b) || more.contains(&b)).then_some(1)
+    }
+}
+
+/// `pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"`
+pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+    let n = unreserved_pct_or_sub_delim(cx, i, end, b":@");
     cx.mark(Rule::R3986Pchar, n.is_some());
     n
 }
@@ -86,22 +98,9 @@ pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
 /// What `pchar` expects.
 pub const PCHAR: &str = "pchar";
 
-/// `*element` over the whole of `s`: a "%" that starts no well-formed percent-encoding
-/// fails `pct-encoded` (the convention of every grammar here), at the "%".
-pub fn repeat(
-    cx: &mut Cx,
-    s: Span,
-    rule: Rule,
-    expected: &'static str,
-    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
-) -> Res<()> {
-    cx.star_escaped(
-        s,
-        (rule, expected),
-        (Rule::R3986PctEncoded, PCT_ENCODED),
-        element,
-    )
-}
+// A "%" that starts no well-formed percent-encoding fails `pct-encoded` (the
+// convention of every grammar here).
+crate::grammar::class::escaped_repetition!(escape = (Rule::R3986PctEncoded, PCT_ENCODED));
 
 /// As [`repeat`], for `1*element`: an empty `s` fails `rule` at its start.
 pub fn repeat1(

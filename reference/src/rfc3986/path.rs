@@ -3,7 +3,7 @@
 //! No segment rule derives "/", so the segments of a path are what lies between its
 //! slashes, and each is asked whether it derives.
 
-use super::classes::{pchar, repeat, repeat1, PCHAR, SUB_DELIMS, UNRESERVED};
+use super::classes::{pchar, repeat, repeat1, unreserved_pct_or_sub_delim, PCHAR};
 use crate::grammar::cx::{Cx, Res, Span};
 use crate::grammar::outcome::Failure;
 use crate::grammar::rule::Rule;
@@ -149,14 +149,7 @@ const NC_CHARS: &str = "unreserved / pct-encoded / sub-delims / \"@\"";
 pub fn segment_nz_nc(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R3986SegmentNzNc, |cx| {
         repeat1(cx, s, Rule::R3986SegmentNzNc, NC_CHARS, |cx, i, end| {
-            let b = cx.input[i];
-            if cx.class(&UNRESERVED, b) {
-                Some(1)
-            } else if b == b'%' {
-                super::classes::pct_encoded(cx, i, end)
-            } else {
-                (cx.class(&SUB_DELIMS, b) || b == b'@').then_some(1)
-            }
+            unreserved_pct_or_sub_delim(cx, i, end, b"@")
         })
     })
 }

@@ -27,25 +27,12 @@ macro_rules! ip {
             pub hostport: Hostport,
         }
 
-        /// What `hostport` found.
-        #[derive(Clone, Copy, Debug)]
-        pub struct Hostport {
-            pub host: Span,
-            pub port: Option<Span>,
-        }
+        pub use crate::grammar::login::Hostport;
 
         impl Login {
             pub fn put(&self, cx: &mut Cx) {
-                cx.put("user", self.user.map(Part::Str));
-                cx.put("password", self.password.map(Part::Str));
+                crate::grammar::login::put_user_password(cx, self.user, self.password);
                 self.hostport.put(cx);
-            }
-        }
-
-        impl Hostport {
-            pub fn put(&self, cx: &mut Cx) {
-                cx.put("host", Some(Part::Str(self.host)));
-                cx.put("port", self.port.map(Part::Str));
             }
         }
 
@@ -54,25 +41,8 @@ macro_rules! ip {
             cx.rule($login, |cx| {
                 // Neither user, password nor hostport derives "@": the first "@" ends the user
                 // part, and user derives no ":", so the first ":" before it starts the password.
-                let (user_span, password_span, rest) = match cx.find(s, b'@') {
-                    Some(at) => {
-                        let info = Span::new(s.start, at);
-                        match cx.find(info, b':') {
-                            Some(colon) => {
-                                let u = Span::new(s.start, colon);
-                                let p = Span::new(colon + 1, at);
-                                user(cx, u)?;
-                                password(cx, p)?;
-                                (Some(u), Some(p), s.from(at + 1))
-                            }
-                            None => {
-                                user(cx, info)?;
-                                (Some(info), None, s.from(at + 1))
-                            }
-                        }
-                    }
-                    None => (None, None, s),
-                };
+                let (user_span, password_span, rest) =
+                    crate::grammar::login::user_part(cx, s, user, password)?;
                 let hostport = hostport(cx, rest)?;
                 Ok(Login {
                     user: user_span,
@@ -84,24 +54,9 @@ macro_rules! ip {
 
         $(#[$hostport_doc])*
         pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
-            cx.rule($hostport, |cx| match cx.find(s, b':') {
-                Some(colon) => {
-                    let h = Span::new(s.start, colon);
-                    let p = s.from(colon + 1);
-                    host(cx, h)?;
-                    port(cx, p)?;
-                    Ok(Hostport {
-                        host: h,
-                        port: Some(p),
-                    })
-                }
-                None => {
-                    host(cx, s)?;
-                    Ok(Hostport {
-                        host: s,
-                        port: None,
-                    })
-                }
+            cx.rule($hostport, |cx| {
+                let (host, port) = crate::grammar::login::host_port(cx, s, host, port)?;
+                Ok(Hostport { host, port })
             })
         }
 

@@ -10,6 +10,9 @@ macro_rules! news {
         $(#[$article_doc:meta])*
         pub fn article($article:path);
     ) => {
+        /// Which alternative of `grouppart` urlcert reports.
+        pub use crate::grammar::news::GroupPart as Grouppart;
+
         $(#[$newsurl_doc])*
         pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($newsurl, |cx| {
@@ -18,23 +21,9 @@ macro_rules! news {
                 let part = grouppart(cx, g)?;
                 cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
                 cx.put("grouppart", Some(Part::Str(g)));
-                let text = |x: Option<Span>| x.map(Part::Str);
-                let (group_, article_, host_) = match part {
-                    Grouppart::Star => (None, None, None),
-                    Grouppart::Group => (Some(g), None, None),
-                    Grouppart::Article { host } => (None, Some(g), Some(host)),
-                };
-                cx.put("group", text(group_));
-                cx.put("article", text(article_));
-                cx.put("host", text(host_));
+                part.put(cx, g);
                 Ok(Match::new($newsurl))
             })
-        }
-
-        pub enum Grouppart {
-            Star,
-            Group,
-            Article { host: Span },
         }
 
         $(#[$grouppart_doc])*
