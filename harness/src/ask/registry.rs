@@ -24,7 +24,7 @@ pub use super::Found;
 /// them.
 const IN_PROCESS: &[&str] = &["url", "fluent-uri", "iri-string", "oxiri"];
 
-pub use super::catalog::{External, Kind};
+pub use super::catalog::{AdapterKind, External};
 
 /// Every external adapter and profile, runtime after runtime.
 fn external() -> impl Iterator<Item = &'static External> {
@@ -166,7 +166,7 @@ impl External {
     /// The command that runs this adapter, or why it cannot run here.
     fn argv(&self) -> Result<Vec<String>, Error> {
         match self.kind {
-            Kind::Script {
+            AdapterKind::Script {
                 runtime,
                 script,
                 module,
@@ -197,7 +197,7 @@ impl External {
                     script_path.to_string_lossy().into_owned(),
                 ])
             }
-            Kind::C {
+            AdapterKind::C {
                 source,
                 pkg,
                 binary,
@@ -210,7 +210,7 @@ impl External {
                 compile(&source_path, pkg, &out)?;
                 Ok(vec![out.to_string_lossy().into_owned()])
             }
-            Kind::Java { source, class } => {
+            AdapterKind::Java { source, class } => {
                 let source_path = crate::assets::adapter_file(source)?;
                 if !source_path.is_file() {
                     return Err(format!("{} is missing", source_path.display()).into());
@@ -239,7 +239,7 @@ impl External {
                     class.to_string(),
                 ])
             }
-            Kind::Go { source, binary } => {
+            AdapterKind::Go { source, binary } => {
                 let source_path = crate::assets::adapter_file(source)?;
                 if !source_path.is_file() {
                     return Err(format!("{} is missing", source_path.display()).into());

@@ -152,7 +152,10 @@ fn same_seed_and_iterations_give_the_same_buckets() {
     assert_eq!(summary(&a), summary(&b));
     assert_eq!(report::jsonl(&a), report::jsonl(&b));
     // Resolutions are generated too, against the seeds' bases.
-    assert!(a.buckets.iter().any(|b| b.kind.op == "resolve"));
+    assert!(a
+        .buckets
+        .iter()
+        .any(|b| b.kind.op == fuzz::RequestOp::Resolve));
     // Another seed goes another way.
     assert_ne!(summary(&a), summary(&run(43)));
 }
@@ -595,7 +598,7 @@ fn a_journal_read_back_is_the_campaign_it_recorded() {
     config.checkpoint_execs = 100;
     let mut adapters = inproc::all();
     let doc = draft1996();
-    let mut record = fuzz::journal::Journal::open(dir.path(), doc, 5).unwrap();
+    let mut record = fuzz::journal::CampaignJournal::open(dir.path(), doc, 5).unwrap();
     let stop = AtomicBool::new(false);
     let (c, failed) = fuzz::run_from(
         &config,
@@ -839,7 +842,7 @@ fn a_campaign_against_url_gives_one_bucket_per_named_cause() {
     let known: Vec<&fuzz::Bucket> = c.buckets.iter().filter(|b| b.known.is_some()).collect();
     assert!(known.len() >= 8, "{:#?}", summary(&c));
     // No two buckets share a named cause, and each is keyed by its name alone.
-    let mut names: Vec<(&str, &str)> = known
+    let mut names: Vec<(fuzz::RequestOp, &str)> = known
         .iter()
         .map(|b| (b.kind.op, b.known.as_ref().unwrap().name.as_str()))
         .collect();
@@ -927,7 +930,9 @@ fn a_campaign_against_url_or_fluent_uri_leaves_no_unnamed_bucket() {
                 .collect();
             assert!(new.is_empty(), "{name}, seed {seed}: {new:#?}");
             assert!(
-                c.buckets.iter().any(|b| b.kind.op == "resolve"),
+                c.buckets
+                    .iter()
+                    .any(|b| b.kind.op == fuzz::RequestOp::Resolve),
                 "{name}: resolutions asked"
             );
         }

@@ -6,24 +6,24 @@
 //! Python programs that run the browser; the browser missing makes the adapter
 //! unavailable.
 
-use super::entry::{External, Kind};
+use super::entry::{AdapterKind, External};
 
 pub const ENTRIES: &[External] = &[
     External {
         name: "lynx",
-        kind: Kind::script("python3", "harness/adapters/lynx_links.py", None),
+        kind: AdapterKind::script("python3", "harness/adapters/lynx_links.py", None),
         profile: None,
         install: "apt-get install lynx",
     },
     External {
         name: "w3m",
-        kind: Kind::script("python3", "harness/adapters/w3m_links.py", None),
+        kind: AdapterKind::script("python3", "harness/adapters/w3m_links.py", None),
         profile: None,
         install: "apt-get install w3m",
     },
     External {
         name: "chromium",
-        kind: Kind::script("python3", "harness/adapters/chromium_dom.py", None),
+        kind: AdapterKind::script("python3", "harness/adapters/chromium_dom.py", None),
         profile: None,
         install: "apt-get install chromium",
     },

@@ -1,14 +1,14 @@
 //! C libraries, compiled on first use: uriparser and libcurl's URL API.
 
-use super::entry::{External, Kind};
+use super::entry::{AdapterKind, External};
 
-const URIPARSER: Kind = Kind::C {
+const URIPARSER: AdapterKind = AdapterKind::C {
     source: "harness/adapters/uriparser.c",
     pkg: "liburiparser",
     binary: "uriparser",
 };
 
-const CURL: Kind = Kind::C {
+const CURL: AdapterKind = AdapterKind::C {
     source: "harness/adapters/curl_url.c",
     pkg: "libcurl",
     binary: "curl_url",

@@ -2,7 +2,7 @@
 
 /// How an external adapter runs.
 #[derive(Clone, Copy)]
-pub enum Kind {
+pub enum AdapterKind {
     /// `RUNTIME SCRIPT`, optionally needing a module the runtime imports.
     Script {
         runtime: &'static str,
@@ -32,14 +32,14 @@ pub enum Kind {
     },
 }
 
-impl Kind {
-    /// `runtime script`, needing `module` when one is named (see [`Kind::Script`]).
+impl AdapterKind {
+    /// `runtime script`, needing `module` when one is named (see [`AdapterKind::Script`]).
     pub(super) const fn script(
         runtime: &'static str,
         script: &'static str,
         module: Option<&'static str>,
-    ) -> Kind {
-        Kind::Script {
+    ) -> AdapterKind {
+        AdapterKind::Script {
             runtime,
             script,
             module,
@@ -50,7 +50,7 @@ impl Kind {
 /// One external adapter or profile.
 pub struct External {
     pub name: &'static str,
-    pub kind: Kind,
+    pub kind: AdapterKind,
     /// The extra argument a profile passes.
     pub profile: Option<&'static str>,
     pub install: &'static str,

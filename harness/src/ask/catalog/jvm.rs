@@ -1,9 +1,9 @@
 //! The JVM: `java.net.URI` (RFC 2396 with RFC 2732) and `java.net.URL`, one program
 //! compiled with `javac` on first use; `--url` chooses `java.net.URL`.
 
-use super::entry::{External, Kind};
+use super::entry::{AdapterKind, External};
 
-const JAVA: Kind = Kind::Java {
+const JAVA: AdapterKind = AdapterKind::Java {
     source: "harness/adapters/UrlcertJava.java",
     class: "UrlcertJava",
 };

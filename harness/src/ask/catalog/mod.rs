@@ -13,7 +13,7 @@ mod php;
 mod python;
 mod ruby;
 
-pub use entry::{External, Kind};
+pub use entry::{AdapterKind, External};
 
 /// Every runtime's entries, in the order `urlcert adapters` lists them.
 pub const ALL: &[&[External]] = &[

@@ -3,13 +3,13 @@
 //! `.deps/node_modules` by `harness/adapters/install node`). The programs share
 //! `harness/adapters/_protocol.js`.
 
-use super::entry::{External, Kind};
+use super::entry::{AdapterKind, External};
 
 /// The install command for the npm packages (all of them at once).
 const NPM: &str = "bash harness/adapters/install node";
 
-const fn node(script: &'static str, module: Option<&'static str>) -> Kind {
-    Kind::script("node", script, module)
+const fn node(script: &'static str, module: Option<&'static str>) -> AdapterKind {
+    AdapterKind::script("node", script, module)
 }
 
 pub const ENTRIES: &[External] = &[

@@ -2,29 +2,31 @@
 //! and `ada-url` packages (from the install command's virtual environment), and
 //! Python 2's `urlparse` when `python2.7` is on PATH.
 
-use super::entry::{External, Kind};
+use super::entry::{AdapterKind, External};
 
 /// `python3 SCRIPT`, needing the Python module `module` when one is named.
-const fn python3(script: &'static str, module: Option<&'static str>) -> Kind {
-    Kind::script("python3", script, module)
+const fn python3(script: &'static str, module: Option<&'static str>) -> AdapterKind {
+    AdapterKind::script("python3", script, module)
 }
 
-const PY_URLLIB: Kind = python3("harness/adapters/python_urllib.py", None);
+const PY_URLLIB: AdapterKind = python3("harness/adapters/python_urllib.py", None);
 
-const PY_RFC3986: Kind = python3("harness/adapters/python_rfc3986.py", Some("rfc3986"));
+const PY_RFC3986: AdapterKind = python3("harness/adapters/python_rfc3986.py", Some("rfc3986"));
 
-const PY_YARL: Kind = python3("harness/adapters/python_yarl.py", Some("yarl"));
+const PY_YARL: AdapterKind = python3("harness/adapters/python_yarl.py", Some("yarl"));
 
-const PY_HYPERLINK: Kind = python3("harness/adapters/python_hyperlink.py", Some("hyperlink"));
+const PY_HYPERLINK: AdapterKind =
+    python3("harness/adapters/python_hyperlink.py", Some("hyperlink"));
 
-const PY_URITOOLS: Kind = python3("harness/adapters/python_uritools.py", Some("uritools"));
+const PY_URITOOLS: AdapterKind = python3("harness/adapters/python_uritools.py", Some("uritools"));
 
-const PY_RFC3987: Kind = python3("harness/adapters/python_rfc3987.py", Some("rfc3987"));
+const PY_RFC3987: AdapterKind = python3("harness/adapters/python_rfc3987.py", Some("rfc3987"));
 
-const PY_ADA: Kind = python3("harness/adapters/python_ada.py", Some("ada_url"));
+const PY_ADA: AdapterKind = python3("harness/adapters/python_ada.py", Some("ada_url"));
 
 /// Python 2.7's own `urlparse` module (no packages).
-const PY2_URLPARSE: Kind = Kind::script("python2.7", "harness/adapters/python2_urlparse.py", None);
+const PY2_URLPARSE: AdapterKind =
+    AdapterKind::script("python2.7", "harness/adapters/python2_urlparse.py", None);
 
 pub const ENTRIES: &[External] = &[
     External {

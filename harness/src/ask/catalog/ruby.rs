@@ -1,9 +1,9 @@
 //! Ruby: the standard library's `URI`, and the `addressable` gem from Debian's
 //! `ruby-addressable` (`--addressable`; without the gem the script exits 3).
 
-use super::entry::{External, Kind};
+use super::entry::{AdapterKind, External};
 
-const RUBY: Kind = Kind::script("ruby", "harness/adapters/ruby_uri.rb", None);
+const RUBY: AdapterKind = AdapterKind::script("ruby", "harness/adapters/ruby_uri.rb", None);
 
 pub const ENTRIES: &[External] = &[
     External {

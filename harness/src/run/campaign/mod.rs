@@ -18,17 +18,43 @@
 pub mod gen;
 pub mod minimise;
 
+use crate::case::Operation;
 use serde::{Deserialize, Serialize};
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-/// What a campaign asks: parses and resolutions (a `links` request needs a whole
-/// document, which campaigns do not generate).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What a campaign asks: the [`Operation`]s it generates, parses and resolutions (a
+/// `links` request needs a whole document, which campaigns do not generate).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(into = "Operation")]
 pub enum RequestOp {
     Parse,
     Resolve,
+}
+
+impl RequestOp {
+    /// The campaign operation of this name (`parse`, `resolve`).
+    pub fn named(name: &str) -> Option<RequestOp> {
+        [RequestOp::Parse, RequestOp::Resolve]
+            .into_iter()
+            .find(|op| Operation::from(*op).name() == name)
+    }
+}
+
+impl From<RequestOp> for Operation {
+    fn from(op: RequestOp) -> Operation {
+        match op {
+            RequestOp::Parse => Operation::Parse,
+            RequestOp::Resolve => Operation::Resolve,
+        }
+    }
+}
+
+impl std::fmt::Display for RequestOp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(Operation::from(*self).name())
+    }
 }
 
 /// One request of a campaign.

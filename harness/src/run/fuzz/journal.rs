@@ -30,8 +30,8 @@
 //! published.
 
 use super::{
-    report, Bucket, Campaign, Checkpoint, Config, FindingClass, Kind, Limit, Record, Request,
-    RequestOp, Saved,
+    report, Bucket, Campaign, Checkpoint, Config, FindingClass, FindingKind, Limit, Record,
+    Request, RequestOp, Saved,
 };
 use crate::ask::{Info, Model, Operation};
 use crate::report::outdir;
@@ -348,7 +348,7 @@ pub fn read_header(dir: &Path) -> Result<Header, Error> {
 // ------------------------------------------------------------------ writing
 
 /// The journal of a running campaign, in its work folder.
-pub struct Journal {
+pub struct CampaignJournal {
     dir: PathBuf,
     file: outdir::Journal,
     doc: DocReading,
@@ -356,10 +356,10 @@ pub struct Journal {
     rendered: Option<Instant>,
 }
 
-impl Journal {
+impl CampaignJournal {
     /// Appends to `dir/fuzz.jsonl` (made if need be).
-    pub fn open(dir: &Path, doc: DocReading, seed: u64) -> io::Result<Journal> {
-        Ok(Journal {
+    pub fn open(dir: &Path, doc: DocReading, seed: u64) -> io::Result<CampaignJournal> {
+        Ok(CampaignJournal {
             dir: dir.to_path_buf(),
             file: outdir::Journal::append(&dir.join(JOURNAL))?,
             doc,
@@ -369,7 +369,7 @@ impl Journal {
     }
 }
 
-impl Record for Journal {
+impl Record for CampaignJournal {
     fn bucket(&mut self, b: &Bucket) -> io::Result<()> {
         let whole = |s: &str| s.to_string();
         self.file
@@ -391,7 +391,7 @@ impl Record for Journal {
     }
 }
 
-fn kind_json(k: &Kind) -> Json {
+fn kind_json(k: &FindingKind) -> Json {
     json!([k.adapter, k.op, k.class, k.component])
 }
 
@@ -607,7 +607,7 @@ impl At<'_> {
             .collect()
     }
 
-    fn kind(&self, v: &Json) -> Result<Kind, Error> {
+    fn kind(&self, v: &Json) -> Result<FindingKind, Error> {
         let bad = || {
             self.missing(
                 "minimisations",
@@ -615,9 +615,9 @@ impl At<'_> {
             )
         };
         let parts = v.as_array().filter(|p| p.len() == 4).ok_or_else(bad)?;
-        Ok(Kind {
+        Ok(FindingKind {
             adapter: parts[0].as_str().ok_or_else(bad)?.to_string(),
-            op: op_static(parts[1].as_str().ok_or_else(bad)?).ok_or_else(bad)?,
+            op: RequestOp::named(parts[1].as_str().ok_or_else(bad)?).ok_or_else(bad)?,
             class: parts[2]
                 .as_str()
                 .and_then(FindingClass::from_id)
@@ -631,9 +631,9 @@ impl At<'_> {
 
     fn bucket(&self, doc: DocReading) -> Result<Bucket, Error> {
         let op = self.str("op")?;
-        let kind = Kind {
+        let kind = FindingKind {
             adapter: self.str("adapter")?.to_string(),
-            op: op_static(op).ok_or_else(|| self.err(&format!("unknown op `{op}`")))?,
+            op: RequestOp::named(op).ok_or_else(|| self.err(&format!("unknown op `{op}`")))?,
             class: FindingClass::from_id(self.str("class")?)
                 .ok_or_else(|| self.missing("class", "a finding's class"))?,
             component: match &self.v["component"] {
@@ -667,11 +667,7 @@ impl At<'_> {
             ));
         }
         let request = Request {
-            op: if kind.op == "resolve" {
-                RequestOp::Resolve
-            } else {
-                RequestOp::Parse
-            },
+            op: kind.op,
             base: self.opt_bytes("base")?,
             input: self.bytes("input")?,
         };
@@ -755,14 +751,6 @@ impl At<'_> {
         saved.minimise_evals = self.u64("minimise_evals")?;
         saved.elapsed = Duration::from_millis(self.u64("elapsed_ms")?);
         Ok(())
-    }
-}
-
-fn op_static(op: &str) -> Option<&'static str> {
-    match op {
-        "parse" => Some("parse"),
-        "resolve" => Some("resolve"),
-        _ => None,
     }
 }
 

@@ -392,25 +392,18 @@ pub fn shape(bits: u32) -> String {
 
 /// (adapter, operation, class, component): what a minimisation keeps.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Kind {
+pub struct FindingKind {
     pub adapter: String,
-    pub op: &'static str,
+    pub op: RequestOp,
     pub class: FindingClass,
     pub component: Option<String>,
 }
 
-fn op_id(op: RequestOp) -> &'static str {
-    match op {
-        RequestOp::Parse => "parse",
-        RequestOp::Resolve => "resolve",
-    }
-}
-
-impl Kind {
-    fn of(adapter: &str, op: RequestOp, f: &Finding) -> Kind {
-        Kind {
+impl FindingKind {
+    fn of(adapter: &str, op: RequestOp, f: &Finding) -> FindingKind {
+        FindingKind {
             adapter: adapter.to_string(),
-            op: op_id(op),
+            op,
             class: f.class,
             component: f.component.clone(),
         }
@@ -420,7 +413,7 @@ impl Kind {
 /// One distinct problem: a bucket of discrepancies with one minimal example.
 #[derive(Clone, Debug)]
 pub struct Bucket {
-    pub kind: Kind,
+    pub kind: FindingKind,
     /// The shape of the minimal input, or `unminimised` for the bucket of a key whose
     /// minimisation budget ran out before a fitting bucket was found.
     pub shape: String,
@@ -461,11 +454,11 @@ impl Bucket {
     }
 }
 
-fn known_key(k: &Kind, name: &str) -> String {
+fn known_key(k: &FindingKind, name: &str) -> String {
     format!("{}|{}|known|{}", k.adapter, k.op, name)
 }
 
-fn key_text(k: &Kind, shape: &str) -> String {
+fn key_text(k: &FindingKind, shape: &str) -> String {
     format!(
         "{}|{}|{}|{}|{}",
         k.adapter,
@@ -569,7 +562,7 @@ pub struct Saved {
     /// shape go to that bucket without being minimised.
     pub memo: Vec<(usize, u32)>,
     /// Minimisations made per kind.
-    pub minimisations: Vec<(Kind, usize)>,
+    pub minimisations: Vec<(FindingKind, usize)>,
 }
 
 /// A checkpoint: everything a resumed campaign needs, at an iteration boundary.
@@ -586,7 +579,7 @@ pub struct Checkpoint<'a> {
     /// The (bucket index, raw shape) pairs memorised since the previous checkpoint.
     pub memo: &'a [(usize, u32)],
     /// Minimisations made per kind, sorted by kind.
-    pub minimisations: Vec<(&'a Kind, usize)>,
+    pub minimisations: Vec<(&'a FindingKind, usize)>,
     /// The campaign has stopped: this is its final state, and its report comes next.
     pub last: bool,
 }
@@ -632,17 +625,17 @@ enum Event {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 enum MemoKey {
     Known(String),
-    Shape(Kind, u32),
+    Shape(FindingKind, u32),
 }
 
 struct State {
     buckets: Vec<Bucket>,
     by_key: HashMap<String, usize>,
     /// (kind, raw shape) → the bucket it was sorted into.
-    memo: HashMap<(Kind, u32), usize>,
+    memo: HashMap<(FindingKind, u32), usize>,
     /// Memo entries since the last checkpoint, as (bucket index, raw shape).
     memo_new: Vec<(usize, u32)>,
-    minimisations: HashMap<Kind, usize>,
+    minimisations: HashMap<FindingKind, usize>,
     minimise_evals: u64,
     overflow: u64,
     execs: u64,
@@ -1226,7 +1219,7 @@ fn reference_panic(message: &str) -> Finding {
 impl Differential<'_> {
     fn checkpoint(&mut self, stop: Stop) -> std::io::Result<()> {
         let st = &mut self.st;
-        let mut minimisations: Vec<(&Kind, usize)> =
+        let mut minimisations: Vec<(&FindingKind, usize)> =
             st.minimisations.iter().map(|(k, n)| (k, *n)).collect();
         minimisations.sort();
         let duration = self.budget.elapsed();
@@ -1432,7 +1425,7 @@ fn run_core(
 
 impl State {
     /// Where a discrepancy goes without a minimisation, if it has been seen before.
-    fn memo_key(kind: &Kind, f: &Finding, raw: u32) -> MemoKey {
+    fn memo_key(kind: &FindingKind, f: &Finding, raw: u32) -> MemoKey {
         match &f.known {
             Some(k) => MemoKey::Known(known_key(kind, &k.name)),
             None => MemoKey::Shape(kind.clone(), raw),
@@ -1457,12 +1450,12 @@ impl State {
         config: &Config,
     ) -> Vec<(u64, usize, MinJob)> {
         let mut seen: HashSet<MemoKey> = HashSet::new();
-        let mut started: HashMap<Kind, usize> = HashMap::new();
+        let mut started: HashMap<FindingKind, usize> = HashMap::new();
         let mut jobs = Vec::new();
         for e in found {
             let raw = shape_bits(&e.req.input);
             let mut consider = |h: usize, adapter: Option<usize>, name: &str, f: &Finding| {
-                let kind = Kind::of(name, e.req.op, f);
+                let kind = FindingKind::of(name, e.req.op, f);
                 let key = State::memo_key(&kind, f, raw);
                 if self.known_bucket(&key) || !seen.insert(key) {
                     return;
@@ -1502,7 +1495,7 @@ impl State {
     }
 
     /// Sends later discrepancies of `kind` with raw shape `raw` to bucket `i`.
-    fn remember(&mut self, kind: Kind, raw: u32, i: usize) {
+    fn remember(&mut self, kind: FindingKind, raw: u32, i: usize) {
         self.memo.insert((kind, raw), i);
         self.memo_new.push((i, raw));
     }
@@ -1523,7 +1516,7 @@ impl State {
         workers: &mut dyn Workers,
         config: &Config,
     ) -> bool {
-        let kind = Kind::of(adapter_name, req.op, &f);
+        let kind = FindingKind::of(adapter_name, req.op, &f);
         let raw = shape_bits(&req.input);
         let minimise = |f: &Finding| -> MinResult {
             minimised.unwrap_or_else(|| {
@@ -1558,7 +1551,7 @@ impl State {
             self.buckets.push(Bucket {
                 hash: hash12(&key),
                 // The class and component its minimal witness shows.
-                kind: Kind::of(adapter_name, req.op, &m.finding),
+                kind: FindingKind::of(adapter_name, req.op, &m.finding),
                 shape: shape(bits),
                 count: 1,
                 request: m.min,
@@ -1645,7 +1638,7 @@ impl State {
     #[allow(clippy::too_many_arguments)]
     fn file_unminimised(
         &mut self,
-        kind: Kind,
+        kind: FindingKind,
         raw: u32,
         req: &Request,
         reference: &RefAnswer,
@@ -1791,9 +1784,9 @@ mod tests {
     #[test]
     fn new_buckets_come_before_known_causes_in_a_report() {
         let mk = |known: Option<&str>, count: u64, shape: &str| Bucket {
-            kind: Kind {
+            kind: FindingKind {
                 adapter: "a".into(),
-                op: "parse",
+                op: RequestOp::Parse,
                 class: FindingClass::Judged(Class::Verdict),
                 component: None,
             },

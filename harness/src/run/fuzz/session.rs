@@ -386,8 +386,8 @@ pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, Error> {
             r.saved
         }
     };
-    let mut record =
-        journal::Journal::open(&dir, doc, seed).map_err(|e| cannot(journal::JOURNAL, &e))?;
+    let mut record = journal::CampaignJournal::open(&dir, doc, seed)
+        .map_err(|e| cannot(journal::JOURNAL, &e))?;
     let names: Vec<&str> = infos.iter().map(|(_, i)| i.name.as_str()).collect();
     let jobs = args
         .jobs
