@@ -98,45 +98,36 @@ fn each_fault_is_recorded_in_one_shot_mode_too() {
 
 #[test]
 fn fault_details_say_what_happened() {
-    let mut a = Persistent::start(fake("crash-on:x"), limits()).unwrap();
     // abort() is SIGABRT.
-    match a.parse(b"x") {
-        Answer::Fault {
-            fault: Fault::Crash { detail },
-        } => assert!(detail.contains("SIGABRT"), "{detail}"),
+    match fault_on_x("crash-on:x") {
+        Fault::Crash { detail } => assert!(detail.contains("SIGABRT"), "{detail}"),
         other => panic!("{other:?}"),
     }
-    let mut a = Persistent::start(fake("exit-1-on:x"), limits()).unwrap();
-    match a.parse(b"x") {
-        Answer::Fault {
-            fault: Fault::Crash { detail },
-        } => {
+    match fault_on_x("exit-1-on:x") {
+        Fault::Crash { detail } => {
             assert!(detail.contains("status 1"), "{detail}");
             // The end of standard error is kept for the message.
             assert!(detail.contains("on purpose"), "{detail}");
         }
         other => panic!("{other:?}"),
     }
-    let mut a = Persistent::start(fake("hang-on:x"), limits()).unwrap();
-    assert_eq!(
-        a.parse(b"x"),
-        Answer::Fault {
-            fault: Fault::Timeout { after_ms: 300 }
-        }
-    );
-    let mut a = Persistent::start(fake("huge-on:x"), limits()).unwrap();
-    match a.parse(b"x") {
-        Answer::Fault {
-            fault: Fault::Oversized { bytes },
-        } => assert!(bytes > 64 * 1024),
+    assert_eq!(fault_on_x("hang-on:x"), Fault::Timeout { after_ms: 300 });
+    match fault_on_x("huge-on:x") {
+        Fault::Oversized { bytes } => assert!(bytes > 64 * 1024),
         other => panic!("{other:?}"),
     }
-    let mut a = Persistent::start(fake("stderr-flood-on:x"), limits()).unwrap();
-    match a.parse(b"x") {
-        Answer::Fault {
-            fault: Fault::StderrFlood { bytes },
-        } => assert!(bytes > 256 * 1024),
+    match fault_on_x("stderr-flood-on:x") {
+        Fault::StderrFlood { bytes } => assert!(bytes > 256 * 1024),
         other => panic!("{other:?}"),
+    }
+}
+
+/// The fault of the fake adapter in `mode` asked to parse "x".
+fn fault_on_x(mode: &str) -> Fault {
+    let mut a = Persistent::start(fake(mode), limits()).unwrap();
+    match a.parse(b"x") {
+        Answer::Fault { fault } => fault,
+        other => panic!("{mode}: {other:?}"),
     }
 }
 
@@ -516,6 +507,18 @@ fn json(out: &[u8]) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// `urlcert ask --json` with `args`: the exit status and the first answer.
+fn ask_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let out = urlcert(&[&["ask", "--json"], args].concat());
+    (out.status.code(), json(&out.stdout).swap_remove(0))
+}
+
+/// `urlcert ask --json` of `input` by the fake adapter in `mode`, with the options
+/// `options`: the exit status and the answer.
+fn ask_fake(options: &[&str], mode: &str, input: &str) -> (Option<i32>, serde_json::Value) {
+    ask_json(&[options, &["--command", FAKE, "--command", mode, input]].concat())
+}
+
 #[test]
 fn adapters_lists_every_name() {
     let out = urlcert(&["adapters", "--json"]);
@@ -542,17 +545,8 @@ fn adapters_lists_every_name() {
 
 #[test]
 fn ask_a_command_parses_and_resolves() {
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--command",
-        FAKE,
-        "--command",
-        "echo-resolve",
-        "<script>\"x\"",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json(&out.stdout)[0];
+    let (code, v) = ask_fake(&[], "echo-resolve", "<script>\"x\"");
+    assert_eq!(code, Some(0));
     assert_eq!(v["adapter"], "fake-echo-resolve");
     assert_eq!(v["op"], "parse");
     assert_eq!(v["verdict"], "valid");
@@ -568,20 +562,12 @@ fn ask_a_command_parses_and_resolves() {
         .all(|x| x.is_null()));
     assert_eq!(v["model"], "rfc3986");
 
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--one-shot",
-        "--base",
-        "http://a/b/c/d;p?q",
-        "--command",
-        FAKE,
-        "--command",
+    let (code, v) = ask_fake(
+        &["--one-shot", "--base", "http://a/b/c/d;p?q"],
         "echo-resolve",
         "../g",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json(&out.stdout)[0];
+    );
+    assert_eq!(code, Some(0));
     assert_eq!(v["op"], "resolve");
     assert_eq!(v["verdict"], "valid");
     assert_eq!(v["base"], "http://a/b/c/d;p?q");
@@ -599,48 +585,20 @@ fn ask_a_command_parses_and_resolves() {
 
 #[test]
 fn ask_reports_rejections_and_faults() {
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--command",
-        FAKE,
-        "--command",
-        "reject",
-        "x",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    let v = &json(&out.stdout)[0];
+    let (code, v) = ask_fake(&[], "reject", "x");
+    assert_eq!(code, Some(1));
     assert_eq!(v["verdict"], "invalid");
     assert_eq!(v["message"], "fake rejects x");
 
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--command",
-        FAKE,
-        "--command",
-        "crash-on:x",
-        "x",
-    ]);
-    assert_eq!(out.status.code(), Some(3));
-    let v = &json(&out.stdout)[0];
+    let (code, v) = ask_fake(&[], "crash-on:x", "x");
+    assert_eq!(code, Some(3));
     assert_eq!(v["verdict"], "fault");
     assert_eq!(v["fault"]["kind"], "crash");
 
     // The fake lists no resolve.
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--base",
-        "http://a/",
-        "--command",
-        FAKE,
-        "--command",
-        "accept",
-        "g",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(json(&out.stdout)[0]["verdict"], "unsupported");
+    let (code, v) = ask_fake(&["--base", "http://a/"], "accept", "g");
+    assert_eq!(code, Some(1));
+    assert_eq!(v["verdict"], "unsupported");
 
     let out = urlcert(&["ask", "--adapter", "no-such-adapter", "x"]);
     assert_eq!(out.status.code(), Some(2));
@@ -661,31 +619,15 @@ fn ask_reports_rejections_and_faults() {
 /// "" and pathname "/b"; the 1996 draft's `path` starts after the "/".
 #[test]
 fn ask_maps_an_answer_onto_a_documents_names() {
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--adapter",
-        "url",
-        "HTTP://EXAMPLE.com:80/a/../b",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json(&out.stdout)[0];
+    let (code, v) = ask_json(&["--adapter", "url", "HTTP://EXAMPLE.com:80/a/../b"]);
+    assert_eq!(code, Some(0));
     assert_eq!(v["adapter_components"]["protocol"], "http:");
     assert_eq!(v["adapter_components"]["pathname"], "/b");
     let c = &v["components"];
     assert_eq!(c["scheme"], "http");
     assert_eq!(c["host"], "example.com");
     assert_eq!(c["path"], "b");
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--doc",
-        "rfc1738",
-        "--adapter",
-        "url",
-        "http://h/p?q",
-    ]);
-    let v = &json(&out.stdout)[0];
+    let (_, v) = ask_json(&["--doc", "rfc1738", "--adapter", "url", "http://h/p?q"]);
     assert_eq!(v["doc"], "rfc1738");
     assert_eq!(v["components"]["hpath"], "p");
     assert_eq!(v["components"]["search"], "q");
