@@ -4,7 +4,7 @@
 //! and persistent mode agree, `urlcert adapters` lists every name, `urlcert ask` works
 //! on an external command.
 
-use std::process::Command;
+use crate::common::cli::{first_json_line, json_lines, urlcert};
 use std::time::Duration;
 use urlcert::ask::process::{Limits, OneShot, Persistent};
 use urlcert::ask::registry::{self, Found};
@@ -13,7 +13,6 @@ use urlcert::judge::Class;
 use urlcert::run::certify;
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
-const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
 
 /// Short limits: a hang is cut after 300 ms; the fake's 10 MiB line and 4 MiB of
 /// standard error are far beyond these.
@@ -495,35 +494,24 @@ fn registry_command_starts_either_mode() {
     assert!(registry::command(vec!["/nonexistent".into()], true, limits()).is_err());
 }
 
-fn urlcert(args: &[&str]) -> std::process::Output {
-    Command::new(URLCERT).args(args).output().unwrap()
-}
-
-fn json(out: &[u8]) -> Vec<serde_json::Value> {
-    String::from_utf8(out.to_vec())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
-}
-
-/// `urlcert ask --json` with `args`: the exit status and the first answer.
-fn ask_json(args: &[&str]) -> (Option<i32>, serde_json::Value) {
-    let out = urlcert(&[&["ask", "--json"], args].concat());
-    (out.status.code(), json(&out.stdout).swap_remove(0))
-}
-
 /// `urlcert ask --json` of `input` by the fake adapter in `mode`, with the options
 /// `options`: the exit status and the answer.
 fn ask_fake(options: &[&str], mode: &str, input: &str) -> (Option<i32>, serde_json::Value) {
-    ask_json(&[options, &["--command", FAKE, "--command", mode, input]].concat())
+    first_json_line(
+        &[
+            &["ask", "--json"],
+            options,
+            &["--command", FAKE, "--command", mode, input],
+        ]
+        .concat(),
+    )
 }
 
 #[test]
 fn adapters_lists_every_name() {
-    let out = urlcert(&["adapters", "--json"]);
+    let out = urlcert(&["adapters", "--json"], None);
     assert_eq!(out.status.code(), Some(0));
-    let rows = json(&out.stdout);
+    let rows = json_lines(&out);
     let listed: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(listed, registry::names());
     for r in &rows {
@@ -536,7 +524,7 @@ fn adapters_lists_every_name() {
             assert!(r["install"].is_string(), "{r}");
         }
     }
-    let human = urlcert(&["adapters"]);
+    let human = urlcert(&["adapters"], None);
     let text = String::from_utf8(human.stdout).unwrap();
     for name in registry::names() {
         assert!(text.lines().any(|l| l.starts_with(&name)), "{name}");
@@ -574,7 +562,10 @@ fn ask_a_command_parses_and_resolves() {
     assert_eq!(v["result"], "../g");
 
     // Human output names the adapter and shows the components.
-    let out = urlcert(&["ask", "--command", FAKE, "--command", "accept", "http://h/"]);
+    let out = urlcert(
+        &["ask", "--command", FAKE, "--command", "accept", "http://h/"],
+        None,
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("fake-accept"), "{text}");
     assert!(
@@ -600,12 +591,12 @@ fn ask_reports_rejections_and_faults() {
     assert_eq!(code, Some(1));
     assert_eq!(v["verdict"], "unsupported");
 
-    let out = urlcert(&["ask", "--adapter", "no-such-adapter", "x"]);
+    let out = urlcert(&["ask", "--adapter", "no-such-adapter", "x"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-adapter"));
-    let out = urlcert(&["ask", "--command", "/nonexistent/adapter", "x"]);
+    let out = urlcert(&["ask", "--command", "/nonexistent/adapter", "x"], None);
     assert_eq!(out.status.code(), Some(2));
-    let out = urlcert(&["ask", "x"]);
+    let out = urlcert(&["ask", "x"], None);
     assert_eq!(
         out.status.code(),
         Some(2),
@@ -619,7 +610,13 @@ fn ask_reports_rejections_and_faults() {
 /// "" and pathname "/b"; the 1996 draft's `path` starts after the "/".
 #[test]
 fn ask_maps_an_answer_onto_a_documents_names() {
-    let (code, v) = ask_json(&["--adapter", "url", "HTTP://EXAMPLE.com:80/a/../b"]);
+    let (code, v) = first_json_line(&[
+        "ask",
+        "--json",
+        "--adapter",
+        "url",
+        "HTTP://EXAMPLE.com:80/a/../b",
+    ]);
     assert_eq!(code, Some(0));
     assert_eq!(v["adapter_components"]["protocol"], "http:");
     assert_eq!(v["adapter_components"]["pathname"], "/b");
@@ -627,7 +624,15 @@ fn ask_maps_an_answer_onto_a_documents_names() {
     assert_eq!(c["scheme"], "http");
     assert_eq!(c["host"], "example.com");
     assert_eq!(c["path"], "b");
-    let (_, v) = ask_json(&["--doc", "rfc1738", "--adapter", "url", "http://h/p?q"]);
+    let (_, v) = first_json_line(&[
+        "ask",
+        "--json",
+        "--doc",
+        "rfc1738",
+        "--adapter",
+        "url",
+        "http://h/p?q",
+    ]);
     assert_eq!(v["doc"], "rfc1738");
     assert_eq!(v["components"]["hpath"], "p");
     assert_eq!(v["components"]["search"], "q");
