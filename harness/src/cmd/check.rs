@@ -1,18 +1,17 @@
 //! `urlcert check`: the case files loaded and validated, without running them.
 
-use super::{cases_dir, emit, load};
-use std::path::PathBuf;
+use super::{emit, CasesArg};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(long)]
-    cases: Option<PathBuf>,
+    #[command(flatten)]
+    cases: CasesArg,
 }
 
 pub fn main(args: Args) -> ExitCode {
-    match load(&cases_dir(args.cases)) {
-        Ok(suite) => {
+    match args.cases.load() {
+        Ok((_, suite)) => {
             emit(&format!(
                 "{} cases in {} files: ok\n",
                 suite.cases.len(),

@@ -3,7 +3,7 @@
 //! printed example; with `--search`, also what a search finds (the work is
 //! `urlcert::study::contradictions` and `urlcert::study::self_contradiction`).
 
-use super::{cases_dir, emit, load, write_atomic};
+use super::{emit, write_atomic, CasesArg};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -17,8 +17,8 @@ use urlcert_reference::DocReading;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(long)]
-    cases: Option<PathBuf>,
+    #[command(flatten)]
+    cases: CasesArg,
     /// Where to write it (standard output when not given). The committed copy is
     /// reports/contradictions.md, written without --search.
     #[arg(long)]
@@ -133,8 +133,8 @@ pub fn main(args: Args) -> ExitCode {
         eprintln!("urlcert contradictions: --budget must be a number of seconds, 0 or more");
         return ExitCode::from(2);
     };
-    let suite = match load(&cases_dir(args.cases)) {
-        Ok(s) => s,
+    let (_, suite) = match args.cases.load() {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let mut clients = match clients(&args.adapters) {

@@ -2,24 +2,23 @@
 //! `urlcert::run::corpus`), and the causes the cases record as the table the
 //! `self_contradiction` target compiles in (`urlcert::study::self_contradiction::causes`).
 
-use super::{cases_dir, emit, load};
+use super::{emit, CasesArg};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlcert::study::self_contradiction::{causes, known::Known};
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(long)]
-    cases: Option<PathBuf>,
+    #[command(flatten)]
+    cases: CasesArg,
     /// The folder to write into (default: the corpus/ folder beside the cases).
     #[arg(long)]
     out: Option<PathBuf>,
 }
 
 pub fn main(args: Args) -> ExitCode {
-    let dir = cases_dir(args.cases);
-    let suite = match load(&dir) {
-        Ok(s) => s,
+    let (dir, suite) = match args.cases.load() {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let out = args

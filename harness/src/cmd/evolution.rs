@@ -1,15 +1,15 @@
 //! `urlcert evolution`: the evolution report, Markdown and HTML, written from the cases
 //! (the work is `urlcert::study::evolution`).
 
-use super::{cases_dir, emit, load, write_atomic};
+use super::{emit, write_atomic, CasesArg};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlcert::study::evolution;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(long)]
-    cases: Option<PathBuf>,
+    #[command(flatten)]
+    cases: CasesArg,
     /// The folder to write both files into (default: the reports/ folder beside
     /// the cases folder).
     #[arg(long)]
@@ -17,9 +17,8 @@ pub struct Args {
 }
 
 pub fn main(args: Args) -> ExitCode {
-    let dir = cases_dir(args.cases);
-    let suite = match load(&dir) {
-        Ok(s) => s,
+    let (dir, suite) = match args.cases.load() {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let out = args

@@ -15,6 +15,22 @@ pub type Out = std::io::BufWriter<std::io::StdoutLock<'static>>;
 ///
 /// Err: the exit code, 2 when standard input cannot be read, 1 when standard output
 /// is closed (the reader went away; nothing more to say).
+/// `each_input` with the exit status `parse`, `resolve` and `normalize` share: 1 when
+/// `answer` found some input wanting (returned false), else 0; the codes of
+/// `each_input` when input or output fails.
+pub fn answer_each(
+    args: Vec<std::ffi::OsString>,
+    cmd: &str,
+    mut answer: impl FnMut(&[u8], &mut Out) -> std::io::Result<bool>,
+) -> ExitCode {
+    let mut any_wanting = false;
+    let done = each_input(args, cmd, |input, out| {
+        any_wanting |= !answer(input, out)?;
+        Ok(())
+    });
+    done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_wanting)))
+}
+
 pub fn each_input(
     args: Vec<std::ffi::OsString>,
     cmd: &str,

@@ -121,6 +121,26 @@ pub fn load(dir: &Path) -> Result<case::Suite, ExitCode> {
     })
 }
 
+/// The folder `given` names (`cases_dir`) and the case files in it (`load`).
+pub fn load_cases(given: Option<PathBuf>) -> Result<(PathBuf, case::Suite), ExitCode> {
+    let dir = cases_dir(given);
+    load(&dir).map(|suite| (dir, suite))
+}
+
+/// `--cases` for the subcommands that give it no help text of their own.
+#[derive(clap::Args)]
+pub struct CasesArg {
+    #[arg(long)]
+    cases: Option<PathBuf>,
+}
+
+impl CasesArg {
+    /// The folder and the case files in it (`load_cases`).
+    pub fn load(self) -> Result<(PathBuf, case::Suite), ExitCode> {
+        load_cases(self.cases)
+    }
+}
+
 /// Written beside the target and renamed over it, so a failure leaves the old file.
 pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
     let mut tmp = path.as_os_str().to_owned();

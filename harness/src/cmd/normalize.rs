@@ -1,7 +1,7 @@
 //! `urlcert normalize`: each input's normal form under one document's stated
 //! equivalences (the work is `urlcert::show::normalize`).
 
-use super::inputs::each_input;
+use super::inputs::answer_each;
 use std::process::ExitCode;
 use urlcert_reference::DocReading;
 
@@ -20,10 +20,7 @@ pub struct Args {
 }
 
 pub fn main(Args { doc, json, inputs }: Args) -> ExitCode {
-    let mut any_not = false;
-    let done = each_input(inputs, "normalize", |input, out| {
-        any_not |= !urlcert::show::normalize::answer(doc, json, input, out)?;
-        Ok(())
-    });
-    done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_not)))
+    answer_each(inputs, "normalize", |input, out| {
+        urlcert::show::normalize::answer(doc, json, input, out)
+    })
 }

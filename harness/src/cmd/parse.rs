@@ -1,6 +1,6 @@
 //! `urlcert parse`: each input's verdict and components under one document.
 
-use super::inputs::each_input;
+use super::inputs::answer_each;
 use std::io::Write;
 use std::process::ExitCode;
 use urlcert::show::output;
@@ -22,16 +22,14 @@ pub struct Args {
 }
 
 pub fn main(Args { doc, json, inputs }: Args) -> ExitCode {
-    let mut any_invalid = false;
-    let done = each_input(inputs, "parse", |input, out| {
+    answer_each(inputs, "parse", |input, out| {
         let p = parse(doc, input);
-        any_invalid |= matches!(p.verdict, Verdict::Invalid | Verdict::NotDefined);
         if json {
             serde_json::to_writer(&mut *out, &output::ParseLine::new(input, &p))?;
-            out.write_all(b"\n")
+            out.write_all(b"\n")?;
         } else {
-            out.write_all(output::parse_human(input, &p).as_bytes())
+            out.write_all(output::parse_human(input, &p).as_bytes())?;
         }
-    });
-    done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_invalid)))
+        Ok(!matches!(p.verdict, Verdict::Invalid | Verdict::NotDefined))
+    })
 }

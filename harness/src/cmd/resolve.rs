@@ -1,7 +1,7 @@
 //! `urlcert resolve`: each reference resolved against one base under one document,
 //! optionally with every step of the document's algorithm.
 
-use super::inputs::each_input;
+use super::inputs::answer_each;
 use super::os_bytes;
 use std::io::Write;
 use std::process::ExitCode;
@@ -37,17 +37,15 @@ pub fn main(args: Args) -> ExitCode {
         ..
     } = args;
     let base = os_bytes(&args.base);
-    let mut any_unresolved = false;
-    let done = each_input(references, "resolve", |reference, out| {
+    answer_each(references, "resolve", |reference, out| {
         let answer = resolve(doc, &base, reference, trace);
-        any_unresolved |= answer.is_err();
         if json {
             let line = output::ResolveLine::new(doc, &base, reference, &answer, trace);
             serde_json::to_writer(&mut *out, &line)?;
-            out.write_all(b"\n")
+            out.write_all(b"\n")?;
         } else {
-            out.write_all(output::resolve_human(reference, &answer, trace).as_bytes())
+            out.write_all(output::resolve_human(reference, &answer, trace).as_bytes())?;
         }
-    });
-    done.map_or_else(|code| code, |()| ExitCode::from(u8::from(any_unresolved)))
+        Ok(answer.is_ok())
+    })
 }

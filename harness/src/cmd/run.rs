@@ -3,7 +3,7 @@
 //! written.
 
 use super::run_reports::{run_and_write, ReportOut};
-use super::{cases_dir, emit, load};
+use super::{emit, load_cases};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlcert::ask::registry;
@@ -32,9 +32,8 @@ pub struct Args {
 }
 
 pub fn main(args: Args) -> ExitCode {
-    let dir = cases_dir(args.cases);
-    let suite = match load(&dir) {
-        Ok(s) => s,
+    let (dir, suite) = match load_cases(args.cases) {
+        Ok(loaded) => loaded,
         Err(code) => return code,
     };
     let mut registry = certify::Registry;

@@ -2,9 +2,9 @@
 //! one document says of a case.
 //!
 //! Two things are declared here, each in one place:
-//! - [`table`]: for each (model, document), which of the adapter's parts gives each of
-//!   the document's components. A component the table does not list is one the model
-//!   cannot express, and is skipped, not failed.
+//! - the tables ([`row`]): for each (model, document), which of the adapter's parts
+//!   gives each of the document's components. A component the table does not list is
+//!   one the model cannot express, and is skipped, not failed.
 //! - [`NORMALISATIONS`]: the differences that are not differences of meaning (scheme
 //!   case, percent-escape hex case, WHATWG's decorations, ...), each with its reason and
 //!   the models it applies to.
@@ -341,8 +341,10 @@ const MAILTO: &[&str] = &["mailto"];
 use EmptyPath::{Absent, Empty};
 use Kind::{Authority as KAuth, Host, Other, Path, Port, Scheme};
 
-/// Where a model keeps the parts the October 1993 and draft-03 grammars name.
-struct Parts0203 {
+/// Where a model keeps the parts the documents name. Every model calls its port
+/// `port`.
+#[derive(Clone, Copy)]
+struct Keeps {
     scheme: &'static str,
     user: Source,
     password: Source,
@@ -350,24 +352,107 @@ struct Parts0203 {
     path: PathOf,
     query: &'static str,
     fragment: &'static str,
+    /// `[userinfo "@"] host [":" port]`: rebuilt from the parts, or one part.
+    authority: Source,
+    /// Rows for RFC 1738 (and draft-06) that only this model has.
+    rfc1738_own: &'static [Map],
+    /// Rows for RFC 2396 and RFC 3986 that only this model has.
+    uri_own: &'static [Map],
 }
 
-/// The draft-02 / draft-03 table, the same for every model but for where the model
-/// keeps each part. draft-03 has no `fragmentid`, so that row never applies to it.
-const fn draft02_03(p: Parts0203) -> [Map; 9] {
+impl Keeps {
+    /// The part that holds the path.
+    const fn path_part(self) -> &'static str {
+        match self.path {
+            PathOf::Part(p) | PathOf::WithParams(p, _) => p,
+        }
+    }
+}
+
+// Each document's table is the same for every model but for where the model keeps
+// each part; a model's rows of its own (a component only it can give) follow them.
+
+/// draft-02 / draft-03. draft-03 has no `fragmentid`, so that row never applies to it.
+const fn draft02_03(k: Keeps) -> [Map; 9] {
     [
-        m("scheme", Scheme, Source::Part(p.scheme)),
-        m("user", Other, p.user),
-        m("password", Other, p.password),
-        except(m("host", Host, Source::Part(p.host)), NOT_NEWS),
+        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("user", Other, k.user),
+        m("password", Other, k.password),
+        except(m("host", Host, Source::Part(k.host)), NOT_NEWS),
         m("port", Port, Source::Part("port")),
-        only(m("path", Path, Source::FtpPath(p.path)), FTP),
+        only(m("path", Path, Source::FtpPath(k.path)), FTP),
         except(
-            m("path", Path, Source::AfterSlash(p.path, Absent)),
+            m("path", Path, Source::AfterSlash(k.path, Absent)),
             FTP_WAIS,
         ),
-        except(m("search", Other, Source::Part(p.query)), NOT_GOPHER),
-        m("fragmentid", Other, Source::Part(p.fragment)),
+        except(m("search", Other, Source::Part(k.query)), NOT_GOPHER),
+        m("fragmentid", Other, Source::Part(k.fragment)),
+    ]
+}
+
+/// RFC 1738 (and draft-06, which uses its names).
+const fn rfc1738(k: Keeps) -> [Map; 11] {
+    [
+        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("user", Other, k.user),
+        m("password", Other, k.password),
+        except(m("host", Host, Source::Part(k.host)), NOT_NEWS),
+        m("port", Port, Source::Part("port")),
+        m("hpath", Path, Source::AfterSlash(k.path, Absent)),
+        only(m("fpath", Path, Source::FtpPath(k.path)), FTP),
+        except(m("fpath", Path, Source::AfterSlash(k.path, Absent)), FTP),
+        only(m("ftptype", Other, Source::FtpType(k.path)), FTP),
+        except(m("search", Other, Source::Part(k.query)), NOT_GOPHER),
+        m("urlpath", Path, Source::UrlPath(k.path, k.query)),
+    ]
+}
+
+/// RFC 1808. Its params are split off the path's first segment that has any; a model
+/// that splits them off the last segment itself (urlparse) gives its own two parts.
+const fn rfc1808(k: Keeps) -> [Map; 6] {
+    let (path, params) = match k.path {
+        PathOf::Part(_) => (Source::BeforeParams(k.path), Source::ParamsIn(k.path)),
+        PathOf::WithParams(path, params) => (
+            Source::AfterSlash(PathOf::Part(path), Empty),
+            Source::Part(params),
+        ),
+    };
+    [
+        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("net_loc", KAuth, k.authority),
+        m("path", Path, path),
+        m("params", Other, params),
+        m("query", Other, Source::Part(k.query)),
+        m("fragment", Other, Source::Part(k.fragment)),
+    ]
+}
+
+/// The 1996 draft.
+const fn draft1996(k: Keeps) -> [Map; 9] {
+    [
+        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("server", KAuth, k.authority),
+        m("user", Other, k.user),
+        m("password", Other, k.password),
+        m("host", Host, Source::Part(k.host)),
+        m("port", Port, Source::Part("port")),
+        m("path", Path, Source::AfterSlash(k.path, Empty)),
+        m("query", Other, Source::Part(k.query)),
+        m("fragment", Other, Source::Part(k.fragment)),
+    ]
+}
+
+/// RFC 2396 and RFC 3986, which share these names; their `path` keeps its "/" (the
+/// host-kind components, `IP-literal`, `reg_name` and the rest, no model gives).
+const fn uri(k: Keeps) -> [Map; 7] {
+    [
+        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("authority", KAuth, k.authority),
+        m("host", Host, Source::Part(k.host)),
+        m("port", Port, Source::Part("port")),
+        m("path", Path, Source::Part(k.path_part())),
+        m("query", Other, Source::Part(k.query)),
+        m("fragment", Other, Source::Part(k.fragment)),
     ]
 }
 
@@ -375,7 +460,7 @@ const fn draft02_03(p: Parts0203) -> [Map; 9] {
 // decorations already dropped).
 const W_PATH: PathOf = PathOf::Part("pathname");
 const W_USER: UserinfoOf = UserinfoOf::Split("username", "password");
-const WHATWG_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
+const WHATWG: Keeps = Keeps {
     scheme: "protocol",
     user: Source::Part("username"),
     password: Source::Part("password"),
@@ -383,53 +468,18 @@ const WHATWG_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
     path: W_PATH,
     query: "search",
     fragment: "hash",
-});
-const WHATWG_RFC1738: &[Map] = &[
-    m("scheme", Scheme, Source::Part("protocol")),
-    m("user", Other, Source::Part("username")),
-    m("password", Other, Source::Part("password")),
-    except(m("host", Host, Source::Part("hostname")), NOT_NEWS),
-    m("port", Port, Source::Part("port")),
-    m("hpath", Path, Source::AfterSlash(W_PATH, Absent)),
-    only(m("fpath", Path, Source::FtpPath(W_PATH)), FTP),
-    except(m("fpath", Path, Source::AfterSlash(W_PATH, Absent)), FTP),
-    only(m("ftptype", Other, Source::FtpType(W_PATH)), FTP),
-    except(m("search", Other, Source::Part("search")), NOT_GOPHER),
-    m("urlpath", Path, Source::UrlPath(W_PATH, "search")),
-    only(m("encoded822addr", Other, Source::Part("pathname")), MAILTO),
-];
-const WHATWG_RFC1808: &[Map] = &[
-    m("scheme", Scheme, Source::Part("protocol")),
-    m(
-        "net_loc",
-        KAuth,
-        Source::Authority(W_USER, "hostname", "port"),
-    ),
-    m("path", Path, Source::BeforeParams(W_PATH)),
-    m("params", Other, Source::ParamsIn(W_PATH)),
-    m("query", Other, Source::Part("search")),
-    m("fragment", Other, Source::Part("hash")),
-];
-const WHATWG_DRAFT1996: &[Map] = &[
-    m("scheme", Scheme, Source::Part("protocol")),
-    m(
-        "server",
-        KAuth,
-        Source::Authority(W_USER, "hostname", "port"),
-    ),
-    m("user", Other, Source::Part("username")),
-    m("password", Other, Source::Part("password")),
-    m("host", Host, Source::Part("hostname")),
-    m("port", Port, Source::Part("port")),
-    m("path", Path, Source::AfterSlash(W_PATH, Empty)),
-    m("query", Other, Source::Part("search")),
-    m("fragment", Other, Source::Part("hash")),
-];
+    authority: Source::Authority(W_USER, "hostname", "port"),
+    rfc1738_own: &[only(
+        m("encoded822addr", Other, Source::Part("pathname")),
+        MAILTO,
+    )],
+    uri_own: &[],
+};
 
 // RFC 3986: scheme, userinfo, host, port, path, query, fragment.
 const R_PATH: PathOf = PathOf::Part("path");
 const R_USER: UserinfoOf = UserinfoOf::Whole("userinfo");
-const RFC3986_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
+const RFC3986: Keeps = Keeps {
     scheme: "scheme",
     user: Source::User(R_USER),
     password: Source::Password(R_USER),
@@ -437,50 +487,23 @@ const RFC3986_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
     path: R_PATH,
     query: "query",
     fragment: "fragment",
-});
-const RFC3986_RFC1738: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m(
-        "schemepart",
-        Other,
-        Source::SchemePart(R_USER, "host", "port", R_PATH, "query"),
-    ),
-    m("user", Other, Source::User(R_USER)),
-    m("password", Other, Source::Password(R_USER)),
-    except(m("host", Host, Source::Part("host")), NOT_NEWS),
-    m("port", Port, Source::Part("port")),
-    m("hpath", Path, Source::AfterSlash(R_PATH, Absent)),
-    only(m("fpath", Path, Source::FtpPath(R_PATH)), FTP),
-    except(m("fpath", Path, Source::AfterSlash(R_PATH, Absent)), FTP),
-    only(m("ftptype", Other, Source::FtpType(R_PATH)), FTP),
-    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
-    m("urlpath", Path, Source::UrlPath(R_PATH, "query")),
-    only(m("encoded822addr", Other, Source::Part("path")), MAILTO),
-];
-const RFC3986_RFC1808: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("net_loc", KAuth, Source::Authority(R_USER, "host", "port")),
-    m("path", Path, Source::BeforeParams(R_PATH)),
-    m("params", Other, Source::ParamsIn(R_PATH)),
-    m("query", Other, Source::Part("query")),
-    m("fragment", Other, Source::Part("fragment")),
-];
-const RFC3986_DRAFT1996: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("server", KAuth, Source::Authority(R_USER, "host", "port")),
-    m("user", Other, Source::User(R_USER)),
-    m("password", Other, Source::Password(R_USER)),
-    m("host", Host, Source::Part("host")),
-    m("port", Port, Source::Part("port")),
-    m("path", Path, Source::AfterSlash(R_PATH, Empty)),
-    m("query", Other, Source::Part("query")),
-    m("fragment", Other, Source::Part("fragment")),
-];
+    authority: Source::Authority(R_USER, "host", "port"),
+    rfc1738_own: &[
+        // Only a model that tells an empty authority from none can rebuild it.
+        m(
+            "schemepart",
+            Other,
+            Source::SchemePart(R_USER, "host", "port", R_PATH, "query"),
+        ),
+        only(m("encoded822addr", Other, Source::Part("path")), MAILTO),
+    ],
+    uri_own: &[m("userinfo", Other, Source::Part("userinfo"))],
+};
 
 // urlparse: scheme, netloc, path, params, query, fragment, username, password,
 // hostname, port. Its `path` lacks the last segment's params.
 const U_PATH: PathOf = PathOf::WithParams("path", "params");
-const URLPARSE_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
+const URLPARSE: Keeps = Keeps {
     scheme: "scheme",
     user: Source::Part("username"),
     password: Source::Part("password"),
@@ -488,52 +511,18 @@ const URLPARSE_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
     path: U_PATH,
     query: "query",
     fragment: "fragment",
-});
-const URLPARSE_RFC1738: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("user", Other, Source::Part("username")),
-    m("password", Other, Source::Part("password")),
-    except(m("host", Host, Source::Part("hostname")), NOT_NEWS),
-    m("port", Port, Source::Part("port")),
-    m("hpath", Path, Source::AfterSlash(U_PATH, Absent)),
-    only(m("fpath", Path, Source::FtpPath(U_PATH)), FTP),
-    except(m("fpath", Path, Source::AfterSlash(U_PATH, Absent)), FTP),
-    only(m("ftptype", Other, Source::FtpType(U_PATH)), FTP),
-    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
-    m("urlpath", Path, Source::UrlPath(U_PATH, "query")),
-    only(
+    authority: Source::Part("netloc"),
+    rfc1738_own: &[only(
         m("encoded822addr", Other, Source::AfterSlash(U_PATH, Empty)),
         MAILTO,
-    ),
-];
-const URLPARSE_RFC1808: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("net_loc", KAuth, Source::Part("netloc")),
-    m(
-        "path",
-        Path,
-        Source::AfterSlash(PathOf::Part("path"), Empty),
-    ),
-    m("params", Other, Source::Part("params")),
-    m("query", Other, Source::Part("query")),
-    m("fragment", Other, Source::Part("fragment")),
-];
-const URLPARSE_DRAFT1996: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("server", KAuth, Source::Part("netloc")),
-    m("user", Other, Source::Part("username")),
-    m("password", Other, Source::Part("password")),
-    m("host", Host, Source::Part("hostname")),
-    m("port", Port, Source::Part("port")),
-    m("path", Path, Source::AfterSlash(U_PATH, Empty)),
-    m("query", Other, Source::Part("query")),
-    m("fragment", Other, Source::Part("fragment")),
-];
+    )],
+    uri_own: &[],
+};
 
 // libcurl: scheme, user, password, host, port, path, query, fragment; null for absent.
 const C_PATH: PathOf = PathOf::Part("path");
 const C_USER: UserinfoOf = UserinfoOf::Split("user", "password");
-const CURL_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
+const CURL: Keeps = Keeps {
     scheme: "scheme",
     user: Source::Part("user"),
     password: Source::Part("password"),
@@ -541,121 +530,36 @@ const CURL_DRAFT02_03: &[Map] = &draft02_03(Parts0203 {
     path: C_PATH,
     query: "query",
     fragment: "fragment",
-});
-const CURL_RFC1738: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("user", Other, Source::Part("user")),
-    m("password", Other, Source::Part("password")),
-    except(m("host", Host, Source::Part("host")), NOT_NEWS),
-    m("port", Port, Source::Part("port")),
-    m("hpath", Path, Source::AfterSlash(C_PATH, Absent)),
-    only(m("fpath", Path, Source::FtpPath(C_PATH)), FTP),
-    except(m("fpath", Path, Source::AfterSlash(C_PATH, Absent)), FTP),
-    only(m("ftptype", Other, Source::FtpType(C_PATH)), FTP),
-    except(m("search", Other, Source::Part("query")), NOT_GOPHER),
-    m("urlpath", Path, Source::UrlPath(C_PATH, "query")),
-];
-const CURL_RFC1808: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("net_loc", KAuth, Source::Authority(C_USER, "host", "port")),
-    m("path", Path, Source::BeforeParams(C_PATH)),
-    m("params", Other, Source::ParamsIn(C_PATH)),
-    m("query", Other, Source::Part("query")),
-    m("fragment", Other, Source::Part("fragment")),
-];
-const CURL_DRAFT1996: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("server", KAuth, Source::Authority(C_USER, "host", "port")),
-    m("user", Other, Source::Part("user")),
-    m("password", Other, Source::Part("password")),
-    m("host", Host, Source::Part("host")),
-    m("port", Port, Source::Part("port")),
-    m("path", Path, Source::AfterSlash(C_PATH, Empty)),
-    m("query", Other, Source::Part("query")),
-    m("fragment", Other, Source::Part("fragment")),
-];
+    authority: Source::Authority(C_USER, "host", "port"),
+    rfc1738_own: &[],
+    uri_own: &[],
+};
 
-// RFC 2396 and RFC 3986 share these names, and their `path` keeps its "/" (the
-// host-kind components, `IP-literal`, `reg_name` and the rest, no model gives).
-const WHATWG_URI: &[Map] = &[
-    m("scheme", Scheme, Source::Part("protocol")),
-    m(
-        "authority",
-        KAuth,
-        Source::Authority(W_USER, "hostname", "port"),
-    ),
-    m("host", Host, Source::Part("hostname")),
-    m("port", Port, Source::Part("port")),
-    m("path", Path, Source::Part("pathname")),
-    m("query", Other, Source::Part("search")),
-    m("fragment", Other, Source::Part("hash")),
-];
-const RFC3986_URI: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m(
-        "authority",
-        KAuth,
-        Source::Authority(R_USER, "host", "port"),
-    ),
-    m("userinfo", Other, Source::Part("userinfo")),
-    m("host", Host, Source::Part("host")),
-    m("port", Port, Source::Part("port")),
-    m("path", Path, Source::Part("path")),
-    m("query", Other, Source::Part("query")),
-    m("fragment", Other, Source::Part("fragment")),
-];
-const URLPARSE_URI: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m("authority", KAuth, Source::Part("netloc")),
-    m("host", Host, Source::Part("hostname")),
-    m("port", Port, Source::Part("port")),
-    m("path", Path, Source::Part("path")),
-    m("query", Other, Source::Part("query")),
-    m("fragment", Other, Source::Part("fragment")),
-];
-const CURL_URI: &[Map] = &[
-    m("scheme", Scheme, Source::Part("scheme")),
-    m(
-        "authority",
-        KAuth,
-        Source::Authority(C_USER, "host", "port"),
-    ),
-    m("host", Host, Source::Part("host")),
-    m("port", Port, Source::Part("port")),
-    m("path", Path, Source::Part("path")),
-    m("query", Other, Source::Part("query")),
-    m("fragment", Other, Source::Part("fragment")),
-];
-
-/// The one table mapping `model` onto `doc`'s components. draft-02 and draft-03 share
-/// their names (draft-03 has no `fragmentid`, so that row never applies to it), and
-/// draft-06 uses RFC 1738's.
-pub fn table(model: Model, doc: Document) -> &'static [Map] {
+/// The row of the (model, document) table that gives `component` for an input of
+/// `scheme`: a component no row gives is one the model cannot express. draft-02 and
+/// draft-03 share their names, and draft-06 uses RFC 1738's.
+pub fn row(model: Model, doc: Document, component: &str, scheme: &str) -> Option<Map> {
     use Document::*;
-    match (model, doc) {
-        (Model::Whatwg, Draft02 | Draft03) => WHATWG_DRAFT02_03,
-        (Model::Whatwg, Draft06 | Rfc1738) => WHATWG_RFC1738,
-        (Model::Whatwg, Rfc1808) => WHATWG_RFC1808,
-        (Model::Whatwg, Draft1996) => WHATWG_DRAFT1996,
-        (Model::Rfc3986, Draft02 | Draft03) => RFC3986_DRAFT02_03,
-        (Model::Rfc3986, Draft06 | Rfc1738) => RFC3986_RFC1738,
-        (Model::Rfc3986, Rfc1808) => RFC3986_RFC1808,
-        (Model::Rfc3986, Draft1996) => RFC3986_DRAFT1996,
-        (Model::Urlparse, Draft02 | Draft03) => URLPARSE_DRAFT02_03,
-        (Model::Urlparse, Draft06 | Rfc1738) => URLPARSE_RFC1738,
-        (Model::Urlparse, Rfc1808) => URLPARSE_RFC1808,
-        (Model::Urlparse, Draft1996) => URLPARSE_DRAFT1996,
-        (Model::Curl, Draft02 | Draft03) => CURL_DRAFT02_03,
-        (Model::Curl, Draft06 | Rfc1738) => CURL_RFC1738,
-        (Model::Curl, Rfc1808) => CURL_RFC1808,
-        (Model::Curl, Draft1996) => CURL_DRAFT1996,
-        (Model::Whatwg, Rfc2396 | Rfc3986) => WHATWG_URI,
-        (Model::Rfc3986, Rfc2396 | Rfc3986) => RFC3986_URI,
-        (Model::Urlparse, Rfc2396 | Rfc3986) => URLPARSE_URI,
-        (Model::Curl, Rfc2396 | Rfc3986) => CURL_URI,
+    let k = match model {
+        Model::Whatwg => WHATWG,
+        Model::Rfc3986 => RFC3986,
+        Model::Urlparse => URLPARSE,
+        Model::Curl => CURL,
         // The reference is judged exactly, never through a table.
-        (Model::Document, _) => &[],
-    }
+        Model::Document => return None,
+    };
+    let (shared, own): (&[Map], &[Map]) = match doc {
+        Draft02 | Draft03 => (&draft02_03(k), &[]),
+        Draft06 | Rfc1738 => (&rfc1738(k), k.rfc1738_own),
+        Rfc1808 => (&rfc1808(k), &[]),
+        Draft1996 => (&draft1996(k), &[]),
+        Rfc2396 | Rfc3986 => (&uri(k), k.uri_own),
+    };
+    shared
+        .iter()
+        .chain(own)
+        .find(|r| r.component == component && r.scope.covers(scheme))
+        .copied()
 }
 
 // ------------------------------------------------------------------ deriving values
@@ -843,10 +747,7 @@ pub fn mapped(model: Model, doc: Document, input: &str, parts: &Parts) -> Parts 
     let scheme = input_scheme(input);
     let mut out = Parts::new();
     for name in urlcert_reference::components(doc) {
-        if let Some(row) = table(model, doc)
-            .iter()
-            .find(|r| r.component == *name && r.scope.covers(&scheme))
-        {
+        if let Some(row) = row(model, doc, name, &scheme) {
             out.insert(name.to_string(), derive(model, parts, row.source));
         }
     }
@@ -1036,32 +937,29 @@ pub fn judge(
     if let Some(class) = answer_class(answer) {
         return judged(class, describe_expectation(op, doc, e), actual);
     }
-    match op {
-        Operation::Extract => judged(
-            Class::Unsupported,
-            format!(
-                "{}: URLs in running text (no adapter extracts)",
-                doc_id(doc)
-            ),
-            actual,
-        ),
-        Operation::Normalize => judged(
-            Class::Unsupported,
-            format!("{}: a normal form (no adapter normalises)", doc_id(doc)),
-            actual,
-        ),
-        Operation::Base => judged(
-            Class::Unsupported,
-            format!(
-                "{}: a document's bases (only the reference establishes them)",
-                doc_id(doc)
-            ),
-            actual,
-        ),
-        Operation::Links => judge_links(doc, e, info, answer, actual),
-        Operation::Resolve => judge_resolve(doc, e, info, answer, actual),
+    // What the document gives that no adapter is asked for.
+    let only_the_reference = match op {
+        Operation::Extract => "URLs in running text (no adapter extracts)",
+        Operation::Normalize => "a normal form (no adapter normalises)",
+        Operation::Base => "a document's bases (only the reference establishes them)",
+        Operation::Links => return judge_links(doc, e, info, answer, actual),
+        Operation::Resolve => return judge_resolve(doc, e, info, answer, actual),
         Operation::Parse => unreachable!("judged above"),
-    }
+    };
+    judged(
+        Class::Unsupported,
+        format!("{}: {only_the_reference}", doc_id(doc)),
+        actual,
+    )
+}
+
+/// An answer of another kind than the `op` request asks for: the adapter's error.
+fn not_an_answer_to(op: &str, expected: String, actual: &str) -> Judged {
+    judged(
+        Class::AdapterError,
+        expected,
+        format!("answered a {op} request with: {actual}"),
+    )
 }
 
 fn doc_id(doc: DocReading) -> String {
@@ -1075,18 +973,20 @@ fn describe_expectation(op: Operation, doc: DocReading, e: &Expectation) -> Stri
     let d = doc_id(doc);
     match op {
         Operation::Extract => format!("{d}: URLs in running text"),
-        Operation::Normalize => match (&e.result, &e.verdict) {
-            (Some(r), _) => format!("{d}: normal form {}", quote(r)),
-            (None, Some(v)) => format!("{d}: {v} (no normal form)"),
-            (None, None) => format!("{d}: no normal form given"),
-        },
+        Operation::Normalize => said_result(&d, e, "normal form", "no normal form"),
         Operation::Base | Operation::Links => format!("{d}: {}", crate::case::answer::documents(e)),
         Operation::Parse => format!("{d}: {}", e.verdict.as_deref().unwrap_or("no verdict")),
-        Operation::Resolve => match (&e.result, &e.verdict) {
-            (Some(r), _) => format!("{d}: resolves to {}", quote(r)),
-            (None, Some(v)) => format!("{d}: {v} (no result)"),
-            (None, None) => format!("{d}: no result given"),
-        },
+        Operation::Resolve => said_result(&d, e, "resolves to", "no result"),
+    }
+}
+
+/// What `e` says of a result (a normal form, a resolution): `is` it, or that there is
+/// `none`.
+fn said_result(d: &str, e: &Expectation, is: &str, none: &str) -> String {
+    match (&e.result, &e.verdict) {
+        (Some(r), _) => format!("{d}: {is} {}", quote(r)),
+        (None, Some(v)) => format!("{d}: {v} ({none})"),
+        (None, None) => format!("{d}: {none} given"),
     }
 }
 
@@ -1156,11 +1056,7 @@ impl<'a> ParseDecision<'a> {
                 ),
                 actual,
             ),
-            ParseWhy::NotAParse { accepts } => judged(
-                self.class,
-                said(accepts),
-                format!("answered a parse request with: {actual}"),
-            ),
+            ParseWhy::NotAParse { accepts } => not_an_answer_to("parse", said(accepts), &actual),
             ParseWhy::Verdicts { accepts } => judged(self.class, said(accepts), actual),
             ParseWhy::Component {
                 name,
@@ -1211,7 +1107,6 @@ pub fn decide_parse<'a>(
     }
     let parts = Undecorated::new(model, components);
     let scheme = input_scheme(input);
-    let table = table(model, doc.doc);
     // The document's own order, then any name it does not list.
     let order = urlcert_reference::components(doc.doc);
     let listed = order
@@ -1230,10 +1125,7 @@ pub fn decide_parse<'a>(
             // Lists and fields: no model gives them.
             _ => continue,
         };
-        let Some(row) = table
-            .iter()
-            .find(|r| r.component == name && r.scope.covers(&scheme))
-        else {
+        let Some(row) = row(model, doc.doc, name, &scheme) else {
             continue;
         };
         let got = derive(model, parts, row.source);
@@ -1290,13 +1182,7 @@ fn judge_resolve(
     let result = match answer {
         Answer::Resolved { result } => Some(result),
         Answer::Rejected { .. } => None,
-        _ => {
-            return judged(
-                Class::AdapterError,
-                describe_resolve(&d, e),
-                format!("answered a resolve request with: {actual}"),
-            )
-        }
+        _ => return not_an_answer_to("resolve", describe_resolve(&d, e), &actual),
     };
     let said = describe_resolve(&d, e);
     match (&e.result, e.verdict.as_deref(), result) {
@@ -1402,13 +1288,7 @@ fn judge_links(
         Answer::Links { links } => links,
         // The program refused the document as a whole: it gave none of its links.
         Answer::Rejected { .. } => return judged(Class::Resolution, said, actual),
-        _ => {
-            return judged(
-                Class::AdapterError,
-                said,
-                format!("answered a links request with: {actual}"),
-            )
-        }
+        _ => return not_an_answer_to("links", said, &actual),
     };
     let model = info.model;
     let same = |w: &str, a: &str| normalise_url(model, w) == normalise_url(model, a);

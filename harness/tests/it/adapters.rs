@@ -4,7 +4,7 @@
 //! and persistent mode agree, `urlcert adapters` lists every name, `urlcert ask` works
 //! on an external command.
 
-use std::process::Command;
+use crate::common::cli::{first_json_line, json_lines, urlcert};
 use std::time::Duration;
 use urlcert::ask::process::{Limits, OneShot, Persistent};
 use urlcert::ask::registry::{self, Found};
@@ -13,7 +13,6 @@ use urlcert::judge::Class;
 use urlcert::run::certify;
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
-const URLCERT: &str = env!("CARGO_BIN_EXE_urlcert");
 
 /// Short limits: a hang is cut after 300 ms; the fake's 10 MiB line and 4 MiB of
 /// standard error are far beyond these.
@@ -98,45 +97,36 @@ fn each_fault_is_recorded_in_one_shot_mode_too() {
 
 #[test]
 fn fault_details_say_what_happened() {
-    let mut a = Persistent::start(fake("crash-on:x"), limits()).unwrap();
     // abort() is SIGABRT.
-    match a.parse(b"x") {
-        Answer::Fault {
-            fault: Fault::Crash { detail },
-        } => assert!(detail.contains("SIGABRT"), "{detail}"),
+    match fault_on_x("crash-on:x") {
+        Fault::Crash { detail } => assert!(detail.contains("SIGABRT"), "{detail}"),
         other => panic!("{other:?}"),
     }
-    let mut a = Persistent::start(fake("exit-1-on:x"), limits()).unwrap();
-    match a.parse(b"x") {
-        Answer::Fault {
-            fault: Fault::Crash { detail },
-        } => {
+    match fault_on_x("exit-1-on:x") {
+        Fault::Crash { detail } => {
             assert!(detail.contains("status 1"), "{detail}");
             // The end of standard error is kept for the message.
             assert!(detail.contains("on purpose"), "{detail}");
         }
         other => panic!("{other:?}"),
     }
-    let mut a = Persistent::start(fake("hang-on:x"), limits()).unwrap();
-    assert_eq!(
-        a.parse(b"x"),
-        Answer::Fault {
-            fault: Fault::Timeout { after_ms: 300 }
-        }
-    );
-    let mut a = Persistent::start(fake("huge-on:x"), limits()).unwrap();
-    match a.parse(b"x") {
-        Answer::Fault {
-            fault: Fault::Oversized { bytes },
-        } => assert!(bytes > 64 * 1024),
+    assert_eq!(fault_on_x("hang-on:x"), Fault::Timeout { after_ms: 300 });
+    match fault_on_x("huge-on:x") {
+        Fault::Oversized { bytes } => assert!(bytes > 64 * 1024),
         other => panic!("{other:?}"),
     }
-    let mut a = Persistent::start(fake("stderr-flood-on:x"), limits()).unwrap();
-    match a.parse(b"x") {
-        Answer::Fault {
-            fault: Fault::StderrFlood { bytes },
-        } => assert!(bytes > 256 * 1024),
+    match fault_on_x("stderr-flood-on:x") {
+        Fault::StderrFlood { bytes } => assert!(bytes > 256 * 1024),
         other => panic!("{other:?}"),
+    }
+}
+
+/// The fault of the fake adapter in `mode` asked to parse "x".
+fn fault_on_x(mode: &str) -> Fault {
+    let mut a = Persistent::start(fake(mode), limits()).unwrap();
+    match a.parse(b"x") {
+        Answer::Fault { fault } => fault,
+        other => panic!("{mode}: {other:?}"),
     }
 }
 
@@ -509,23 +499,24 @@ fn registry_command_starts_either_mode() {
     assert!(registry::command(vec!["/nonexistent".into()], true, limits()).is_err());
 }
 
-fn urlcert(args: &[&str]) -> std::process::Output {
-    Command::new(URLCERT).args(args).output().unwrap()
-}
-
-fn json(out: &[u8]) -> Vec<serde_json::Value> {
-    String::from_utf8(out.to_vec())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+/// `urlcert ask --json` of `input` by the fake adapter in `mode`, with the options
+/// `options`: the exit status and the answer.
+fn ask_fake(options: &[&str], mode: &str, input: &str) -> (Option<i32>, serde_json::Value) {
+    first_json_line(
+        &[
+            &["ask", "--json"],
+            options,
+            &["--command", FAKE, "--command", mode, input],
+        ]
+        .concat(),
+    )
 }
 
 #[test]
 fn adapters_lists_every_name() {
-    let out = urlcert(&["adapters", "--json"]);
+    let out = urlcert(&["adapters", "--json"], None);
     assert_eq!(out.status.code(), Some(0));
-    let rows = json(&out.stdout);
+    let rows = json_lines(&out);
     let listed: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
     assert_eq!(listed, registry::names());
     for r in &rows {
@@ -538,7 +529,7 @@ fn adapters_lists_every_name() {
             assert!(r["install"].is_string(), "{r}");
         }
     }
-    let human = urlcert(&["adapters"]);
+    let human = urlcert(&["adapters"], None);
     let text = String::from_utf8(human.stdout).unwrap();
     for name in registry::names() {
         assert!(text.lines().any(|l| l.starts_with(&name)), "{name}");
@@ -547,17 +538,8 @@ fn adapters_lists_every_name() {
 
 #[test]
 fn ask_a_command_parses_and_resolves() {
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--command",
-        FAKE,
-        "--command",
-        "echo-resolve",
-        "<script>\"x\"",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json(&out.stdout)[0];
+    let (code, v) = ask_fake(&[], "echo-resolve", "<script>\"x\"");
+    assert_eq!(code, Some(0));
     assert_eq!(v["adapter"], "fake-echo-resolve");
     assert_eq!(v["op"], "parse");
     assert_eq!(v["verdict"], "valid");
@@ -573,27 +555,22 @@ fn ask_a_command_parses_and_resolves() {
         .all(|x| x.is_null()));
     assert_eq!(v["model"], "rfc3986");
 
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--one-shot",
-        "--base",
-        "http://a/b/c/d;p?q",
-        "--command",
-        FAKE,
-        "--command",
+    let (code, v) = ask_fake(
+        &["--one-shot", "--base", "http://a/b/c/d;p?q"],
         "echo-resolve",
         "../g",
-    ]);
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json(&out.stdout)[0];
+    );
+    assert_eq!(code, Some(0));
     assert_eq!(v["op"], "resolve");
     assert_eq!(v["verdict"], "valid");
     assert_eq!(v["base"], "http://a/b/c/d;p?q");
     assert_eq!(v["result"], "../g");
 
     // Human output names the adapter and shows the components.
-    let out = urlcert(&["ask", "--command", FAKE, "--command", "accept", "http://h/"]);
+    let out = urlcert(
+        &["ask", "--command", FAKE, "--command", "accept", "http://h/"],
+        None,
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.contains("fake-accept"), "{text}");
     assert!(
@@ -604,55 +581,27 @@ fn ask_a_command_parses_and_resolves() {
 
 #[test]
 fn ask_reports_rejections_and_faults() {
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--command",
-        FAKE,
-        "--command",
-        "reject",
-        "x",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    let v = &json(&out.stdout)[0];
+    let (code, v) = ask_fake(&[], "reject", "x");
+    assert_eq!(code, Some(1));
     assert_eq!(v["verdict"], "invalid");
     assert_eq!(v["message"], "fake rejects x");
 
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--command",
-        FAKE,
-        "--command",
-        "crash-on:x",
-        "x",
-    ]);
-    assert_eq!(out.status.code(), Some(3));
-    let v = &json(&out.stdout)[0];
+    let (code, v) = ask_fake(&[], "crash-on:x", "x");
+    assert_eq!(code, Some(3));
     assert_eq!(v["verdict"], "fault");
     assert_eq!(v["fault"]["kind"], "crash");
 
     // The fake lists no resolve.
-    let out = urlcert(&[
-        "ask",
-        "--json",
-        "--base",
-        "http://a/",
-        "--command",
-        FAKE,
-        "--command",
-        "accept",
-        "g",
-    ]);
-    assert_eq!(out.status.code(), Some(1));
-    assert_eq!(json(&out.stdout)[0]["verdict"], "unsupported");
+    let (code, v) = ask_fake(&["--base", "http://a/"], "accept", "g");
+    assert_eq!(code, Some(1));
+    assert_eq!(v["verdict"], "unsupported");
 
-    let out = urlcert(&["ask", "--adapter", "no-such-adapter", "x"]);
+    let out = urlcert(&["ask", "--adapter", "no-such-adapter", "x"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("no-such-adapter"));
-    let out = urlcert(&["ask", "--command", "/nonexistent/adapter", "x"]);
+    let out = urlcert(&["ask", "--command", "/nonexistent/adapter", "x"], None);
     assert_eq!(out.status.code(), Some(2));
-    let out = urlcert(&["ask", "x"]);
+    let out = urlcert(&["ask", "x"], None);
     assert_eq!(
         out.status.code(),
         Some(2),
@@ -666,22 +615,21 @@ fn ask_reports_rejections_and_faults() {
 /// "" and pathname "/b"; the 1996 draft's `path` starts after the "/".
 #[test]
 fn ask_maps_an_answer_onto_a_documents_names() {
-    let out = urlcert(&[
+    let (code, v) = first_json_line(&[
         "ask",
         "--json",
         "--adapter",
         "url",
         "HTTP://EXAMPLE.com:80/a/../b",
     ]);
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json(&out.stdout)[0];
+    assert_eq!(code, Some(0));
     assert_eq!(v["adapter_components"]["protocol"], "http:");
     assert_eq!(v["adapter_components"]["pathname"], "/b");
     let c = &v["components"];
     assert_eq!(c["scheme"], "http");
     assert_eq!(c["host"], "example.com");
     assert_eq!(c["path"], "b");
-    let out = urlcert(&[
+    let (_, v) = first_json_line(&[
         "ask",
         "--json",
         "--doc",
@@ -690,7 +638,6 @@ fn ask_maps_an_answer_onto_a_documents_names() {
         "url",
         "http://h/p?q",
     ]);
-    let v = &json(&out.stdout)[0];
     assert_eq!(v["doc"], "rfc1738");
     assert_eq!(v["components"]["hpath"], "p");
     assert_eq!(v["components"]["search"], "q");

@@ -18,6 +18,7 @@
 //! the base with no retrieval URL (where a relative reference has no absolute form),
 //! and no request leaving the browser.
 
+use crate::common::pages::RFC1808_SECTION_10;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -177,16 +178,6 @@ fn chromium_gives_the_doms_a_href_under_base_href() {
     );
 }
 
-/// RFC 1808 Section 10's example document, as the RFC prints it.
-const SECTION_10: &str = r#"<!doctype html public "-//IETF//DTD HTML//EN">
-<HTML><HEAD>
-<TITLE>An example HTML document</TITLE>
-<BASE href="http://www.ics.uci.edu/Test/a/b/c">
-</HEAD><BODY>
-... <A href="../x">a hypertext anchor</A> ...
-</BODY></HTML>
-"#;
-
 /// A links request as the harness writes it: the table of URL-carrying attributes is
 /// the harness's own.
 fn links(id: usize, document: &str, retrieved_from: &[&str]) -> Value {
@@ -226,7 +217,7 @@ fn chromium_answers_links_as_the_browser_loads_the_document() {
 <iframe src="{here}/frame"></iframe><a href="g">g</a></body></html>"#
     );
     let requests = [
-        links(1, SECTION_10, &["http://elsewhere.example/p/q"]),
+        links(1, RFC1808_SECTION_10, &["http://elsewhere.example/p/q"]),
         links(
             2,
             r#"<p><a href="g">g</a> <img src="../i.gif">"#,
@@ -339,7 +330,7 @@ fn chromium_links_through_the_process_client() {
         .operations
         .contains(&urlcert::ask::Operation::Links));
     let answer = chromium.links(
-        SECTION_10.as_bytes(),
+        RFC1808_SECTION_10.as_bytes(),
         &[b"http://elsewhere.example/p/q".to_vec()],
     );
     assert_eq!(

@@ -4,8 +4,8 @@
 use crate::common;
 
 use common::cli::{
-    assert_check_refuses, assert_refused, case_dir, check_case_text, json_lines, line_reader,
-    run_case_text, spawn_urlcert, strings_of_each, urlcert,
+    assert_check_refuses, assert_refused, assert_run_fails, case_dir, check_case_text,
+    first_json_line, json_lines, line_reader, run_printed, spawn_urlcert, strings_of_each, urlcert,
 };
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -23,9 +23,8 @@ fn urlcert_raw(args: &[&str], last: &[u8]) -> Output {
 
 #[test]
 fn parse_json_has_the_documented_fields() {
-    let out = urlcert(&["parse", "--json", "ftp://foo:@host.com/"], None);
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json_lines(&out)[0];
+    let (code, v) = first_json_line(&["parse", "--json", "ftp://foo:@host.com/"]);
+    assert_eq!(code, Some(0));
     assert_eq!(v["doc"], "rfc1738");
     assert_eq!(v["input"], "ftp://foo:@host.com/");
     assert_eq!(v["verdict"], "valid");
@@ -54,9 +53,8 @@ fn invalid_input_exits_1_with_an_error_object() {
 #[test]
 fn generic_only_exits_0() {
     // Section 3.3: "No user name or password is allowed."
-    let out = urlcert(&["parse", "--json", "http://user@host/"], None);
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json_lines(&out)[0];
+    let (code, v) = first_json_line(&["parse", "--json", "http://user@host/"]);
+    assert_eq!(code, Some(0));
     assert_eq!(v["verdict"], "generic-only");
     assert_eq!(v["rule"], "otherurl");
 }
@@ -65,18 +63,14 @@ fn generic_only_exits_0() {
 /// the mailto reading.
 #[test]
 fn draft03_parses_with_its_prefix_verdicts_and_readings() {
-    let out = urlcert(
-        &[
-            "parse",
-            "--doc",
-            "draft-03",
-            "--json",
-            "URL:ftp://info.cern.ch/pub/fileI",
-        ],
-        None,
-    );
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json_lines(&out)[0];
+    let (code, v) = first_json_line(&[
+        "parse",
+        "--doc",
+        "draft-03",
+        "--json",
+        "URL:ftp://info.cern.ch/pub/fileI",
+    ]);
+    assert_eq!(code, Some(0));
     assert_eq!(v["doc"], "draft-03");
     assert_eq!(v["verdict"], "valid");
     assert_eq!(v["rule"], "ftpaddress");
@@ -85,12 +79,8 @@ fn draft03_parses_with_its_prefix_verdicts_and_readings() {
     assert_eq!(v["components"]["ftptype"], "I");
     assert_eq!(v["ambiguities"][0]["rule"], "ftpaddress");
     // A scheme outside `url`: not-defined, exit 1, with the note on the missing prefix.
-    let out = urlcert(
-        &["parse", "--doc", "draft-03", "--json", "file:///etc/motd"],
-        None,
-    );
-    assert_eq!(out.status.code(), Some(1));
-    let v = &json_lines(&out)[0];
+    let (code, v) = first_json_line(&["parse", "--doc", "draft-03", "--json", "file:///etc/motd"]);
+    assert_eq!(code, Some(1));
     assert_eq!(v["verdict"], "not-defined");
     assert_eq!(v["components"]["scheme"], "file");
     assert_eq!(v["notes"][0]["id"], "prefix-missing");
@@ -179,16 +169,19 @@ const CASE: &str = r#"cases:
 
 #[test]
 fn run_passes_fails_and_refuses_bad_files_with_distinct_exit_codes() {
-    let out = run_case_text(CASE);
-    assert_eq!(out.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("1 passed, 0 failed"));
+    let (code, text) = run_printed(CASE);
+    assert_eq!(code, Some(0));
+    assert!(text.contains("1 passed, 0 failed"));
 
-    let out = run_case_text(&CASE.replace("user: null", "user: \"\""));
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("FAIL t.one [rfc1738]"), "{text}");
-    assert!(text.contains("-components.user: \"\""), "{text}");
-    assert!(text.contains("+components.user: null"), "{text}");
+    assert_run_fails(
+        &CASE.replace("user: null", "user: \"\""),
+        "user: \"\"",
+        &[
+            "FAIL t.one [rfc1738]",
+            "-components.user: \"\"",
+            "+components.user: null",
+        ],
+    );
 
     let out = check_case_text(&CASE.replace("op: parse", "op: parse\n  extra: 1"));
     assert_refused(
@@ -243,20 +236,16 @@ fn resolve_reads_references_from_stdin_and_says_when_a_document_has_no_relative_
     assert!(text.contains("\";x\" -> \"http://a/b/c/d;x\""), "{text}");
     assert!(text.contains("\"?y\" -> \"http://a/b/c/d;p?y\""), "{text}");
 
-    let out = urlcert(
-        &[
-            "resolve",
-            "--json",
-            "--doc",
-            "rfc1738",
-            "--base",
-            "http://a/",
-            "g",
-        ],
-        None,
-    );
-    assert_eq!(out.status.code(), Some(1));
-    let v = &json_lines(&out)[0];
+    let (code, v) = first_json_line(&[
+        "resolve",
+        "--json",
+        "--doc",
+        "rfc1738",
+        "--base",
+        "http://a/",
+        "g",
+    ]);
+    assert_eq!(code, Some(1));
     assert_eq!(v["result"], serde_json::Value::Null);
     assert_eq!(v["error"]["kind"], "not-defined");
     assert!(v["error"]["message"]
@@ -305,9 +294,8 @@ fn resolve_output_escapes_control_characters() {
 
 #[test]
 fn trace_gives_every_document_in_one_object() {
-    let out = urlcert(&["trace", "--json", "http://h?x"], None);
-    assert_eq!(out.status.code(), Some(0));
-    let v = &json_lines(&out)[0];
+    let (code, v) = first_json_line(&["trace", "--json", "http://h?x"]);
+    assert_eq!(code, Some(0));
     assert_eq!(v["input"], "http://h?x");
     assert_eq!(v["base"], serde_json::Value::Null);
     let docs = v["documents"].as_object().unwrap();
@@ -607,24 +595,21 @@ const EXTRACT_CASE: &str = r#"cases:
 
 #[test]
 fn extract_cases_run_and_are_checked() {
-    let out = run_case_text(EXTRACT_CASE);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stdout)
+    let (code, text) = run_printed(EXTRACT_CASE);
+    assert_eq!(code, Some(0), "{text}");
+    assert!(text.contains("3 passed, 0 failed"));
+
+    assert_run_fails(
+        &EXTRACT_CASE.replace("end: 24", "end: 23"),
+        "end: 23",
+        &[
+            "FAIL t.ctx [rfc1738]",
+            "-urls[0].end: 23",
+            "+urls[0].end: 24",
+        ],
     );
-    assert!(String::from_utf8_lossy(&out.stdout).contains("3 passed, 0 failed"));
 
-    let out = run_case_text(&EXTRACT_CASE.replace("end: 24", "end: 23"));
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("FAIL t.ctx [rfc1738]"), "{text}");
-    assert!(text.contains("-urls[0].end: 23"), "{text}");
-    assert!(text.contains("+urls[0].end: 24"), "{text}");
-
-    let out = run_case_text(&EXTRACT_CASE.replace("{url: \"http://h/ab\"}, ", ""));
-    let text = String::from_utf8_lossy(&out.stdout);
+    let (_, text) = run_printed(&EXTRACT_CASE.replace("{url: \"http://h/ab\"}, ", ""));
     assert!(text.contains("-urls.count: 1"), "{text}");
     assert!(text.contains("+urls.count: 2"), "{text}");
 

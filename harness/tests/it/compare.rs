@@ -5,7 +5,9 @@
 //! getters of its URL API (Section 6); RFC 3986 Section 3's example and Section 5.4's
 //! resolution examples; the historical documents' own cases.
 
-use crate::common::engines::{assert_linked_version, names_and_models};
+use crate::common::engines::{
+    assert_linked_version, assert_splits_rfc3986_section_3, names_and_models,
+};
 use urlcert::ask::inproc::{self, FluentUri, WhatwgUrl, FLUENT_URI_VERSION, URL_VERSION};
 use urlcert::ask::{Answer, Ask, Engine, Fault, Info, Model, Operation, Parts};
 use urlcert::case::{self, Case, Expectation};
@@ -793,17 +795,7 @@ fn url_resolves_against_a_base() {
 #[test]
 fn fluent_uri_gives_rfc3986_components() {
     // RFC 3986 §3: "foo://example.com:8042/over/there?name=ferret#nose".
-    let a = FluentUri::new().parse(b"foo://example.com:8042/over/there?name=ferret#nose");
-    let Answer::Parsed { components: p } = a else {
-        panic!("{a:?}")
-    };
-    assert_eq!(get(&p, "scheme"), Some("foo"));
-    assert_eq!(get(&p, "userinfo"), None);
-    assert_eq!(get(&p, "host"), Some("example.com"));
-    assert_eq!(get(&p, "port"), Some("8042"));
-    assert_eq!(get(&p, "path"), Some("/over/there"));
-    assert_eq!(get(&p, "query"), Some("name=ferret"));
-    assert_eq!(get(&p, "fragment"), Some("nose"));
+    assert_splits_rfc3986_section_3(&mut FluentUri::new());
     // §3: "urn:example:animal:ferret:nose" has no authority.
     let a = FluentUri::new().parse(b"urn:example:animal:ferret:nose");
     let Answer::Parsed { components: p } = a else {

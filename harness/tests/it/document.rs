@@ -1,6 +1,7 @@
 //! Real files read into the document model: the trees below are what the inputs say,
 //! written out by hand (lines counted in the inputs), not copied from the code's output.
 
+use crate::common::pages::rfc1808_section_10_as_printed;
 use urlcert::page::{mime::MAX_DEPTH, read, DocumentError, Format, Problem};
 use urlcert_reference::base::{Embedded, Entity, HeaderField, Reference};
 
@@ -38,16 +39,6 @@ fn error_of(input: &[u8]) -> DocumentError {
     read(input, Format::Mime).expect_err("the message should not read")
 }
 
-/// RFC 1808 Section 10, the example document, as printed there (indented).
-const RFC1808_EXAMPLE: &str = r#"   <!doctype html public "-//IETF//DTD HTML//EN">
-   <HTML><HEAD>
-   <TITLE>An example HTML document</TITLE>
-   <BASE href="http://www.ics.uci.edu/Test/a/b/c">
-   </HEAD><BODY>
-   ... <A href="../x">a hypertext anchor</A> ...
-   </BODY></HTML>
-"#;
-
 #[test]
 fn the_rfc_1808_example_has_one_base_in_head_and_one_reference() {
     let expected = Entity {
@@ -62,12 +53,10 @@ fn the_rfc_1808_example_has_one_base_in_head_and_one_reference() {
         line: 1,
         ..Entity::default()
     };
-    assert_eq!(html(RFC1808_EXAMPLE), expected);
+    let printed = rfc1808_section_10_as_printed();
+    assert_eq!(html(&printed), expected);
     // No header: `auto` reads it as HTML.
-    assert_eq!(
-        read(RFC1808_EXAMPLE.as_bytes(), Format::Auto).unwrap(),
-        expected
-    );
+    assert_eq!(read(printed.as_bytes(), Format::Auto).unwrap(), expected);
 }
 
 /// A multipart/mixed message: an HTML part, then a message/rfc822 part whose message is

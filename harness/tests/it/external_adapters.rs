@@ -19,6 +19,7 @@ use std::sync::mpsc::{channel, Receiver};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
+use crate::common::engines::RFC3986_SECTION_3;
 use crate::common::programs::{adapter_file, output_of, repo_root};
 
 // ---- finding and building the programs ------------------------------------------------
@@ -324,18 +325,7 @@ const URLLIB_RESOLUTIONS: &[(&str, &str, &str)] = &[
 
 // RFC 3986 Section 3 and Section 1.1.2.
 const RFC3986_VALID: &[(&str, Expected)] = &[
-    (
-        "foo://example.com:8042/over/there?name=ferret#nose",
-        &[
-            ("scheme", Some("foo")),
-            ("userinfo", None),
-            ("host", Some("example.com")),
-            ("port", Some("8042")),
-            ("path", Some("/over/there")),
-            ("query", Some("name=ferret")),
-            ("fragment", Some("nose")),
-        ],
-    ),
+    RFC3986_SECTION_3,
     (
         "urn:example:animal:ferret:nose",
         &[

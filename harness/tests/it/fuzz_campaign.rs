@@ -22,6 +22,11 @@ fn draft1996() -> DocReading {
     Document::Draft1996.into()
 }
 
+/// A campaign under draft-1996: `iterations` executions from `seeds`, drawn by `seed`.
+fn draft1996_config(seed: u64, iterations: u64, seeds: Seeds) -> Config {
+    Config::new(draft1996(), seed, Limit::Iterations(iterations), seeds)
+}
+
 fn seeds(inputs: &[&str]) -> Seeds {
     Seeds {
         inputs: inputs.iter().map(|s| s.as_bytes().to_vec()).collect(),
@@ -35,88 +40,68 @@ fn campaign(config: &Config, adapters: &mut [Box<dyn Engine>]) -> Campaign {
     fuzz::run(config, adapters, &stop, &mut |_| {})
 }
 
+/// A parser of the RFC 3986 model that answers a parse request with `parse` and can
+/// express nothing else.
+struct ParseOnly {
+    info: Info,
+    parse: fn(&[u8]) -> Answer,
+}
+
+fn parse_only(name: &str, version: &str, parse: fn(&[u8]) -> Answer) -> Box<dyn Engine> {
+    Box::new(ParseOnly {
+        info: Info {
+            name: name.into(),
+            version: version.into(),
+            model: Model::Rfc3986,
+            operations: vec![Operation::Parse],
+            argv: None,
+        },
+        parse,
+    })
+}
+
+impl Engine for ParseOnly {
+    fn info(&self) -> &Info {
+        &self.info
+    }
+
+    fn answer(&mut self, request: &Request) -> Answer {
+        match *request {
+            Request::Parse { input } => (self.parse)(input),
+            Request::Resolve {
+                base: _,
+                reference: _,
+            } => Answer::Unsupported {
+                why: "no resolution".into(),
+            },
+            _ => Answer::Unsupported {
+                why: "not offered".into(),
+            },
+        }
+    }
+}
+
 /// Disagrees with everything that contains "@@" (it rejects it) and cannot express
 /// anything else.
-struct AtAt {
-    info: Info,
-}
-
-impl AtAt {
-    fn boxed() -> Box<dyn Engine> {
-        Box::new(AtAt {
-            info: Info {
-                name: "at-at".into(),
-                version: "test".into(),
-                model: Model::Rfc3986,
-                operations: vec![Operation::Parse],
-                argv: None,
-            },
-        })
-    }
-}
-
-impl Engine for AtAt {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn answer(&mut self, request: &Request) -> Answer {
-        match *request {
-            Request::Parse { input } => {
-                if input.windows(2).any(|w| w == b"@@") {
-                    Answer::Rejected {
-                        message: "no @@ here".into(),
-                    }
-                } else {
-                    Answer::Unsupported {
-                        why: "only @@ is judged".into(),
-                    }
-                }
+fn at_at() -> Box<dyn Engine> {
+    parse_only("at-at", "test", |input| {
+        if input.windows(2).any(|w| w == b"@@") {
+            Answer::Rejected {
+                message: "no @@ here".into(),
             }
-            Request::Resolve {
-                base: _,
-                reference: _,
-            } => Answer::Unsupported {
-                why: "no resolution".into(),
-            },
-            _ => Answer::Unsupported {
-                why: "not offered".into(),
-            },
-        }
-    }
-}
-
-/// Accepts everything, with a scheme full of Markdown and HTML.
-struct Hostile {
-    info: Info,
-}
-
-impl Engine for Hostile {
-    fn info(&self) -> &Info {
-        &self.info
-    }
-
-    fn answer(&mut self, request: &Request) -> Answer {
-        match *request {
-            Request::Parse { input: _ } => {
-                let mut components = Parts::new();
-                components.insert(
-                    "scheme".into(),
-                    Some("x|y`\n</td><script>alert(1)</script>".into()),
-                );
-                Answer::Parsed { components }
+        } else {
+            Answer::Unsupported {
+                why: "only @@ is judged".into(),
             }
-            Request::Resolve {
-                base: _,
-                reference: _,
-            } => Answer::Unsupported {
-                why: "no resolution".into(),
-            },
-            _ => Answer::Unsupported {
-                why: "not offered".into(),
-            },
         }
-    }
+    })
+}
+
+/// Accepts everything, its scheme `scheme`.
+fn parsed_scheme(scheme: &str) -> Answer {
+    let mut components = Parts::new();
+    components.insert("scheme".into(), Some(scheme.into()));
+    Answer::Parsed { components }
 }
 
 /// A bucket's key, count, minimal input and base.
@@ -139,7 +124,7 @@ fn summary(c: &Campaign) -> Vec<Line> {
 #[test]
 fn same_seed_and_iterations_give_the_same_buckets() {
     let run = |seed: u64| {
-        let config = Config::new(draft1996(), seed, Limit::Iterations(3000), Seeds::builtin());
+        let config = draft1996_config(seed, 3000, Seeds::builtin());
         let mut adapters = inproc::all();
         campaign(&config, &mut adapters)
     };
@@ -162,13 +147,8 @@ fn same_seed_and_iterations_give_the_same_buckets() {
 
 #[test]
 fn a_planted_discrepancy_is_minimised_to_its_core() {
-    let config = Config::new(
-        draft1996(),
-        1,
-        Limit::Iterations(1),
-        seeds(&["abc/de@@fg;x=1?q=2#frag"]),
-    );
-    let c = campaign(&config, &mut [AtAt::boxed()]);
+    let config = draft1996_config(1, 1, seeds(&["abc/de@@fg;x=1?q=2#frag"]));
+    let c = campaign(&config, &mut [at_at()]);
     assert_eq!(c.buckets.len(), 1);
     let b = &c.buckets[0];
     assert_eq!(b.request.input, b"@@");
@@ -188,15 +168,15 @@ fn copies_of_one_problem_share_a_bucket() {
         "a@@b",
         "long/path/with@@in;it?and=more",
     ];
-    let config = Config::new(draft1996(), 1, Limit::Iterations(5), seeds(&inputs));
-    let c = campaign(&config, &mut [AtAt::boxed()]);
+    let config = draft1996_config(1, 5, seeds(&inputs));
+    let c = campaign(&config, &mut [at_at()]);
     assert_eq!(c.discrepancies, 5);
     assert_eq!(c.buckets.len(), 1, "{:#?}", summary(&c));
     assert_eq!(c.buckets[0].count, 5);
     assert_eq!(c.buckets[0].request.input, b"@@");
     // A longer campaign of mutations finds the same one problem, many times over.
-    let config = Config::new(draft1996(), 9, Limit::Iterations(2000), seeds(&inputs));
-    let c = campaign(&config, &mut [AtAt::boxed()]);
+    let config = draft1996_config(9, 2000, seeds(&inputs));
+    let c = campaign(&config, &mut [at_at()]);
     assert!(c.discrepancies > 100);
     assert!(c.buckets.len() <= 2, "{:#?}", summary(&c));
     assert!(c
@@ -209,17 +189,11 @@ fn copies_of_one_problem_share_a_bucket() {
 #[test]
 fn the_report_escapes_hostile_strings() {
     let hostile = "a|b`c\n<script>x</script>\u{7}\u{1b}[31m";
-    let config = Config::new(draft1996(), 3, Limit::Iterations(1), seeds(&[hostile]));
-    let adapter = Hostile {
-        info: Info {
-            name: "hostile".into(),
-            version: "v|1`\n<b>".into(),
-            model: Model::Rfc3986,
-            operations: vec![Operation::Parse],
-            argv: None,
-        },
-    };
-    let mut adapters: Vec<Box<dyn Engine>> = vec![Box::new(adapter)];
+    let config = draft1996_config(3, 1, seeds(&[hostile]));
+    // Accepts everything, with a scheme full of Markdown and HTML.
+    let mut adapters = vec![parse_only("hostile", "v|1`\n<b>", |_| {
+        parsed_scheme("x|y`\n</td><script>alert(1)</script>")
+    })];
     let c = campaign(&config, &mut adapters);
     assert!(!c.buckets.is_empty());
     let md = report::markdown(&c);
@@ -267,7 +241,7 @@ fn a_crashing_adapter_is_a_bucket_and_the_campaign_goes_on() {
     };
     let fake = Persistent::start(vec![FAKE.into(), "crash-on:http://a/b".into()], limits).unwrap();
     let inputs = ["http://a/b", "http://c/d", "ftp://e/f", "g/h"];
-    let config = Config::new(draft1996(), 5, Limit::Iterations(40), seeds(&inputs));
+    let config = draft1996_config(5, 40, seeds(&inputs));
     let mut adapters: Vec<Box<dyn Engine>> = vec![Box::new(fake)];
     let c = campaign(&config, &mut adapters);
     assert_eq!(c.execs, 40);
@@ -291,7 +265,7 @@ fn a_crashing_adapter_is_a_bucket_and_the_campaign_goes_on() {
 
 #[test]
 fn emitted_cases_load_once_renamed() {
-    let config = Config::new(draft1996(), 11, Limit::Iterations(2000), Seeds::builtin());
+    let config = draft1996_config(11, 2000, Seeds::builtin());
     let mut adapters = inproc::all();
     let c = campaign(&config, &mut adapters);
     let dir = tempfile::tempdir().unwrap();
@@ -397,50 +371,11 @@ fn the_command_writes_both_files_and_prints_the_seed() {
 
 #[test]
 fn the_report_shows_bidi_controls_escaped() {
-    let config = Config::new(
-        draft1996(),
-        3,
-        Limit::Iterations(1),
-        seeds(&["http://h/\u{202e}x"]),
-    );
-    /// Accepts everything, with a scheme that reverses the rest of the line.
-    struct Reverser {
-        info: Info,
-    }
-    impl Engine for Reverser {
-        fn info(&self) -> &Info {
-            &self.info
-        }
-
-        fn answer(&mut self, request: &Request) -> Answer {
-            match *request {
-                Request::Parse { input: _ } => {
-                    let mut components = Parts::new();
-                    components.insert("scheme".into(), Some("a\u{202e}b\u{2066}c".into()));
-                    Answer::Parsed { components }
-                }
-                Request::Resolve {
-                    base: _,
-                    reference: _,
-                } => Answer::Unsupported {
-                    why: "no resolution".into(),
-                },
-                _ => Answer::Unsupported {
-                    why: "not offered".into(),
-                },
-            }
-        }
-    }
-    let adapter = Reverser {
-        info: Info {
-            name: "rev".into(),
-            version: "v\u{202e}1".into(),
-            model: Model::Rfc3986,
-            operations: vec![Operation::Parse],
-            argv: None,
-        },
-    };
-    let mut adapters: Vec<Box<dyn Engine>> = vec![Box::new(adapter)];
+    let config = draft1996_config(3, 1, seeds(&["http://h/\u{202e}x"]));
+    // Accepts everything, with a scheme that reverses the rest of the line.
+    let mut adapters = vec![parse_only("rev", "v\u{202e}1", |_| {
+        parsed_scheme("a\u{202e}b\u{2066}c")
+    })];
     let c = campaign(&config, &mut adapters);
     assert!(!c.buckets.is_empty());
     let md = report::markdown(&c);
@@ -594,7 +529,7 @@ fn an_aborted_campaign_resumed_finds_the_buckets_of_an_uninterrupted_one() {
 #[test]
 fn a_journal_read_back_is_the_campaign_it_recorded() {
     let dir = tempfile::tempdir().unwrap();
-    let mut config = Config::new(draft1996(), 5, Limit::Iterations(1500), Seeds::builtin());
+    let mut config = draft1996_config(5, 1500, Seeds::builtin());
     config.checkpoint_execs = 100;
     let mut adapters = inproc::all();
     let doc = draft1996();
@@ -836,7 +771,7 @@ fn repo_cases() -> PathBuf {
 #[test]
 fn a_campaign_against_url_gives_one_bucket_per_named_cause() {
     let seeds = Seeds::from_cases(&repo_cases()).unwrap();
-    let config = Config::new(draft1996(), 7, Limit::Iterations(20_000), seeds);
+    let config = draft1996_config(7, 20_000, seeds);
     let mut adapters: Vec<Box<dyn Engine>> = vec![inproc::by_name("url").unwrap()];
     let c = campaign(&config, &mut adapters);
     let known: Vec<&fuzz::Bucket> = c.buckets.iter().filter(|b| b.known.is_some()).collect();
@@ -913,7 +848,7 @@ fn a_campaign_against_url_or_fluent_uri_leaves_no_unnamed_bucket() {
     for name in ["url", "fluent-uri"] {
         for seed in [7, 11] {
             let seeds = Seeds::from_cases(&repo_cases()).unwrap();
-            let config = Config::new(draft1996(), seed, Limit::Iterations(20_000), seeds);
+            let config = draft1996_config(seed, 20_000, seeds);
             let mut adapters: Vec<Box<dyn Engine>> = vec![inproc::by_name(name).unwrap()];
             let c = campaign(&config, &mut adapters);
             let new: Vec<String> = c
@@ -979,7 +914,7 @@ fn every_resolution_divergence_cites_a_case_that_shows_it() {
 
 #[test]
 fn jobs_do_not_change_the_buckets() {
-    let config = Config::new(draft1996(), 3, Limit::Iterations(4000), Seeds::builtin());
+    let config = draft1996_config(3, 4000, Seeds::builtin());
     let stop = AtomicBool::new(false);
     let limits = Limits {
         timeout: std::time::Duration::from_secs(10),

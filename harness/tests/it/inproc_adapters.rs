@@ -2,7 +2,9 @@
 //! directly: answers from the crates' own documentation and RFC 3986's examples, and
 //! their versions against Cargo.lock.
 
-use crate::common::engines::{assert_linked_version, names_and_models};
+use crate::common::engines::{
+    assert_linked_version, assert_splits_rfc3986_section_3, names_and_models,
+};
 use urlcert::ask::inproc::{self, IriString, Oxiri, IRI_STRING_VERSION, OXIRI_VERSION};
 use urlcert::ask::{Answer, Ask, Engine, Model};
 
@@ -66,14 +68,7 @@ fn iri_string_parses_as_its_documentation_says() {
     let mut a = IriString::new();
     // RFC 3986 Section 3's example, which iri-string's `UriReferenceStr` getters
     // (scheme_str, authority_components, path_str, query_str, fragment_str) split.
-    let p = parsed(&mut a, "foo://example.com:8042/over/there?name=ferret#nose");
-    assert_eq!(get(&p, "scheme"), s("foo"));
-    assert_eq!(get(&p, "userinfo"), None);
-    assert_eq!(get(&p, "host"), s("example.com"));
-    assert_eq!(get(&p, "port"), s("8042"));
-    assert_eq!(get(&p, "path"), s("/over/there"));
-    assert_eq!(get(&p, "query"), s("name=ferret"));
-    assert_eq!(get(&p, "fragment"), s("nose"));
+    assert_splits_rfc3986_section_3(&mut a);
     // AuthorityComponents docs: "user:pass@example.com:8080" has userinfo "user:pass".
     let p = parsed(&mut a, "http://user:pass@example.com:8080/");
     assert_eq!(get(&p, "userinfo"), s("user:pass"));

@@ -1,17 +1,9 @@
 //! Bad case files of every kind get an error naming the file, line and case; every
 //! problem is reported, not only the first.
 
+use crate::common::files::ONE_GOOD_CASE;
 use std::path::{Path, PathBuf};
 use urlcert::case::{load_dir, load_file, LoadError};
-
-const GOOD: &str = r#"cases:
-- id: t.good
-  op: parse
-  input: "http://h/"
-  cite: [{doc: rfc1738, section: "3.3"}]
-  expect:
-    rfc1738: {verdict: valid, rule: httpurl}
-"#;
 
 fn write(dir: &Path, name: &str, text: &[u8]) -> PathBuf {
     let p = dir.join(name);
@@ -34,7 +26,7 @@ fn one_error(text: &str) -> LoadError {
 #[test]
 fn a_good_file_loads() {
     let dir = tempfile::tempdir().unwrap();
-    let p = write(dir.path(), "t.yaml", GOOD.as_bytes());
+    let p = write(dir.path(), "t.yaml", ONE_GOOD_CASE.as_bytes());
     let cases = load_file(&p).unwrap();
     assert_eq!(cases.len(), 1);
     assert_eq!(cases[0].line, 2);
@@ -50,7 +42,7 @@ fn malformed_yaml_names_line_and_column() {
 
 #[test]
 fn unknown_field_is_named_with_its_line_and_case() {
-    let text = GOOD.replace("  op: parse\n", "  op: parse\n  inptu: typo\n");
+    let text = ONE_GOOD_CASE.replace("  op: parse\n", "  op: parse\n  inptu: typo\n");
     let e = one_error(&text);
     assert_eq!(e.line, Some(4), "{e}");
     assert_eq!(e.case.as_deref(), Some("t.good"));
@@ -59,38 +51,41 @@ fn unknown_field_is_named_with_its_line_and_case() {
 
 #[test]
 fn unknown_field_inside_an_expectation_is_an_error() {
-    let text = GOOD.replace("verdict: valid,", "verdict: valid, verdcit: x,");
+    let text = ONE_GOOD_CASE.replace("verdict: valid,", "verdict: valid, verdcit: x,");
     assert!(one_error(&text).message.contains("unknown field `verdcit`"));
 }
 
 #[test]
 fn unknown_document_is_an_error_in_expect_and_in_cite() {
-    let e = one_error(&GOOD.replace("    rfc1738: {", "    rfc1739: {"));
+    let e = one_error(&ONE_GOOD_CASE.replace("    rfc1738: {", "    rfc1739: {"));
     assert!(e.message.contains("unknown document `rfc1739`"), "{e}");
     assert_eq!(e.case.as_deref(), Some("t.good"));
-    let e = one_error(&GOOD.replace("{doc: rfc1738, section", "{doc: rfc1066, section"));
+    let e = one_error(&ONE_GOOD_CASE.replace("{doc: rfc1738, section", "{doc: rfc1066, section"));
     assert!(e.message.contains("unknown document `rfc1066`"), "{e}");
 }
 
 #[test]
 fn unknown_reading_is_an_error() {
-    let e = one_error(&GOOD.replace("    rfc1738: {", "    rfc1738@sloppy: {"));
+    let e = one_error(&ONE_GOOD_CASE.replace("    rfc1738: {", "    rfc1738@sloppy: {"));
     assert!(e.message.contains("unknown reading `sloppy`"), "{e}");
 }
 
 #[test]
 fn missing_citation_is_an_error() {
-    let e = one_error(&GOOD.replace("[{doc: rfc1738, section: \"3.3\"}]", "[]"));
+    let e = one_error(&ONE_GOOD_CASE.replace("[{doc: rfc1738, section: \"3.3\"}]", "[]"));
     assert!(e.message.contains("missing citation"), "{e}");
     // At the `cite` key.
     assert_eq!((e.line, e.column), (Some(5), Some(3)), "{e}");
-    let e = one_error(&GOOD.replace("  cite: [{doc: rfc1738, section: \"3.3\"}]\n", ""));
+    let e = one_error(&ONE_GOOD_CASE.replace("  cite: [{doc: rfc1738, section: \"3.3\"}]\n", ""));
     assert!(e.message.contains("missing field `cite`"), "{e}");
 }
 
 #[test]
 fn duplicate_ids_in_one_file_name_both_lines() {
-    let text = format!("{GOOD}{}", GOOD.trim_start_matches("cases:\n"));
+    let text = format!(
+        "{ONE_GOOD_CASE}{}",
+        ONE_GOOD_CASE.trim_start_matches("cases:\n")
+    );
     let e = one_error(&text);
     assert_eq!(e.line, Some(8));
     assert!(
@@ -102,8 +97,8 @@ fn duplicate_ids_in_one_file_name_both_lines() {
 #[test]
 fn duplicate_ids_across_files_name_both_files() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "a.yaml", GOOD.as_bytes());
-    write(dir.path(), "b.yaml", GOOD.as_bytes());
+    write(dir.path(), "a.yaml", ONE_GOOD_CASE.as_bytes());
+    write(dir.path(), "b.yaml", ONE_GOOD_CASE.as_bytes());
     let e = load_dir(dir.path()).unwrap_err();
     assert_eq!(e.len(), 1, "{e:?}");
     assert!(e[0].file.ends_with("b.yaml"));
@@ -113,8 +108,8 @@ fn duplicate_ids_across_files_name_both_files() {
 #[test]
 fn invalid_utf8_names_line_and_column() {
     let dir = tempfile::tempdir().unwrap();
-    let mut bytes = GOOD.as_bytes().to_vec();
-    let at = GOOD.find("http://h/").unwrap() + 7;
+    let mut bytes = ONE_GOOD_CASE.as_bytes().to_vec();
+    let at = ONE_GOOD_CASE.find("http://h/").unwrap() + 7;
     bytes[at] = 0xff;
     let p = write(dir.path(), "t.yaml", &bytes);
     let e = load_file(&p).unwrap_err();
@@ -146,7 +141,7 @@ fn unknown_names_are_errors() {
         ("id: t.good", "id: T Good", "id must match"),
         ("op: parse", "op: extrakt", "unknown variant `extrakt`"),
     ] {
-        let e = one_error(&GOOD.replace(from, to));
+        let e = one_error(&ONE_GOOD_CASE.replace(from, to));
         assert!(e.message.contains(says), "{to}: {e}");
     }
 }
@@ -157,13 +152,17 @@ fn every_problem_in_every_file_is_reported() {
     write(
         dir.path(),
         "a.yaml",
-        GOOD.replace("verdict: valid", "verdict: fine").as_bytes(),
+        ONE_GOOD_CASE
+            .replace("verdict: valid", "verdict: fine")
+            .as_bytes(),
     );
     let two = format!(
         "{}{}",
-        GOOD.replace("t.good", "t.one")
+        ONE_GOOD_CASE
+            .replace("t.good", "t.one")
             .replace("[{doc: rfc1738, section: \"3.3\"}]", "[]"),
-        GOOD.replace("t.good", "t.two")
+        ONE_GOOD_CASE
+            .replace("t.good", "t.two")
             .replace("rule: httpurl", "rule: nope")
             .trim_start_matches("cases:\n")
     );
@@ -368,7 +367,7 @@ fn located(text: &str) -> (usize, usize, Option<String>, String) {
 #[test]
 fn a_duplicate_document_in_expect_is_refused_where_it_stands() {
     // Without the check the second `rfc1738` silently replaces the first.
-    let text = GOOD.replace(
+    let text = ONE_GOOD_CASE.replace(
         "    rfc1738: {verdict: valid, rule: httpurl}\n",
         "    rfc1738: {verdict: valid, rule: httpurl}\n    rfc1738: {verdict: invalid}\n",
     );
@@ -388,7 +387,7 @@ fn a_duplicate_document_in_expect_is_refused_where_it_stands() {
 
 #[test]
 fn two_spellings_of_one_document_and_reading_are_one_key() {
-    let text = GOOD.replace(
+    let text = ONE_GOOD_CASE.replace(
         "    rfc1738: {verdict: valid, rule: httpurl}\n",
         "    rfc1738: {verdict: valid, rule: httpurl}\n    \"rfc1738@strict\": {verdict: invalid}\n",
     );
@@ -436,7 +435,7 @@ fn duplicate_keys_in_flow_mappings_quoted_or_not_and_at_every_level() {
             "section",
         ),
     ] {
-        let text = GOOD.replace(from, to);
+        let text = ONE_GOOD_CASE.replace(from, to);
         let (line, column, case, message) = located(&text);
         assert_eq!((line, column), at, "{to}: {message}");
         assert_eq!(case.as_deref(), Some("t.good"), "{to}");
@@ -447,7 +446,7 @@ fn duplicate_keys_in_flow_mappings_quoted_or_not_and_at_every_level() {
         );
     }
     // Outside any case.
-    let text = format!("description: a\n{GOOD}description: b\n");
+    let text = format!("description: a\n{ONE_GOOD_CASE}description: b\n");
     let (line, column, case, message) = located(&text);
     assert_eq!((line, column, case), (9, 1, None));
     assert!(message.contains("duplicate key `description`"), "{message}");
@@ -457,8 +456,9 @@ fn duplicate_keys_in_flow_mappings_quoted_or_not_and_at_every_level() {
 fn every_duplicate_is_reported_and_equal_keys_in_other_mappings_are_not() {
     let two = format!(
         "{}{}",
-        GOOD.replace("rule: httpurl}", "rule: httpurl, rule: httpurl}"),
-        GOOD.replace("t.good", "t.two")
+        ONE_GOOD_CASE.replace("rule: httpurl}", "rule: httpurl, rule: httpurl}"),
+        ONE_GOOD_CASE
+            .replace("t.good", "t.two")
             .replace("{verdict: valid,", "{verdict: valid, verdict: valid,")
             .trim_start_matches("cases:\n")
     );
@@ -468,8 +468,9 @@ fn every_duplicate_is_reported_and_equal_keys_in_other_mappings_are_not() {
     // The same keys in each case's own mappings: no error.
     let dir = tempfile::tempdir().unwrap();
     let ok = format!(
-        "{GOOD}{}",
-        GOOD.replace("t.good", "t.other")
+        "{ONE_GOOD_CASE}{}",
+        ONE_GOOD_CASE
+            .replace("t.good", "t.other")
             .trim_start_matches("cases:\n")
     );
     let p = write(dir.path(), "t.yaml", ok.as_bytes());
@@ -481,13 +482,17 @@ fn every_duplicate_is_reported_and_equal_keys_in_other_mappings_are_not() {
 #[test]
 fn a_byte_order_mark_is_accepted_and_takes_no_column() {
     let dir = tempfile::tempdir().unwrap();
-    let p = write(dir.path(), "t.yaml", format!("\u{feff}{GOOD}").as_bytes());
+    let p = write(
+        dir.path(),
+        "t.yaml",
+        format!("\u{feff}{ONE_GOOD_CASE}").as_bytes(),
+    );
     let cases = load_file(&p).expect("a BOM may open a YAML stream");
     assert_eq!((cases[0].line, cases[0].column), (2, 3));
     // Positions after it are as an editor shows them.
     let e = one_error(&format!(
         "\u{feff}{}",
-        GOOD.replace("op: parse", "op: parze")
+        ONE_GOOD_CASE.replace("op: parse", "op: parze")
     ));
     assert_eq!((e.line, e.column), (Some(3), Some(7)), "{e}");
     let e = one_error("\u{feff}cases: [}\n");
@@ -496,7 +501,7 @@ fn a_byte_order_mark_is_accepted_and_takes_no_column() {
 
 #[test]
 fn a_second_document_is_an_error_where_it_starts() {
-    let e = one_error(&format!("{GOOD}---\n{GOOD}"));
+    let e = one_error(&format!("{ONE_GOOD_CASE}---\n{ONE_GOOD_CASE}"));
     assert_eq!((e.line, e.column), (Some(8), Some(1)), "{e}");
     assert!(
         e.message.contains("a second YAML document starts here"),
@@ -509,10 +514,11 @@ fn a_second_document_is_an_error_where_it_starts() {
 #[test]
 fn validation_errors_point_at_the_field_or_the_id() {
     // The field itself: the `verdict` key of the expectation.
-    let e = one_error(&GOOD.replace("verdict: valid", "verdict: fine"));
+    let e = one_error(&ONE_GOOD_CASE.replace("verdict: valid", "verdict: fine"));
     assert_eq!((e.line, e.column), (Some(7), Some(15)), "{e}");
     // An unknown component: its key.
-    let e = one_error(&GOOD.replace("rule: httpurl", "rule: httpurl, components: {hots: h}"));
+    let e =
+        one_error(&ONE_GOOD_CASE.replace("rule: httpurl", "rule: httpurl, components: {hots: h}"));
     assert_eq!((e.line, e.column), (Some(7), Some(59)), "{e}");
     // A case-wide problem: the `id` key, in a block or a flow mapping.
     let e = one_error(&RESOLVE_NO_BASE.replace("BLOCK", ""));
@@ -534,8 +540,9 @@ const RESOLVE_NO_BASE: &str = r#"cases:
 #[test]
 fn a_bad_byte_names_the_case_it_is_in() {
     let text = format!(
-        "{GOOD}{}",
-        GOOD.replace("t.good", "t.second")
+        "{ONE_GOOD_CASE}{}",
+        ONE_GOOD_CASE
+            .replace("t.good", "t.second")
             .trim_start_matches("cases:\n")
     );
     let mut bytes = text.into_bytes();
@@ -555,7 +562,7 @@ fn a_bad_byte_names_the_case_it_is_in() {
 fn links_back_to_a_folder_being_read_are_a_loop_not_a_hang() {
     use std::os::unix::fs::symlink;
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "a.yaml", GOOD.as_bytes());
+    write(dir.path(), "a.yaml", ONE_GOOD_CASE.as_bytes());
     symlink(".", dir.path().join("l1")).unwrap();
     symlink(".", dir.path().join("l2")).unwrap();
     std::fs::create_dir(dir.path().join("sub")).unwrap();
@@ -588,9 +595,9 @@ fn a_folder_or_file_reached_by_several_links_is_read_once() {
     write(
         &dir.path().join("real"),
         "o.yaml",
-        GOOD.replace("t.good", "t.other").as_bytes(),
+        ONE_GOOD_CASE.replace("t.good", "t.other").as_bytes(),
     );
-    write(dir.path(), "a.yaml", GOOD.as_bytes());
+    write(dir.path(), "a.yaml", ONE_GOOD_CASE.as_bytes());
     symlink(dir.path().join("real"), dir.path().join("x1")).unwrap();
     symlink("real", dir.path().join("x2")).unwrap();
     symlink(dir.path().join("a.yaml"), dir.path().join("b.yaml")).unwrap();
@@ -609,10 +616,10 @@ fn links_out_of_the_case_folder_are_refused_not_followed() {
     let o = write(
         outside.path(),
         "o.yaml",
-        GOOD.replace("t.good", "t.outside").as_bytes(),
+        ONE_GOOD_CASE.replace("t.good", "t.outside").as_bytes(),
     );
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "a.yaml", GOOD.as_bytes());
+    write(dir.path(), "a.yaml", ONE_GOOD_CASE.as_bytes());
     symlink(outside.path(), dir.path().join("folder")).unwrap();
     symlink(&o, dir.path().join("file.yaml")).unwrap();
     let e = load_dir(dir.path()).unwrap_err();
@@ -638,7 +645,7 @@ fn folders_nested_too_deep_are_not_read() {
         deep.push("d");
     }
     std::fs::create_dir_all(&deep).unwrap();
-    write(&deep, "t.yaml", GOOD.as_bytes());
+    write(&deep, "t.yaml", ONE_GOOD_CASE.as_bytes());
     let e = load_dir(dir.path()).unwrap_err();
     assert_eq!(e.len(), 1, "{e:?}");
     assert_eq!(
@@ -759,7 +766,7 @@ fn every_case_file_is_far_below_the_size_limit() {
 fn yaml_the_duplicate_key_check_cannot_read_is_refused_not_loaded_unchecked() {
     // serde_yaml takes a tab after `:`; saphyr-parser, which finds duplicate keys, does
     // not. Loading it would skip the check.
-    let e = one_error(&GOOD.replace("  op: parse", "  op:\tparse"));
+    let e = one_error(&ONE_GOOD_CASE.replace("  op: parse", "  op:\tparse"));
     assert_eq!(e.line, Some(3), "{e}");
     assert!(e.column.is_some(), "{e}");
     assert!(
@@ -829,7 +836,7 @@ fn aliases_after_yaml_the_scan_cannot_read_are_not_expanded_by_serde_yaml() {
     let aliased = aliased_inputs(64 * 1024, 200);
     let text = format!(
         "{}{}- 5\n",
-        GOOD.replace("  op: parse", "  op:\tparse"),
+        ONE_GOOD_CASE.replace("  op: parse", "  op:\tparse"),
         aliased.strip_prefix("cases:\n").unwrap()
     );
     let e = one_error(&text);

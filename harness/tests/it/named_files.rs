@@ -11,15 +11,6 @@ use std::os::unix::fs::OpenOptionsExt;
 use std::path::Path;
 use std::process::{Output, Stdio};
 
-const CASES: &str = r#"cases:
-- id: t.plain
-  op: parse
-  input: "http://h/"
-  cite: [{doc: rfc1738, section: "3.3"}]
-  expect:
-    rfc1738: {verdict: valid, rule: httpurl}
-"#;
-
 /// Runs urlcert with `args`, where `fifo` is a FIFO it may be told to read. Should it
 /// open the FIFO and wait for a writer, the test opens and closes the writing end, so
 /// that the reader sees an empty file and the test ends either way.
@@ -60,7 +51,7 @@ fn certify_args<'a>(cases: &'a str, out: &'a str, list: &'a str) -> Vec<&'a str>
 
 #[test]
 fn an_expected_list_that_is_a_fifo_is_refused_without_waiting() {
-    let dir = common::cli::case_dir(CASES);
+    let dir = common::cli::case_dir(common::files::ONE_GOOD_CASE);
     let work = tempfile::tempdir().unwrap();
     let fifo = fifo_in(work.path(), "list.txt");
     let out_dir = work.path().join("out");
@@ -83,7 +74,7 @@ fn an_expected_list_that_is_a_fifo_is_refused_without_waiting() {
 
 #[test]
 fn an_oversized_expected_list_is_refused_unread() {
-    let dir = common::cli::case_dir(CASES);
+    let dir = common::cli::case_dir(common::files::ONE_GOOD_CASE);
     let work = tempfile::tempdir().unwrap();
     let list = work.path().join("list.txt");
     // Sparse: it takes no room on disk, and it is larger than any list may be.

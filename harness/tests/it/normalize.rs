@@ -4,8 +4,8 @@
 use crate::common;
 
 use common::cli::{
-    assert_check_refuses, check_case_text, json_lines, line_reader, run_case_text, spawn_urlcert,
-    urlcert,
+    assert_check_refuses, assert_run_fails, check_case_text, json_lines, line_reader, run_printed,
+    spawn_urlcert, urlcert,
 };
 use std::io::Write;
 use std::process::Stdio;
@@ -163,9 +163,8 @@ const CASE: &str = r#"cases:
 
 #[test]
 fn normalize_cases_run_and_every_field_is_checked() {
-    let out = run_case_text(CASE);
-    let text = String::from_utf8_lossy(&out.stdout).into_owned();
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    let (code, text) = run_printed(CASE);
+    assert_eq!(code, Some(0), "{text}");
     assert!(text.contains("1 passed, 0 failed"), "{text}");
 
     for (from, to, diff) in [
@@ -190,22 +189,22 @@ fn normalize_cases_run_and_every_field_is_checked() {
             "+different[0]: \"http://example.com/\"",
         ),
     ] {
-        let out = run_case_text(&CASE.replace(from, to));
-        assert_eq!(out.status.code(), Some(1), "{to}");
-        let text = String::from_utf8_lossy(&out.stdout);
-        assert!(text.contains("FAIL t.norm [rfc3986]"), "{text}");
-        assert!(text.contains(diff), "{to}: {text}");
+        assert_run_fails(
+            &CASE.replace(from, to),
+            to,
+            &["FAIL t.norm [rfc3986]", diff],
+        );
     }
 
     // A verdict where there is a normal form, and the other way round.
-    let out = run_case_text(&CASE.replace(
+    let (_, text) = run_printed(&CASE.replace(
         "      result: \"http://example.com/\"\n      steps: [\"6.2.2.1\", \"6.2.3\"]\n      equivalent: [\"http://example.com:80/\"]\n      different: [\"http://example.com/?\"]",
         "      verdict: invalid",
     ));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("+verdict: a normal form"));
-    let out =
-        run_case_text(&CASE.replace("input: \"HTTP://example.com\"", "input: \"//example.com\""));
-    assert!(String::from_utf8_lossy(&out.stdout).contains("+result: none: not an absolute URL"));
+    assert!(text.contains("+verdict: a normal form"));
+    let (_, text) =
+        run_printed(&CASE.replace("input: \"HTTP://example.com\"", "input: \"//example.com\""));
+    assert!(text.contains("+result: none: not an absolute URL"));
 }
 
 #[test]

@@ -48,6 +48,13 @@ pub fn json_lines(out: &Output) -> Vec<serde_json::Value> {
         .collect()
 }
 
+/// urlcert run with `args` and no standard input: its exit status and the first JSON
+/// line it wrote.
+pub fn first_json_line(args: &[&str]) -> (Option<i32>, serde_json::Value) {
+    let out = urlcert(args, None);
+    (out.status.code(), json_lines(&out).swap_remove(0))
+}
+
 /// The string `key` of each object in the JSON array `array`.
 pub fn strings_of_each<'a>(array: &'a serde_json::Value, key: &str) -> Vec<&'a str> {
     array
@@ -78,6 +85,25 @@ pub fn run_case_text(text: &str) -> Output {
         ],
         None,
     )
+}
+
+/// `urlcert run` over a case folder holding `text`: its exit status and what it printed.
+pub fn run_printed(text: &str) -> (Option<i32>, String) {
+    let out = run_case_text(text);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// `urlcert run` of the case file `text` fails (exit 1) and prints each of `shows`;
+/// `row` names the table row in a failure.
+pub fn assert_run_fails(text: &str, row: &str, shows: &[&str]) {
+    let (code, printed) = run_printed(text);
+    assert_eq!(code, Some(1), "{row}");
+    for s in shows {
+        assert!(printed.contains(s), "{row}: {s}: {printed}");
+    }
 }
 
 /// `urlcert check` over a case folder holding `text`.

@@ -4,6 +4,17 @@
 
 use std::path::{Path, PathBuf};
 
+/// A case file of one valid case, `t.good`, for tests that need any case or change
+/// this one.
+pub const ONE_GOOD_CASE: &str = r#"cases:
+- id: t.good
+  op: parse
+  input: "http://h/"
+  cite: [{doc: rfc1738, section: "3.3"}]
+  expect:
+    rfc1738: {verdict: valid, rule: httpurl}
+"#;
+
 /// The names of the entries of `dir`, sorted.
 pub fn listing(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)

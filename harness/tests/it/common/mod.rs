@@ -1,5 +1,6 @@
 pub mod cli;
 pub mod engines;
 pub mod files;
+pub mod pages;
 pub mod procs;
 pub mod programs;
