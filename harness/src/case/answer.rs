@@ -5,7 +5,7 @@
 //! that [`SAME_PART`] declares to be the same part.
 
 use super::schema::{Case, Expectation, ExpectedValue};
-use super::Operation;
+use super::operation::Operation;
 
 /// Component names that different grammars give to the same part of a URL: the older
 /// grammars' `search` is the later `query`, the October 1993 `fragmentid` the later

@@ -4,7 +4,7 @@
 
 use super::answer;
 use super::schema::{Case, Expectation};
-use super::Operation;
+use super::operation::Operation;
 use urlcert_reference::base::{Source, NOTE_IDS};
 use urlcert_reference::Reading;
 

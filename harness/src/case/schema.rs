@@ -6,7 +6,7 @@
 //!
 #![doc = include_str!("../../../cases/README.md")]
 
-use super::Operation;
+use super::operation::Operation;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::collections::BTreeMap;
 use urlcert_reference::{DocReading, Document};
