@@ -2,8 +2,9 @@
 //! parser's agreement per document as a table coloured by band, its key and style,
 //! prose notes and a record's citations.
 
-use super::record::{cite_html, Record};
+use super::record::{cite_html, doc_link, Record};
 use super::summary;
+use crate::report::table::{headers, Cell, HtmlTable};
 use crate::report::text::html;
 use std::fmt::Write;
 
@@ -71,54 +72,46 @@ pub fn note(text: &str) -> String {
 /// Parser × document: a row per adapter, a column per entry of `docs` (a document's
 /// id linked to its public copy), each cell the percentage and `agree/total`.
 pub fn agreement_table(s: &summary::Summary, docs: &[String]) -> String {
-    let mut out = String::from("<table class=\"agreement\">\n<tr><th>parser</th>");
-    for d in docs {
-        // A reading: the document, then the reading's id on a line of its own.
-        let (doc, reading) = match d.split_once('@') {
-            Some((doc, reading)) => (doc, format!("<small>@{}</small>", html(reading))),
-            None => (d.as_str(), String::new()),
-        };
-        match doc.parse::<urlcert_reference::Document>() {
-            Ok(doc) => {
-                let _ = write!(
-                    out,
-                    "<th><a href=\"{}\" title=\"{}\">{}</a>{reading}</th>",
-                    html(doc.public_url()),
-                    html(doc.public_name()),
-                    html(doc.id())
-                );
-            }
-            Err(_) => {
-                let _ = write!(out, "<th>{}</th>", html(d));
-            }
-        }
-    }
-    out.push_str("</tr>\n");
+    let mut table = HtmlTable::new(Some("agreement"));
+    let mut head = headers(&["parser"]);
+    head.extend(docs.iter().map(|d| document_header(d)));
+    table.head(head);
     for a in &s.adapters {
-        let _ = write!(out, "<tr><th><code>{}</code></th>", html(&a.name));
-        for d in docs {
-            out.push_str(&agreement_cell(a.agreement_under(d), d));
-        }
-        out.push_str("</tr>\n");
+        let mut row = vec![Cell::code(&a.name).header()];
+        row.extend(docs.iter().map(|d| agreement_cell(a.agreement_under(d), d)));
+        table.row(row);
     }
-    out.push_str("</table>\n");
-    out
+    table.end()
+}
+
+/// A column's head: the document linked to its public copy, then a reading's id on a
+/// line of its own; an entry that names no document, as it is.
+fn document_header(d: &str) -> Cell {
+    let (doc, reading) = match d.split_once('@') {
+        Some((doc, reading)) => (doc, format!("<small>@{}</small>", html(reading))),
+        None => (d, String::new()),
+    };
+    match doc.parse::<urlcert_reference::Document>() {
+        Ok(doc) => Cell::markup(doc_link(doc, doc.id()) + &reading).header(),
+        Err(_) => Cell::text(d).header(),
+    }
 }
 
 /// One agreement cell: coloured by its band, the percentage over `agree/total`.
-pub fn agreement_cell(g: summary::Agreement, doc: &str) -> String {
+pub fn agreement_cell(g: summary::Agreement, doc: &str) -> Cell {
     match g.percent() {
-        None => "<td class=\"ag a-none\">–</td>".into(),
-        Some(p) => format!(
-            "<td class=\"ag {}\" title=\"{} of {} outcomes under {} agree\"><span class=\"pc\">{}</span><small>{}/{}</small></td>",
-            band(Some(p)),
-            g.agree,
-            g.total,
-            html(doc),
+        None => Cell::text("–").class("ag a-none"),
+        Some(p) => Cell::markup(format!(
+            "<span class=\"pc\">{}</span><small>{}/{}</small>",
             summary::percent_text(p),
             g.agree,
             g.total
-        ),
+        ))
+        .class(format!("ag {}", band(Some(p))))
+        .title(format!(
+            "{} of {} outcomes under {doc} agree",
+            g.agree, g.total
+        )),
     }
 }
 

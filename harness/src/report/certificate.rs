@@ -5,9 +5,12 @@
 //! parser said, rendered with `similar`. The HTML page says the same as the Markdown,
 //! every string from a case or an adapter escaped with [`crate::report::text::html`].
 
-use super::record::{bound, cite_md, class_id, file_safe, records_of, Record, Run, CLASSES};
+use super::agreement::band;
+use super::record::{
+    bound, cite_md, class_id, doc_link, file_safe, records_of, Record, Run, CLASSES,
+};
 use super::summary;
-use super::table::{md_head, md_row, Align};
+use super::table::{headers, md_head, md_row, Align, Cell, HtmlTable};
 use super::text::md_fenced;
 use crate::judge::Class;
 use crate::report::text::{html, md_cell, md_code};
@@ -159,7 +162,7 @@ fn failure(r: &Record) -> String {
 /// self-contained page (no scripts, no outside resources), the agreement cells
 /// coloured as in `report.html`, the citations linked.
 pub fn render_html(run: &Run, adapter: &str) -> String {
-    use super::agreement::{agreement_key, agreement_style, band, note};
+    use super::agreement::{agreement_key, agreement_style, note};
     use super::shell::{self, Sheet, TIGHT_CELLS};
     let s = summary::build(run);
     let rules = String::from(
@@ -195,60 +198,29 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
         html(&p.run),
         html(&p.time),
     );
-    let header = |first: &str| {
-        let mut h = format!(
-            "<table class=\"agreement\">\n<tr><th>{first}</th><th>agree</th><th>total</th><th>agreement</th>"
-        );
-        for c in &CLASSES[1..] {
-            let _ = write!(h, "<th>{}</th>", class_id(*c));
-        }
-        h.push_str("</tr>\n");
-        h
-    };
-    let line = |name: String, counts: &summary::Counts| {
-        let n = |c: Class| counts.get(class_id(c)).copied().unwrap_or(0);
-        let g = summary::Agreement::of(counts);
-        let mut l = format!(
-            "<tr><th>{name}</th><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"ag {}\">{}</td>",
-            g.agree,
-            g.total,
-            band(g.percent()),
-            g.percent().map_or("–".into(), summary::percent_text)
-        );
-        for c in &CLASSES[1..] {
-            let _ = write!(l, "<td class=\"n\">{}</td>", n(*c));
-        }
-        l.push_str("</tr>\n");
-        l
-    };
     out.push_str("<h2>Agreement per document</h2>\n");
-    out.push_str(&header("document"));
+    let mut documents = counts_table("document");
     for (doc, counts) in documents_in_order(run, a) {
         let name = match doc
             .split('@')
             .next()
             .and_then(|d| d.parse::<urlcert_reference::Document>().ok())
         {
-            Some(d) => format!(
-                "<a href=\"{}\" title=\"{}\">{}</a>",
-                html(d.public_url()),
-                html(d.public_name()),
-                html(doc)
-            ),
-            None => format!("<code>{}</code>", html(doc)),
+            Some(d) => Cell::markup(doc_link(d, doc)),
+            None => Cell::code(doc),
         };
-        out.push_str(&line(name, counts));
+        documents.row(counts_row(name, counts));
     }
-    out.push_str("</table>\n");
+    out.push_str(&documents.end());
     out.push_str(&agreement_key());
     let _ = writeln!(out, "<p class=\"note\">{}</p>", note(COLUMNS_NOTE));
     if !a.tags.is_empty() {
         out.push_str("<h2 id=\"tags\">Agreement per tag</h2>\n");
-        out.push_str(&header("tag"));
+        let mut tags = counts_table("tag");
         for (tag, counts) in &a.tags {
-            out.push_str(&line(format!("<code>{}</code>", html(tag)), counts));
+            tags.row(counts_row(Cell::code(tag), counts));
         }
-        out.push_str("</table>\n");
+        out.push_str(&tags.end());
     }
     let failed: Vec<&Record> = records_of(run, adapter)
         .filter(|r| r.class != Class::Agree)
@@ -298,6 +270,38 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
     }
     out.push_str(shell::CLOSE);
     out
+}
+
+/// An agreement table of the certificate page, headed by what its rows are (`first`):
+/// the agreement, then the count of every class but `agree`.
+fn counts_table(first: &str) -> HtmlTable {
+    let mut table = HtmlTable::new(Some("agreement"));
+    let mut head = headers(&[first, "agree", "total", "agreement"]);
+    head.extend(
+        CLASSES[1..]
+            .iter()
+            .map(|c| Cell::text(class_id(*c)).header()),
+    );
+    table.head(head);
+    table
+}
+
+/// A row of [`counts_table`]: its name (a header cell), then the counts.
+fn counts_row(name: Cell, counts: &summary::Counts) -> Vec<Cell> {
+    let g = summary::Agreement::of(counts);
+    let mut row = vec![
+        name.header(),
+        Cell::text(g.agree).class("n"),
+        Cell::text(g.total).class("n"),
+        Cell::text(g.percent().map_or("–".into(), summary::percent_text))
+            .class(format!("ag {}", band(g.percent()))),
+    ];
+    row.extend(
+        CLASSES[1..]
+            .iter()
+            .map(|c| Cell::text(counts.get(class_id(*c)).copied().unwrap_or(0)).class("n")),
+    );
+    row
 }
 
 /// A unified line diff of `expected` against `actual`, then, for one-line values, the

@@ -10,6 +10,7 @@ use super::record::{class_id, class_meaning, Run, CLASSES};
 use super::shell::{self, Sheet, TIGHT_CELLS};
 use super::{certificate, matrix, summary};
 use crate::judge::Class;
+use crate::report::table::{headers, Cell, HtmlTable};
 use crate::report::text::html;
 use std::fmt::Write;
 
@@ -58,17 +59,11 @@ fn style() -> String {
     .css()
 }
 
-fn cell(c: Option<Class>, title: &str) -> String {
+/// A class's cell, coloured by the class; `·` where the adapter was not asked.
+fn class_cell(c: Option<Class>) -> Cell {
     match c {
-        Some(c) if title.is_empty() => {
-            format!("<td class=\"c-{0}\">{0}</td>", class_id(c))
-        }
-        Some(c) => format!(
-            "<td class=\"c-{0}\" title=\"{1}\">{0}</td>",
-            class_id(c),
-            html(title)
-        ),
-        None => "<td class=\"none\">·</td>".into(),
+        Some(c) => Cell::text(class_id(c)).class(format!("c-{}", class_id(c))),
+        None => Cell::text("·").class("none"),
     }
 }
 
@@ -101,103 +96,121 @@ pub fn render(run: &Run) -> String {
         out.push_str(&agreement_table(&summary, &readings));
     }
 
-    out.push_str("<h3>Outcomes per class</h3>\n<table>\n<tr><th>adapter</th><th>version</th><th>command</th>");
-    for c in CLASSES {
-        let _ = write!(out, "<th class=\"c-{0}\">{0}</th>", class_id(c));
+    out.push_str("<h3>Outcomes per class</h3>\n");
+    out.push_str(&outcomes_table(&summary));
+    if !run.unavailable.is_empty() {
+        out.push_str("<h2>Unavailable adapters</h2>\n");
+        let mut table = HtmlTable::new(None);
+        table.head(headers(&["adapter", "why", "install with"]));
+        for u in &run.unavailable {
+            table.row([
+                Cell::code(&u.name),
+                Cell::text(&u.why),
+                Cell::code(&u.install),
+            ]);
+        }
+        out.push_str(&table.end());
     }
-    out.push_str("<th>total</th><th>certificate</th></tr>\n");
+
+    out.push_str("<h2>Colour key</h2>\n");
+    let mut key = HtmlTable::new(None);
+    key.head(headers(&["class", "meaning"]));
+    for c in CLASSES {
+        key.row([class_cell(Some(c)), Cell::text(class_meaning(c))]);
+    }
+    key.row([
+        class_cell(None),
+        Cell::text("not asked (only the reference answers extract cases)"),
+    ]);
+    out.push_str(&key.end());
+
+    out.push_str("<h2 id=\"pruned\">Pruned view</h2>\n<p>Rows (a case under one document) whose classes are the same for every adapter, grouped, the largest group first.</p>\n");
+    out.push_str(&pruned_table(run));
+    out.push_str("<h2 id=\"matrix\">Matrix</h2>\n<p>Hover over a cell that is not <em>agree</em> for what the document says and what the adapter said.</p>\n");
+    out.push_str(&matrix_table(run));
+    out.push_str(shell::CLOSE);
+    out
+}
+
+/// Each adapter's version, command, outcomes per class and certificate.
+fn outcomes_table(summary: &summary::Summary) -> String {
+    let mut table = HtmlTable::new(None);
+    let mut head = headers(&["adapter", "version", "command"]);
+    head.extend(CLASSES.map(|c| class_cell(Some(c)).header()));
+    head.extend(headers(&["total", "certificate"]));
+    table.head(head);
     for a in &summary.adapters {
         let argv = a
             .argv
             .as_ref()
             .map(|v| v.join(" "))
             .unwrap_or_else(|| "in-process".into());
-        let _ = write!(
-            out,
-            "<tr><td><code>{}</code></td><td>{}</td><td><code>{}</code></td>",
-            html(&a.name),
-            html(&a.version),
-            html(&argv)
+        let mut row = vec![
+            Cell::code(&a.name),
+            Cell::text(&a.version),
+            Cell::code(argv),
+        ];
+        row.extend(CLASSES.map(|c| Cell::text(a.count(c)).class("n")));
+        row.push(Cell::text(a.total).class("n"));
+        row.push(
+            Cell::markup(format!(
+                "<a href=\"{}\">certificate</a> (<a href=\"{}\">Markdown</a>)",
+                html(&certificate::html_file_name(&a.name)),
+                html(&certificate::file_name(&a.name))
+            ))
+            .class("cert"),
         );
-        for c in CLASSES {
-            let _ = write!(out, "<td class=\"n\">{}</td>", a.count(c));
-        }
-        let page = certificate::html_file_name(&a.name);
-        let md = certificate::file_name(&a.name);
-        let _ = writeln!(
-            out,
-            "<td class=\"n\">{}</td><td class=\"cert\"><a href=\"{page}\">certificate</a> (<a href=\"{md}\">Markdown</a>)</td></tr>",
-            a.total,
-            page = html(&page),
-            md = html(&md)
-        );
+        table.row(row);
     }
-    out.push_str("</table>\n");
-    if !run.unavailable.is_empty() {
-        out.push_str("<h2>Unavailable adapters</h2>\n<table>\n<tr><th>adapter</th><th>why</th><th>install with</th></tr>\n");
-        for u in &run.unavailable {
-            let _ = writeln!(
-                out,
-                "<tr><td><code>{}</code></td><td>{}</td><td><code>{}</code></td></tr>",
-                html(&u.name),
-                html(&u.why),
-                html(&u.install)
-            );
-        }
-        out.push_str("</table>\n");
-    }
+    table.end()
+}
 
-    out.push_str("<h2>Colour key</h2>\n<table>\n<tr><th>class</th><th>meaning</th></tr>\n");
-    for c in CLASSES {
-        let _ = writeln!(
-            out,
-            "<tr>{}<td>{}</td></tr>",
-            cell(Some(c), ""),
-            class_meaning(c)
-        );
-    }
-    out.push_str("<tr><td class=\"none\">·</td><td>not asked (only the reference answers extract cases)</td></tr>\n</table>\n");
+/// Each adapter's name, as code, in a header cell.
+fn adapter_headers(run: &Run) -> impl Iterator<Item = Cell> + '_ {
+    run.columns.iter().map(|c| Cell::code(&c.name).header())
+}
 
-    let head: String = run
-        .columns
-        .iter()
-        .map(|c| format!("<th><code>{}</code></th>", html(&c.name)))
-        .collect();
-
-    out.push_str("<h2 id=\"pruned\">Pruned view</h2>\n<p>Rows (a case under one document) whose classes are the same for every adapter, grouped, the largest group first.</p>\n<table>\n");
-    let _ = writeln!(out, "<tr><th>rows</th>{head}<th>cases</th></tr>");
+/// The pruned view: a row per group of identical rows, with its count and its first
+/// [`EXAMPLES`] cases named, the rest folded away.
+fn pruned_table(run: &Run) -> String {
+    let mut table = HtmlTable::new(None);
+    table.head(
+        headers(&["rows"])
+            .into_iter()
+            .chain(adapter_headers(run))
+            .chain(headers(&["cases"])),
+    );
     for g in matrix::pruned(run) {
-        let _ = write!(
-            out,
-            "<tr class=\"group\"><td class=\"n\">{}</td>",
-            g.rows.len()
-        );
-        for c in &g.classes {
-            out.push_str(&cell(*c, ""));
-        }
         let names: Vec<String> = g
             .rows
             .iter()
             .map(|r| format!("<code>{}</code>", html(&r.first.key())))
             .collect();
-        out.push_str("<td>");
-        out.push_str(&names[..names.len().min(EXAMPLES)].join(", "));
+        let mut cases = names[..names.len().min(EXAMPLES)].join(", ");
         if names.len() > EXAMPLES {
             let _ = write!(
-                out,
+                cases,
                 "<details><summary>{} more</summary>{}</details>",
                 names.len() - EXAMPLES,
                 names[EXAMPLES..].join(", ")
             );
         }
-        out.push_str("</td></tr>\n");
+        let mut row = vec![Cell::text(g.rows.len()).class("n")];
+        row.extend(g.classes.iter().map(|c| class_cell(*c)));
+        row.push(Cell::markup(cases));
+        table.row_of_class("group", row);
     }
-    out.push_str("</table>\n");
+    table.end()
+}
 
-    out.push_str("<h2 id=\"matrix\">Matrix</h2>\n<p>Hover over a cell that is not <em>agree</em> for what the document says and what the adapter said.</p>\n<table>\n");
-    let _ = writeln!(
-        out,
-        "<tr><th>case</th><th>document</th><th>cited</th><th>input</th>{head}</tr>"
+/// The matrix: a row per case under one document, a column per adapter, a cell that
+/// does not agree titled with what the document says and what the adapter said.
+fn matrix_table(run: &Run) -> String {
+    let mut table = HtmlTable::new(None);
+    table.head(
+        headers(&["case", "document", "cited", "input"])
+            .into_iter()
+            .chain(adapter_headers(run)),
     );
     for row in matrix::rows(run) {
         let r = row.first;
@@ -206,30 +219,26 @@ pub fn render(run: &Run) -> String {
             .as_ref()
             .map(|b| format!("<br>base <code>{}</code>", html(b)))
             .unwrap_or_default();
-        let _ = write!(
-            out,
-            "<tr><td class=\"id\"><code>{}</code></td><td>{}</td><td>{}</td><td class=\"input\"><code>{}</code>{base}</td>",
-            html(&r.case),
-            html(&r.doc),
-            cites(r),
-            html(&r.input)
-        );
+        let mut cells = vec![
+            Cell::code(&r.case).class("id"),
+            Cell::text(&r.doc),
+            Cell::markup(cites(r)),
+            Cell::markup(format!("<code>{}</code>{base}", html(&r.input))).class("input"),
+        ];
         for c in &row.cells {
-            match c {
+            cells.push(match c {
                 Some(rec) if rec.class != Class::Agree => {
                     let mut title = format!("expected: {} / actual: {}", rec.expected, rec.actual);
                     if let Some(comp) = &rec.component {
                         title = format!("component {comp} / {title}");
                     }
-                    out.push_str(&cell(Some(rec.class), &title));
+                    class_cell(Some(rec.class)).title(title)
                 }
-                Some(rec) => out.push_str(&cell(Some(rec.class), "")),
-                None => out.push_str(&cell(None, "")),
-            }
+                Some(rec) => class_cell(Some(rec.class)),
+                None => class_cell(None),
+            });
         }
-        out.push_str("</tr>\n");
+        table.row(cells);
     }
-    out.push_str("</table>\n");
-    out.push_str(shell::CLOSE);
-    out
+    table.end()
 }

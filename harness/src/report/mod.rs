@@ -36,8 +36,8 @@ pub mod summary;
 pub mod table;
 
 pub use record::{
-    bound, cite_html, cite_md, class_id, class_meaning, file_safe, records_of, Citation, Column,
-    Provenance, Record, Run, Unavailable, CLASSES, MAX_TEXT,
+    bound, cite_html, cite_md, class_id, class_meaning, doc_link, file_safe, records_of, Citation,
+    Column, Provenance, Record, Run, Unavailable, CLASSES, MAX_TEXT,
 };
 pub use text::md_fenced;
 

@@ -153,6 +153,17 @@ pub fn cite_html(doc: &str, section: &str) -> String {
     }
 }
 
+/// A link to a document's public copy, its title the document's public name.
+pub fn doc_link(d: Document, text: &str) -> String {
+    use crate::report::text::html;
+    format!(
+        "<a href=\"{}\" title=\"{}\">{}</a>",
+        html(d.public_url()),
+        html(d.public_name()),
+        html(text)
+    )
+}
+
 /// A citation as a Markdown link, like [`cite_html`]. A section that is not plain
 /// words and numbers is shown as code inside the link text.
 pub fn cite_md(doc: &str, section: &str) -> String {

@@ -12,7 +12,7 @@ use crate::case::schema::Cite;
 use crate::case::LoadedCase;
 use crate::case::Operation;
 use crate::report::shell::{self, Sheet, ROOMY_CELLS};
-use crate::report::table::{md_head_left, md_row};
+use crate::report::table::{headers, md_head_left, md_row, Cell, HtmlTable};
 use crate::report::text::{html, md_cell, md_code};
 use crate::study::self_contradiction::later::{fates, Fate, Later};
 use std::collections::BTreeMap;
@@ -300,15 +300,16 @@ fn fate_cells(f: &Fate) -> [String; 6] {
     ]
 }
 
+/// The head of the table of self-contradictions.
+const FATES_HEAD: [&str; 6] = ["case", "document", "check", "witness", "cause", "later"];
+
 fn fates_markdown(fates: &[Fate]) -> String {
     let mut out = format!("\n## Self-contradictions in later documents\n\n{FATES_INTRO}\n\n");
     if fates.is_empty() {
         out.push_str("The cases record none.\n");
         return out;
     }
-    out.push_str(&md_head_left(&[
-        "case", "document", "check", "witness", "cause", "later",
-    ]));
+    out.push_str(&md_head_left(&FATES_HEAD));
     for f in fates {
         let [id, doc, check, witness, shape, later] = fate_cells(f);
         out.push_str(&md_row(&[
@@ -332,23 +333,20 @@ fn fates_html(fates: &[Fate]) -> String {
         out.push_str("<p>The cases record none.</p>\n");
         return out;
     }
-    out.push_str(
-        "<table>\n<tr><th>case</th><th>document</th><th>check</th><th>witness</th><th>cause</th><th>later</th></tr>\n",
-    );
+    let mut table = HtmlTable::new(None);
+    table.head(headers(&FATES_HEAD));
     for f in fates {
         let [id, doc, check, witness, shape, later] = fate_cells(f);
-        let _ = writeln!(
-            out,
-            "<tr><td><code>{}</code></td><td>{}</td><td>{}</td><td><code>{}</code></td><td>{}</td><td>{}</td></tr>",
-            html(&id),
-            html(&doc),
-            html(&check),
-            html(&witness),
-            html(&shape),
-            html(&later)
-        );
+        table.row([
+            Cell::code(id),
+            Cell::text(doc),
+            Cell::text(check),
+            Cell::code(witness),
+            Cell::text(shape),
+            Cell::text(later),
+        ]);
     }
-    out.push_str("</table>\n");
+    out.push_str(&table.end());
     out
 }
 
@@ -356,9 +354,7 @@ fn fates_html(fates: &[Fate]) -> String {
 pub fn markdown(report: &Evolution) -> String {
     let steps = &report.steps;
     let mut out = format!("# How URL behaviour changed, 1993 to 1996\n\n{INTRO}\n\n");
-    let mut head = vec!["step".to_string(), "cases compared".to_string()];
-    head.extend(KINDS.iter().map(|kind| format!("{kind} changes")));
-    out.push_str(&md_head_left(&head));
+    out.push_str(&md_head_left(&summary_head()));
     for s in steps {
         let mut row = vec![
             format!("[{} → {}](#{})", s.from, s.to, anchor(s)),
@@ -388,25 +384,17 @@ pub fn markdown(report: &Evolution) -> String {
                 crate::report::text::visible(&g.title),
                 g.entries.len()
             );
-            out.push_str(&md_head_left(&[
-                "case".to_string(),
-                "input".to_string(),
-                s.from.to_string(),
-                s.to.to_string(),
-                "cited".to_string(),
-            ]));
+            out.push_str(&md_head_left(&group_head(s)));
             for e in &g.entries {
                 let (before, after) = sides(&e.change);
                 let cites: Vec<String> = e.cites.iter().map(|c| cite_md(c)).collect();
-                let _ = writeln!(
-                    out,
-                    "| `{}` | {} | {} | {} | {} |",
-                    e.case.case.id,
+                out.push_str(&md_row(&[
+                    format!("`{}`", e.case.case.id),
                     md_code(&input_text(e.case)),
                     md_code(&before),
                     md_code(&after),
-                    cites.join("<br>")
-                );
+                    cites.join("<br>"),
+                ]));
             }
             out.push('\n');
         }
@@ -445,6 +433,24 @@ fn undefined_text(u: &Undefined) -> String {
     )
 }
 
+/// The head of the summary table: a row per step, a column per kind of change.
+fn summary_head() -> Vec<String> {
+    let mut head = vec!["step".to_string(), "cases compared".to_string()];
+    head.extend(KINDS.iter().map(|kind| format!("{kind} changes")));
+    head
+}
+
+/// The head of a group's table: each case's answer before and after the step.
+fn group_head(s: &Step) -> [String; 5] {
+    [
+        "case".to_string(),
+        "input".to_string(),
+        s.from.to_string(),
+        s.to.to_string(),
+        "cited".to_string(),
+    ]
+}
+
 fn anchor(s: &Step) -> String {
     format!("{}-to-{}", s.from, s.to)
 }
@@ -466,26 +472,22 @@ pub fn html_page(report: &Evolution) -> String {
     let mut out = shell::open(TITLE, &sheet.css());
     let _ = writeln!(out, "<h1>{TITLE}</h1>");
     let _ = writeln!(out, "<p>{}</p>", html(INTRO));
-    out.push_str("<table>\n<tr><th>step</th><th>cases compared</th>");
-    for kind in KINDS {
-        let _ = write!(out, "<th>{kind} changes</th>");
-    }
-    out.push_str("</tr>\n");
+    let mut summary = HtmlTable::new(None);
+    summary.head(headers(&summary_head()));
     for s in steps {
-        let _ = write!(
-            out,
-            "<tr><td><a href=\"#{}\">{} &rarr; {}</a></td><td>{}</td>",
-            anchor(s),
-            s.from,
-            s.to,
-            s.compared
-        );
-        for n in counts(s) {
-            let _ = write!(out, "<td>{n}</td>");
-        }
-        out.push_str("</tr>\n");
+        let mut row = vec![
+            Cell::markup(format!(
+                "<a href=\"#{}\">{} &rarr; {}</a>",
+                anchor(s),
+                s.from,
+                s.to
+            )),
+            Cell::text(s.compared),
+        ];
+        row.extend(counts(s).map(Cell::text));
+        summary.row(row);
     }
-    out.push_str("</table>\n");
+    out.push_str(&summary.end());
     for s in steps {
         let _ = writeln!(
             out,
@@ -504,27 +506,20 @@ pub fn html_page(report: &Evolution) -> String {
         }
         for g in &s.groups {
             let _ = writeln!(out, "<h3>{} ({})</h3>", html(&g.title), g.entries.len());
-            let _ = writeln!(
-                out,
-                "<table>\n<tr><th>case</th><th>input</th><th>{}</th><th>{}</th><th>cited</th></tr>",
-                s.from, s.to
-            );
+            let mut table = HtmlTable::new(None);
+            table.head(headers(&group_head(s)));
             for e in &g.entries {
                 let (before, after) = sides(&e.change);
                 let cites: Vec<String> = e.cites.iter().map(|c| cite_html(c)).collect();
-                let _ = writeln!(
-                    out,
-                    "<tr><td><code>{}</code></td><td><code>{}</code></td>\
-                     <td class=\"before\"><code>{}</code></td><td class=\"after\"><code>{}</code></td>\
-                     <td class=\"cite\">{}</td></tr>",
-                    html(&e.case.case.id),
-                    html(&input_text(e.case)),
-                    html(&before),
-                    html(&after),
-                    cites.join("<br>")
-                );
+                table.row([
+                    Cell::code(&e.case.case.id),
+                    Cell::code(input_text(e.case)),
+                    Cell::code(before).class("before"),
+                    Cell::code(after).class("after"),
+                    Cell::markup(cites.join("<br>")).class("cite"),
+                ]);
             }
-            out.push_str("</table>\n");
+            out.push_str(&table.end());
         }
     }
     out.push_str(&fates_html(&report.fates));

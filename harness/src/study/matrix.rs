@@ -37,9 +37,9 @@
 
 use crate::judge::Class;
 use crate::report::shell;
-use crate::report::table::{md_head, md_row, Align};
+use crate::report::table::{headers, md_head, md_row, Align, Cell, HtmlTable};
 use crate::report::text::{html as h, md_cell, md_code};
-use crate::report::{Column, Provenance, Record, Run, Unavailable};
+use crate::report::{doc_link, Column, Provenance, Record, Run, Unavailable};
 use crate::run::certify;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::collections::{BTreeSet, HashMap};
@@ -394,6 +394,59 @@ const MATRIX_STYLE: &str =
          .key span { display: inline-block; width: 4em; text-align: center; padding: 0.2em; }\n\
          p.basis { max-width: 60em; }\n";
 
+/// The heatmap's table: a row per parser, a column per document, each cell coloured by
+/// its agreement, the nearest document's framed.
+fn heatmap(m: &Matrix) -> String {
+    let mut table = HtmlTable::new(None).with_sections();
+    let mut head = headers(&["Parser", "Version", "Runtime"]);
+    head.extend(
+        Document::ALL
+            .iter()
+            .map(|d| Cell::markup(doc_link(*d, d.id())).header()),
+    );
+    head.extend(headers(&["Nearest"]));
+    table.head(head);
+    for p in &m.parsers {
+        let mut row = vec![
+            Cell::code(&p.adapter).header().attribute("scope", "row"),
+            Cell::text(&p.version).class("version"),
+            Cell::text(&p.runtime),
+        ];
+        for &(d, s) in &p.documents.0 {
+            row.push(match s.ratio() {
+                None => Cell::text("–").class("score none"),
+                Some(r) => {
+                    let near = if p.nearest.as_deref() == Some(d.id()) {
+                        " nearest"
+                    } else {
+                        ""
+                    };
+                    Cell::markup(format!(
+                        "{:.1}%<small>{}/{}</small>",
+                        r * 100.0,
+                        s.agree,
+                        s.total
+                    ))
+                    .class(format!("score{near}"))
+                    .attribute("style", format!("background: {}", colour(r)))
+                    .title(format!(
+                        "{} of {} under {}",
+                        s.agree,
+                        s.total,
+                        d.id()
+                    ))
+                }
+            });
+        }
+        row.push(Cell::markup(format!(
+            "<strong>{}</strong>",
+            h(p.nearest.as_deref().unwrap_or("–"))
+        )));
+        table.row(row);
+    }
+    table.end()
+}
+
 /// `matrix.html`: the heatmap, readable without JavaScript.
 pub fn html(m: &Matrix) -> String {
     let mut out = shell::open("urlcert: the parser matrix", MATRIX_STYLE);
@@ -416,53 +469,8 @@ pub fn html(m: &Matrix) -> String {
         ));
     }
     out.push_str("; a framed, bold cell is the nearest document; – : nothing counted.</p>\n");
-    out.push_str("<table>\n<thead><tr><th>Parser</th><th>Version</th><th>Runtime</th>");
-    for d in Document::ALL {
-        out.push_str(&format!(
-            "<th><a href=\"{}\" title=\"{}\">{}</a></th>",
-            h(d.public_url()),
-            h(d.public_name()),
-            h(d.id())
-        ));
-    }
-    out.push_str("<th>Nearest</th></tr></thead>\n<tbody>\n");
-    for p in &m.parsers {
-        out.push_str(&format!(
-            "<tr><th scope=\"row\"><code>{}</code></th><td class=\"version\">{}</td><td>{}</td>",
-            h(&p.adapter),
-            h(&p.version),
-            h(&p.runtime)
-        ));
-        for &(d, s) in &p.documents.0 {
-            match s.ratio() {
-                None => out.push_str("<td class=\"score none\">–</td>"),
-                Some(r) => {
-                    let near = if p.nearest.as_deref() == Some(d.id()) {
-                        " nearest"
-                    } else {
-                        ""
-                    };
-                    out.push_str(&format!(
-                        "<td class=\"score{near}\" style=\"background: {}\" title=\"{} of {} under {}\">{:.1}%<small>{}/{}</small></td>",
-                        colour(r),
-                        s.agree,
-                        s.total,
-                        h(d.id()),
-                        r * 100.0,
-                        s.agree,
-                        s.total
-                    ));
-                }
-            }
-        }
-        out.push_str(&format!(
-            "<td><strong>{}</strong></td></tr>\n",
-            h(p.nearest.as_deref().unwrap_or("–"))
-        ));
-    }
-    out.push_str(
-        "</tbody>\n</table>\n<h2>Where each parser departs from its nearest document</h2>\n<ul>\n",
-    );
+    out.push_str(&heatmap(m));
+    out.push_str("<h2>Where each parser departs from its nearest document</h2>\n<ul>\n");
     for p in &m.parsers {
         let rows: Vec<String> = p
             .departs
