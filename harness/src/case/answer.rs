@@ -4,8 +4,8 @@
 //! component is compared only where both documents assert the same name, or names
 //! that [`SAME_PART`] declares to be the same part.
 
-use super::schema::{Case, Expectation, ExpectedValue};
 use super::operation::Operation;
+use super::schema::{Case, Expectation, ExpectedValue};
 
 /// Component names that different grammars give to the same part of a URL: the older
 /// grammars' `search` is the later `query`, the October 1993 `fragmentid` the later

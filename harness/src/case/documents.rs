@@ -3,8 +3,8 @@
 //! two documents' expectations differ.
 
 use super::answer;
-use super::schema::{Case, Expectation};
 use super::operation::Operation;
+use super::schema::{Case, Expectation};
 use urlcert_reference::base::{Source, NOTE_IDS};
 use urlcert_reference::Reading;
 
