@@ -387,8 +387,8 @@ fn compile(source: &Path, pkg: &str, out: &Path) -> Result<(), Error> {
     ];
     argv.extend(flags.split_whitespace().map(String::from));
     match run(&argv, Duration::from_secs(120)) {
-        Ok(r) if r.ok => Ok(std::fs::rename(&tmp, out)
-            .map_err(|e| format!("cannot move the compiled {name} into place: {e}"))?),
+        Ok(r) if r.ok => std::fs::rename(&tmp, out)
+            .map_err(|e| Error::new(format!("cannot move the compiled {name} into place: {e}"))),
         Ok(r) => {
             let _ = std::fs::remove_file(&tmp);
             Err(Error::new(compile_failure(&name, &r.stderr)))

@@ -507,7 +507,7 @@ pub fn read_expected(path: &Path) -> Result<Vec<Entry>, Error> {
         Err(crate::user_file::Refused::Missing) => return Ok(Vec::new()),
         Err(e) => return Err(format!("{}: {e}", path.display()).into()),
     };
-    Ok(parse_expected(&text).map_err(|e| format!("{}:{e}", path.display()))?)
+    parse_expected(&text).map_err(|e| Error::new(format!("{}:{e}", path.display())))
 }
 
 /// Parses a list's text (see [`read_expected`]). Errors read `LINE: message`.
