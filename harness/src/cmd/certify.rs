@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use urlcert::ask::registry;
 use urlcert::report;
 use urlcert::report::text::visible as v;
-use urlcert::run::certify::{self, Source as _};
+use urlcert::run::certify::{self, AdapterSource as _};
 
 #[derive(clap::Args)]
 pub struct Args {

@@ -57,7 +57,7 @@ pub fn main(args: Args) -> ExitCode {
             Ok(s) => s,
             Err(code) => return code,
         };
-        let source = render::Source::Cases {
+        let source = render::InputSource::Cases {
             dir: dir.display().to_string(),
             cases: suite.cases.len(),
         };
@@ -78,7 +78,7 @@ pub fn main(args: Args) -> ExitCode {
             }
         }
         let documents = tallies.into_iter().map(|t| t.finish(None)).collect();
-        (render::Source::Corpus(folders), documents)
+        (render::InputSource::Corpus(folders), documents)
     };
     let report = render::Report {
         source,

@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
-use urlcert::run::certify::{Candidate, Source as _};
+use urlcert::run::certify::{AdapterSource as _, Candidate};
 use urlcert::study::matrix;
 use urlcert_reference::Document;
 

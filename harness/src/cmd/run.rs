@@ -7,7 +7,7 @@ use super::{emit, load_cases};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use urlcert::ask::registry;
-use urlcert::run::certify::{self, Source as _};
+use urlcert::run::certify::{self, AdapterSource as _};
 use urlcert::study::coverage::{self, exceptions};
 use urlcert::{report, run::runner};
 
@@ -108,7 +108,7 @@ fn coverage_figures(suite: &urlcert::case::Suite, dir: &std::path::Path) -> Vec<
         None
     });
     coverage::render::Report {
-        source: coverage::render::Source::Cases {
+        source: coverage::render::InputSource::Cases {
             dir: dir.display().to_string(),
             cases: suite.cases.len(),
         },

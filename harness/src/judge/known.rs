@@ -17,11 +17,11 @@ pub struct Divergence {
     /// The adapters it concerns.
     pub adapters: &'static [&'static str],
     /// Does it explain this disagreement?
-    pub explains: fn(&Seen) -> bool,
+    pub explains: fn(&Disagreement) -> bool,
 }
 
 /// One disagreement, as the classifiers see it.
-pub struct Seen<'a> {
+pub struct Disagreement<'a> {
     pub input: &'a str,
     pub reference: &'a ParseAnswer,
     pub adapter: &'a str,
@@ -32,7 +32,7 @@ pub struct Seen<'a> {
     pub component: Option<&'a str>,
 }
 
-impl Seen<'_> {
+impl Disagreement<'_> {
     fn component(&self) -> Option<&str> {
         match self.class {
             Class::Component => self.component,
@@ -71,19 +71,19 @@ fn bad_escape(s: &str) -> bool {
     })
 }
 
-fn reference_valid(seen: &Seen) -> bool {
+fn reference_valid(seen: &Disagreement) -> bool {
     seen.reference.verdict == Verdict::Valid
 }
 
-fn reference_rule(seen: &Seen) -> &'static str {
+fn reference_rule(seen: &Disagreement) -> &'static str {
     seen.reference.rule.map(|r| r.name()).unwrap_or("")
 }
 
-fn reference_str<'a>(seen: &'a Seen, name: &str) -> Option<&'a str> {
+fn reference_str<'a>(seen: &'a Disagreement, name: &str) -> Option<&'a str> {
     seen.reference.str(name)
 }
 
-fn rejected_with(seen: &Seen, messages: &[&str]) -> bool {
+fn rejected_with(seen: &Disagreement, messages: &[&str]) -> bool {
     rejected_with_message(seen.answer, messages)
 }
 
@@ -318,7 +318,7 @@ pub fn adapter_diff(
     if matches!(decision.class, Class::Agree | Class::Unsupported) {
         return Ok(None);
     }
-    let seen = Seen {
+    let seen = Disagreement {
         input: text,
         reference: &reference,
         adapter: &info.name,
@@ -342,7 +342,7 @@ pub fn adapter_diff(
 }
 
 /// The first named divergence that explains `seen`.
-pub fn classify(seen: &Seen) -> Option<&'static str> {
+pub fn classify(seen: &Disagreement) -> Option<&'static str> {
     DIVERGENCES
         .iter()
         .filter(|d| d.adapters.contains(&seen.adapter))
@@ -676,7 +676,7 @@ fn rejected_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)>
     let answer = Answer::Rejected {
         message: message.to_string(),
     };
-    let name = classify(&Seen {
+    let name = classify(&Disagreement {
         input: seen.input,
         reference: &ParseAnswer::of(&reference),
         adapter: seen.adapter,

@@ -148,7 +148,7 @@ fn authority_without_default_port(a: &str, scheme: &str) -> String {
 
 /// What kind of value a component is, which decides the normalisations it gets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Kind {
+pub enum ComponentKind {
     Scheme,
     Host,
     Port,
@@ -163,7 +163,7 @@ pub enum Kind {
 /// normalisation changes it.
 fn normalise<'a>(
     model: Model,
-    kind: Kind,
+    kind: ComponentKind,
     scheme: &str,
     v: Option<&'a str>,
 ) -> Option<Cow<'a, str>> {
@@ -179,19 +179,22 @@ fn normalise<'a>(
             v
         }
     };
-    if kind == Kind::Scheme && active("scheme-case", model) {
+    if kind == ComponentKind::Scheme && active("scheme-case", model) {
         v = lower(v);
     }
-    if kind == Kind::Host && active("host-case", model) {
+    if kind == ComponentKind::Host && active("host-case", model) {
         v = lower(v);
     }
-    if kind == Kind::Authority && active("host-case", model) {
+    if kind == ComponentKind::Authority && active("host-case", model) {
         v = Cow::Owned(authority_host_lower(&v));
     }
-    if kind == Kind::Authority && active("default-port", model) {
+    if kind == ComponentKind::Authority && active("default-port", model) {
         v = Cow::Owned(authority_without_default_port(&v, scheme));
     }
-    if kind == Kind::Port && active("default-port", model) && Some(&*v) == default_port(scheme) {
+    if kind == ComponentKind::Port
+        && active("default-port", model)
+        && Some(&*v) == default_port(scheme)
+    {
         v = Cow::Borrowed("");
     }
     // Without a "%" there is no escape to upper-case.
@@ -205,7 +208,7 @@ fn normalise<'a>(
 /// normalisations?
 pub fn same_value(
     model: Model,
-    kind: Kind,
+    kind: ComponentKind,
     scheme: &str,
     expected: Option<&str>,
     actual: Option<&str>,
@@ -217,7 +220,7 @@ pub fn same_value(
     }
     // A path of "/" stands for no path as well: after its "/" is dropped (now ""),
     // and, where the document's path keeps its "/" (RFC 2396, RFC 3986), for "".
-    kind == Kind::Path
+    kind == ComponentKind::Path
         && active("empty-path-slash", model)
         && matches!(
             (e.as_deref(), a.as_deref()),
@@ -257,7 +260,7 @@ pub enum EmptyPath {
 
 /// How a document component is derived from a model's parts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
+pub enum Derivation {
     /// A part as it is.
     Part(&'static str),
     /// The path without one leading "/": the documents' paths start after their "/".
@@ -305,12 +308,12 @@ impl Scope {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Map {
     pub component: &'static str,
-    pub kind: Kind,
+    pub kind: ComponentKind,
     pub scope: Scope,
-    pub source: Source,
+    pub source: Derivation,
 }
 
-const fn m(component: &'static str, kind: Kind, source: Source) -> Map {
+const fn m(component: &'static str, kind: ComponentKind, source: Derivation) -> Map {
     Map {
         component,
         kind,
@@ -338,22 +341,22 @@ const FTP: &[&str] = &["ftp"];
 const FTP_WAIS: &[&str] = &["ftp", "wais"];
 const MAILTO: &[&str] = &["mailto"];
 
+use ComponentKind::{Authority as KAuth, Host, Other, Path, Port, Scheme};
 use EmptyPath::{Absent, Empty};
-use Kind::{Authority as KAuth, Host, Other, Path, Port, Scheme};
 
 /// Where a model keeps the parts the documents name. Every model calls its port
 /// `port`.
 #[derive(Clone, Copy)]
 struct Keeps {
     scheme: &'static str,
-    user: Source,
-    password: Source,
+    user: Derivation,
+    password: Derivation,
     host: &'static str,
     path: PathOf,
     query: &'static str,
     fragment: &'static str,
     /// `[userinfo "@"] host [":" port]`: rebuilt from the parts, or one part.
-    authority: Source,
+    authority: Derivation,
     /// Rows for RFC 1738 (and draft-06) that only this model has.
     rfc1738_own: &'static [Map],
     /// Rows for RFC 2396 and RFC 3986 that only this model has.
@@ -375,35 +378,38 @@ impl Keeps {
 /// draft-02 / draft-03. draft-03 has no `fragmentid`, so that row never applies to it.
 const fn draft02_03(k: Keeps) -> [Map; 9] {
     [
-        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("scheme", Scheme, Derivation::Part(k.scheme)),
         m("user", Other, k.user),
         m("password", Other, k.password),
-        except(m("host", Host, Source::Part(k.host)), NOT_NEWS),
-        m("port", Port, Source::Part("port")),
-        only(m("path", Path, Source::FtpPath(k.path)), FTP),
+        except(m("host", Host, Derivation::Part(k.host)), NOT_NEWS),
+        m("port", Port, Derivation::Part("port")),
+        only(m("path", Path, Derivation::FtpPath(k.path)), FTP),
         except(
-            m("path", Path, Source::AfterSlash(k.path, Absent)),
+            m("path", Path, Derivation::AfterSlash(k.path, Absent)),
             FTP_WAIS,
         ),
-        except(m("search", Other, Source::Part(k.query)), NOT_GOPHER),
-        m("fragmentid", Other, Source::Part(k.fragment)),
+        except(m("search", Other, Derivation::Part(k.query)), NOT_GOPHER),
+        m("fragmentid", Other, Derivation::Part(k.fragment)),
     ]
 }
 
 /// RFC 1738 (and draft-06, which uses its names).
 const fn rfc1738(k: Keeps) -> [Map; 11] {
     [
-        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("scheme", Scheme, Derivation::Part(k.scheme)),
         m("user", Other, k.user),
         m("password", Other, k.password),
-        except(m("host", Host, Source::Part(k.host)), NOT_NEWS),
-        m("port", Port, Source::Part("port")),
-        m("hpath", Path, Source::AfterSlash(k.path, Absent)),
-        only(m("fpath", Path, Source::FtpPath(k.path)), FTP),
-        except(m("fpath", Path, Source::AfterSlash(k.path, Absent)), FTP),
-        only(m("ftptype", Other, Source::FtpType(k.path)), FTP),
-        except(m("search", Other, Source::Part(k.query)), NOT_GOPHER),
-        m("urlpath", Path, Source::UrlPath(k.path, k.query)),
+        except(m("host", Host, Derivation::Part(k.host)), NOT_NEWS),
+        m("port", Port, Derivation::Part("port")),
+        m("hpath", Path, Derivation::AfterSlash(k.path, Absent)),
+        only(m("fpath", Path, Derivation::FtpPath(k.path)), FTP),
+        except(
+            m("fpath", Path, Derivation::AfterSlash(k.path, Absent)),
+            FTP,
+        ),
+        only(m("ftptype", Other, Derivation::FtpType(k.path)), FTP),
+        except(m("search", Other, Derivation::Part(k.query)), NOT_GOPHER),
+        m("urlpath", Path, Derivation::UrlPath(k.path, k.query)),
     ]
 }
 
@@ -411,34 +417,37 @@ const fn rfc1738(k: Keeps) -> [Map; 11] {
 /// that splits them off the last segment itself (urlparse) gives its own two parts.
 const fn rfc1808(k: Keeps) -> [Map; 6] {
     let (path, params) = match k.path {
-        PathOf::Part(_) => (Source::BeforeParams(k.path), Source::ParamsIn(k.path)),
+        PathOf::Part(_) => (
+            Derivation::BeforeParams(k.path),
+            Derivation::ParamsIn(k.path),
+        ),
         PathOf::WithParams(path, params) => (
-            Source::AfterSlash(PathOf::Part(path), Empty),
-            Source::Part(params),
+            Derivation::AfterSlash(PathOf::Part(path), Empty),
+            Derivation::Part(params),
         ),
     };
     [
-        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("scheme", Scheme, Derivation::Part(k.scheme)),
         m("net_loc", KAuth, k.authority),
         m("path", Path, path),
         m("params", Other, params),
-        m("query", Other, Source::Part(k.query)),
-        m("fragment", Other, Source::Part(k.fragment)),
+        m("query", Other, Derivation::Part(k.query)),
+        m("fragment", Other, Derivation::Part(k.fragment)),
     ]
 }
 
 /// The 1996 draft.
 const fn draft1996(k: Keeps) -> [Map; 9] {
     [
-        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("scheme", Scheme, Derivation::Part(k.scheme)),
         m("server", KAuth, k.authority),
         m("user", Other, k.user),
         m("password", Other, k.password),
-        m("host", Host, Source::Part(k.host)),
-        m("port", Port, Source::Part("port")),
-        m("path", Path, Source::AfterSlash(k.path, Empty)),
-        m("query", Other, Source::Part(k.query)),
-        m("fragment", Other, Source::Part(k.fragment)),
+        m("host", Host, Derivation::Part(k.host)),
+        m("port", Port, Derivation::Part("port")),
+        m("path", Path, Derivation::AfterSlash(k.path, Empty)),
+        m("query", Other, Derivation::Part(k.query)),
+        m("fragment", Other, Derivation::Part(k.fragment)),
     ]
 }
 
@@ -446,13 +455,13 @@ const fn draft1996(k: Keeps) -> [Map; 9] {
 /// host-kind components, `IP-literal`, `reg_name` and the rest, no model gives).
 const fn uri(k: Keeps) -> [Map; 7] {
     [
-        m("scheme", Scheme, Source::Part(k.scheme)),
+        m("scheme", Scheme, Derivation::Part(k.scheme)),
         m("authority", KAuth, k.authority),
-        m("host", Host, Source::Part(k.host)),
-        m("port", Port, Source::Part("port")),
-        m("path", Path, Source::Part(k.path_part())),
-        m("query", Other, Source::Part(k.query)),
-        m("fragment", Other, Source::Part(k.fragment)),
+        m("host", Host, Derivation::Part(k.host)),
+        m("port", Port, Derivation::Part("port")),
+        m("path", Path, Derivation::Part(k.path_part())),
+        m("query", Other, Derivation::Part(k.query)),
+        m("fragment", Other, Derivation::Part(k.fragment)),
     ]
 }
 
@@ -462,15 +471,15 @@ const W_PATH: PathOf = PathOf::Part("pathname");
 const W_USER: UserinfoOf = UserinfoOf::Split("username", "password");
 const WHATWG: Keeps = Keeps {
     scheme: "protocol",
-    user: Source::Part("username"),
-    password: Source::Part("password"),
+    user: Derivation::Part("username"),
+    password: Derivation::Part("password"),
     host: "hostname",
     path: W_PATH,
     query: "search",
     fragment: "hash",
-    authority: Source::Authority(W_USER, "hostname", "port"),
+    authority: Derivation::Authority(W_USER, "hostname", "port"),
     rfc1738_own: &[only(
-        m("encoded822addr", Other, Source::Part("pathname")),
+        m("encoded822addr", Other, Derivation::Part("pathname")),
         MAILTO,
     )],
     uri_own: &[],
@@ -481,23 +490,23 @@ const R_PATH: PathOf = PathOf::Part("path");
 const R_USER: UserinfoOf = UserinfoOf::Whole("userinfo");
 const RFC3986: Keeps = Keeps {
     scheme: "scheme",
-    user: Source::User(R_USER),
-    password: Source::Password(R_USER),
+    user: Derivation::User(R_USER),
+    password: Derivation::Password(R_USER),
     host: "host",
     path: R_PATH,
     query: "query",
     fragment: "fragment",
-    authority: Source::Authority(R_USER, "host", "port"),
+    authority: Derivation::Authority(R_USER, "host", "port"),
     rfc1738_own: &[
         // Only a model that tells an empty authority from none can rebuild it.
         m(
             "schemepart",
             Other,
-            Source::SchemePart(R_USER, "host", "port", R_PATH, "query"),
+            Derivation::SchemePart(R_USER, "host", "port", R_PATH, "query"),
         ),
-        only(m("encoded822addr", Other, Source::Part("path")), MAILTO),
+        only(m("encoded822addr", Other, Derivation::Part("path")), MAILTO),
     ],
-    uri_own: &[m("userinfo", Other, Source::Part("userinfo"))],
+    uri_own: &[m("userinfo", Other, Derivation::Part("userinfo"))],
 };
 
 // urlparse: scheme, netloc, path, params, query, fragment, username, password,
@@ -505,15 +514,19 @@ const RFC3986: Keeps = Keeps {
 const U_PATH: PathOf = PathOf::WithParams("path", "params");
 const URLPARSE: Keeps = Keeps {
     scheme: "scheme",
-    user: Source::Part("username"),
-    password: Source::Part("password"),
+    user: Derivation::Part("username"),
+    password: Derivation::Part("password"),
     host: "hostname",
     path: U_PATH,
     query: "query",
     fragment: "fragment",
-    authority: Source::Part("netloc"),
+    authority: Derivation::Part("netloc"),
     rfc1738_own: &[only(
-        m("encoded822addr", Other, Source::AfterSlash(U_PATH, Empty)),
+        m(
+            "encoded822addr",
+            Other,
+            Derivation::AfterSlash(U_PATH, Empty),
+        ),
         MAILTO,
     )],
     uri_own: &[],
@@ -524,13 +537,13 @@ const C_PATH: PathOf = PathOf::Part("path");
 const C_USER: UserinfoOf = UserinfoOf::Split("user", "password");
 const CURL: Keeps = Keeps {
     scheme: "scheme",
-    user: Source::Part("user"),
-    password: Source::Part("password"),
+    user: Derivation::Part("user"),
+    password: Derivation::Part("password"),
     host: "host",
     path: C_PATH,
     query: "query",
     fragment: "fragment",
-    authority: Source::Authority(C_USER, "host", "port"),
+    authority: Derivation::Authority(C_USER, "host", "port"),
     rfc1738_own: &[],
     uri_own: &[],
 };
@@ -692,38 +705,38 @@ fn authority(
 }
 
 /// The value `source` gives from `parts`, or `None` for absent.
-fn derive(model: Model, parts: Undecorated, source: Source) -> Option<String> {
+fn derive(model: Model, parts: Undecorated, source: Derivation) -> Option<String> {
     match source {
-        Source::Part(p) => parts.get(p).map(str::to_string),
-        Source::AfterSlash(of, empty) => after_slash(parts, raw_path(parts, of), empty),
-        Source::BeforeParams(of) => after_slash(parts, raw_path(parts, of), EmptyPath::Empty)
+        Derivation::Part(p) => parts.get(p).map(str::to_string),
+        Derivation::AfterSlash(of, empty) => after_slash(parts, raw_path(parts, of), empty),
+        Derivation::BeforeParams(of) => after_slash(parts, raw_path(parts, of), EmptyPath::Empty)
             .map(|p| p.split(';').next().unwrap_or("").to_string()),
-        Source::ParamsIn(of) => raw_path(parts, of)?
+        Derivation::ParamsIn(of) => raw_path(parts, of)?
             .split_once(';')
             .map(|(_, params)| params.to_string()),
-        Source::FtpPath(of) => {
+        Derivation::FtpPath(of) => {
             let p = after_slash(parts, raw_path(parts, of), EmptyPath::Absent)?;
             Some(match p.rfind(";type=") {
                 Some(i) => p[..i].to_string(),
                 None => p,
             })
         }
-        Source::FtpType(of) => {
+        Derivation::FtpType(of) => {
             let p = raw_path(parts, of)?;
             p.rfind(";type=")
                 .map(|i| p[i + ";type=".len()..].to_string())
         }
-        Source::UrlPath(of, query) => {
+        Derivation::UrlPath(of, query) => {
             let path = after_slash(parts, raw_path(parts, of), EmptyPath::Absent);
             match written(model, parts, query) {
                 Some(q) => Some(format!("{}?{q}", path.unwrap_or_default())),
                 None => path,
             }
         }
-        Source::Authority(ui, host, port) => authority(model, parts, ui, host, port),
-        Source::User(ui) => userinfo_parts(parts, ui).0,
-        Source::Password(ui) => userinfo_parts(parts, ui).1,
-        Source::SchemePart(ui, host, port, of, query) => {
+        Derivation::Authority(ui, host, port) => authority(model, parts, ui, host, port),
+        Derivation::User(ui) => userinfo_parts(parts, ui).0,
+        Derivation::Password(ui) => userinfo_parts(parts, ui).1,
+        Derivation::SchemePart(ui, host, port, of, query) => {
             let mut out = String::new();
             if let Some(a) = authority(model, parts, ui, host, port) {
                 out.push_str("//");
@@ -1018,7 +1031,7 @@ enum ParseWhy<'a> {
         name: &'a str,
         want: Option<&'a str>,
         got: Option<String>,
-        source: Source,
+        source: Derivation,
     },
 }
 
@@ -1145,7 +1158,7 @@ pub fn decide_parse<'a>(
 }
 
 /// Which of the model's parts a value came from, for the `actual` line.
-fn source_text(s: Source) -> String {
+fn source_text(s: Derivation) -> String {
     let path = |of: PathOf| match of {
         PathOf::Part(p) => p.to_string(),
         PathOf::WithParams(p, q) => format!("{p};{q}"),
@@ -1155,17 +1168,17 @@ fn source_text(s: Source) -> String {
         UserinfoOf::Split(a, b) => format!("{a}:{b}"),
     };
     match s {
-        Source::Part(p) => p.to_string(),
-        Source::AfterSlash(of, _) => format!("{} after its \"/\"", path(of)),
-        Source::BeforeParams(of) => format!("{} before its first \";\"", path(of)),
-        Source::ParamsIn(of) => format!("{} after its first \";\"", path(of)),
-        Source::FtpPath(of) => format!("{} without \";type=\"", path(of)),
-        Source::FtpType(of) => format!("{} after \";type=\"", path(of)),
-        Source::UrlPath(of, q) => format!("{} after its \"/\", with \"?\" {q}", path(of)),
-        Source::Authority(u, h, p) => format!("{}@{h}:{p}", ui(u)),
-        Source::User(u) => format!("{} before \":\"", ui(u)),
-        Source::Password(u) => format!("{} after \":\"", ui(u)),
-        Source::SchemePart(u, h, p, of, q) => {
+        Derivation::Part(p) => p.to_string(),
+        Derivation::AfterSlash(of, _) => format!("{} after its \"/\"", path(of)),
+        Derivation::BeforeParams(of) => format!("{} before its first \";\"", path(of)),
+        Derivation::ParamsIn(of) => format!("{} after its first \";\"", path(of)),
+        Derivation::FtpPath(of) => format!("{} without \";type=\"", path(of)),
+        Derivation::FtpType(of) => format!("{} after \";type=\"", path(of)),
+        Derivation::UrlPath(of, q) => format!("{} after its \"/\", with \"?\" {q}", path(of)),
+        Derivation::Authority(u, h, p) => format!("{}@{h}:{p}", ui(u)),
+        Derivation::User(u) => format!("{} before \":\"", ui(u)),
+        Derivation::Password(u) => format!("{} after \":\"", ui(u)),
+        Derivation::SchemePart(u, h, p, of, q) => {
             format!("//{}@{h}:{p}{}?{q}", ui(u), path(of))
         }
     }

@@ -11,14 +11,14 @@ use urlcert_reference::base::{
 use urlcert_reference::DocReading;
 
 /// What a document gives: its entities' bases and links, or why it has none.
-pub type Answer = Result<Established, NotDefined>;
+pub type BaseOutcome = Result<Established, NotDefined>;
 
 fn lossy(b: &[u8]) -> String {
     String::from_utf8_lossy(b).into_owned()
 }
 
 /// Whether every reference of `a` has an absolute form.
-pub fn all_resolved(a: &Answer) -> bool {
+pub fn all_resolved(a: &BaseOutcome) -> bool {
     match a {
         Ok(found) => found.links().all(|(_, l)| l.result.is_ok()),
         Err(_) => false,
@@ -96,7 +96,7 @@ fn not_defined_json(out: &mut dyn Write, doc: DocReading, n: &NotDefined) -> std
     out.write_all(b"\n")
 }
 
-pub fn links_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Result<()> {
+pub fn links_json(out: &mut dyn Write, doc: DocReading, a: &BaseOutcome) -> std::io::Result<()> {
     match a {
         Ok(found) => found.links().try_for_each(|(entity, l)| {
             serde_json::to_writer(&mut *out, &LinkLine::new(doc, entity, l))?;
@@ -134,7 +134,7 @@ fn part_name(part: &str) -> String {
     }
 }
 
-pub fn links_human(doc: DocReading, a: &Answer) -> String {
+pub fn links_human(doc: DocReading, a: &BaseOutcome) -> String {
     let found = match a {
         Ok(f) => f,
         Err(n) => return format!("{doc}: {n}\n"),
@@ -266,7 +266,7 @@ struct BaseLine<'a> {
     notes: Vec<NoteLine<'a>>,
 }
 
-pub fn base_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::Result<()> {
+pub fn base_json(out: &mut dyn Write, doc: DocReading, a: &BaseOutcome) -> std::io::Result<()> {
     let found = match a {
         Ok(f) => f,
         Err(n) => return not_defined_json(out, doc, n),
@@ -307,7 +307,7 @@ pub fn base_json(out: &mut dyn Write, doc: DocReading, a: &Answer) -> std::io::R
     Ok(())
 }
 
-pub fn base_human(doc: DocReading, a: &Answer) -> String {
+pub fn base_human(doc: DocReading, a: &BaseOutcome) -> String {
     let found = match a {
         Ok(f) => f,
         Err(n) => return format!("{doc}: {n}\n"),

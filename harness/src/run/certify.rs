@@ -3,7 +3,7 @@
 //! the expected-failure lists (`harness/expected/<adapter>.txt`) that `urlcert certify
 //! --strict` checks both ways.
 //!
-//! The adapters and the judge come through a small seam, [`Source`] and [`Judge`], so
+//! The adapters and the judge come through a small seam, [`AdapterSource`] and [`Judge`], so
 //! that this module runs with any adapter (the tests use their own). [`Registry`] and
 //! [`judge`] are where the adapter registry and the comparison by meaning plug in.
 
@@ -32,7 +32,7 @@ pub enum Candidate {
 }
 
 /// Where adapters come from.
-pub trait Source {
+pub trait AdapterSource {
     /// Every adapter the registry knows, available or not.
     fn all(&mut self) -> Vec<Candidate>;
     /// One adapter by name (`url`, `curl@allow-space`); `None` when the name is unknown.
@@ -49,7 +49,7 @@ pub type Judge<'a> = &'a dyn Fn(&Request, DocReading, &Expectation, &Info, &Answ
 /// The adapter registry, as the command line uses it ([`crate::ask::registry`]).
 pub struct Registry;
 
-impl Source for Registry {
+impl AdapterSource for Registry {
     fn all(&mut self) -> Vec<Candidate> {
         registry::all(Limits::default())
             .into_iter()
@@ -114,13 +114,14 @@ impl std::fmt::Display for DocFilter {
 }
 
 impl FromStr for DocFilter {
-    type Err = String;
-    fn from_str(s: &str) -> Result<DocFilter, String> {
-        if s.contains('@') {
+    type Err = crate::Error;
+    fn from_str(s: &str) -> crate::Result<DocFilter> {
+        let filter = if s.contains('@') {
             s.parse().map(DocFilter::Reading)
         } else {
             s.parse().map(DocFilter::Document)
-        }
+        };
+        filter.map_err(crate::Error::new)
     }
 }
 

@@ -12,7 +12,7 @@
 use crate::ask::{Answer, Ask, Engine};
 use crate::case::LoadedCase;
 use crate::report::text::{md_cell as cell, md_code as code};
-use crate::study::self_contradiction::report::{self, Cell, Page, Section};
+use crate::study::self_contradiction::report::{self, Entry, Page, Section};
 
 /// The committed list, relative to the repository root.
 pub const PATH: &str = "reports/contradictions.md";
@@ -86,18 +86,18 @@ pub fn page(cases: &[LoadedCase], clients: &mut [Box<dyn Engine>]) -> Page {
                 .unwrap_or_default();
             let base = case.base.as_deref().unwrap_or_default();
             printed.rows.push(vec![
-                Cell::Text(format!("{} {}", key.0, section.join(", "))),
-                Cell::Text(format!("`{}` ({file}:{})", case.id, lc.line)),
-                Cell::Code(base.into()),
-                Cell::Code(case.input.clone()),
-                Cell::Code(shown.clone()),
-                Cell::Code(result.clone()),
-                Cell::Text(why.clone()),
+                Entry::Text(format!("{} {}", key.0, section.join(", "))),
+                Entry::Text(format!("`{}` ({file}:{})", case.id, lc.line)),
+                Entry::Code(base.into()),
+                Entry::Code(case.input.clone()),
+                Entry::Code(shown.clone()),
+                Entry::Code(result.clone()),
+                Entry::Text(why.clone()),
             ]);
             asked.push(vec![
-                Cell::Code(case.id.clone()),
-                Cell::Code(case.input.clone()),
-                Cell::Md(sides(clients, base, &case.input, shown, result)),
+                Entry::Code(case.id.clone()),
+                Entry::Code(case.input.clone()),
+                Entry::Md(sides(clients, base, &case.input, shown, result)),
             ]);
         }
     }

@@ -553,7 +553,7 @@ fn the_fuzz_targets_seeds_pass_it() {
 /// both the Markdown and the HTML.
 #[test]
 fn the_report_escapes_and_bounds_what_it_shows() {
-    use report::{Cell, Page, Section};
+    use report::{Entry, Page, Section};
     let long = "<b>|".repeat(5000);
     let page = Page {
         title: "t".into(),
@@ -563,8 +563,8 @@ fn the_report_escapes_and_bounds_what_it_shows() {
             level: 2,
             headers: vec!["a".into()],
             rows: vec![
-                vec![Cell::Code(long.clone())],
-                vec![Cell::Text("\u{202e}exe".into())],
+                vec![Entry::Code(long.clone())],
+                vec![Entry::Text("\u{202e}exe".into())],
             ],
             ..Section::default()
         }],

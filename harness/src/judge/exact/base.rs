@@ -2,13 +2,14 @@
 
 use super::{quote, Mismatch};
 use crate::case::{Expectation, ExpectedLink};
+use crate::page::links::BaseOutcome;
 use crate::page::DocumentError;
-use urlcert_reference::base::{Established, LinkFailure, NotDefined};
+use urlcert_reference::base::{Established, LinkFailure};
 use urlcert_reference::Unresolvable;
 
 /// What the reference gives for a `base` or `links` case: the document could not be
 /// read, the document defines no base, or the bases and links.
-pub type Answer = Result<Result<Established, NotDefined>, DocumentError>;
+pub type BaseAnswer = Result<BaseOutcome, DocumentError>;
 
 fn shown(v: &Option<String>) -> String {
     v.as_deref().map_or("null".into(), quote)
@@ -30,7 +31,7 @@ pub fn link_error_id(e: &LinkFailure) -> &'static str {
 /// The established bases, or the mismatch that stands for all of them.
 fn established<'a>(
     e: &Expectation,
-    answer: &'a Answer,
+    answer: &'a BaseAnswer,
     out: &mut Vec<Mismatch>,
 ) -> Option<&'a Established> {
     let expected = e.verdict.as_deref();
@@ -67,7 +68,7 @@ fn established<'a>(
 }
 
 /// A `base` case: every entity's base and source, in order, and the notes raised.
-pub fn compare_bases(e: &Expectation, answer: &Answer) -> Vec<Mismatch> {
+pub fn compare_bases(e: &Expectation, answer: &BaseAnswer) -> Vec<Mismatch> {
     let mut out = Vec::new();
     let Some(found) = established(e, answer, &mut out) else {
         return out;
@@ -112,7 +113,7 @@ pub fn compare_bases(e: &Expectation, answer: &Answer) -> Vec<Mismatch> {
 }
 
 /// A `links` case: every reference in order, with what the case asserts of each.
-pub fn compare_links(e: &Expectation, answer: &Answer) -> Vec<Mismatch> {
+pub fn compare_links(e: &Expectation, answer: &BaseAnswer) -> Vec<Mismatch> {
     let mut out = Vec::new();
     let Some(found) = established(e, answer, &mut out) else {
         return out;

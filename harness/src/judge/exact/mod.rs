@@ -512,7 +512,7 @@ pub fn render_diff(mismatches: &[Mismatch]) -> String {
 }
 
 mod base;
-pub use base::{compare_bases, compare_links, link_error_id, Answer as BaseAnswer};
+pub use base::{compare_bases, compare_links, link_error_id, BaseAnswer};
 
 /// Every difference between `e` and the reference's answer to `request` under `doc`;
 /// empty when they agree. The one place an exact comparison is chosen by request.

@@ -1,6 +1,7 @@
 //! The campaign engine: inputs drawn position by position from a seeded generator
-//! ([`gen`]), checked, and what they find filed, the new minimised ([`minimise`]), until
-//! the budget is spent. Two checks plug into it: `urlcert fuzz`'s differential check of
+//! ([`gen`]), checked (over worker threads, [`pool`], where a check asks slow
+//! adapters), and what they find filed, the new minimised ([`minimise`]), until the
+//! budget is spent. Two checks plug into it: `urlcert fuzz`'s differential check of
 //! adapters against the reference ([`crate::run::fuzz`]) and `urlcert contradictions
 //! --search`'s check of a document against itself
 //! ([`crate::study::self_contradiction::search`]).
@@ -17,6 +18,7 @@
 
 pub mod gen;
 pub mod minimise;
+pub mod pool;
 
 use crate::case::Operation;
 use serde::{Deserialize, Serialize};

@@ -40,12 +40,12 @@ use crate::ask::{ReferenceAnswer, ReferenceEngine};
 use crate::judge::meaning;
 use crate::judge::Class;
 use crate::report::class_id;
+use crate::run::campaign::pool::Pool;
 use crate::run::campaign::{self, Budget};
 use std::collections::HashMap;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use urlcert_reference::{DocReading, Document};
 
@@ -278,7 +278,7 @@ pub fn classify(
     let input = std::str::from_utf8(&req.input).ok()?;
     let (name, case) = match (req.op, reference.answer()) {
         (RequestOp::Parse, Some(ReferenceAnswer::Parse(parse))) => {
-            let seen = known::Seen {
+            let seen = known::Disagreement {
                 input,
                 reference: parse,
                 adapter,
@@ -973,45 +973,30 @@ enum Reply {
     Minimised(Vec<(usize, MinResult)>),
 }
 
-/// Worker threads, each with its own adapters (an external adapter is one process
-/// per worker).
-struct Pool {
-    tasks: Vec<mpsc::Sender<Task>>,
-    replies: mpsc::Receiver<Reply>,
-}
+/// The campaign's workers, each with its own adapters (an external adapter is one
+/// process per worker).
+type WorkerPool = Pool<Task, Reply>;
 
-impl Workers for Pool {
+impl Workers for WorkerPool {
     fn evaluate(&mut self, items: Vec<(u64, Request)>) -> (Vec<Evaluated>, Option<u64>) {
-        let n = self.tasks.len() as u64;
-        let mut parts: Vec<Vec<(u64, Request)>> = vec![Vec::new(); self.tasks.len()];
+        let n = self.workers() as u64;
+        let mut parts: Vec<Vec<(u64, Request)>> = vec![Vec::new(); self.workers()];
         // The partition is by position: worker w takes the positions ≡ w (mod n).
         for (index, req) in items {
             parts[(index % n) as usize].push((index, req));
         }
-        let mut sent = 0;
-        for (tx, part) in self.tasks.iter().zip(parts) {
-            if tx.send(Task::Evaluate(part)).is_ok() {
-                sent += 1;
-            }
-        }
+        let gathered = self.scatter(parts.into_iter().map(|p| Some(Task::Evaluate(p))).collect());
         let mut all = Vec::new();
         let mut first_missing: Option<u64> = None;
-        for _ in 0..sent {
-            match self.replies.recv() {
-                Ok(Reply::Evaluated(found, missing)) => {
-                    all.extend(found);
-                    if let Some(m) = missing {
-                        first_missing = Some(first_missing.map_or(m, |f| f.min(m)));
-                    }
-                }
-                Ok(Reply::Minimised(_)) => {}
-                Err(_) => {
-                    first_missing = Some(0);
-                    break;
+        for reply in gathered.replies {
+            if let Reply::Evaluated(found, missing) = reply {
+                all.extend(found);
+                if let Some(m) = missing {
+                    first_missing = Some(first_missing.map_or(m, |f| f.min(m)));
                 }
             }
         }
-        if sent < self.tasks.len() {
+        if !gathered.complete {
             first_missing = Some(0);
         }
         all.sort_by_key(|e| e.index);
@@ -1019,24 +1004,19 @@ impl Workers for Pool {
     }
 
     fn minimise(&mut self, jobs: Vec<MinJob>) -> Vec<MinResult> {
-        let n = self.tasks.len();
+        let n = self.workers();
         let total = jobs.len();
         let mut parts: Vec<Vec<(usize, MinJob)>> = (0..n).map(|_| Vec::new()).collect();
         for (i, j) in jobs.into_iter().enumerate() {
             parts[i % n].push((i, j));
         }
-        let mut sent = 0;
-        for (tx, part) in self.tasks.iter().zip(parts) {
-            if part.is_empty() {
-                continue;
-            }
-            if tx.send(Task::Minimise(part)).is_ok() {
-                sent += 1;
-            }
-        }
+        let tasks = parts
+            .into_iter()
+            .map(|p| (!p.is_empty()).then_some(Task::Minimise(p)))
+            .collect();
         let mut slots: Vec<Option<MinResult>> = (0..total).map(|_| None).collect();
-        for _ in 0..sent {
-            if let Ok(Reply::Minimised(done)) = self.replies.recv() {
+        for reply in self.scatter(tasks).replies {
+            if let Reply::Minimised(done) = reply {
                 for (i, r) in done {
                     slots[i] = Some(r);
                 }
@@ -1069,61 +1049,22 @@ pub fn run_jobs(
         config,
         budget: budget(config, stop, &saved),
     };
+    let work = |adapters: &mut Vec<Box<dyn Engine>>, task: Task| match task {
+        Task::Evaluate(items) => {
+            let (found, missing) = evaluate_all(cx, adapters, items);
+            Reply::Evaluated(found, missing)
+        }
+        Task::Minimise(list) => Reply::Minimised(
+            list.into_iter()
+                .map(|(i, j)| (i, minimise_one(cx, adapters, j)))
+                .collect(),
+        ),
+    };
+    let hello = |adapters: &Vec<Box<dyn Engine>>| -> Vec<Info> {
+        adapters.iter().map(|a| a.info().clone()).collect()
+    };
     std::thread::scope(|scope| {
-        let (reply_tx, replies) = mpsc::channel::<Reply>();
-        let (ready_tx, ready) = mpsc::channel::<Result<Vec<Info>, String>>();
-        let mut tasks = Vec::new();
-        for _ in 0..jobs {
-            let (tx, rx) = mpsc::channel::<Task>();
-            tasks.push(tx);
-            let reply_tx = reply_tx.clone();
-            let ready_tx = ready_tx.clone();
-            scope.spawn(move || {
-                let mut adapters = match make() {
-                    Ok(a) => a,
-                    Err(e) => {
-                        let _ = ready_tx.send(Err(e));
-                        return;
-                    }
-                };
-                let _ = ready_tx.send(Ok(adapters.iter().map(|a| a.info().clone()).collect()));
-                drop(ready_tx);
-                for task in rx {
-                    let reply = match task {
-                        Task::Evaluate(items) => {
-                            let (found, missing) = evaluate_all(cx, &mut adapters, items);
-                            Reply::Evaluated(found, missing)
-                        }
-                        Task::Minimise(list) => Reply::Minimised(
-                            list.into_iter()
-                                .map(|(i, j)| (i, minimise_one(cx, &mut adapters, j)))
-                                .collect(),
-                        ),
-                    };
-                    if reply_tx.send(reply).is_err() {
-                        break;
-                    }
-                }
-            });
-        }
-        drop(ready_tx);
-        drop(reply_tx);
-        let mut infos = None;
-        let mut failed = None;
-        for r in ready.iter().take(jobs) {
-            match r {
-                Ok(i) => {
-                    infos.get_or_insert(i);
-                }
-                Err(e) => failed = Some(e),
-            }
-        }
-        let infos = match (failed, infos) {
-            (Some(e), _) => return Err(e),
-            (None, Some(i)) => i,
-            (None, None) => return Err("no worker started".into()),
-        };
-        let mut pool = Pool { tasks, replies };
+        let (mut pool, infos) = WorkerPool::start(scope, jobs, make, hello, &work)?;
         let out = run_core(config, cx, &infos, &mut pool, progress, record, saved);
         // Closing the task channels ends the workers (and their adapters).
         drop(pool);

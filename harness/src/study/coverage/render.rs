@@ -11,7 +11,7 @@ use std::fmt::Write as _;
 
 /// Where the inputs came from.
 #[derive(Clone, Debug)]
-pub enum Source {
+pub enum InputSource {
     /// The case folder as named, and how many cases it holds.
     Cases { dir: String, cases: usize },
     /// Fuzz corpus folders.
@@ -21,7 +21,7 @@ pub enum Source {
 /// A coverage report: what each document's inputs reached, judged against the
 /// exceptions (if there is a file of them).
 pub struct Report<'a> {
-    pub source: Source,
+    pub source: InputSource,
     pub documents: Vec<DocCoverage>,
     pub exceptions: Option<&'a Exceptions>,
 }
@@ -40,7 +40,7 @@ impl Report<'_> {
     /// Are stale exceptions a fault? Exceptions are reviewed against the case set, which
     /// they must match exactly; a corpus only has to stay within them.
     pub fn checks_stale(&self) -> bool {
-        matches!(self.source, Source::Cases { .. })
+        matches!(self.source, InputSource::Cases { .. })
     }
 
     /// Each document's figures.
@@ -159,14 +159,14 @@ pub fn human(report: &Report) -> String {
     let v = crate::report::text::visible;
     let mut s = String::new();
     match &report.source {
-        Source::Cases { dir, cases } => {
+        InputSource::Cases { dir, cases } => {
             let _ = writeln!(
                 s,
                 "coverage of the documents by the {cases} cases in {}",
                 v(dir)
             );
         }
-        Source::Corpus(folders) => {
+        InputSource::Corpus(folders) => {
             let _ = writeln!(s, "coverage of the documents by the fuzz corpus:");
             for f in folders {
                 let _ = writeln!(
@@ -333,12 +333,12 @@ fn gap_json(g: &Gap) -> Value {
 /// The report as JSON.
 pub fn json(report: &Report) -> Value {
     let (source, cases, corpus) = match &report.source {
-        Source::Cases { dir, cases } => (
+        InputSource::Cases { dir, cases } => (
             "cases",
             json!({"dir": dir, "cases": cases}),
             Value::Array(Vec::new()),
         ),
-        Source::Corpus(folders) => (
+        InputSource::Corpus(folders) => (
             "corpus",
             Value::Null,
             folders

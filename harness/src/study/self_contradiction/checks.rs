@@ -16,7 +16,7 @@
 //!   must give a string the same grammar derives, and which the same split reads back
 //!   into the components the algorithm recombined ([`target`]).
 //!
-//! A contradiction found is a [`Finding`]; its [`Finding::shape`] says which component
+//! A contradiction found is a [`Contradiction`]; its [`Contradiction::shape`] says which component
 //! differs and how, so that findings with one cause share it.
 
 use super::places::{Grammar, Place, Rule};
@@ -72,7 +72,7 @@ pub struct Side {
 
 /// A contradiction, on one input (or base and reference).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
+pub struct Contradiction {
     pub doc: DocReading,
     pub check: Check,
     /// Which component differs and how (`net_loc: absent, read back present`); with the
@@ -99,7 +99,7 @@ pub enum Outcome {
     TooLong,
     /// Skipped: a rule the check needs does not compile.
     Unusable(String),
-    Contradiction(Box<Finding>),
+    Contradiction(Box<Contradiction>),
 }
 
 fn show(b: &[u8]) -> String {
@@ -152,7 +152,7 @@ pub fn grammar_split(g: &Grammar, input: &[u8]) -> Outcome {
     };
     let (grammar, split_section, _) = sections(g.doc.doc).unwrap_or_default();
     let finding = |shape: String, split_gives: String, grammar_gives: String| {
-        Outcome::Contradiction(Box::new(Finding {
+        Outcome::Contradiction(Box::new(Contradiction {
             doc: g.doc,
             check: Check::GrammarSplit,
             shape,
@@ -270,7 +270,7 @@ pub fn closure(g: &Grammar, base: &[u8], reference: &[u8]) -> Outcome {
     }
     let (grammar, split_section, algorithm) = sections(g.doc.doc).unwrap_or_default();
     let finding = |shape: String, result: Option<Vec<u8>>, sides: [Side; 2]| {
-        Outcome::Contradiction(Box::new(Finding {
+        Outcome::Contradiction(Box::new(Contradiction {
             doc: g.doc,
             check: Check::Closure,
             shape,
@@ -391,7 +391,7 @@ pub fn printed(doc: DocReading, case: &Case) -> Outcome {
         .filter(|c| c.doc.0 == doc.doc)
         .map(|c| format!("§{}", c.section))
         .collect();
-    Outcome::Contradiction(Box::new(Finding {
+    Outcome::Contradiction(Box::new(Contradiction {
         doc,
         check: Check::Printed,
         shape: format!("printed: {}", case.id),

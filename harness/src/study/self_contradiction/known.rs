@@ -6,7 +6,7 @@
 //! the search marks what it finds against them, and the fuzz target panics only on a
 //! cause none of them records.
 
-use super::checks::{closure, grammar_split, printed, Check, Finding, Outcome};
+use super::checks::{closure, grammar_split, printed, Check, Contradiction, Outcome};
 use super::key::Key;
 use super::places::Grammar;
 use crate::case::{LoadedCase, Operation};
@@ -106,12 +106,12 @@ impl Known {
     }
 
     /// The case that records `f`'s cause, if one does.
-    pub fn case_of(&self, f: &Finding) -> Option<&str> {
+    pub fn case_of(&self, f: &Contradiction) -> Option<&str> {
         self.causes.get(&key(f)).map(String::as_str)
     }
 }
 
 /// A finding's cause.
-pub fn key(f: &Finding) -> Key {
+pub fn key(f: &Contradiction) -> Key {
     (f.doc.doc, f.check, f.shape.clone())
 }

@@ -4,13 +4,13 @@
 //! beyond printed examples ([`recorded`]); the sections for one search ([`searched`]);
 //! and a search as JSON ([`json`]).
 
-use super::checks::{Check, Finding, Outcome};
+use super::checks::{Check, Contradiction, Outcome};
 use super::known::{self, Known};
 use super::search::{Cause, Config, Limit, Search, Stop};
 use crate::case::LoadedCase;
 use crate::report::bound;
 use crate::report::shell::{self, Sheet, ROOMY_CELLS};
-use crate::report::table::{html_head, html_row, md_head_left, md_row};
+use crate::report::table::{headers, md_head_left, md_row, Cell, HtmlTable};
 use crate::report::text::{html, md_cell, md_code};
 use serde_json::json;
 use std::fmt::Write;
@@ -18,9 +18,9 @@ use std::fmt::Write;
 /// At most this many rows per table; the rest are counted.
 pub const MAX_ROWS: usize = 1000;
 
-/// One table cell.
+/// One entry of a section's table, written as Markdown or as HTML.
 #[derive(Clone, Debug)]
-pub enum Cell {
+pub enum Entry {
     /// A value (an input, a result): code.
     Code(String),
     /// Prose.
@@ -37,7 +37,7 @@ pub struct Section {
     pub level: usize,
     pub intro: String,
     pub headers: Vec<String>,
-    pub rows: Vec<Vec<Cell>>,
+    pub rows: Vec<Vec<Entry>>,
     pub after: Vec<String>,
 }
 
@@ -49,20 +49,20 @@ pub struct Page {
     pub sections: Vec<Section>,
 }
 
-fn md_of(c: &Cell) -> String {
+fn md_of(c: &Entry) -> String {
     match c {
-        Cell::Code(s) => md_code(&bound(s)),
-        Cell::Text(s) => md_cell(&bound(s)),
-        Cell::Md(s) => bound(s),
+        Entry::Code(s) => md_code(&bound(s)),
+        Entry::Text(s) => md_cell(&bound(s)),
+        Entry::Md(s) => bound(s),
     }
 }
 
-fn html_of(c: &Cell) -> String {
+fn html_of(c: &Entry) -> String {
     match c {
-        Cell::Code(s) if s.is_empty() => "(empty)".into(),
-        Cell::Code(s) => format!("<code>{}</code>", html(&bound(s))),
+        Entry::Code(s) if s.is_empty() => "(empty)".into(),
+        Entry::Code(s) => format!("<code>{}</code>", html(&bound(s))),
         // Prose may hold code spans, as its Markdown rendering shows them.
-        Cell::Text(s) | Cell::Md(s) => html_of_md(&bound(s)),
+        Entry::Text(s) | Entry::Md(s) => html_of_md(&bound(s)),
     }
 }
 
@@ -132,13 +132,12 @@ pub fn html_page(p: &Page) -> String {
             let _ = writeln!(out, "<p>{}</p>", html_of_md(&s.intro));
         }
         if !s.headers.is_empty() && !s.rows.is_empty() {
-            out.push_str("<table>\n");
-            out.push_str(&html_head(&s.headers));
+            let mut table = HtmlTable::new(None);
+            table.head(headers(&s.headers));
             for row in s.rows.iter().take(MAX_ROWS) {
-                let cells: Vec<String> = row.iter().map(html_of).collect();
-                out.push_str(&html_row(&cells));
+                table.row(row.iter().map(|e| Cell::markup(html_of(e))));
             }
-            out.push_str("</table>\n");
+            out.push_str(&table.end());
             if s.rows.len() > MAX_ROWS {
                 let _ = writeln!(
                     out,
@@ -160,7 +159,7 @@ fn lossy(b: &[u8]) -> String {
 }
 
 /// "§4 algorithm vs §2.4 split".
-fn sections_of(f: &Finding) -> String {
+fn sections_of(f: &Contradiction) -> String {
     format!("{} vs {}", f.sides[0].section, f.sides[1].section)
 }
 
@@ -244,18 +243,18 @@ pub fn recorded(cases: &[LoadedCase]) -> Vec<Section> {
             ),
         };
         let mut row = vec![
-            Cell::Text(r.doc.to_string()),
-            Cell::Text(sections),
-            Cell::Code(c.id.clone()),
+            Entry::Text(r.doc.to_string()),
+            Entry::Text(sections),
+            Entry::Code(c.id.clone()),
         ];
         if r.check == Check::Closure {
-            row.push(Cell::Code(c.base.clone().unwrap_or_default()));
+            row.push(Entry::Code(c.base.clone().unwrap_or_default()));
         }
         row.extend([
-            Cell::Code(c.input.clone()),
-            Cell::Text(one),
-            Cell::Text(other),
-            Cell::Text(why),
+            Entry::Code(c.input.clone()),
+            Entry::Text(one),
+            Entry::Text(other),
+            Entry::Text(why),
         ]);
         section.rows.push(row);
     }
@@ -342,21 +341,21 @@ pub fn searched(s: &Search, known: &Known, config: &Config) -> Vec<Section> {
         let f = &c.finding;
         let readings: Vec<String> = c.readings.iter().map(|d| d.to_string()).collect();
         found.rows.push(vec![
-            Cell::Text(readings.join(", ")),
-            Cell::Text(f.check.id().into()),
-            Cell::Text(f.shape.clone()),
-            Cell::Text(sections_of(f)),
-            Cell::Code(f.base.as_deref().map(lossy).unwrap_or_default()),
-            Cell::Code(lossy(&f.input)),
-            Cell::Text(format!("{}: {}", f.sides[0].section, f.sides[0].gives)),
-            Cell::Text(format!("{}: {}", f.sides[1].section, f.sides[1].gives)),
-            Cell::Text(format!(
+            Entry::Text(readings.join(", ")),
+            Entry::Text(f.check.id().into()),
+            Entry::Text(f.shape.clone()),
+            Entry::Text(sections_of(f)),
+            Entry::Code(f.base.as_deref().map(lossy).unwrap_or_default()),
+            Entry::Code(lossy(&f.input)),
+            Entry::Text(format!("{}: {}", f.sides[0].section, f.sides[0].gives)),
+            Entry::Text(format!("{}: {}", f.sides[1].section, f.sides[1].gives)),
+            Entry::Text(format!(
                 "{}; {} found, first {} bytes",
                 origin_text(c, s.seed),
                 c.count,
                 c.original_len
             )),
-            Cell::Text(
+            Entry::Text(
                 known
                     .case_of(f)
                     .map_or("NEW".into(), |id| format!("`{id}`")),
@@ -382,11 +381,11 @@ pub fn searched(s: &Search, known: &Known, config: &Config) -> Vec<Section> {
     };
     for ((d, check), n) in &s.counts {
         ran.rows.push(vec![
-            Cell::Text(d.to_string()),
-            Cell::Text(check.id().into()),
-            Cell::Text(n.executions.to_string()),
-            Cell::Text(n.not_grammatical.to_string()),
-            Cell::Text(n.contradictions.to_string()),
+            Entry::Text(d.to_string()),
+            Entry::Text(check.id().into()),
+            Entry::Text(n.executions.to_string()),
+            Entry::Text(n.not_grammatical.to_string()),
+            Entry::Text(n.contradictions.to_string()),
         ]);
     }
     let k = &s.skipped;

@@ -5,7 +5,7 @@
 //! inputs, and mutations of both ([`mutate`]).
 //!
 //! A contradiction's cause is its document, its check and its shape (which component
-//! differs and how, [`Finding::shape`]). The first finding of a cause is minimised
+//! differs and how, [`Contradiction::shape`]). The first finding of a cause is minimised
 //! (delta debugging, [`crate::run::campaign::minimise`], over the reference and then the
 //! base, while the same cause holds); later ones are counted. Draw `n` comes from a
 //! generator seeded with the seed and `n` ([`iteration_rng`]), so a seed and a number
@@ -18,7 +18,7 @@
 //! the `n`-th fixed draw (the printed examples, then the seeds), then random draw
 //! `n - fixed`, each filed as soon as it is checked (rounds of one).
 
-use super::checks::{closure, grammar_split, printed, Check, Finding, Outcome};
+use super::checks::{closure, grammar_split, printed, Check, Contradiction, Outcome};
 use super::places::Grammar;
 use crate::case::{LoadedCase, Operation};
 use crate::run::campaign::gen::{iteration_rng, relative_form, Seeds};
@@ -91,7 +91,7 @@ impl Origin {
 #[derive(Clone, Debug)]
 pub struct Cause {
     /// The first finding, minimised.
-    pub finding: Finding,
+    pub finding: Contradiction,
     /// The length of the first finding's base plus reference (or input), before.
     pub original_len: usize,
     pub origin: Origin,
@@ -181,7 +181,7 @@ struct SelfContradiction<'a> {
     /// The printed examples and the seeds as they are, taken as they are drawn.
     fixed: Vec<Option<(Draw, Option<&'a LoadedCase>)>>,
     /// Per document of `docs`, what its random draws start from.
-    pools: Vec<Pool<'a>>,
+    draw_sources: Vec<DrawSource<'a>>,
     seeds: Seeds,
     /// What a closure's base is drawn from: the bases, then the inputs.
     bases: Vec<Vec<u8>>,
@@ -203,13 +203,13 @@ impl SelfContradiction<'_> {
     fn random(&mut self, n: u64) -> Draw {
         let docs = &self.docs;
         let which = (n % docs.len() as u64) as usize;
-        let (doc, pool) = (docs[which], &self.pools[which]);
+        let (doc, draws) = (docs[which], &self.draw_sources[which]);
         let mut rng = iteration_rng(self.config.seed, n);
         let skipped = &mut self.search.skipped;
         let seeds = &self.seeds;
         if (n / docs.len() as u64).is_multiple_of(2) {
             let relative = rng.below(3) == 0;
-            let (input, origin) = draw_one(pool, &seeds.inputs, &mut rng, relative, skipped);
+            let (input, origin) = draw_one(draws, &seeds.inputs, &mut rng, relative, skipped);
             Draw {
                 doc,
                 check: Check::GrammarSplit,
@@ -219,8 +219,8 @@ impl SelfContradiction<'_> {
                 iteration: Some(n),
             }
         } else {
-            let (base, o1) = draw_one(pool, &self.bases, &mut rng, false, skipped);
-            let (r, o2) = draw_one(pool, &seeds.references, &mut rng, true, skipped);
+            let (base, o1) = draw_one(draws, &self.bases, &mut rng, false, skipped);
+            let (r, o2) = draw_one(draws, &seeds.references, &mut rng, true, skipped);
             Draw {
                 doc,
                 check: Check::Closure,
@@ -232,7 +232,7 @@ impl SelfContradiction<'_> {
         }
     }
 
-    fn file_finding(&mut self, f: Finding, draw: &Draw) {
+    fn file_finding(&mut self, f: Contradiction, draw: &Draw) {
         let key = super::known::key(&f);
         if let Some(c) = self.search.causes.get_mut(&key) {
             c.count += 1;
@@ -263,7 +263,7 @@ impl SelfContradiction<'_> {
 
 impl<'a> campaign::Check for SelfContradiction<'a> {
     type Input = (Draw, Option<&'a LoadedCase>);
-    type Found = (Finding, Draw);
+    type Found = (Contradiction, Draw);
 
     fn draw(&mut self, n: u64) -> Option<Self::Input> {
         let fixed = self.fixed.len() as u64;
@@ -344,7 +344,7 @@ pub fn recheck(g: &Grammar, check: Check, base: Option<&[u8]>, input: &[u8]) -> 
 /// `f` with its input (and base) made as small as delta debugging can while the same
 /// cause holds: the reference with the base fixed, then the base with the reference
 /// fixed, until neither shrinks.
-pub fn minimal(g: &Grammar, f: Finding) -> Finding {
+pub fn minimal(g: &Grammar, f: Contradiction) -> Contradiction {
     let same = |base: Option<&[u8]>, input: &[u8]| match recheck(g, f.check, base, input) {
         Outcome::Contradiction(x) => (x.shape == f.shape).then_some(*x),
         _ => None,
@@ -390,12 +390,12 @@ pub fn minimal(g: &Grammar, f: Finding) -> Finding {
 }
 
 /// What the random draws start from, for one document.
-struct Pool<'g> {
+struct DrawSource<'g> {
     generator: Option<Generator<'g>>,
     grammar: &'g Grammar,
 }
 
-impl Pool<'_> {
+impl DrawSource<'_> {
     /// A string derived from the grammar, cut to a relative reference when asked.
     fn derived(&self, rng: &mut Rng, relative: bool) -> Option<Vec<u8>> {
         let g = self.generator.as_ref()?;
@@ -412,7 +412,7 @@ impl Pool<'_> {
 /// One draw: a derived string (half the time), else a seed; then, a third of the time,
 /// one to three mutations.
 fn draw_one(
-    pool: &Pool,
+    draws: &DrawSource,
     seeds: &[Vec<u8>],
     rng: &mut Rng,
     relative: bool,
@@ -421,7 +421,7 @@ fn draw_one(
     let mut origin = Origin::Case;
     let mut s = None;
     if rng.below(2) == 0 {
-        s = pool.derived(rng, relative);
+        s = draws.derived(rng, relative);
         if s.is_none() {
             skipped.generator_empty += 1;
         } else {
@@ -461,9 +461,9 @@ pub fn run(config: &Config, cases: &[LoadedCase], progress: &mut dyn FnMut(&str)
         config,
         grammars: &grammars,
         fixed: fixed.into_iter().map(Some).collect(),
-        pools: grammars
+        draw_sources: grammars
             .iter()
-            .map(|(_, g)| Pool {
+            .map(|(_, g)| DrawSource {
                 generator: (!g.oracle.starts.is_empty()).then(|| Generator::new(&g.oracle)),
                 grammar: g,
             })

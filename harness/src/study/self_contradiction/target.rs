@@ -7,7 +7,7 @@
 //! as a resolution ([`closure`]) and each part against the split ([`grammar_split`]);
 //! or, without a NUL, one URL against the split.
 
-use super::checks::{closure, grammar_split, Finding, Outcome};
+use super::checks::{closure, grammar_split, Contradiction, Outcome};
 use super::known::Known;
 use super::places::Grammar;
 use crate::Error;
@@ -47,7 +47,7 @@ impl Target {
 }
 
 /// The first of `findings` whose cause `known` does not hold, as text.
-pub fn first_unknown(known: &Known, findings: Vec<Finding>) -> Option<String> {
+pub fn first_unknown(known: &Known, findings: Vec<Contradiction>) -> Option<String> {
     findings
         .into_iter()
         .find(|f| known.case_of(f).is_none())
@@ -55,7 +55,7 @@ pub fn first_unknown(known: &Known, findings: Vec<Finding>) -> Option<String> {
 }
 
 /// Every contradiction the checks find on `data`.
-pub fn findings(g: &Grammar, data: &[u8]) -> Vec<Finding> {
+pub fn findings(g: &Grammar, data: &[u8]) -> Vec<Contradiction> {
     let outcomes = match data.iter().position(|&b| b == 0) {
         Some(nul) => {
             let (base, reference) = (&data[..nul], &data[nul + 1..]);
@@ -77,7 +77,7 @@ pub fn findings(g: &Grammar, data: &[u8]) -> Vec<Finding> {
 }
 
 /// A finding as a line of text.
-pub fn describe(f: &Finding) -> String {
+pub fn describe(f: &Contradiction) -> String {
     let show = |b: &[u8]| format!("{:?}", String::from_utf8_lossy(b));
     format!(
         "{} {}: {} (base {}, input {}): {}: {}; {}: {}",
