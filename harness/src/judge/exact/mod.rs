@@ -179,12 +179,22 @@ pub fn compare(e: &Expectation, p: &ParseAnswer) -> Vec<Mismatch> {
     out
 }
 
-/// Every difference between a resolve expectation and a resolver's answer.
-pub fn compare_resolution(
+/// An operation's refusal to give a string, as the expectation's `verdict` reads it:
+/// the verdict, how it is shown when another was expected, and the refusal's words.
+struct Refusal {
+    verdict: &'static str,
+    shown: String,
+    why: String,
+}
+
+/// The `verdict` and `result` mismatches of an operation that gives a string (`what`:
+/// "a result", "a normal form") or refuses to.
+fn verdict_and_result(
     e: &Expectation,
-    answer: &Result<Resolution, Unresolvable>,
-) -> Vec<Mismatch> {
-    let mut out = Vec::new();
+    given: Result<&str, Refusal>,
+    what: &str,
+    out: &mut Vec<Mismatch>,
+) {
     let mut differ = |at: &str, expected: String, actual: String| {
         out.push(Mismatch {
             at: at.into(),
@@ -192,35 +202,59 @@ pub fn compare_resolution(
             actual,
         });
     };
+    match (given, &e.verdict, &e.result) {
+        (Err(refusal), Some(v), _) if *v == refusal.verdict => {}
+        (Err(refusal), Some(v), _) => differ("verdict", v.clone(), refusal.shown),
+        (Err(refusal), None, result) => differ(
+            "result",
+            quote(result.as_deref().unwrap_or_default()),
+            format!("none: {}", refusal.why),
+        ),
+        (Ok(result), Some(v), _) => {
+            differ("verdict", v.clone(), format!("{what}: {}", quote(result)))
+        }
+        (Ok(result), None, Some(want)) if want != result => {
+            differ("result", quote(want), quote(result))
+        }
+        (Ok(_), None, _) => {}
+    }
+}
+
+/// Every difference between a resolve expectation and a resolver's answer.
+pub fn compare_resolution(
+    e: &Expectation,
+    answer: &Result<Resolution, Unresolvable>,
+) -> Vec<Mismatch> {
+    let mut out = Vec::new();
     let r = match answer {
         Ok(r) => r,
         Err(why) => {
-            let (verdict, text) = match why {
-                Unresolvable::NotDefined { .. } => ("not-defined", why.to_string()),
-                Unresolvable::BaseNotAbsolute { .. } => ("invalid", why.to_string()),
+            let verdict = match why {
+                Unresolvable::NotDefined { .. } => "not-defined",
+                Unresolvable::BaseNotAbsolute { .. } => "invalid",
             };
-            match (&e.verdict, &e.result) {
-                (Some(v), _) if v == verdict => {}
-                (Some(v), _) => differ("verdict", v.clone(), verdict.into()),
-                (None, result) => differ(
-                    "result",
-                    quote(result.as_deref().unwrap_or_default()),
-                    format!("none: {text}"),
-                ),
-            }
+            let refusal = Refusal {
+                verdict,
+                shown: verdict.into(),
+                why: why.to_string(),
+            };
+            verdict_and_result(e, Err(refusal), "a result", &mut out);
             return out;
         }
     };
-    let result = String::from_utf8_lossy(&r.result);
-    match (&e.verdict, &e.result) {
-        (Some(v), _) => differ(
-            "verdict",
-            v.clone(),
-            format!("a result: {}", quote(&result)),
-        ),
-        (None, Some(want)) if *want != result => differ("result", quote(want), quote(&result)),
-        _ => {}
-    }
+    verdict_and_result(
+        e,
+        Ok(&String::from_utf8_lossy(&r.result)),
+        "a result",
+        &mut out,
+    );
+    let mut differ = |at: &str, expected: String, actual: String| {
+        out.push(Mismatch {
+            at: at.into(),
+            expected,
+            actual,
+        });
+    };
     if let Some(want) = e.current_document {
         if want != r.current_document {
             differ(
@@ -415,13 +449,6 @@ pub fn compare_normalization(
     answer: &Result<Normalization, NotNormalizable>,
 ) -> Vec<Mismatch> {
     let mut out = Vec::new();
-    let mut differ = |at: String, expected: String, actual: String| {
-        out.push(Mismatch {
-            at,
-            expected,
-            actual,
-        });
-    };
     let n = match answer {
         Ok(n) => n,
         Err(why) => {
@@ -429,30 +456,24 @@ pub fn compare_normalization(
                 NotNormalizable::NotDefined { .. } => "not-defined",
                 NotNormalizable::NotAUri { .. } => "invalid",
             };
-            match (&e.verdict, &e.result) {
-                (Some(v), _) if v == verdict => {}
-                (Some(v), _) => differ("verdict".into(), v.clone(), format!("{verdict}: {why}")),
-                (None, result) => differ(
-                    "result".into(),
-                    quote(result.as_deref().unwrap_or_default()),
-                    format!("none: {why}"),
-                ),
-            }
+            let refusal = Refusal {
+                verdict,
+                shown: format!("{verdict}: {why}"),
+                why: why.to_string(),
+            };
+            verdict_and_result(e, Err(refusal), "a normal form", &mut out);
             return out;
         }
     };
     let result = String::from_utf8_lossy(&n.result);
-    match (&e.verdict, &e.result) {
-        (Some(v), _) => differ(
-            "verdict".into(),
-            v.clone(),
-            format!("a normal form: {}", quote(&result)),
-        ),
-        (None, Some(want)) if *want != result => {
-            differ("result".into(), quote(want), quote(&result))
-        }
-        _ => {}
-    }
+    verdict_and_result(e, Ok(&result), "a normal form", &mut out);
+    let mut differ = |at: String, expected: String, actual: String| {
+        out.push(Mismatch {
+            at,
+            expected,
+            actual,
+        });
+    };
     if let Some(want) = &e.steps {
         let got = n.changed_ids();
         if *want != got {
