@@ -160,6 +160,35 @@ impl<'a> Cx<'a> {
         r
     }
 
+    /// A scheme production: its opening literal at the start of `s` (see
+    /// [`Cx::scheme_literal`]), then `body` from the offset after it, marked as `rule`.
+    #[inline(always)]
+    pub fn scheme_rule<T>(
+        &mut self,
+        s: Span,
+        lit: &'static str,
+        rule: Rule,
+        body: impl FnOnce(&mut Self, usize) -> Res<T>,
+    ) -> Res<T> {
+        self.rule(rule, |cx| {
+            let at = cx.scheme_literal(s, lit, rule)?;
+            body(cx, at)
+        })
+    }
+
+    /// A rule that is `*[ element ]` and nothing else: [`Cx::star`] over `s`, marked as
+    /// `rule`.
+    #[inline(always)]
+    pub fn star_rule(
+        &mut self,
+        s: Span,
+        rule: Rule,
+        expected: &'static str,
+        element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+    ) -> Res<()> {
+        self.rule(rule, |cx| cx.star(s, rule, expected, element))
+    }
+
     #[inline]
     pub fn fail(&self, offset: usize, rule: Rule, expected: &'static str) -> Failure {
         Failure {

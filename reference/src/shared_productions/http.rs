@@ -2,20 +2,18 @@
 
 /// The HTTP group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! http {
-    (
-        $(#[$httpurl_doc:meta])*
-        pub fn httpurl($httpurl:path);
-        $(#[$hpath_doc:meta])*
-        pub fn hpath($hpath:path);
-        $(#[$hsegment_doc:meta])*
-        pub fn hsegment($hsegment:path);
-        $(#[$search_doc:meta])*
-        pub fn search($search:path);
-    ) => {
-        $(#[$httpurl_doc])*
+    (shared) => {
+        const HCHARS: &str = "uchar | \";\" | \":\" | \"@\" | \"&\" | \"=\"";
+
+        /// The element `hsegment` and `search` both repeat.
+        fn hchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+            uchar(cx, i, end).or_else(|| cx.one_of(i, b";:@&="))
+        }
+    };
+    (httpurl, $httpurl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($httpurl, |cx| {
-                let at = cx.scheme_literal(s, q!("http://"), $httpurl)?;
+            cx.scheme_rule(s, q!("http://"), $httpurl, |cx, at| {
                 // hostport derives no "/", so the first "/" ends it.
                 let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
                 let hp = hostport(cx, Span::new(at, hp_end))?;
@@ -41,8 +39,9 @@ macro_rules! http {
                 Ok(Match::new($httpurl))
             })
         }
-
-        $(#[$hpath_doc])*
+    };
+    (hpath, $hpath:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn hpath(cx: &mut Cx, s: Span) -> Res<Spans> {
             cx.rule($hpath, |cx| {
                 segments(cx, s)
@@ -51,26 +50,21 @@ macro_rules! http {
                     .collect()
             })
         }
-
-        const HCHARS: &str = "uchar | \";\" | \":\" | \"@\" | \"&\" | \"=\"";
-
-        $(#[$hsegment_doc])*
+    };
+    (hsegment, $hsegment:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn hsegment(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($hsegment, |cx| {
-                cx.star(s, $hsegment, HCHARS, |cx, i, e| {
-                    uchar(cx, i, e).or_else(|| cx.one_of(i, b";:@&="))
-                })
-            })
+            cx.star_rule(s, $hsegment, HCHARS, hchar)
         }
-
-        $(#[$search_doc])*
+    };
+    (search, $search:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn search(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($search, |cx| {
-                cx.star(s, $search, HCHARS, |cx, i, e| {
-                    uchar(cx, i, e).or_else(|| cx.one_of(i, b";:@&="))
-                })
-            })
+            cx.star_rule(s, $search, HCHARS, hchar)
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(http; $($production)*);
     };
 }
 pub(crate) use http;

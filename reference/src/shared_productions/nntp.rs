@@ -2,14 +2,10 @@
 
 /// The NNTP group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! nntp {
-    (
-        $(#[$nntpurl_doc:meta])*
-        pub fn nntpurl($nntpurl:path);
-    ) => {
-        $(#[$nntpurl_doc])*
+    (nntpurl, $nntpurl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($nntpurl, |cx| {
-                let at = cx.scheme_literal(s, q!("nntp://"), $nntpurl)?;
+            cx.scheme_rule(s, q!("nntp://"), $nntpurl, |cx, at| {
                 let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
                 let hp = hostport(cx, Span::new(at, hp_end))?;
                 let slash = cx.literal(hp_end, s, q!("/"), $nntpurl)?;
@@ -31,6 +27,9 @@ macro_rules! nntp {
                 Ok(Match::new($nntpurl))
             })
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(nntp; $($production)*);
     };
 }
 pub(crate) use nntp;

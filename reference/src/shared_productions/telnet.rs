@@ -2,14 +2,10 @@
 
 /// The TELNET group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! telnet {
-    (
-        $(#[$telneturl_doc:meta])*
-        pub fn telneturl($telneturl:path);
-    ) => {
-        $(#[$telneturl_doc])*
+    (telneturl, $telneturl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($telneturl, |cx| {
-                let at = cx.scheme_literal(s, q!("telnet://"), $telneturl)?;
+            cx.scheme_rule(s, q!("telnet://"), $telneturl, |cx, at| {
                 let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
                 let l = login(cx, Span::new(at, login_end))?;
                 if login_end < s.end && login_end + 1 != s.end {
@@ -24,6 +20,9 @@ macro_rules! telnet {
                 Ok(Match::new($telneturl))
             })
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(telnet; $($production)*);
     };
 }
 pub(crate) use telnet;

@@ -2,37 +2,7 @@
 
 /// The WAIS group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! wais {
-    (
-        $(#[$waisurl_doc:meta])*
-        pub fn waisurl($waisurl:path);
-        $(#[$waisdatabase_doc:meta])*
-        pub fn waisdatabase($waisdatabase:path);
-        $(#[$waisindex_doc:meta])*
-        pub fn waisindex($waisindex:path);
-        $(#[$waisdoc_doc:meta])*
-        pub fn waisdoc($waisdoc:path);
-        $(#[$database_doc:meta])*
-        pub fn database($database:path);
-        $(#[$wtype_doc:meta])*
-        pub fn wtype($wtype:path);
-        $(#[$wpath_doc:meta])*
-        pub fn wpath($wpath:path);
-    ) => {
-        $(#[$waisurl_doc])*
-        pub fn waisurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($waisurl, |cx| {
-                let a = match waisdatabase(cx, s) {
-                    Ok(m) => return Ok(m),
-                    Err(f) => f,
-                };
-                let b = match waisindex(cx, s) {
-                    Ok(m) => return Ok(m),
-                    Err(f) => f,
-                };
-                waisdoc(cx, s).map_err(|c| furthest(furthest(a, b), c))
-            })
-        }
-
+    (shared) => {
         /// `"wais://" hostport "/"`, the opening all three forms share.
         fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
             let at = cx.scheme_literal(s, q!("wais://"), rule)?;
@@ -52,8 +22,25 @@ macro_rules! wais {
                 cx.put(name, part.map(Part::Str));
             }
         }
-
-        $(#[$waisdatabase_doc])*
+    };
+    (waisurl, $waisurl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
+        pub fn waisurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
+            cx.rule($waisurl, |cx| {
+                let a = match waisdatabase(cx, s) {
+                    Ok(m) => return Ok(m),
+                    Err(f) => f,
+                };
+                let b = match waisindex(cx, s) {
+                    Ok(m) => return Ok(m),
+                    Err(f) => f,
+                };
+                waisdoc(cx, s).map_err(|c| furthest(furthest(a, b), c))
+            })
+        }
+    };
+    (waisdatabase, $waisdatabase:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn waisdatabase<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisdatabase, |cx| {
                 let (hp, at) = opening(cx, s, $waisdatabase)?;
@@ -63,8 +50,9 @@ macro_rules! wais {
                 Ok(Match::new($waisdatabase))
             })
         }
-
-        $(#[$waisindex_doc])*
+    };
+    (waisindex, $waisindex:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisindex, |cx| {
                 let (hp, at) = opening(cx, s, $waisindex)?;
@@ -79,8 +67,9 @@ macro_rules! wais {
                 Ok(Match::new($waisindex))
             })
         }
-
-        $(#[$waisdoc_doc])*
+    };
+    (waisdoc, $waisdoc:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisdoc, |cx| {
                 let (hp, at) = opening(cx, s, $waisdoc)?;
@@ -99,23 +88,27 @@ macro_rules! wais {
                 Ok(Match::new($waisdoc))
             })
         }
-
-        $(#[$database_doc])*
+    };
+    (database, $database:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn database(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($database, |cx| {
-                cx.star(s, $database, "uchar", uchar)
-            })
+            cx.star_rule(s, $database, "uchar", uchar)
         }
-
-        $(#[$wtype_doc])*
+    };
+    (wtype, $wtype:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn wtype(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($wtype, |cx| cx.star(s, $wtype, "uchar", uchar))
+            cx.star_rule(s, $wtype, "uchar", uchar)
         }
-
-        $(#[$wpath_doc])*
+    };
+    (wpath, $wpath:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn wpath(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($wpath, |cx| cx.star(s, $wpath, "uchar", uchar))
+            cx.star_rule(s, $wpath, "uchar", uchar)
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(wais; $($production)*);
     };
 }
 pub(crate) use wais;
