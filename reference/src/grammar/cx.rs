@@ -176,19 +176,6 @@ impl<'a> Cx<'a> {
         })
     }
 
-    /// A rule that is `*[ element ]` and nothing else: [`Cx::star`] over `s`, marked as
-    /// `rule`.
-    #[inline(always)]
-    pub fn star_rule(
-        &mut self,
-        s: Span,
-        rule: Rule,
-        expected: &'static str,
-        element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
-    ) -> Res<()> {
-        self.rule(rule, |cx| cx.star(s, rule, expected, element))
-    }
-
     #[inline]
     pub fn fail(&self, offset: usize, rule: Rule, expected: &'static str) -> Failure {
         Failure {

@@ -135,13 +135,13 @@ macro_rules! gopher {
     (selector, $selector:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn selector(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.star_rule(s, $selector, "xchar", xchar)
+            cx.rule($selector, |cx| cx.star(s, $selector, "xchar", xchar))
         }
     };
     (gopher_plus_string, $gopher_plus_string:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn gopher_plus_string(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.star_rule(s, $gopher_plus_string, "xchar", xchar)
+            cx.rule($gopher_plus_string, |cx| cx.star(s, $gopher_plus_string, "xchar", xchar))
         }
     };
     ($($production:tt)*) => {

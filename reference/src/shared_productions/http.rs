@@ -54,13 +54,13 @@ macro_rules! http {
     (hsegment, $hsegment:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn hsegment(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.star_rule(s, $hsegment, HCHARS, hchar)
+            cx.rule($hsegment, |cx| cx.star(s, $hsegment, HCHARS, hchar))
         }
     };
     (search, $search:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn search(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.star_rule(s, $search, HCHARS, hchar)
+            cx.rule($search, |cx| cx.star(s, $search, HCHARS, hchar))
         }
     };
     ($($production:tt)*) => {

@@ -112,13 +112,13 @@ macro_rules! ip {
     (user, $user:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn user(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.star_rule(s, $user, USERCHARS, userchar)
+            cx.rule($user, |cx| cx.star(s, $user, USERCHARS, userchar))
         }
     };
     (password, $password:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.star_rule(s, $password, USERCHARS, userchar)
+            cx.rule($password, |cx| cx.star(s, $password, USERCHARS, userchar))
         }
     };
     ($($production:tt)*) => {

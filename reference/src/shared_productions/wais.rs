@@ -92,19 +92,19 @@ macro_rules! wais {
     (database, $database:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn database(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.star_rule(s, $database, "uchar", uchar)
+            cx.rule($database, |cx| cx.star(s, $database, "uchar", uchar))
         }
     };
     (wtype, $wtype:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn wtype(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.star_rule(s, $wtype, "uchar", uchar)
+            cx.rule($wtype, |cx| cx.star(s, $wtype, "uchar", uchar))
         }
     };
     (wpath, $wpath:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn wpath(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.star_rule(s, $wpath, "uchar", uchar)
+            cx.rule($wpath, |cx| cx.star(s, $wpath, "uchar", uchar))
         }
     };
     ($($production:tt)*) => {
