@@ -6,8 +6,9 @@
 //! derive (a `login` never derives "/", so it ends at the first "/"), which makes every
 //! split unique and keeps the recogniser complete without backtracking, in linear time.
 
-use crate::document::Reading;
-use crate::grammar::outcome::{Components, Failure, Part};
+use crate::document::{DocReading, Reading};
+use crate::grammar::matched::Match;
+use crate::grammar::outcome::{Ambiguities, Components, Failure, Parse, Part, Rules, Verdict};
 use crate::grammar::rule::Rule;
 pub use crate::grammar::span::{Span, Spans};
 
@@ -132,6 +133,33 @@ impl<'a> Cx<'a> {
         self.found
             .take()
             .unwrap_or_else(|| Components::new(self.input))
+    }
+
+    /// The parse of the input under `doc`, judged `verdict` with `error`: its rule,
+    /// components and ambiguities are those of `found`, the alternative chosen (whose
+    /// components this context holds), and none without one.
+    pub(crate) fn parse(
+        &mut self,
+        doc: DocReading,
+        verdict: Verdict,
+        found: Option<Match>,
+        error: Option<Failure>,
+        alternatives: Rules,
+    ) -> Parse<'a> {
+        let (rule, components, ambiguities) = match found {
+            Some(m) => (Some(m.rule), self.take_components(), m.ambiguities),
+            None => (None, Components::new(self.input), Ambiguities::new()),
+        };
+        Parse {
+            doc,
+            verdict,
+            rule,
+            components,
+            error,
+            alternatives,
+            ambiguities,
+            input: self.input,
+        }
     }
 
     pub fn into_coverage(self) -> Option<Coverage> {
