@@ -1,7 +1,7 @@
 //! draft-06 Section 5, the PROSPERO group; Section 3.11.
 
 use super::classes::uchars_and;
-use super::ftp::{list, segments};
+use super::ftp::{list, segmented};
 use super::ip::hostport;
 use super::{put_scheme, Match};
 use crate::grammar::cx::{Cx, Res, Span, Spans};
@@ -54,12 +54,7 @@ pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 
 /// `ppath          = psegment *[ "/" psegment ]`
 pub fn ppath(cx: &mut Cx, s: Span) -> Res<Spans> {
-    cx.rule(Rule::D06Ppath, |cx| {
-        segments(cx, s)
-            .iter()
-            .map(|&seg| psegment(cx, seg).map(|()| seg))
-            .collect()
-    })
+    cx.rule(Rule::D06Ppath, |cx| segmented(cx, s, psegment))
 }
 
 /// `psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`

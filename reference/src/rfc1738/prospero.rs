@@ -1,7 +1,7 @@
 //! RFC 1738 Section 5 "PROSPERO"; Section 3.11.
 
 use super::classes::uchar;
-use super::ftp::{list, segments};
+use super::ftp::{list, segmented};
 use super::ip::hostport;
 use super::Match;
 use crate::grammar::cx::{Cx, Res, Span, Spans};
@@ -38,12 +38,7 @@ pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 
 /// `ppath          = psegment *[ "/" psegment ]`
 pub fn ppath(cx: &mut Cx, s: Span) -> Res<Spans> {
-    cx.rule(Rule::Ppath, |cx| {
-        segments(cx, s)
-            .iter()
-            .map(|&seg| psegment(cx, seg).map(|()| seg))
-            .collect()
-    })
+    cx.rule(Rule::Ppath, |cx| segmented(cx, s, psegment))
 }
 
 /// `psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`

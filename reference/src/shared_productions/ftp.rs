@@ -15,6 +15,19 @@ macro_rules! ftp {
             out
         }
 
+        /// The path `s`, one `segment` between each two "/"s: the segments, when each
+        /// derives.
+        pub fn segmented(
+            cx: &mut Cx,
+            s: Span,
+            segment: fn(&mut Cx, Span) -> Res<()>,
+        ) -> Res<Spans> {
+            segments(cx, s)
+                .iter()
+                .map(|&seg| segment(cx, seg).map(|()| seg))
+                .collect()
+        }
+
         pub(crate) fn list(_cx: &Cx, spans: &[Span]) -> Part {
             Part::List(spans.iter().copied().collect())
         }
@@ -52,12 +65,7 @@ macro_rules! ftp {
     (fpath, $fpath:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn fpath(cx: &mut Cx, s: Span) -> Res<Spans> {
-            cx.rule($fpath, |cx| {
-                segments(cx, s)
-                    .iter()
-                    .map(|&seg| fsegment(cx, seg).map(|()| seg))
-                    .collect()
-            })
+            cx.rule($fpath, |cx| segmented(cx, s, fsegment))
         }
     };
     (fsegment, $fsegment:path, $(#[$doc:meta])*) => {

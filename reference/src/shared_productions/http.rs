@@ -43,12 +43,7 @@ macro_rules! http {
     (hpath, $hpath:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn hpath(cx: &mut Cx, s: Span) -> Res<Spans> {
-            cx.rule($hpath, |cx| {
-                segments(cx, s)
-                    .iter()
-                    .map(|&seg| hsegment(cx, seg).map(|()| seg))
-                    .collect()
-            })
+            cx.rule($hpath, |cx| segmented(cx, s, hsegment))
         }
     };
     (hsegment, $hsegment:path, $(#[$doc:meta])*) => {
