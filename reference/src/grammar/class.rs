@@ -60,6 +60,23 @@ impl Cx<'_> {
         class.contains(b)
     }
 
+    /// `first *element` over the whole of `s` (a `scheme`, a `group`, a `hostname`): a
+    /// character of the class `first`, named `first_name` where it is missing, then
+    /// `element` repeated; fails `rule` where either stops.
+    pub fn first_then_star(
+        &mut self,
+        s: Span,
+        rule: Rule,
+        (first, first_name): (&Class, &'static str),
+        expected: &'static str,
+        element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+    ) -> Res<()> {
+        if s.is_empty() || !self.class(first, self.input[s.start]) {
+            return Err(self.fail(s.start, rule, first_name));
+        }
+        self.star(s.from(s.start + 1), rule, expected, element)
+    }
+
     #[inline]
     /// `"%" hex hex` at `i`, within `..end`, over the document's `hex` class, marking
     /// its escape rule `escape`: 3 when it matches.
