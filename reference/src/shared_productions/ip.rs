@@ -30,6 +30,23 @@ macro_rules! ip {
             crate::grammar::outcome::Failure { rule, ..f }
         }
 
+        /// `lit hostport "/"` at the start of `s` (`lit` the scheme's opening literal, such
+        /// as `q!("wais://")`), the opening of the nntp, wais and prospero URLs: the
+        /// hostport, and the offset after the "/". hostport derives no "/", so the first
+        /// "/" ends it.
+        pub fn opening(
+            cx: &mut Cx,
+            s: Span,
+            lit: &'static str,
+            rule: crate::grammar::rule::Rule,
+        ) -> Res<(Hostport, usize)> {
+            let at = cx.scheme_literal(s, lit, rule)?;
+            let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
+            let hp = hostport(cx, Span::new(at, hp_end))?;
+            let after = cx.literal(hp_end, s, q!("/"), rule)?;
+            Ok((hp, after))
+        }
+
         const USERCHARS: &str = "uchar | \";\" | \"?\" | \"&\" | \"=\"";
 
         /// The element `user` and `password` both repeat.

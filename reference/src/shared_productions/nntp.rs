@@ -5,10 +5,8 @@ macro_rules! nntp {
     (nntpurl, $nntpurl:path, $(#[$doc:meta])*) => {
         $(#[$doc])*
         pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.scheme_rule(s, q!("nntp://"), $nntpurl, |cx, at| {
-                let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let hp = hostport(cx, Span::new(at, hp_end))?;
-                let slash = cx.literal(hp_end, s, q!("/"), $nntpurl)?;
+            cx.rule($nntpurl, |cx| {
+                let (hp, slash) = opening(cx, s, q!("nntp://"), $nntpurl)?;
                 // group derives no "/".
                 let group_end = cx.find(s.from(slash), b'/').unwrap_or(s.end);
                 let g = Span::new(slash, group_end);

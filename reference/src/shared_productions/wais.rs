@@ -3,15 +3,7 @@
 /// The WAIS group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! wais {
     (shared) => {
-        /// `"wais://" hostport "/"`, the opening all three forms share.
-        fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
-            let at = cx.scheme_literal(s, q!("wais://"), rule)?;
-            let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-            let hp = hostport(cx, Span::new(at, hp_end))?;
-            let after = cx.literal(hp_end, s, q!("/"), rule)?;
-            Ok((hp, after))
-        }
-
+        // The opening all three forms share, `"wais://" hostport "/"`, is `ip`'s `opening`.
         fn components(cx: &mut Cx, s: Span, hp: Hostport, parts: [Option<Span>; 4]) {
             cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
             hp.put(cx);
@@ -43,7 +35,7 @@ macro_rules! wais {
         $(#[$doc])*
         pub fn waisdatabase<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisdatabase, |cx| {
-                let (hp, at) = opening(cx, s, $waisdatabase)?;
+                let (hp, at) = opening(cx, s, q!("wais://"), $waisdatabase)?;
                 let db = s.from(at);
                 database(cx, db)?;
                 components(cx, s, hp, [Some(db), None, None, None]);
@@ -55,7 +47,7 @@ macro_rules! wais {
         $(#[$doc])*
         pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisindex, |cx| {
-                let (hp, at) = opening(cx, s, $waisindex)?;
+                let (hp, at) = opening(cx, s, q!("wais://"), $waisindex)?;
                 // database derives no "?".
                 let q = cx.find(s.from(at), b'?').unwrap_or(s.end);
                 let db = Span::new(at, q);
@@ -72,7 +64,7 @@ macro_rules! wais {
         $(#[$doc])*
         pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisdoc, |cx| {
-                let (hp, at) = opening(cx, s, $waisdoc)?;
+                let (hp, at) = opening(cx, s, q!("wais://"), $waisdoc)?;
                 // database and wtype derive no "/".
                 let d_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
                 let db = Span::new(at, d_end);
