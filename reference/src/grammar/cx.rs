@@ -234,6 +234,19 @@ impl<'a> Cx<'a> {
             .map(|i| s.start + i)
     }
 
+    /// `part` over `s` from `at` to the first "/" (or the end of `s`), for a part that
+    /// derives no "/" (a `login`, a `hostport`), so that the first "/" ends it: its
+    /// result, and where it ends.
+    pub fn up_to_slash<T>(
+        &mut self,
+        s: Span,
+        at: usize,
+        part: impl FnOnce(&mut Self, Span) -> Res<T>,
+    ) -> Res<(T, usize)> {
+        let end = self.find(s.from(at), b'/').unwrap_or(s.end);
+        Ok((part(self, Span::new(at, end))?, end))
+    }
+
     #[inline]
     /// The literal `lit` at `at`, within `s`; returns the offset after it. `lit` is
     /// written as the BNF writes it, in its quotes (`q!`): the text a failure reports.

@@ -36,9 +36,7 @@ macro_rules! ftp {
         $(#[$doc])*
         pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.scheme_rule(s, q!("ftp://"), $ftpurl, |cx, at| {
-                // login derives no "/", so the first "/" ends it.
-                let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let l = login(cx, Span::new(at, login_end))?;
+                let (l, login_end) = cx.up_to_slash(s, at, login)?;
                 cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
                 l.put(cx);
                 let (mut path, mut segments, mut typecode) = (None, None, None);

@@ -99,8 +99,7 @@ macro_rules! gopher {
         $(#[$doc])*
         pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.scheme_rule(s, q!("gopher://"), $gopherurl, |cx, at| {
-                let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let hp = hostport(cx, Span::new(at, hp_end))?;
+                let (hp, hp_end) = cx.up_to_slash(s, at, hostport)?;
                 cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
                 hp.put(cx);
                 let mut parts = GopherPath::default();

@@ -14,9 +14,7 @@ macro_rules! http {
         $(#[$doc])*
         pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.scheme_rule(s, q!("http://"), $httpurl, |cx, at| {
-                // hostport derives no "/", so the first "/" ends it.
-                let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let hp = hostport(cx, Span::new(at, hp_end))?;
+                let (hp, hp_end) = cx.up_to_slash(s, at, hostport)?;
                 let (mut path, mut segs, mut query) = (None, None, None);
                 if hp_end < s.end {
                     let rest = s.from(hp_end + 1);

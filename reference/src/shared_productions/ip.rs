@@ -41,8 +41,7 @@ macro_rules! ip {
             rule: crate::grammar::rule::Rule,
         ) -> Res<(Hostport, usize)> {
             let at = cx.scheme_literal(s, lit, rule)?;
-            let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-            let hp = hostport(cx, Span::new(at, hp_end))?;
+            let (hp, hp_end) = cx.up_to_slash(s, at, hostport)?;
             let after = cx.literal(hp_end, s, q!("/"), rule)?;
             Ok((hp, after))
         }

@@ -6,8 +6,7 @@ macro_rules! telnet {
         $(#[$doc])*
         pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.scheme_rule(s, q!("telnet://"), $telneturl, |cx, at| {
-                let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let l = login(cx, Span::new(at, login_end))?;
+                let (l, login_end) = cx.up_to_slash(s, at, login)?;
                 if login_end < s.end && login_end + 1 != s.end {
                     return Err(cx.fail(
                         login_end + 1,
