@@ -60,6 +60,33 @@ impl Cx<'_> {
         class.contains(b)
     }
 
+    /// `*class` over the whole of `s` (a `port`): fails `rule` at the first character
+    /// not in `class`, named `name` there.
+    pub fn class_star(
+        &mut self,
+        s: Span,
+        rule: Rule,
+        (class, name): (&Class, &'static str),
+    ) -> Res<()> {
+        self.star(s, rule, name, |cx, i, _| {
+            cx.class(class, cx.input[i]).then_some(1)
+        })
+    }
+
+    /// `1*class` over the whole of `s` (`digits`, `alphanums`): as [`Cx::class_star`],
+    /// an empty `s` failing at its start.
+    pub fn class_plus(
+        &mut self,
+        s: Span,
+        rule: Rule,
+        (class, name): (&Class, &'static str),
+    ) -> Res<()> {
+        if s.is_empty() {
+            return Err(self.fail(s.start, rule, name));
+        }
+        self.class_star(s, rule, (class, name))
+    }
+
     /// `first *element` over the whole of `s` (a `scheme`, a `group`, a `hostname`): a
     /// character of the class `first`, named `first_name` where it is missing, then
     /// `element` repeated; fails `rule` where either stops.

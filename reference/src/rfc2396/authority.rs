@@ -287,9 +287,7 @@ fn digits(cx: &mut Cx, s: Span, most: usize) -> Result<(), Failure> {
 /// Appendix G.3: "The URL port is now *digit instead of 1*digit", so `host:` derives.
 pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R2396Port, |cx| {
-        cx.star(s, Rule::R2396Port, "digit", |cx, i, _| {
-            cx.class(&DIGIT, cx.input[i]).then_some(1)
-        })
+        cx.class_star(s, Rule::R2396Port, (&DIGIT, "digit"))
     })
 }
 

@@ -44,12 +44,7 @@ macro_rules! classes {
         $(#[$doc])*
         pub fn digits(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($digits, |cx| {
-                if s.is_empty() {
-                    return Err(cx.fail(s.start, $digits, "digit"));
-                }
-                cx.star(s, $digits, "digit", |cx, i, _| {
-                    cx.class(&DIGIT, cx.input[i]).then_some(1)
-                })
+                cx.class_plus(s, $digits, (&DIGIT, "digit"))
             })
         }
     };
