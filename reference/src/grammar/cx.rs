@@ -234,6 +234,25 @@ impl<'a> Cx<'a> {
             .map(|i| s.start + i)
     }
 
+    /// `part *( sep part )` over the whole of `s`, for a `part` that derives no `sep`:
+    /// `part` on each piece between the `sep`s (n of them make n + 1 pieces, any empty).
+    pub fn separated(
+        &mut self,
+        s: Span,
+        sep: u8,
+        mut part: impl FnMut(&mut Self, Span) -> Res<()>,
+    ) -> Res<()> {
+        let mut at = s.start;
+        loop {
+            let end = self.find(s.from(at), sep).unwrap_or(s.end);
+            part(self, Span::new(at, end))?;
+            if end == s.end {
+                return Ok(());
+            }
+            at = end + 1;
+        }
+    }
+
     /// `part` over `s` from `at` to the first "/" (or the end of `s`), for a part that
     /// derives no "/" (a `login`, a `hostport`), so that the first "/" ends it: its
     /// result, and where it ends.
