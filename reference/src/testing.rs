@@ -285,6 +285,12 @@ pub(crate) fn data(p: &Parse, id: &str) -> Option<Vec<String>> {
     p.note(id).map(|n| n.data)
 }
 
+/// Asserts that `p` has the note `id`, with the data `want`.
+#[track_caller]
+pub(crate) fn assert_data(p: &Parse, id: &str, want: &[&str]) {
+    assert_eq!(data(p, id).as_deref(), Some(&strings(want)[..]), "{id}");
+}
+
 /// Whether `p` reports an ambiguity at `rule`.
 pub(crate) fn ambiguous(p: &Parse, rule: Rule) -> bool {
     p.ambiguities.iter().any(|a| a.rule == rule)

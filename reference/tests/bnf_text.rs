@@ -12,22 +12,9 @@ use urlcert_reference::Document;
 
 const GRAMMAR: Grammar = Grammar {
     text: include_str!("../grammar/rfc1738-bnf.txt"),
-    sources: &[
-        include_str!("../src/rfc1738/mod.rs"),
-        include_str!("../src/rfc1738/generic.rs"),
-        include_str!("../src/rfc1738/ip.rs"),
-        include_str!("../src/rfc1738/ftp.rs"),
-        include_str!("../src/rfc1738/file.rs"),
-        include_str!("../src/rfc1738/http.rs"),
-        include_str!("../src/rfc1738/gopher.rs"),
-        include_str!("../src/rfc1738/mailto.rs"),
-        include_str!("../src/rfc1738/news.rs"),
-        include_str!("../src/rfc1738/nntp.rs"),
-        include_str!("../src/rfc1738/telnet.rs"),
-        include_str!("../src/rfc1738/wais.rs"),
-        include_str!("../src/rfc1738/prospero.rs"),
-        include_str!("../src/rfc1738/classes.rs"),
-    ],
+    sources: bnf::sources!("rfc1738":
+        mod, generic, ip, ftp, file, http, gopher, mailto, news, nntp, telnet, wais, prospero,
+        classes),
     notation: Notation::Rfc822 {
         from: Some("; The generic form"),
         blank_lines: true,

@@ -13,22 +13,9 @@ use urlcert_reference::Document;
 
 const GRAMMAR: Grammar = Grammar {
     text: include_str!("../grammar/draft-02-bnf.txt"),
-    sources: &[
-        include_str!("../src/draft02/mod.rs"),
-        include_str!("../src/draft02/classes.rs"),
-        include_str!("../src/draft02/generic.rs"),
-        include_str!("../src/draft02/ip.rs"),
-        include_str!("../src/draft02/http.rs"),
-        include_str!("../src/draft02/ftp.rs"),
-        include_str!("../src/draft02/afs.rs"),
-        include_str!("../src/draft02/news.rs"),
-        include_str!("../src/draft02/nntp.rs"),
-        include_str!("../src/draft02/mailto.rs"),
-        include_str!("../src/draft02/wais.rs"),
-        include_str!("../src/draft02/prospero.rs"),
-        include_str!("../src/draft02/telnet.rs"),
-        include_str!("../src/draft02/gopher.rs"),
-    ],
+    sources: bnf::sources!("draft02":
+        mod, classes, generic, ip, http, ftp, afs, news, nntp, mailto, wais, prospero, telnet,
+        gopher),
     notation: Notation::NoEquals { continued: true },
     doc: Document::Draft02,
     count: 58,

@@ -14,21 +14,8 @@ use urlcert_reference::Document;
 
 const GRAMMAR: Grammar = Grammar {
     text: include_str!("../grammar/draft-03-bnf.txt"),
-    sources: &[
-        include_str!("../src/draft03/mod.rs"),
-        include_str!("../src/draft03/classes.rs"),
-        include_str!("../src/draft03/ip.rs"),
-        include_str!("../src/draft03/path.rs"),
-        include_str!("../src/draft03/http.rs"),
-        include_str!("../src/draft03/ftp.rs"),
-        include_str!("../src/draft03/afs.rs"),
-        include_str!("../src/draft03/news.rs"),
-        include_str!("../src/draft03/mail.rs"),
-        include_str!("../src/draft03/wais.rs"),
-        include_str!("../src/draft03/prospero.rs"),
-        include_str!("../src/draft03/telnet.rs"),
-        include_str!("../src/draft03/gopher.rs"),
-    ],
+    sources: bnf::sources!("draft03":
+        mod, classes, ip, path, http, ftp, afs, news, mail, wais, prospero, telnet, gopher),
     notation: Notation::NoEquals { continued: false },
     doc: Document::Draft03,
     count: 64,

@@ -13,13 +13,7 @@ use urlcert_reference::Document;
 
 const GRAMMAR: Grammar = Grammar {
     text: include_str!("../grammar/draft-1996-bnf.txt"),
-    sources: &[
-        include_str!("../src/draft1996/mod.rs"),
-        include_str!("../src/draft1996/classes.rs"),
-        include_str!("../src/draft1996/generic.rs"),
-        include_str!("../src/draft1996/server.rs"),
-        include_str!("../src/draft1996/path.rs"),
-    ],
+    sources: bnf::sources!("draft1996": mod, classes, generic, server, path),
     notation: Notation::Indented,
     doc: Document::Draft1996,
     count: 42,
@@ -44,10 +38,7 @@ fn the_grammar_file_lines_are_the_drafts() {
         return;
     };
     let copy_lines: std::collections::HashSet<&str> = copy.lines().collect();
-    for line in GRAMMAR.text.lines() {
-        if line.starts_with('#') || line.is_empty() {
-            continue;
-        }
+    for line in GRAMMAR.text_lines() {
         assert!(
             copy_lines.contains(line),
             "not a line of draft-fielding-url-syntax-01: {line:?}"

@@ -13,13 +13,7 @@ use urlcert_reference::Document;
 
 const GRAMMAR: Grammar = Grammar {
     text: include_str!("../grammar/rfc1808-bnf.txt"),
-    sources: &[
-        include_str!("../src/rfc1808/mod.rs"),
-        include_str!("../src/rfc1808/classes.rs"),
-        include_str!("../src/rfc1808/generic.rs"),
-        include_str!("../src/rfc1808/net_loc.rs"),
-        include_str!("../src/rfc1808/path.rs"),
-    ],
+    sources: bnf::sources!("rfc1808": mod, classes, generic, net_loc, path),
     notation: Notation::Rfc822 {
         from: None,
         blank_lines: true,
@@ -47,23 +41,16 @@ fn the_grammar_file_lines_are_the_rfcs() {
         return;
     };
     let body: Vec<&str> = rfc.lines().collect();
-    let start = body
-        .iter()
-        .position(|l| l.starts_with("   URL         = "))
-        .expect("the BNF in the RFC");
-    let end = body
-        .iter()
-        .position(|l| l.starts_with("   punctuation = "))
-        .expect("the BNF's last line");
+    let start = bnf::line_index(&body, "the BNF in the RFC", |l| {
+        l.starts_with("   URL         = ")
+    });
+    let end = bnf::line_index(&body, "the BNF's last line", |l| {
+        l.starts_with("   punctuation = ")
+    });
     let rfc_lines: Vec<&str> = body[start..=end]
         .iter()
         .filter(|l| !l.trim().is_empty())
         .map(|l| l.strip_prefix("   ").expect("indented by three spaces"))
         .collect();
-    let file_lines: Vec<&str> = GRAMMAR
-        .text
-        .lines()
-        .filter(|l| !l.starts_with(';') && !l.trim().is_empty())
-        .collect();
-    assert_eq!(file_lines, rfc_lines);
+    assert_eq!(GRAMMAR.text_lines(), rfc_lines);
 }

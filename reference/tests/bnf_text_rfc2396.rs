@@ -13,13 +13,7 @@ use urlcert_reference::Document;
 
 const GRAMMAR: Grammar = Grammar {
     text: include_str!("../grammar/rfc2396-bnf.txt"),
-    sources: &[
-        include_str!("../src/rfc2396/mod.rs"),
-        include_str!("../src/rfc2396/classes.rs"),
-        include_str!("../src/rfc2396/generic.rs"),
-        include_str!("../src/rfc2396/authority.rs"),
-        include_str!("../src/rfc2396/path.rs"),
-    ],
+    sources: bnf::sources!("rfc2396": mod, classes, generic, authority, path),
     notation: Notation::Indented,
     doc: Document::Rfc2396,
     count: 40,
@@ -46,14 +40,12 @@ fn the_grammar_file_lines_are_the_rfcs() {
         return;
     };
     let body: Vec<&str> = rfc.lines().collect();
-    let start = body
-        .iter()
-        .position(|l| *l == "A. Collected BNF for URI")
-        .expect("Appendix A in the RFC");
-    let end = body
-        .iter()
-        .position(|l| l.starts_with("B. Parsing a URI Reference"))
-        .expect("Appendix B in the RFC");
+    let start = bnf::line_index(&body, "Appendix A in the RFC", |l| {
+        l == "A. Collected BNF for URI"
+    });
+    let end = bnf::line_index(&body, "Appendix B in the RFC", |l| {
+        l.starts_with("B. Parsing a URI Reference")
+    });
     let page_break = |l: &&str| {
         l.starts_with("Berners-Lee, et. al.")
             || l.starts_with("RFC 2396 ")
@@ -64,10 +56,5 @@ fn the_grammar_file_lines_are_the_rfcs() {
         .filter(|l| !l.trim().is_empty() && !page_break(l))
         .copied()
         .collect();
-    let file_lines: Vec<&str> = GRAMMAR
-        .text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .collect();
-    assert_eq!(file_lines, rfc_lines);
+    assert_eq!(GRAMMAR.text_lines(), rfc_lines);
 }

@@ -16,13 +16,7 @@ use urlcert_reference::{note_ids, parse, Document};
 
 const GRAMMAR: Grammar = Grammar {
     text: include_str!("../grammar/rfc3986-abnf.txt"),
-    sources: &[
-        include_str!("../src/rfc3986/mod.rs"),
-        include_str!("../src/rfc3986/classes.rs"),
-        include_str!("../src/rfc3986/generic.rs"),
-        include_str!("../src/rfc3986/authority.rs"),
-        include_str!("../src/rfc3986/path.rs"),
-    ],
+    sources: bnf::sources!("rfc3986": mod, classes, generic, authority, path),
     notation: Notation::Abnf,
     doc: Document::Rfc3986,
     count: 39,
@@ -47,14 +41,10 @@ bnf::grammar_tests!(GRAMMAR);
 /// as one blank line.
 fn appendix_a(rfc: &str) -> Vec<String> {
     let lines: Vec<&str> = rfc.lines().collect();
-    let start = lines
-        .iter()
-        .position(|l| l.starts_with("   URI           = "))
-        .expect("Appendix A");
-    let end = lines
-        .iter()
-        .position(|l| l.starts_with("Appendix B."))
-        .expect("Appendix B");
+    let start = bnf::line_index(&lines, "Appendix A", |l| {
+        l.starts_with("   URI           = ")
+    });
+    let end = bnf::line_index(&lines, "Appendix B", |l| l.starts_with("Appendix B."));
     let mut out: Vec<String> = Vec::new();
     for l in &lines[start..end] {
         let page_break =
@@ -89,14 +79,10 @@ fn the_grammar_file_is_appendix_a() {
         return;
     };
     let file: Vec<&str> = GRAMMAR.text.lines().collect();
-    let from = file
-        .iter()
-        .position(|l| l.starts_with("URI "))
-        .expect("the first rule");
-    let to = file
-        .iter()
-        .position(|l| l.starts_with("; Not part of RFC 3986"))
-        .expect("the core rules' header");
+    let from = bnf::line_index(&file, "the first rule", |l| l.starts_with("URI "));
+    let to = bnf::line_index(&file, "the core rules' header", |l| {
+        l.starts_with("; Not part of RFC 3986")
+    });
     let mut ours: Vec<String> = file[from..to].iter().map(|l| l.to_string()).collect();
     while ours.last().is_some_and(String::is_empty) {
         ours.pop();

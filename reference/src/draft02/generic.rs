@@ -111,14 +111,8 @@ pub(crate) fn search_after(cx: &mut Cx, s: Span, at: usize) -> Res<Option<Span>>
 /// word is never empty.
 pub fn search(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D02Search, |cx| {
-        let mut at = s.start;
-        loop {
-            let end = cx.find(s.from(at), b'+').unwrap_or(s.end);
-            xalphas(cx, Span::new(at, end)).map_err(owned(Rule::D02Search))?;
-            if end == s.end {
-                return Ok(());
-            }
-            at = end + 1;
-        }
+        cx.separated(s, b'+', |cx, word| {
+            xalphas(cx, word).map_err(owned(Rule::D02Search))
+        })
     })
 }

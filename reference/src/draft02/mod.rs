@@ -42,7 +42,7 @@ use crate::document::{DocReading, Document};
 use crate::grammar::cx::{furthest, Cx, Res, Span};
 pub use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
-use crate::grammar::outcome::{Components, Failure, Parse, Verdict};
+use crate::grammar::outcome::{Failure, Parse, Verdict};
 use crate::grammar::rule::Rule;
 use classes::{owned, xalphas};
 
@@ -242,29 +242,13 @@ fn judge<'a>(cx: &mut Cx<'a>, found: FragmentAddress) -> Parse<'a> {
             alternatives.clear();
         }
     }
-    let (rule, mut components, ambiguities) = match found_match {
-        // The chosen alternative is the one whose components the context holds.
-        Some(m) => (Some(m.rule), cx.take_components(), m.ambiguities),
-        None => (
-            None,
-            Components::new(cx.input),
-            crate::grammar::outcome::Ambiguities::new(),
-        ),
-    };
-    if rule.is_some() {
+    let doc = DocReading::from(Document::Draft02);
+    let mut parse = cx.parse(doc, verdict, found_match, error, alternatives);
+    if parse.rule.is_some() {
         let frag = found.fragment.map(|(f, _)| Part::Str(f));
-        components.put("fragmentid", frag);
+        parse.components.put("fragmentid", frag);
     }
-    Parse {
-        doc: DocReading::from(Document::Draft02),
-        verdict,
-        rule,
-        components,
-        error,
-        alternatives,
-        ambiguities,
-        input: cx.input,
-    }
+    parse
 }
 
 #[cfg(test)]

@@ -5,7 +5,7 @@ use crate::document::{Document, Reading};
 use crate::grammar::cx::{Cx, Span};
 use crate::grammar::outcome::Verdict;
 use crate::grammar::rule::Rule;
-use crate::testing::{ambiguous, c, data, Grammar, Xorshift};
+use crate::testing::{ambiguous, assert_data, c, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Draft02,
@@ -77,11 +77,8 @@ fn the_printed_ftp_urls_are_ftpaddresses() {
         assert_eq!(c(&q, "path"), Some(path));
         assert_eq!(q.components.get("fragmentid"), Some(None));
         assert!(q.ambiguities.is_empty(), "{input}: {:?}", q.ambiguities);
-        assert_eq!(
-            data(&q, "ftp.anonymous").as_deref(),
-            Some(&["anonymous".to_string()][..])
-        );
-        assert_eq!(data(&q, "ftp.transfer-mode").as_deref(), Some(&[][..]));
+        assert_data(&q, "ftp.anonymous", &["anonymous"]);
+        assert_data(&q, "ftp.transfer-mode", &[]);
         // ftp://h/... never derives as generic: a path cannot begin with "/".
         assert_eq!(q.alternatives, [Rule::D02Ftpaddress]);
     }
@@ -296,10 +293,7 @@ fn http_spaces_are_allowed_and_noted() {
     let q = G.valid("http://h/a b?c d#e f", Rule::D02Httpaddress);
     assert_eq!(c(&q, "path"), Some("a b"));
     assert_eq!(c(&q, "fragmentid"), Some("e f"));
-    assert_eq!(
-        data(&q, "http.escape-spaces").as_deref(),
-        Some(&["%20".to_string()][..])
-    );
+    assert_data(&q, "http.escape-spaces", &["%20"]);
     // "The fragmentid part is not sent with the request."
     let q = G.valid("http://h/a#e f", Rule::D02Httpaddress);
     assert!(q.note("http.escape-spaces").is_none());
@@ -323,10 +317,7 @@ fn ftp_and_login() {
         ),
         (Some("u"), Some("p"), Some("h"), Some("21"))
     );
-    assert_eq!(
-        data(&q, "login.discouraged").as_deref(),
-        Some(&["user".to_string(), "password".to_string()][..])
-    );
+    assert_data(&q, "login.discouraged", &["user", "password"]);
     assert!(q.note("ftp.anonymous").is_none());
     assert!(ambiguous(&q, Rule::D02Login));
     assert!(ambiguous(&q, Rule::D02Password));
@@ -336,10 +327,7 @@ fn ftp_and_login() {
         (c(&q, "user"), q.components.get("password")),
         (Some("u"), Some(None))
     );
-    assert_eq!(
-        data(&q, "login.discouraged").as_deref(),
-        Some(&["user".to_string()][..])
-    );
+    assert_data(&q, "login.discouraged", &["user"]);
     // The rightmost "@" that leaves a hostport ends the user part; the password starts
     // after the first ":" with text on both sides.
     let q = G.valid("ftp://u:p:q@a@b:21/", Rule::D02Ftpaddress);
@@ -456,7 +444,7 @@ fn nntp() {
     let q = G.valid("nntp:comp.infosystems/1234", Rule::D02Nntpaddress);
     assert_eq!(c(&q, "group"), Some("comp.infosystems"));
     assert_eq!(c(&q, "digits"), Some("1234"));
-    assert_eq!(data(&q, "nntp.local-only").as_deref(), Some(&[][..]));
+    assert_data(&q, "nntp.local-only", &[]);
     // No server in the BNF, though the prose names one; the number is required.
     G.invalid("nntp://news.cern.ch/comp/1", Rule::D02Group, 5);
     G.generic_only("nntp:g", Rule::D02Nntpaddress, 6);
@@ -604,10 +592,7 @@ fn prospero() {
         (Some("1525"), Some("a"), Some("12"), Some(None))
     );
     assert!(ambiguous(&q, Rule::D02Prosperolink));
-    assert_eq!(
-        data(&q, "prospero.fields").as_deref(),
-        Some(&["a".to_string(), "12".to_string()][..])
-    );
+    assert_data(&q, "prospero.fields", &["a", "12"]);
     let q = G.valid("prospero://h/a%001abc", Rule::D02Prosperoaddress);
     assert_eq!(
         (c(&q, "version"), c(&q, "attributes")),
@@ -619,10 +604,7 @@ fn prospero() {
         (c(&q, "hsoname"), c(&q, "version")),
         (Some("a%00b/c"), Some("7"))
     );
-    assert_eq!(
-        data(&q, "prospero.fields").as_deref(),
-        Some(&["a".to_string(), "b/c".to_string(), "7".to_string()][..])
-    );
+    assert_data(&q, "prospero.fields", &["a", "b/c", "7"]);
     // PROSPERO: the version "may be the empty string (i.e. the first attribute would
     // be separated from the host specific name by "%00%00")". The BNF's version is
     // digits, so this is all hsoname (escapes are xpalphas); the note gives the prose's
@@ -631,10 +613,7 @@ fn prospero() {
     assert_eq!(c(&q, "hsoname"), Some("a%00%00attr"));
     assert_eq!(q.components.get("version"), Some(None));
     assert!(!ambiguous(&q, Rule::D02Prosperolink));
-    assert_eq!(
-        data(&q, "prospero.fields").as_deref(),
-        Some(&["a".to_string(), "".to_string(), "attr".to_string()][..])
-    );
+    assert_data(&q, "prospero.fields", &["a", "", "attr"]);
     // A path cannot begin with "/" (cases/divergences/README.md §6).
     G.invalid("prospero://h//a", Rule::D02Path, 13);
     G.invalid("prospero://h/a%0", Rule::D02Escape, 14);
@@ -649,10 +628,7 @@ fn gopher() {
     // GOPHER: "If the type character and selector are omitted, the type defaults to "1"".
     let q = G.valid("gopher://h", Rule::D02Gopheraddress);
     assert_eq!(q.components.get("gtype"), Some(None));
-    assert_eq!(
-        data(&q, "gopher.default-type").as_deref(),
-        Some(&["1".to_string()][..])
-    );
+    assert_data(&q, "gopher.default-type", &["1"]);
     let q = G.valid("gopher://h:70?x+y", Rule::D02Gopheraddress);
     assert_eq!((c(&q, "port"), c(&q, "search")), (Some("70"), Some("x+y")));
     assert!(q.note("gopher.default-type").is_some());
@@ -868,7 +844,7 @@ fn login_article_and_mailto_agree_with_a_brute_force() {
 #[test]
 fn notes_are_the_listed_ones_and_cited() {
     let q = G.valid("x-foo:bar", Rule::D02Generic);
-    assert_eq!(data(&q, "experimental-scheme").as_deref(), Some(&[][..]));
+    assert_data(&q, "experimental-scheme", &[]);
     assert!(
         G.p("x-foo://h").note("experimental-scheme").is_none(),
         "invalid"

@@ -138,24 +138,14 @@ pub fn ialpha(cx: &mut Cx, s: Span) -> Res<()> {
 /// `digits digit [ digits ]`
 pub fn digits(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D03Digits, |cx| {
-        if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::D03Digits, "digit"));
-        }
-        cx.star(s, Rule::D03Digits, "digit", |cx, i, _| {
-            cx.class(&DIGIT, cx.input[i]).then_some(1)
-        })
+        cx.class_plus(s, Rule::D03Digits, (&DIGIT, "digit"))
     })
 }
 
 /// `alphanums alphanum [ alphanums ]`
 pub fn alphanums(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D03Alphanums, |cx| {
-        if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::D03Alphanums, "alphanum"));
-        }
-        cx.star(s, Rule::D03Alphanums, "alphanum", |cx, i, _| {
-            cx.class(&ALPHANUM, cx.input[i]).then_some(1)
-        })
+        cx.class_plus(s, Rule::D03Alphanums, (&ALPHANUM, "alphanum"))
     })
 }
 

@@ -157,10 +157,5 @@ pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
 }
 
 fn alphanum2s(cx: &mut Cx, s: Span, rule: Rule) -> Res<()> {
-    if s.is_empty() {
-        return Err(cx.fail(s.start, rule, "alphanum2"));
-    }
-    cx.star(s, rule, "alphanum2", |cx, i, _| {
-        cx.class(&ALPHANUM2, cx.input[i]).then_some(1)
-    })
+    cx.class_plus(s, rule, (&ALPHANUM2, "alphanum2"))
 }

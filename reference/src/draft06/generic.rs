@@ -30,29 +30,14 @@ pub fn otherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     })
 }
 
+crate::shared_productions::scheme! {
 /// `scheme         = 1*[ lowalpha | digit | "+" | "-" | "." ]`
 ///
 /// Under [`Reading::SchemeCaseIgnore`] only, `hialpha` is accepted too: Section 2.1, "For
 /// resiliency, programs interpreting URLs should allow upper case letters as equivalent
 /// to lower case in scheme names (e.g., allow "HTTP" as well as "http")".
-pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::D06Scheme, |cx| {
-        if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::D06Scheme, SCHEME_CHARS));
-        }
-        let fold = cx.reading == Reading::SchemeCaseIgnore;
-        cx.star(s, Rule::D06Scheme, SCHEME_CHARS, |cx, i, _| {
-            let b = cx.input[i];
-            let ok = cx.class(&LOWALPHA, b)
-                || cx.class(&DIGIT, b)
-                || b"+-.".contains(&b)
-                || (fold && cx.class(&HIALPHA, b));
-            ok.then_some(1)
-        })
-    })
+pub fn scheme(Rule::D06Scheme);
 }
-
-const SCHEME_CHARS: &str = "lowalpha | digit | \"+\" | \"-\" | \".\"";
 
 /// `schemepart     = *xchar`
 pub fn schemepart(cx: &mut Cx, s: Span) -> Res<()> {

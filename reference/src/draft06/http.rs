@@ -1,7 +1,7 @@
 //! draft-06 Section 5, the HTTP group; Section 3.3.
 
 use super::classes::uchar;
-use super::ftp::{list, segments};
+use super::ftp::{list, segmented};
 use super::ip::hostport;
 use super::Match;
 use crate::grammar::cx::{Cx, Res, Span, Spans};

@@ -35,9 +35,6 @@ pub fn password(Rule::D06Password);
 /// sequence of parts separated by period") says more, but the BNF is what is matched.
 pub fn hostname(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D06Hostname, |cx| {
-        if s.is_empty() || !cx.class(&ALPHA, cx.input[s.start]) {
-            return Err(cx.fail(s.start, Rule::D06Hostname, "alpha"));
-        }
-        cx.star(s.from(s.start + 1), Rule::D06Hostname, "uchar", uchar)
+        cx.first_then_star(s, Rule::D06Hostname, (&ALPHA, "alpha"), "uchar", uchar)
     })
 }

@@ -36,7 +36,7 @@ use crate::document::{DocReading, Document, Reading};
 use crate::grammar::cx::{furthest, Cx, Res, Span};
 pub use crate::grammar::matched::Match;
 use crate::grammar::outcome::Part;
-use crate::grammar::outcome::{Components, Failure, Parse, Verdict};
+use crate::grammar::outcome::{Failure, Parse, Verdict};
 use crate::grammar::rule::Rule;
 
 /// The component names a parse may report, in RFC 1738's vocabulary (one vocabulary for

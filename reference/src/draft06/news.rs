@@ -24,12 +24,10 @@ pub fn article(Rule::D06Article);
 /// are no groups here.
 pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D06Group, |cx| {
-        if s.is_empty() || !cx.class(&ALPHA, cx.input[s.start]) {
-            return Err(cx.fail(s.start, Rule::D06Group, "alpha"));
-        }
-        cx.star(
-            s.from(s.start + 1),
+        cx.first_then_star(
+            s,
             Rule::D06Group,
+            (&ALPHA, "alpha"),
             "alpha | digit | \"-\" | \".\"",
             |cx, i, _| {
                 let b = cx.input[i];

@@ -1,7 +1,7 @@
 //! draft-06 Section 5, `nntpurl`; Section 3.7.
 
 use super::classes::digits;
-use super::ip::hostport;
+use super::ip::opening;
 use super::news::group;
 use super::Match;
 use crate::grammar::cx::{Cx, Res, Span};

@@ -5,7 +5,7 @@ use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
 use crate::grammar::outcome::{Field, List, Value, Verdict};
 use crate::grammar::rule::Rule;
-use crate::testing::{c, data, list, strings, Grammar, Xorshift};
+use crate::testing::{assert_data, c, data, list, strings, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Draft06,
@@ -39,27 +39,15 @@ fn the_section_3_1_login_examples() {
 #[test]
 fn the_section_3_2_2_ftp_examples() {
     let q = G.valid("ftp://myname@host.dom/%2Fetc/motd", Rule::D06Ftpurl);
-    assert_eq!(
-        data(&q, "ftp.commands").as_deref(),
-        Some(&strings(&["CWD /etc", "RETR motd"])[..])
-    );
-    assert_eq!(
-        data(&q, "escaped-reserved").as_deref(),
-        Some(&strings(&["%2F"])[..])
-    );
+    assert_data(&q, "ftp.commands", &["CWD /etc", "RETR motd"]);
+    assert_data(&q, "escaped-reserved", &["%2F"]);
     let q = G.valid("ftp://myname@host.dom/etc/motd", Rule::D06Ftpurl);
-    assert_eq!(
-        data(&q, "ftp.commands").as_deref(),
-        Some(&strings(&["CWD etc", "RETR motd"])[..])
-    );
+    assert_data(&q, "ftp.commands", &["CWD etc", "RETR motd"]);
     // The draft prints '"CWD " with a null argument and then "RETR motd"'; its rule
     // supplies every cwd, so "CWD etc" comes between (cases/divergences/README.md §6).
     let q = G.valid("ftp://myname@host.dom//etc/motd", Rule::D06Ftpurl);
     assert_eq!(list(&q, "fsegments"), ["", "etc", "motd"]);
-    assert_eq!(
-        data(&q, "ftp.commands").as_deref(),
-        Some(&strings(&["CWD ", "CWD etc", "RETR motd"])[..])
-    );
+    assert_data(&q, "ftp.commands", &["CWD ", "CWD etc", "RETR motd"]);
 }
 
 #[test]
@@ -82,10 +70,7 @@ fn the_other_printed_urls() {
     let q = G.valid("prospero://host.dom//pros/name", Rule::D06Prosperourl);
     assert_eq!(c(&q, "ppath"), Some("/pros/name"));
     let q = G.valid("ftp://info.cern.ch/pub/www/doc;type=d", Rule::D06Ftpurl);
-    assert_eq!(
-        data(&q, "ftp.commands").as_deref(),
-        Some(&strings(&["CWD pub", "CWD www", "NLST doc"])[..])
-    );
+    assert_data(&q, "ftp.commands", &["CWD pub", "CWD www", "NLST doc"]);
     G.valid("ftp://ds.internic.net/rfc", Rule::D06Ftpurl);
     // The Appendix puts "#WARNING" inside the brackets; "#" is in no production.
     let q = G.invalid(
@@ -93,10 +78,7 @@ fn the_other_printed_urls() {
         Rule::D06Hsegment,
         49,
     );
-    assert_eq!(
-        data(&q, "should-encode.unsafe").as_deref(),
-        Some(&strings(&["%23"])[..])
-    );
+    assert_data(&q, "should-encode.unsafe", &["%23"]);
     let q = G.valid(
         "gopher://boombox.micro.umn.edu/11/gopher/gopher_protocol",
         Rule::D06Gopherurl,
@@ -206,10 +188,7 @@ fn schemes_are_lower_case_unless_read_case_ignore() {
     // §2.1: "programs interpreting URLs should allow upper case letters as equivalent to
     // lower case in scheme names (e.g., allow "HTTP" as well as "http")".
     let q = G.invalid("HTTP://h/", Rule::D06Scheme, 0);
-    assert_eq!(
-        data(&q, "letter-case").as_deref(),
-        Some(&strings(&["valid", "httpurl"])[..])
-    );
+    assert_data(&q, "letter-case", &["valid", "httpurl"]);
     let q = G.pr("HTTP://h/", Reading::SchemeCaseIgnore);
     assert_eq!(
         (q.verdict, q.rule),
@@ -311,22 +290,13 @@ fn ftp() {
         assert!(q.note("ftp.typecode-omitted").is_none());
     }
     let q = G.valid("ftp://h/a/b;type=i", Rule::D06Ftpurl);
-    assert_eq!(
-        data(&q, "ftp.commands").as_deref(),
-        Some(&strings(&["CWD a", "TYPE i", "RETR b"])[..])
-    );
+    assert_data(&q, "ftp.commands", &["CWD a", "TYPE i", "RETR b"]);
     let q = G.valid("ftp://h/a/b;type=D", Rule::D06Ftpurl);
-    assert_eq!(
-        data(&q, "ftp.commands").as_deref(),
-        Some(&strings(&["CWD a", "NLST b"])[..])
-    );
+    assert_data(&q, "ftp.commands", &["CWD a", "NLST b"]);
     // fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ], with national and "=".
     G.valid("ftp://h/a?:@&=~{}/b", Rule::D06Ftpurl);
     let q = G.valid("ftp://h/a%3bb", Rule::D06Ftpurl);
-    assert_eq!(
-        data(&q, "escaped-reserved").as_deref(),
-        Some(&strings(&["%3b"])[..])
-    );
+    assert_data(&q, "escaped-reserved", &["%3b"]);
     G.generic_only("ftp://h/a;b", Rule::D06Ftpurl, 10);
     G.generic_only("ftp://h/a;type=x", Rule::D06Ftptype, 15);
     G.generic_only("ftp://h/a;type=ai", Rule::D06Ftptype, 16);
@@ -383,10 +353,7 @@ fn http() {
     // National characters are uchar in this draft (RFC 1738 removed them).
     G.valid("http://h/~user/{a}|b\\c^[d]", Rule::D06Httpurl);
     let q = G.valid("http://h/a%2fb?c%3F", Rule::D06Httpurl);
-    assert_eq!(
-        data(&q, "escaped-reserved").as_deref(),
-        Some(&strings(&["%2f", "%3F"])[..])
-    );
+    assert_data(&q, "escaped-reserved", &["%2f", "%3F"]);
     // The search derives no "/" or "?"; a "?" needs a path before it.
     G.generic_only("http://h/a?b/c", Rule::D06Search, 12);
     G.generic_only("http://h/a?b?c", Rule::D06Search, 12);
@@ -397,19 +364,13 @@ fn http() {
 #[test]
 fn gopher_paths() {
     let q = G.valid("gopher://h", Rule::D06Gopherurl);
-    assert_eq!(
-        data(&q, "gopher.default-type").as_deref(),
-        Some(&strings(&["1"])[..])
-    );
+    assert_data(&q, "gopher.default-type", &["1"]);
     let q = G.valid("gopher://h/", Rule::D06Gopherurl);
     assert_eq!(c(&q, "gtype"), None);
     assert!(q.note("gopher.default-type").is_some());
     let q = G.valid("gopher://h/1", Rule::D06Gopherurl);
     assert_eq!((c(&q, "gtype"), c(&q, "selector")), (Some("1"), Some("")));
-    assert_eq!(
-        data(&q, "gopher.request").as_deref(),
-        Some(&strings(&[""])[..])
-    );
+    assert_data(&q, "gopher.request", &[""]);
     // gtype = xchar: an escape is one xchar.
     let q = G.valid("gopher://h/%31sel", Rule::D06Gopherurl);
     assert_eq!(
@@ -435,22 +396,13 @@ fn gopher_searches_and_gopher_plus_strings() {
         (Some("s"), Some("q%20r"))
     );
     assert_eq!(c(&q, "gopher+_string"), None);
-    assert_eq!(
-        data(&q, "gopher.request").as_deref(),
-        Some(&strings(&["s<tab>q r"])[..])
-    );
+    assert_data(&q, "gopher.request", &["s<tab>q r"]);
     // Form 3 would read "q%20r" as a gopher+ string: both readings are reported.
-    assert_eq!(
-        data(&q, "gopher.plus-without-search").as_deref(),
-        Some(&strings(&["q%20r"])[..])
-    );
+    assert_data(&q, "gopher.plus-without-search", &["q%20r"]);
     // Form 4, type 7: selector, tab, search, tab, gopher+ commands (§3.4.3).
     let q = G.valid("gopher://h/7s%09q%09+", Rule::D06Gopherurl);
     assert_eq!(c(&q, "gopher+_string"), Some("+"));
-    assert_eq!(
-        data(&q, "gopher.request").as_deref(),
-        Some(&strings(&["s<tab>q<tab>+"])[..])
-    );
+    assert_data(&q, "gopher.request", &["s<tab>q<tab>+"]);
     assert!(q.note("gopher.plus-without-search").is_none());
     // Type not 7: "the gopher selector string, followed by a tab, followed by the
     // gopher+ commands": the search is not sent.
@@ -459,10 +411,7 @@ fn gopher_searches_and_gopher_plus_strings() {
         Rule::D06Gopherurl,
     );
     assert_eq!(c(&q, "search"), Some(""));
-    assert_eq!(
-        data(&q, "gopher.request").as_deref(),
-        Some(&strings(&["s<tab>!+ABSTRACT +SMELL"])[..])
-    );
+    assert_data(&q, "gopher.request", &["s<tab>!+ABSTRACT +SMELL"]);
     // §3.4.9's electronic form: "+%091%0D%0A+-1%0D%0Aask_item1_value%0D%0A
     // ask_item2_value%0D%0A.%0D%0A", which the client sends as
     // "a_gopher_selector<tab>+<tab>1<cr><lf>+-1<cr><lf>ask_item1_value<cr><lf>
@@ -517,10 +466,7 @@ fn mailto() {
     G.valid("mailto:;/?:@&=", Rule::D06Mailtourl);
     G.generic_only("mailto:", Rule::D06Encoded822addr, 7);
     let q = G.invalid("mailto:a%b@c", Rule::D06Encoded822addr, 8);
-    assert_eq!(
-        data(&q, "must-encode.space-or-percent").as_deref(),
-        Some(&strings(&["%25"])[..])
-    );
+    assert_data(&q, "must-encode.space-or-percent", &["%25"]);
     // No ":" at all: no scheme is named, and otherurl fails.
     G.invalid("mailto", Rule::D06Otherurl, 6);
 }
@@ -554,10 +500,7 @@ fn nntp() {
         (c(&q, "group"), c(&q, "digits")),
         (Some("comp.misc"), Some("123"))
     );
-    assert_eq!(
-        data(&q, "default-port").as_deref(),
-        Some(&strings(&["119"])[..])
-    );
+    assert_data(&q, "default-port", &["119"]);
     let q = G.valid("nntp://h:11/g", Rule::D06Nntpurl);
     assert_eq!(c(&q, "digits"), None);
     G.generic_only("nntp://h", Rule::D06Nntpurl, 8);
@@ -571,10 +514,7 @@ fn telnet() {
     let q = G.valid("telnet://u:p@h:23/", Rule::D06Telneturl);
     assert_eq!(c(&q, "port"), Some("23"));
     let q = G.valid("telnet://h", Rule::D06Telneturl);
-    assert_eq!(
-        data(&q, "default-port").as_deref(),
-        Some(&strings(&["23"])[..])
-    );
+    assert_data(&q, "default-port", &["23"]);
     G.generic_only("telnet://h/x", Rule::D06Telneturl, 11);
     G.generic_only("telnet://h//", Rule::D06Telneturl, 11);
 }
@@ -629,10 +569,7 @@ fn prospero() {
     assert_eq!(q.ambiguities.len(), 1);
     assert_eq!(q.ambiguities[0].rule, Rule::D06Fieldspec);
     let q = G.valid("prospero://h/a%3Bb", Rule::D06Prosperourl);
-    assert_eq!(
-        data(&q, "escaped-reserved").as_deref(),
-        Some(&strings(&["%3B"])[..])
-    );
+    assert_data(&q, "escaped-reserved", &["%3B"]);
     G.valid("prospero://h/", Rule::D06Prosperourl);
     // §3.11: "No username or password is allowed."
     let q = G.generic_only("prospero://u@h/p", Rule::D06Hostname, 12);
@@ -679,10 +616,7 @@ fn encoding_notes_follow_section_2_2() {
     }
     // A valid URL with national characters: allowed by the BNF, "not safe" by the prose.
     let q = G.valid("http://h/~a", Rule::D06Httpurl);
-    assert_eq!(
-        data(&q, "should-encode.not-safe").as_deref(),
-        Some(&strings(&["%7E"])[..])
-    );
+    assert_data(&q, "should-encode.not-safe", &["%7E"]);
     // Escapes are never reported, and neither are reserved characters.
     let q = G.valid("http://h/%7e;a=b?c", Rule::D06Httpurl);
     assert!(
@@ -883,13 +817,7 @@ fn any_bytes_get_an_answer() {
     // Invalid UTF-8 is judged by its octets.
     let q = parse(b"foo:\xff\xfe", Reading::Strict);
     assert_eq!(q.verdict, Verdict::Invalid);
-    assert_eq!(
-        data(&q, "must-encode.non-ascii").as_deref(),
-        Some(&strings(&["%FF", "%FE"])[..])
-    );
+    assert_data(&q, "must-encode.non-ascii", &["%FF", "%FE"]);
     let q = parse(b"http://h/\x00", Reading::Strict);
-    assert_eq!(
-        data(&q, "must-encode.control").as_deref(),
-        Some(&strings(&["%00"])[..])
-    );
+    assert_data(&q, "must-encode.control", &["%00"]);
 }

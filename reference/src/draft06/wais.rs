@@ -2,7 +2,7 @@
 
 use super::classes::uchar;
 use super::http::search;
-use super::ip::{hostport, Hostport};
+use super::ip::{opening, Hostport};
 use super::Match;
 use crate::grammar::cx::{furthest, Cx, Res, Span};
 use crate::grammar::outcome::Part;

@@ -11,15 +11,7 @@ use crate::grammar::rule::Rule;
 pub fn path(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D1996Path, |cx| {
         // segment derives no "/", so the segments are what lies between the slashes.
-        let mut at = s.start;
-        loop {
-            let end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-            segment(cx, Span::new(at, end))?;
-            if end == s.end {
-                return Ok(());
-            }
-            at = end + 1;
-        }
+        cx.separated(s, b'/', segment)
     })
 }
 

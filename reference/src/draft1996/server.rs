@@ -139,12 +139,7 @@ pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
 
 /// `1*digit`, one group of a `hostnumber`; its failure is the hostnumber's.
 fn digits(cx: &mut Cx, s: Span) -> Result<(), Failure> {
-    if s.is_empty() {
-        return Err(cx.fail(s.start, Rule::D1996Hostnumber, "digit"));
-    }
-    cx.star(s, Rule::D1996Hostnumber, "digit", |cx, i, _| {
-        cx.class(&DIGIT, cx.input[i]).then_some(1)
-    })
+    cx.class_plus(s, Rule::D1996Hostnumber, (&DIGIT, "digit"))
 }
 
 /// `port         = *digit`
@@ -152,8 +147,6 @@ fn digits(cx: &mut Cx, s: Span) -> Result<(), Failure> {
 /// Appendix E.3: "The URL port is now *digit instead of 1*digit", so `host:` derives.
 pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::D1996Port, |cx| {
-        cx.star(s, Rule::D1996Port, "digit", |cx, i, _| {
-            cx.class(&DIGIT, cx.input[i]).then_some(1)
-        })
+        cx.class_star(s, Rule::D1996Port, (&DIGIT, "digit"))
     })
 }

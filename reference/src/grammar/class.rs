@@ -60,6 +60,50 @@ impl Cx<'_> {
         class.contains(b)
     }
 
+    /// `*class` over the whole of `s` (a `port`): fails `rule` at the first character
+    /// not in `class`, named `name` there.
+    pub fn class_star(
+        &mut self,
+        s: Span,
+        rule: Rule,
+        (class, name): (&Class, &'static str),
+    ) -> Res<()> {
+        self.star(s, rule, name, |cx, i, _| {
+            cx.class(class, cx.input[i]).then_some(1)
+        })
+    }
+
+    /// `1*class` over the whole of `s` (`digits`, `alphanums`): as [`Cx::class_star`],
+    /// an empty `s` failing at its start.
+    pub fn class_plus(
+        &mut self,
+        s: Span,
+        rule: Rule,
+        (class, name): (&Class, &'static str),
+    ) -> Res<()> {
+        if s.is_empty() {
+            return Err(self.fail(s.start, rule, name));
+        }
+        self.class_star(s, rule, (class, name))
+    }
+
+    /// `first *element` over the whole of `s` (a `scheme`, a `group`, a `hostname`): a
+    /// character of the class `first`, named `first_name` where it is missing, then
+    /// `element` repeated; fails `rule` where either stops.
+    pub fn first_then_star(
+        &mut self,
+        s: Span,
+        rule: Rule,
+        (first, first_name): (&Class, &'static str),
+        expected: &'static str,
+        element: impl FnMut(&mut Self, usize, usize) -> Option<usize>,
+    ) -> Res<()> {
+        if s.is_empty() || !self.class(first, self.input[s.start]) {
+            return Err(self.fail(s.start, rule, first_name));
+        }
+        self.star(s.from(s.start + 1), rule, expected, element)
+    }
+
     #[inline]
     /// `"%" hex hex` at `i`, within `..end`, over the document's `hex` class, marking
     /// its escape rule `escape`: 3 when it matches.

@@ -6,8 +6,9 @@
 //! derive (a `login` never derives "/", so it ends at the first "/"), which makes every
 //! split unique and keeps the recogniser complete without backtracking, in linear time.
 
-use crate::document::Reading;
-use crate::grammar::outcome::{Components, Failure, Part};
+use crate::document::{DocReading, Reading};
+use crate::grammar::matched::Match;
+use crate::grammar::outcome::{Ambiguities, Components, Failure, Parse, Part, Rules, Verdict};
 use crate::grammar::rule::Rule;
 pub use crate::grammar::span::{Span, Spans};
 
@@ -134,6 +135,33 @@ impl<'a> Cx<'a> {
             .unwrap_or_else(|| Components::new(self.input))
     }
 
+    /// The parse of the input under `doc`, judged `verdict` with `error`: its rule,
+    /// components and ambiguities are those of `found`, the alternative chosen (whose
+    /// components this context holds), and none without one.
+    pub(crate) fn parse(
+        &mut self,
+        doc: DocReading,
+        verdict: Verdict,
+        found: Option<Match>,
+        error: Option<Failure>,
+        alternatives: Rules,
+    ) -> Parse<'a> {
+        let (rule, components, ambiguities) = match found {
+            Some(m) => (Some(m.rule), self.take_components(), m.ambiguities),
+            None => (None, Components::new(self.input), Ambiguities::new()),
+        };
+        Parse {
+            doc,
+            verdict,
+            rule,
+            components,
+            error,
+            alternatives,
+            ambiguities,
+            input: self.input,
+        }
+    }
+
     pub fn into_coverage(self) -> Option<Coverage> {
         self.coverage
     }
@@ -158,6 +186,22 @@ impl<'a> Cx<'a> {
         let r = body(self);
         self.mark(rule, r.is_ok());
         r
+    }
+
+    /// A scheme production: its opening literal at the start of `s` (see
+    /// [`Cx::scheme_literal`]), then `body` from the offset after it, marked as `rule`.
+    #[inline(always)]
+    pub fn scheme_rule<T>(
+        &mut self,
+        s: Span,
+        lit: &'static str,
+        rule: Rule,
+        body: impl FnOnce(&mut Self, usize) -> Res<T>,
+    ) -> Res<T> {
+        self.rule(rule, |cx| {
+            let at = cx.scheme_literal(s, lit, rule)?;
+            body(cx, at)
+        })
     }
 
     #[inline]
@@ -188,6 +232,38 @@ impl<'a> Cx<'a> {
             .iter()
             .position(|&x| x == b)
             .map(|i| s.start + i)
+    }
+
+    /// `part *( sep part )` over the whole of `s`, for a `part` that derives no `sep`:
+    /// `part` on each piece between the `sep`s (n of them make n + 1 pieces, any empty).
+    pub fn separated(
+        &mut self,
+        s: Span,
+        sep: u8,
+        mut part: impl FnMut(&mut Self, Span) -> Res<()>,
+    ) -> Res<()> {
+        let mut at = s.start;
+        loop {
+            let end = self.find(s.from(at), sep).unwrap_or(s.end);
+            part(self, Span::new(at, end))?;
+            if end == s.end {
+                return Ok(());
+            }
+            at = end + 1;
+        }
+    }
+
+    /// `part` over `s` from `at` to the first "/" (or the end of `s`), for a part that
+    /// derives no "/" (a `login`, a `hostport`), so that the first "/" ends it: its
+    /// result, and where it ends.
+    pub fn up_to_slash<T>(
+        &mut self,
+        s: Span,
+        at: usize,
+        part: impl FnOnce(&mut Self, Span) -> Res<T>,
+    ) -> Res<(T, usize)> {
+        let end = self.find(s.from(at), b'/').unwrap_or(s.end);
+        Ok((part(self, Span::new(at, end))?, end))
     }
 
     #[inline]

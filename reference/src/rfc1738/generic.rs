@@ -60,28 +60,13 @@ pub fn genericurl(cx: &mut Cx, s: Span) -> Res<Generic> {
     })
 }
 
+crate::shared_productions::scheme! {
 /// `scheme         = 1*[ lowalpha | digit | "+" | "-" | "." ]`
 ///
 /// Deviation, under [`Reading::SchemeCaseIgnore`] only: `hialpha` is accepted too, as
 /// the comment above the rule says ("interpreters should use case-ignore").
-pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
-    cx.rule(Rule::Scheme, |cx| {
-        if s.is_empty() {
-            return Err(cx.fail(s.start, Rule::Scheme, SCHEME_CHARS));
-        }
-        let fold = cx.reading == Reading::SchemeCaseIgnore;
-        cx.star(s, Rule::Scheme, SCHEME_CHARS, |cx, i, _| {
-            let b = cx.input[i];
-            let ok = cx.class(&LOWALPHA, b)
-                || cx.class(&DIGIT, b)
-                || b"+-.".contains(&b)
-                || (fold && cx.class(&HIALPHA, b));
-            ok.then_some(1)
-        })
-    })
+pub fn scheme(Rule::Scheme);
 }
-
-const SCHEME_CHARS: &str = "lowalpha | digit | \"+\" | \"-\" | \".\"";
 
 /// `schemepart     = *xchar | ip-schemepart`
 ///

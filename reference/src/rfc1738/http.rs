@@ -1,7 +1,7 @@
 //! RFC 1738 Section 5 "HTTP"; Section 3.3.
 
 use super::classes::uchar;
-use super::ftp::{list, segments};
+use super::ftp::{list, segmented};
 use super::ip::hostport;
 use super::Match;
 use crate::grammar::cx::{Cx, Res, Span, Spans};

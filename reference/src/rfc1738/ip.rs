@@ -25,9 +25,7 @@ pub fn password(Rule::Password);
 pub fn ip_schemepart(cx: &mut Cx, s: Span) -> Res<(Login, Option<Span>)> {
     cx.rule(Rule::IpSchemepart, |cx| {
         let at = cx.literal(s.start, s, q!("//"), Rule::IpSchemepart)?;
-        // login derives no "/", so the first "/" ends it.
-        let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-        let l = login(cx, Span::new(at, login_end))?;
+        let (l, login_end) = cx.up_to_slash(s, at, login)?;
         let path = if login_end < s.end {
             let p = Span::new(login_end + 1, s.end);
             urlpath(cx, p)?;

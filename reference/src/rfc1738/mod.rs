@@ -23,7 +23,7 @@ pub mod wais;
 use crate::document::{DocReading, Document, Reading};
 use crate::grammar::cx::{furthest, Cx, Res, Span};
 pub use crate::grammar::matched::Match;
-use crate::grammar::outcome::{Components, Failure, Parse, Verdict};
+use crate::grammar::outcome::{Failure, Parse, Verdict};
 use crate::grammar::rule::Rule;
 
 /// The component names a parse may report: the BNF's own rule names (`cases/README.md`).

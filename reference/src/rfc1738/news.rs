@@ -21,12 +21,10 @@ pub fn article(Rule::Article);
 /// `group          = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`
 pub fn group(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::Group, |cx| {
-        if s.is_empty() || !cx.class(&ALPHA, cx.input[s.start]) {
-            return Err(cx.fail(s.start, Rule::Group, "alpha"));
-        }
-        cx.star(
-            s.from(s.start + 1),
+        cx.first_then_star(
+            s,
             Rule::Group,
+            (&ALPHA, "alpha"),
             "alpha | digit | \"-\" | \".\" | \"+\" | \"_\"",
             |cx, i, _| {
                 let b = cx.input[i];

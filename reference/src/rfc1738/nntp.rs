@@ -1,7 +1,7 @@
 //! RFC 1738 Section 5 "NNTP (see also RFC977)"; Section 3.7.
 
 use super::classes::digits;
-use super::ip::hostport;
+use super::ip::opening;
 use super::news::group;
 use super::Match;
 use crate::grammar::cx::{Cx, Res, Span};

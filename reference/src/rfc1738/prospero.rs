@@ -1,8 +1,8 @@
 //! RFC 1738 Section 5 "PROSPERO"; Section 3.11.
 
 use super::classes::uchar;
-use super::ftp::{list, segments};
-use super::ip::hostport;
+use super::ftp::{list, segmented};
+use super::ip::opening;
 use super::Match;
 use crate::grammar::cx::{Cx, Res, Span, Spans};
 use crate::grammar::outcome::Part;
@@ -11,10 +11,7 @@ use crate::grammar::rule::Rule;
 /// `prosperourl    = "prospero://" hostport "/" ppath *[ fieldspec ]`
 pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
     cx.rule(Rule::Prosperourl, |cx| {
-        let at = cx.scheme_literal(s, q!("prospero://"), Rule::Prosperourl)?;
-        let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-        let hp = hostport(cx, Span::new(at, hp_end))?;
-        let p_start = cx.literal(hp_end, s, q!("/"), Rule::Prosperourl)?;
+        let (hp, p_start) = opening(cx, s, q!("prospero://"), Rule::Prosperourl)?;
         // psegment derives no ";", so the first ";" opens the first fieldspec.
         let p_end = cx.find(s.from(p_start), b';').unwrap_or(s.end);
         let p = Span::new(p_start, p_end);
@@ -38,12 +35,7 @@ pub fn prosperourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
 
 /// `ppath          = psegment *[ "/" psegment ]`
 pub fn ppath(cx: &mut Cx, s: Span) -> Res<Spans> {
-    cx.rule(Rule::Ppath, |cx| {
-        segments(cx, s)
-            .iter()
-            .map(|&seg| psegment(cx, seg).map(|()| seg))
-            .collect()
-    })
+    cx.rule(Rule::Ppath, |cx| segmented(cx, s, psegment))
 }
 
 /// `psegment       = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`

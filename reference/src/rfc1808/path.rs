@@ -51,15 +51,7 @@ pub fn segment(cx: &mut Cx, s: Span) -> Res<()> {
 pub fn params(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R1808Params, |cx| {
         // param derives no ";", so each ";" ends one param and starts the next.
-        let mut at = s.start;
-        loop {
-            let end = cx.find(s.from(at), b';').unwrap_or(s.end);
-            param(cx, Span::new(at, end))?;
-            if end == s.end {
-                return Ok(());
-            }
-            at = end + 1;
-        }
+        cx.separated(s, b';', param)
     })
 }
 

@@ -4,7 +4,7 @@ use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
 use crate::grammar::outcome::{Parse, Value, Verdict};
 use crate::grammar::rule::Rule;
-use crate::testing::{c, data, huge, Grammar};
+use crate::testing::{assert_data, c, huge, Grammar};
 
 const G: Grammar = Grammar {
     doc: Document::Rfc1808,
@@ -151,15 +151,9 @@ fn the_section_5_3_forms_of_this_colon_that() {
     assert_eq!(c(&q, "scheme"), None);
     // A colon after a character no scheme name holds: relative, with the note.
     let q = G.valid("a@b:c", Rule::R1808RelPath);
-    assert_eq!(
-        data(&q, "colon-in-first-segment").as_deref(),
-        Some(&["a@b:c".to_string()][..])
-    );
+    assert_data(&q, "colon-in-first-segment", &["a@b:c"]);
     let q = G.valid(":g/h", Rule::R1808RelPath);
-    assert_eq!(
-        data(&q, "colon-in-first-segment").as_deref(),
-        Some(&[":g".to_string()][..])
-    );
+    assert_data(&q, "colon-in-first-segment", &[":g"]);
     // Only the first segment counts, and only without scheme, net_loc or slash.
     for input in ["g/a:b", "/a:b", "//a:b", "g;a:b"] {
         assert!(
@@ -173,20 +167,11 @@ fn the_section_5_3_forms_of_this_colon_that() {
 fn type_d_params_are_noted_on_ftp_and_relative_urls() {
     let q = G.valid(";type=d", Rule::R1808RelPath);
     assert_eq!(c(&q, "params"), Some("type=d"));
-    assert_eq!(
-        data(&q, "ftp.type-d").as_deref(),
-        Some(&["type=d".to_string()][..])
-    );
+    assert_data(&q, "ftp.type-d", &["type=d"]);
     let q = G.valid("ftp://h/pub/www/doc;type=d", Rule::R1808GenericRl);
-    assert_eq!(
-        data(&q, "ftp.type-d").as_deref(),
-        Some(&["type=d".to_string()][..])
-    );
+    assert_data(&q, "ftp.type-d", &["type=d"]);
     let q = G.valid("FTP://h/doc;x;type=D", Rule::R1808GenericRl);
-    assert_eq!(
-        data(&q, "ftp.type-d").as_deref(),
-        Some(&["type=D".to_string()][..])
-    );
+    assert_data(&q, "ftp.type-d", &["type=D"]);
     for input in [
         "http://h/doc;type=d",
         "ftp://h/doc;type=a",

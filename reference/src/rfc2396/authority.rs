@@ -287,9 +287,7 @@ fn digits(cx: &mut Cx, s: Span, most: usize) -> Result<(), Failure> {
 /// Appendix G.3: "The URL port is now *digit instead of 1*digit", so `host:` derives.
 pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R2396Port, |cx| {
-        cx.star(s, Rule::R2396Port, "digit", |cx, i, _| {
-            cx.class(&DIGIT, cx.input[i]).then_some(1)
-        })
+        cx.class_star(s, Rule::R2396Port, (&DIGIT, "digit"))
     })
 }
 
@@ -384,15 +382,7 @@ pub fn hexpart(cx: &mut Cx, s: Span) -> Res<()> {
 pub fn hexseq(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R2396Hexseq, |cx| {
         // hex4 derives no ":", so the groups are what lies between the colons.
-        let mut at = s.start;
-        loop {
-            let end = cx.find(s.from(at), b':').unwrap_or(s.end);
-            hex4(cx, Span::new(at, end))?;
-            if end == s.end {
-                return Ok(());
-            }
-            at = end + 1;
-        }
+        cx.separated(s, b':', hex4)
     })
 }
 

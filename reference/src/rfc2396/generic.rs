@@ -242,13 +242,10 @@ const SCHEME_REST: &str = "alpha | digit | \"+\" | \"-\" | \".\"";
 /// note `scheme-case`).
 pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R2396Scheme, |cx| {
-        let input = cx.input;
-        if s.is_empty() || !cx.class(&ALPHA, input[s.start]) {
-            return Err(cx.fail(s.start, Rule::R2396Scheme, "alpha"));
-        }
-        cx.star(
-            s.from(s.start + 1),
+        cx.first_then_star(
+            s,
             Rule::R2396Scheme,
+            (&ALPHA, "alpha"),
             SCHEME_REST,
             |cx, i, _| {
                 let b = cx.input[i];

@@ -63,15 +63,11 @@ pub fn path_segments(cx: &mut Cx, s: Span) -> Res<Vec<Segment>> {
     cx.rule(Rule::R2396PathSegments, |cx| {
         // segment derives no "/", so the segments are what lies between the slashes.
         let mut out = Vec::new();
-        let mut at = s.start;
-        loop {
-            let end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-            out.push(segment(cx, Span::new(at, end))?);
-            if end == s.end {
-                return Ok(out);
-            }
-            at = end + 1;
-        }
+        cx.separated(s, b'/', |cx, seg| {
+            out.push(segment(cx, seg)?);
+            Ok(())
+        })?;
+        Ok(out)
     })
 }
 

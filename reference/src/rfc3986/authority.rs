@@ -147,9 +147,7 @@ pub fn host(cx: &mut Cx, s: Span) -> Res<Host> {
 /// (the note `empty-port`).
 pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R3986Port, |cx| {
-        cx.star(s, Rule::R3986Port, "DIGIT", |cx, i, _| {
-            cx.class(&DIGIT, cx.input[i]).then_some(1)
-        })
+        cx.class_star(s, Rule::R3986Port, (&DIGIT, "DIGIT"))
     })
 }
 

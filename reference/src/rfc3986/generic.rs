@@ -218,12 +218,10 @@ fn is_scheme_char(b: u8) -> bool {
 /// that the canonical form is lower case (the note `scheme-case`).
 pub fn scheme(cx: &mut Cx, s: Span) -> Res<()> {
     cx.rule(Rule::R3986Scheme, |cx| {
-        if s.is_empty() || !cx.class(&ALPHA, cx.input[s.start]) {
-            return Err(cx.fail(s.start, Rule::R3986Scheme, "ALPHA"));
-        }
-        cx.star(
-            s.from(s.start + 1),
+        cx.first_then_star(
+            s,
             Rule::R3986Scheme,
+            (&ALPHA, "ALPHA"),
             SCHEME_CHARS,
             |cx, i, _| {
                 let b = cx.input[i];

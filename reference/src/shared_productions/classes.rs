@@ -4,17 +4,8 @@
 /// `escape`, `uchar`, `xchar` and `digits` over the invoking document's own classes
 /// (`HEX`, `UNRESERVED`, `RESERVED`, `DIGIT`, by the names in scope where it is invoked).
 macro_rules! classes {
-    (
-        $(#[$escape_doc:meta])*
-        pub fn escape($escape:path);
-        $(#[$uchar_doc:meta])*
-        pub fn uchar($uchar:path);
-        $(#[$xchar_doc:meta])*
-        pub fn xchar($xchar:path);
-        $(#[$digits_doc:meta])*
-        pub fn digits($digits:path);
-    ) => {
-        $(#[$escape_doc])*
+    (escape, $escape:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn escape(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
             let input = cx.input;
             let ok = i + 3 <= end
@@ -23,8 +14,9 @@ macro_rules! classes {
                 && cx.class(&HEX, input[i + 2]);
             cx.mark($escape, ok).then_some(3)
         }
-
-        $(#[$uchar_doc])*
+    };
+    (uchar, $uchar:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn uchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
             let n = if cx.class(&UNRESERVED, cx.input[i]) {
                 Some(1)
@@ -34,8 +26,9 @@ macro_rules! classes {
             cx.mark($uchar, n.is_some());
             n
         }
-
-        $(#[$xchar_doc])*
+    };
+    (xchar, $xchar:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn xchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
             let b = cx.input[i];
             let n = if cx.class(&UNRESERVED, b) || cx.class(&RESERVED, b) {
@@ -46,18 +39,17 @@ macro_rules! classes {
             cx.mark($xchar, n.is_some());
             n
         }
-
-        $(#[$digits_doc])*
+    };
+    (digits, $digits:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn digits(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($digits, |cx| {
-                if s.is_empty() {
-                    return Err(cx.fail(s.start, $digits, "digit"));
-                }
-                cx.star(s, $digits, "digit", |cx, i, _| {
-                    cx.class(&DIGIT, cx.input[i]).then_some(1)
-                })
+                cx.class_plus(s, $digits, (&DIGIT, "digit"))
             })
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(classes; $($production)*);
     };
 }
 pub(crate) use classes;

@@ -2,23 +2,41 @@
 
 /// The FTP group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! ftp {
-    (
-        $(#[$ftpurl_doc:meta])*
-        pub fn ftpurl($ftpurl:path);
-        $(#[$fpath_doc:meta])*
-        pub fn fpath($fpath:path);
-        $(#[$fsegment_doc:meta])*
-        pub fn fsegment($fsegment:path);
-        $(#[$ftptype_doc:meta])*
-        pub fn ftptype($ftptype:path);
-    ) => {
-        $(#[$ftpurl_doc])*
+    (shared) => {
+        /// The pieces of `s` between its "/"s (a path of n slashes has n + 1 segments).
+        pub fn segments(cx: &Cx, s: Span) -> Spans {
+            let mut out = Spans::new();
+            let mut start = s.start;
+            while let Some(slash) = cx.find(s.from(start), b'/') {
+                out.push(Span::new(start, slash));
+                start = slash + 1;
+            }
+            out.push(s.from(start));
+            out
+        }
+
+        /// The path `s`, one `segment` between each two "/"s: the segments, when each
+        /// derives.
+        pub fn segmented(
+            cx: &mut Cx,
+            s: Span,
+            segment: fn(&mut Cx, Span) -> Res<()>,
+        ) -> Res<Spans> {
+            segments(cx, s)
+                .iter()
+                .map(|&seg| segment(cx, seg).map(|()| seg))
+                .collect()
+        }
+
+        pub(crate) fn list(_cx: &Cx, spans: &[Span]) -> Part {
+            Part::List(spans.iter().copied().collect())
+        }
+    };
+    (ftpurl, $ftpurl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn ftpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($ftpurl, |cx| {
-                let at = cx.scheme_literal(s, q!("ftp://"), $ftpurl)?;
-                // login derives no "/", so the first "/" ends it.
-                let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let l = login(cx, Span::new(at, login_end))?;
+            cx.scheme_rule(s, q!("ftp://"), $ftpurl, |cx, at| {
+                let (l, login_end) = cx.up_to_slash(s, at, login)?;
                 cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 3))));
                 l.put(cx);
                 let (mut path, mut segments, mut typecode) = (None, None, None);
@@ -41,18 +59,15 @@ macro_rules! ftp {
                 Ok(Match::new($ftpurl))
             })
         }
-
-        $(#[$fpath_doc])*
+    };
+    (fpath, $fpath:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn fpath(cx: &mut Cx, s: Span) -> Res<Spans> {
-            cx.rule($fpath, |cx| {
-                segments(cx, s)
-                    .iter()
-                    .map(|&seg| fsegment(cx, seg).map(|()| seg))
-                    .collect()
-            })
+            cx.rule($fpath, |cx| segmented(cx, s, fsegment))
         }
-
-        $(#[$fsegment_doc])*
+    };
+    (fsegment, $fsegment:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn fsegment(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($fsegment, |cx| {
                 cx.star(
@@ -63,8 +78,9 @@ macro_rules! ftp {
                 )
             })
         }
-
-        $(#[$ftptype_doc])*
+    };
+    (ftptype, $ftptype:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn ftptype(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($ftptype, |cx| {
                 let codes = "\"A\" | \"I\" | \"D\" | \"a\" | \"i\" | \"d\"";
@@ -79,22 +95,9 @@ macro_rules! ftp {
                 }
             })
         }
-
-        /// The pieces of `s` between its "/"s (a path of n slashes has n + 1 segments).
-        pub fn segments(cx: &Cx, s: Span) -> Spans {
-            let mut out = Spans::new();
-            let mut start = s.start;
-            while let Some(slash) = cx.find(s.from(start), b'/') {
-                out.push(Span::new(start, slash));
-                start = slash + 1;
-            }
-            out.push(s.from(start));
-            out
-        }
-
-        pub(crate) fn list(_cx: &Cx, spans: &[Span]) -> Part {
-            Part::List(spans.iter().copied().collect())
-        }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(ftp; $($production)*);
     };
 }
 pub(crate) use ftp;

@@ -2,44 +2,7 @@
 
 /// The GOPHER group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! gopher {
-    (
-        $(#[$gopherurl_doc:meta])*
-        pub fn gopherurl($gopherurl:path);
-        $(#[$gtype_doc:meta])*
-        pub fn gtype($gtype:path);
-        $(#[$selector_doc:meta])*
-        pub fn selector($selector:path);
-        $(#[$gopher_plus_string_doc:meta])*
-        pub fn gopher_plus_string($gopher_plus_string:path);
-    ) => {
-        $(#[$gopherurl_doc])*
-        pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($gopherurl, |cx| {
-                let at = cx.scheme_literal(s, q!("gopher://"), $gopherurl)?;
-                let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let hp = hostport(cx, Span::new(at, hp_end))?;
-                cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
-                hp.put(cx);
-                let mut parts = GopherPath::default();
-                let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
-                let path = s.from(hp_end + 1);
-                if hp_end < s.end && !path.is_empty() {
-                    let t = gtype(cx, path)?;
-                    parts.gtype = Some(t);
-                    parts.split(cx, path.from(t.end), &mut ambiguities)?;
-                }
-                let text = |sp: Option<Span>| sp.map(Part::Str);
-                cx.put("gtype", text(parts.gtype));
-                cx.put("selector", text(parts.selector));
-                cx.put("search", text(parts.search));
-                cx.put("gopher+_string", text(parts.gopher_plus));
-                Ok(Match {
-                    rule: $gopherurl,
-                    ambiguities,
-                })
-            })
-        }
-
+    (shared) => {
         #[derive(Default)]
         struct GopherPath {
             gtype: Option<Span>,
@@ -59,6 +22,7 @@ macro_rules! gopher {
                 &mut self,
                 cx: &mut Cx,
                 rest: Span,
+                gopherurl: crate::grammar::rule::Rule,
                 ambiguities: &mut crate::grammar::outcome::Ambiguities,
             ) -> Res<()> {
                 let input = cx.input;
@@ -105,7 +69,7 @@ macro_rules! gopher {
                     }
                 }
                 ambiguities.push(Ambiguity {
-                    rule: $gopherurl,
+                    rule: gopherurl,
                     text: "selector = *xchar also derives \"%09\"; urlcert splits at the leftmost \
                            \"%09\" after which `search` matches, then at the next \"%09\" \
                            (Section 3.4.1: a selector holds no tab)",
@@ -130,28 +94,57 @@ macro_rules! gopher {
                 Ok(())
             }
         }
-
-        $(#[$gtype_doc])*
+    };
+    (gopherurl, $gopherurl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
+        pub fn gopherurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
+            cx.scheme_rule(s, q!("gopher://"), $gopherurl, |cx, at| {
+                let (hp, hp_end) = cx.up_to_slash(s, at, hostport)?;
+                cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
+                hp.put(cx);
+                let mut parts = GopherPath::default();
+                let mut ambiguities = crate::grammar::outcome::Ambiguities::new();
+                let path = s.from(hp_end + 1);
+                if hp_end < s.end && !path.is_empty() {
+                    let t = gtype(cx, path)?;
+                    parts.gtype = Some(t);
+                    parts.split(cx, path.from(t.end), $gopherurl, &mut ambiguities)?;
+                }
+                let text = |sp: Option<Span>| sp.map(Part::Str);
+                cx.put("gtype", text(parts.gtype));
+                cx.put("selector", text(parts.selector));
+                cx.put("search", text(parts.search));
+                cx.put("gopher+_string", text(parts.gopher_plus));
+                Ok(Match {
+                    rule: $gopherurl,
+                    ambiguities,
+                })
+            })
+        }
+    };
+    (gtype, $gtype:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn gtype(cx: &mut Cx, s: Span) -> Res<Span> {
             cx.rule($gtype, |cx| match xchar(cx, s.start, s.end) {
                 Some(n) => Ok(Span::new(s.start, s.start + n)),
                 None => Err(cx.fail(s.start, $gtype, "xchar")),
             })
         }
-
-        $(#[$selector_doc])*
+    };
+    (selector, $selector:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn selector(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($selector, |cx| {
-                cx.star(s, $selector, "xchar", xchar)
-            })
+            cx.rule($selector, |cx| cx.star(s, $selector, "xchar", xchar))
         }
-
-        $(#[$gopher_plus_string_doc])*
+    };
+    (gopher_plus_string, $gopher_plus_string:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn gopher_plus_string(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($gopher_plus_string, |cx| {
-                cx.star(s, $gopher_plus_string, "xchar", xchar)
-            })
+            cx.rule($gopher_plus_string, |cx| cx.star(s, $gopher_plus_string, "xchar", xchar))
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(gopher; $($production)*);
     };
 }
 pub(crate) use gopher;

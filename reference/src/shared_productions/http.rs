@@ -2,23 +2,19 @@
 
 /// The HTTP group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! http {
-    (
-        $(#[$httpurl_doc:meta])*
-        pub fn httpurl($httpurl:path);
-        $(#[$hpath_doc:meta])*
-        pub fn hpath($hpath:path);
-        $(#[$hsegment_doc:meta])*
-        pub fn hsegment($hsegment:path);
-        $(#[$search_doc:meta])*
-        pub fn search($search:path);
-    ) => {
-        $(#[$httpurl_doc])*
+    (shared) => {
+        const HCHARS: &str = "uchar | \";\" | \":\" | \"@\" | \"&\" | \"=\"";
+
+        /// The element `hsegment` and `search` both repeat.
+        fn hchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+            uchar(cx, i, end).or_else(|| cx.one_of(i, b";:@&="))
+        }
+    };
+    (httpurl, $httpurl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn httpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($httpurl, |cx| {
-                let at = cx.scheme_literal(s, q!("http://"), $httpurl)?;
-                // hostport derives no "/", so the first "/" ends it.
-                let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let hp = hostport(cx, Span::new(at, hp_end))?;
+            cx.scheme_rule(s, q!("http://"), $httpurl, |cx, at| {
+                let (hp, hp_end) = cx.up_to_slash(s, at, hostport)?;
                 let (mut path, mut segs, mut query) = (None, None, None);
                 if hp_end < s.end {
                     let rest = s.from(hp_end + 1);
@@ -41,36 +37,27 @@ macro_rules! http {
                 Ok(Match::new($httpurl))
             })
         }
-
-        $(#[$hpath_doc])*
+    };
+    (hpath, $hpath:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn hpath(cx: &mut Cx, s: Span) -> Res<Spans> {
-            cx.rule($hpath, |cx| {
-                segments(cx, s)
-                    .iter()
-                    .map(|&seg| hsegment(cx, seg).map(|()| seg))
-                    .collect()
-            })
+            cx.rule($hpath, |cx| segmented(cx, s, hsegment))
         }
-
-        const HCHARS: &str = "uchar | \";\" | \":\" | \"@\" | \"&\" | \"=\"";
-
-        $(#[$hsegment_doc])*
+    };
+    (hsegment, $hsegment:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn hsegment(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($hsegment, |cx| {
-                cx.star(s, $hsegment, HCHARS, |cx, i, e| {
-                    uchar(cx, i, e).or_else(|| cx.one_of(i, b";:@&="))
-                })
-            })
+            cx.rule($hsegment, |cx| cx.star(s, $hsegment, HCHARS, hchar))
         }
-
-        $(#[$search_doc])*
+    };
+    (search, $search:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn search(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($search, |cx| {
-                cx.star(s, $search, HCHARS, |cx, i, e| {
-                    uchar(cx, i, e).or_else(|| cx.one_of(i, b";:@&="))
-                })
-            })
+            cx.rule($search, |cx| cx.star(s, $search, HCHARS, hchar))
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(http; $($production)*);
     };
 }
 pub(crate) use http;

@@ -3,22 +3,7 @@
 
 /// The `login` group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! ip {
-    (
-        $(#[$login_doc:meta])*
-        pub fn login($login:path);
-        $(#[$hostport_doc:meta])*
-        pub fn hostport($hostport:path);
-        $(#[$host_doc:meta])*
-        pub fn host($host:path);
-        $(#[$hostnumber_doc:meta])*
-        pub fn hostnumber($hostnumber:path);
-        $(#[$port_doc:meta])*
-        pub fn port($port:path);
-        $(#[$user_doc:meta])*
-        pub fn user($user:path);
-        $(#[$password_doc:meta])*
-        pub fn password($password:path);
-    ) => {
+    (shared) => {
         /// What `login` found; spans of the input.
         #[derive(Clone, Copy, Debug)]
         pub struct Login {
@@ -36,7 +21,40 @@ macro_rules! ip {
             }
         }
 
-        $(#[$login_doc])*
+        /// `digits` is a building block: its failure is reported as the failure of the rule
+        /// that used it, which is what a reader looks for.
+        fn f_in(
+            f: crate::grammar::outcome::Failure,
+            rule: Rule,
+        ) -> crate::grammar::outcome::Failure {
+            crate::grammar::outcome::Failure { rule, ..f }
+        }
+
+        /// `lit hostport "/"` at the start of `s` (`lit` the scheme's opening literal, such
+        /// as `q!("wais://")`), the opening of the nntp, wais and prospero URLs: the
+        /// hostport, and the offset after the "/". hostport derives no "/", so the first
+        /// "/" ends it.
+        pub fn opening(
+            cx: &mut Cx,
+            s: Span,
+            lit: &'static str,
+            rule: crate::grammar::rule::Rule,
+        ) -> Res<(Hostport, usize)> {
+            let at = cx.scheme_literal(s, lit, rule)?;
+            let (hp, hp_end) = cx.up_to_slash(s, at, hostport)?;
+            let after = cx.literal(hp_end, s, q!("/"), rule)?;
+            Ok((hp, after))
+        }
+
+        const USERCHARS: &str = "uchar | \";\" | \"?\" | \"&\" | \"=\"";
+
+        /// The element `user` and `password` both repeat.
+        fn userchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
+            uchar(cx, i, end).or_else(|| cx.one_of(i, b";?&="))
+        }
+    };
+    (login, $login:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn login(cx: &mut Cx, s: Span) -> Res<Login> {
             cx.rule($login, |cx| {
                 // Neither user, password nor hostport derives "@": the first "@" ends the user
@@ -51,16 +69,18 @@ macro_rules! ip {
                 })
             })
         }
-
-        $(#[$hostport_doc])*
+    };
+    (hostport, $hostport:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn hostport(cx: &mut Cx, s: Span) -> Res<Hostport> {
             cx.rule($hostport, |cx| {
                 let (host, port) = crate::grammar::login::host_port(cx, s, host, port)?;
                 Ok(Hostport { host, port })
             })
         }
-
-        $(#[$host_doc])*
+    };
+    (host, $host:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn host(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($host, |cx| {
                 let name = hostname(cx, s);
@@ -75,8 +95,9 @@ macro_rules! ip {
                 })
             })
         }
-
-        $(#[$hostnumber_doc])*
+    };
+    (hostnumber, $hostnumber:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn hostnumber(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($hostnumber, |cx| {
                 let mut at = s.start;
@@ -95,42 +116,29 @@ macro_rules! ip {
                 digits(cx, s.from(at)).map_err(|f| f_in(f, $hostnumber))
             })
         }
-
-        $(#[$port_doc])*
+    };
+    (port, $port:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn port(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($port, |cx| {
                 digits(cx, s).map_err(|f| f_in(f, $port))
             })
         }
-
-        /// `digits` is a building block: its failure is reported as the failure of the rule
-        /// that used it, which is what a reader looks for.
-        fn f_in(
-            f: crate::grammar::outcome::Failure,
-            rule: Rule,
-        ) -> crate::grammar::outcome::Failure {
-            crate::grammar::outcome::Failure { rule, ..f }
-        }
-
-        const USERCHARS: &str = "uchar | \";\" | \"?\" | \"&\" | \"=\"";
-
-        $(#[$user_doc])*
+    };
+    (user, $user:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn user(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($user, |cx| {
-                cx.star(s, $user, USERCHARS, |cx, i, e| {
-                    uchar(cx, i, e).or_else(|| cx.one_of(i, b";?&="))
-                })
-            })
+            cx.rule($user, |cx| cx.star(s, $user, USERCHARS, userchar))
         }
-
-        $(#[$password_doc])*
+    };
+    (password, $password:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn password(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($password, |cx| {
-                cx.star(s, $password, USERCHARS, |cx, i, e| {
-                    uchar(cx, i, e).or_else(|| cx.one_of(i, b";?&="))
-                })
-            })
+            cx.rule($password, |cx| cx.star(s, $password, USERCHARS, userchar))
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(ip; $($production)*);
     };
 }
 pub(crate) use ip;

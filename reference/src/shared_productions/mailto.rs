@@ -2,24 +2,19 @@
 
 /// The MAILTO group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! mailto {
-    (
-        $(#[$mailtourl_doc:meta])*
-        pub fn mailtourl($mailtourl:path);
-        $(#[$encoded822addr_doc:meta])*
-        pub fn encoded822addr($encoded822addr:path);
-    ) => {
-        $(#[$mailtourl_doc])*
+    (mailtourl, $mailtourl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn mailtourl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($mailtourl, |cx| {
-                let at = cx.scheme_literal(s, q!("mailto:"), $mailtourl)?;
+            cx.scheme_rule(s, q!("mailto:"), $mailtourl, |cx, at| {
                 encoded822addr(cx, s.from(at))?;
                 cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 6))));
                 cx.put("encoded822addr", Some(Part::Str(s.from(at))));
                 Ok(Match::new($mailtourl))
             })
         }
-
-        $(#[$encoded822addr_doc])*
+    };
+    (encoded822addr, $encoded822addr:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn encoded822addr(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($encoded822addr, |cx| {
                 if s.is_empty() {
@@ -28,6 +23,9 @@ macro_rules! mailto {
                 cx.star(s, $encoded822addr, "xchar", xchar)
             })
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(mailto; $($production)*);
     };
 }
 pub(crate) use mailto;

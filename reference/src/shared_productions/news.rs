@@ -2,21 +2,16 @@
 
 /// The NEWS group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! news {
-    (
-        $(#[$newsurl_doc:meta])*
-        pub fn newsurl($newsurl:path);
-        $(#[$grouppart_doc:meta])*
-        pub fn grouppart($grouppart:path);
-        $(#[$article_doc:meta])*
-        pub fn article($article:path);
-    ) => {
+    (shared) => {
         /// Which alternative of `grouppart` urlcert reports.
         pub use crate::grammar::news::GroupPart as Grouppart;
 
-        $(#[$newsurl_doc])*
+        const ARTICLE_CHARS: &str = "uchar | \";\" | \"/\" | \"?\" | \":\" | \"&\" | \"=\"";
+    };
+    (newsurl, $newsurl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn newsurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($newsurl, |cx| {
-                let at = cx.scheme_literal(s, q!("news:"), $newsurl)?;
+            cx.scheme_rule(s, q!("news:"), $newsurl, |cx, at| {
                 let g = s.from(at);
                 let part = grouppart(cx, g)?;
                 cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
@@ -25,8 +20,9 @@ macro_rules! news {
                 Ok(Match::new($newsurl))
             })
         }
-
-        $(#[$grouppart_doc])*
+    };
+    (grouppart, $grouppart:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn grouppart(cx: &mut Cx, s: Span) -> Res<Grouppart> {
             cx.rule($grouppart, |cx| {
                 if cx.bytes(s) == b"*" {
@@ -48,8 +44,9 @@ macro_rules! news {
                 }
             })
         }
-
-        $(#[$article_doc])*
+    };
+    (article, $article:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn article(cx: &mut Cx, s: Span) -> Res<Span> {
             cx.rule($article, |cx| {
                 // The repeated part derives no "@", so the first "@" ends it.
@@ -69,8 +66,9 @@ macro_rules! news {
                 Ok(h)
             })
         }
-
-        const ARTICLE_CHARS: &str = "uchar | \";\" | \"/\" | \"?\" | \":\" | \"&\" | \"=\"";
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(news; $($production)*);
     };
 }
 pub(crate) use news;

@@ -2,17 +2,11 @@
 
 /// The NNTP group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! nntp {
-    (
-        $(#[$nntpurl_doc:meta])*
-        pub fn nntpurl($nntpurl:path);
-    ) => {
-        $(#[$nntpurl_doc])*
+    (nntpurl, $nntpurl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn nntpurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($nntpurl, |cx| {
-                let at = cx.scheme_literal(s, q!("nntp://"), $nntpurl)?;
-                let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let hp = hostport(cx, Span::new(at, hp_end))?;
-                let slash = cx.literal(hp_end, s, q!("/"), $nntpurl)?;
+                let (hp, slash) = opening(cx, s, q!("nntp://"), $nntpurl)?;
                 // group derives no "/".
                 let group_end = cx.find(s.from(slash), b'/').unwrap_or(s.end);
                 let g = Span::new(slash, group_end);
@@ -31,6 +25,9 @@ macro_rules! nntp {
                 Ok(Match::new($nntpurl))
             })
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(nntp; $($production)*);
     };
 }
 pub(crate) use nntp;

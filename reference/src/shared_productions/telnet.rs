@@ -2,16 +2,11 @@
 
 /// The TELNET group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! telnet {
-    (
-        $(#[$telneturl_doc:meta])*
-        pub fn telneturl($telneturl:path);
-    ) => {
-        $(#[$telneturl_doc])*
+    (telneturl, $telneturl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn telneturl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
-            cx.rule($telneturl, |cx| {
-                let at = cx.scheme_literal(s, q!("telnet://"), $telneturl)?;
-                let login_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-                let l = login(cx, Span::new(at, login_end))?;
+            cx.scheme_rule(s, q!("telnet://"), $telneturl, |cx, at| {
+                let (l, login_end) = cx.up_to_slash(s, at, login)?;
                 if login_end < s.end && login_end + 1 != s.end {
                     return Err(cx.fail(
                         login_end + 1,
@@ -24,6 +19,9 @@ macro_rules! telnet {
                 Ok(Match::new($telneturl))
             })
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(telnet; $($production)*);
     };
 }
 pub(crate) use telnet;

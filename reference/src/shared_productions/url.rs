@@ -144,25 +144,7 @@ macro_rules! url {
                 (None, Some(found)) => (Verdict::Valid, Some(found), None),
                 (None, None) => (Verdict::Invalid, None, invalid_failure),
             };
-            let (rule, components, ambiguities) = match found {
-                // The chosen alternative is the one whose components the context holds.
-                Some(f) => (Some(f.rule), cx.take_components(), f.ambiguities),
-                None => (
-                    None,
-                    Components::new(cx.input),
-                    crate::grammar::outcome::Ambiguities::new(),
-                ),
-            };
-            Parse {
-                doc: DocReading::from($document),
-                verdict,
-                rule,
-                components,
-                error,
-                alternatives,
-                ambiguities,
-                input: cx.input,
-            }
+            cx.parse(DocReading::from($document), verdict, found, error, alternatives)
         }
     };
 }

@@ -2,23 +2,21 @@
 
 /// The WAIS group's rule functions (see `shared_productions` for how it is invoked).
 macro_rules! wais {
-    (
-        $(#[$waisurl_doc:meta])*
-        pub fn waisurl($waisurl:path);
-        $(#[$waisdatabase_doc:meta])*
-        pub fn waisdatabase($waisdatabase:path);
-        $(#[$waisindex_doc:meta])*
-        pub fn waisindex($waisindex:path);
-        $(#[$waisdoc_doc:meta])*
-        pub fn waisdoc($waisdoc:path);
-        $(#[$database_doc:meta])*
-        pub fn database($database:path);
-        $(#[$wtype_doc:meta])*
-        pub fn wtype($wtype:path);
-        $(#[$wpath_doc:meta])*
-        pub fn wpath($wpath:path);
-    ) => {
-        $(#[$waisurl_doc])*
+    (shared) => {
+        // The opening all three forms share, `"wais://" hostport "/"`, is `ip`'s `opening`.
+        fn components(cx: &mut Cx, s: Span, hp: Hostport, parts: [Option<Span>; 4]) {
+            cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
+            hp.put(cx);
+            for (name, part) in ["database", "search", "wtype", "wpath"]
+                .into_iter()
+                .zip(parts)
+            {
+                cx.put(name, part.map(Part::Str));
+            }
+        }
+    };
+    (waisurl, $waisurl:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn waisurl<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisurl, |cx| {
                 let a = match waisdatabase(cx, s) {
@@ -32,42 +30,24 @@ macro_rules! wais {
                 waisdoc(cx, s).map_err(|c| furthest(furthest(a, b), c))
             })
         }
-
-        /// `"wais://" hostport "/"`, the opening all three forms share.
-        fn opening(cx: &mut Cx, s: Span, rule: Rule) -> Res<(Hostport, usize)> {
-            let at = cx.scheme_literal(s, q!("wais://"), rule)?;
-            let hp_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
-            let hp = hostport(cx, Span::new(at, hp_end))?;
-            let after = cx.literal(hp_end, s, q!("/"), rule)?;
-            Ok((hp, after))
-        }
-
-        fn components(cx: &mut Cx, s: Span, hp: Hostport, parts: [Option<Span>; 4]) {
-            cx.put("scheme", Some(Part::Str(Span::new(s.start, s.start + 4))));
-            hp.put(cx);
-            for (name, part) in ["database", "search", "wtype", "wpath"]
-                .into_iter()
-                .zip(parts)
-            {
-                cx.put(name, part.map(Part::Str));
-            }
-        }
-
-        $(#[$waisdatabase_doc])*
+    };
+    (waisdatabase, $waisdatabase:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn waisdatabase<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisdatabase, |cx| {
-                let (hp, at) = opening(cx, s, $waisdatabase)?;
+                let (hp, at) = opening(cx, s, q!("wais://"), $waisdatabase)?;
                 let db = s.from(at);
                 database(cx, db)?;
                 components(cx, s, hp, [Some(db), None, None, None]);
                 Ok(Match::new($waisdatabase))
             })
         }
-
-        $(#[$waisindex_doc])*
+    };
+    (waisindex, $waisindex:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn waisindex<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisindex, |cx| {
-                let (hp, at) = opening(cx, s, $waisindex)?;
+                let (hp, at) = opening(cx, s, q!("wais://"), $waisindex)?;
                 // database derives no "?".
                 let q = cx.find(s.from(at), b'?').unwrap_or(s.end);
                 let db = Span::new(at, q);
@@ -79,11 +59,12 @@ macro_rules! wais {
                 Ok(Match::new($waisindex))
             })
         }
-
-        $(#[$waisdoc_doc])*
+    };
+    (waisdoc, $waisdoc:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn waisdoc<'a>(cx: &mut Cx<'a>, s: Span) -> Res<Match> {
             cx.rule($waisdoc, |cx| {
-                let (hp, at) = opening(cx, s, $waisdoc)?;
+                let (hp, at) = opening(cx, s, q!("wais://"), $waisdoc)?;
                 // database and wtype derive no "/".
                 let d_end = cx.find(s.from(at), b'/').unwrap_or(s.end);
                 let db = Span::new(at, d_end);
@@ -99,23 +80,27 @@ macro_rules! wais {
                 Ok(Match::new($waisdoc))
             })
         }
-
-        $(#[$database_doc])*
+    };
+    (database, $database:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn database(cx: &mut Cx, s: Span) -> Res<()> {
-            cx.rule($database, |cx| {
-                cx.star(s, $database, "uchar", uchar)
-            })
+            cx.rule($database, |cx| cx.star(s, $database, "uchar", uchar))
         }
-
-        $(#[$wtype_doc])*
+    };
+    (wtype, $wtype:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn wtype(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($wtype, |cx| cx.star(s, $wtype, "uchar", uchar))
         }
-
-        $(#[$wpath_doc])*
+    };
+    (wpath, $wpath:path, $(#[$doc:meta])*) => {
+        $(#[$doc])*
         pub fn wpath(cx: &mut Cx, s: Span) -> Res<()> {
             cx.rule($wpath, |cx| cx.star(s, $wpath, "uchar", uchar))
         }
+    };
+    ($($production:tt)*) => {
+        crate::shared_productions::group!(wais; $($production)*);
     };
 }
 pub(crate) use wais;

@@ -78,6 +78,18 @@ pub struct Production {
 /// The most lines a production may take (RFC 3986's `IPv6address` takes nine).
 const MAX_LINES: usize = 9;
 
+/// The [`Grammar::sources`] of a document's folder under `src/`: each named file's text,
+/// as `sources!("rfc2396": mod, classes)` for `src/rfc2396/mod.rs` and
+/// `src/rfc2396/classes.rs`.
+#[allow(unused_macros)] // by the test crates that are not grammar tests
+macro_rules! sources {
+    ($folder:literal: $($file:ident),+ $(,)?) => {
+        &[$(include_str!(concat!("../src/", $folder, "/", stringify!($file), ".rs"))),+]
+    };
+}
+#[allow(unused_imports)] // by the test crates that are not grammar tests
+pub(crate) use sources;
+
 /// The four tests every grammar gets, for the [`Grammar`] `$grammar`.
 #[allow(unused_macros)] // by the test crates that are not grammar tests
 macro_rules! grammar_tests {
@@ -111,16 +123,34 @@ macro_rules! grammar_tests {
 pub(crate) use grammar_tests;
 
 impl Grammar {
+    /// The character that starts a comment line.
+    fn comment(&self) -> char {
+        match self.notation {
+            Notation::Indented => '#',
+            Notation::Rfc822 { .. } | Notation::NoEquals { .. } | Notation::Abnf => ';',
+        }
+    }
+
+    /// The file's lines that are neither comments nor blank: its productions' lines,
+    /// and its section headings (`Notation::Indented`).
+    pub fn text_lines(&self) -> Vec<&'static str> {
+        let comment = self.comment();
+        self.text
+            .lines()
+            .filter(|l| !l.starts_with(comment) && !l.trim().is_empty())
+            .collect()
+    }
+
     /// The productions, in the file's order. Panics on a line the notation does not
     /// allow, and on a tab, trailing whitespace, or a production of more than
     /// [`MAX_LINES`] lines anywhere in the grammar.
     pub fn productions(&self) -> Vec<Production> {
-        let (comment, blank_lines, from) = match self.notation {
-            Notation::Rfc822 { from, blank_lines } => (';', blank_lines, from),
-            Notation::Indented => ('#', true, None),
-            Notation::NoEquals { .. } => (';', false, None),
-            Notation::Abnf => (';', true, None),
+        let (blank_lines, from) = match self.notation {
+            Notation::Rfc822 { from, blank_lines } => (blank_lines, from),
+            Notation::Indented | Notation::Abnf => (true, None),
+            Notation::NoEquals { .. } => (false, None),
         };
+        let comment = self.comment();
         let body = match from {
             Some(from) => &self.text[self.text.find(from).expect("the grammar's start")..],
             None => self.text,
@@ -329,6 +359,15 @@ fn shared_dir() -> Option<std::path::PathBuf> {
 /// Says why a check against a source document does not run.
 fn skipped(what: &str) {
     eprintln!("skipped: ../shared/{what} not present (a clone without the source documents)");
+}
+
+/// The index of the first of `lines` that `is` holds for; panics, naming `what`, if
+/// none does.
+pub fn line_index(lines: &[&str], what: &str, is: impl Fn(&str) -> bool) -> usize {
+    lines
+        .iter()
+        .position(|l| is(l))
+        .unwrap_or_else(|| panic!("{what}: no such line"))
 }
 
 /// The text of `path` under `../shared` (a clean text: `spec/ref/rfc2396.txt`); `None`,
