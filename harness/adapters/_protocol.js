@@ -126,6 +126,14 @@ function loneSurrogate(...values) {
   return values.some((v) => typeof v === 'string' && LONE_SURROGATE.test(v));
 }
 
+// The URL API's getters (URL Standard, "API"), which are model `whatwg`'s components.
+const WHATWG_GETTERS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash'];
+
+/** A URL object's components in model `whatwg`: each getter, exactly as it returns. */
+function whatwgComponents(url) {
+  return Object.fromEntries(WHATWG_GETTERS.map((name) => [name, url[name]]));
+}
+
 /** Component values as the protocol wants them: strings or null. */
 function cleanComponents(parts) {
   const out = {};
@@ -281,6 +289,7 @@ function ipLiteral(host) {
 }
 
 module.exports = {
+  whatwgComponents,
   ipLiteral,
   Reject,
   serve,

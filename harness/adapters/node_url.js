@@ -14,22 +14,9 @@ const protocol = require('./_protocol');
 
 const NAME = 'node-url';
 
-function components(url) {
-  return {
-    protocol: url.protocol,
-    username: url.username,
-    password: url.password,
-    hostname: url.hostname,
-    port: url.port,
-    pathname: url.pathname,
-    search: url.search,
-    hash: url.hash,
-  };
-}
-
 protocol.noArguments(NAME);
 protocol.serve(
   () => protocol.parserHello(NAME, `Node.js ${process.version}`, 'whatwg'),
-  (input) => components(new URL(input)),
+  (input) => protocol.whatwgComponents(new URL(input)),
   (base, reference) => new URL(reference, base).href
 );

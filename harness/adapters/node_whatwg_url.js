@@ -15,13 +15,7 @@
 
 const protocol = require('./_protocol');
 
-// The package's URL class, by its getters, which are the model's components.
-const GETTERS = ['protocol', 'username', 'password', 'hostname', 'port', 'pathname', 'search', 'hash'];
-
 protocol.servePackage('node-whatwg-url', 'whatwg-url', 'whatwg', ({ URL }) => ({
-  parse: (input) => {
-    const url = new URL(input);
-    return Object.fromEntries(GETTERS.map((name) => [name, url[name]]));
-  },
+  parse: (input) => protocol.whatwgComponents(new URL(input)),
   resolve: (base, reference) => new URL(reference, base).href,
 }));
