@@ -1,6 +1,11 @@
 //! What a campaign writes while it runs, so that a kill loses nothing it found and
 //! `--resume` continues it.
 //!
+//! The journal file itself (appended and flushed line by line, a torn last line dropped
+//! on reading) is [`crate::report::outdir::Journal`], the same as a run's
+//! ([`crate::run::journal`]); the two schemas differ because a run journals records to
+//! be rendered again and a campaign journals the state to be resumed.
+//!
 //! The report folder is built in `OUT.partial/` ([`crate::report::outdir`]):
 //!
 //! - `campaign.json`, written before the first request: what makes the campaign the
