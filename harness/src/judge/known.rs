@@ -357,7 +357,7 @@ pub fn divergence(name: &str) -> Option<&'static Divergence> {
 
 /// One resolution the adapter and the 1996 draft disagree on, as the resolution
 /// classifiers see it.
-pub struct ResolveSeen<'a> {
+pub struct ResolveDisagreement<'a> {
     pub base: &'a str,
     pub input: &'a str,
     /// The reference's result (`None`: it gives none).
@@ -373,7 +373,7 @@ pub struct ResolveDivergence {
     /// The case in `cases/` that shows what the document says.
     pub case: &'static str,
     pub adapters: &'static [&'static str],
-    pub explains: fn(&ResolveSeen) -> bool,
+    pub explains: fn(&ResolveDisagreement) -> bool,
 }
 
 /// The path of an absolute URL written as text: after the scheme and any "//"
@@ -403,14 +403,14 @@ fn has_dot_segment(path: &str) -> bool {
 }
 
 /// The resolution the reference gives keeps a dot segment, and the adapter resolved.
-fn keeps_dot_segment(s: &ResolveSeen) -> bool {
+fn keeps_dot_segment(s: &ResolveDisagreement) -> bool {
     matches!(s.answer, Answer::Resolved { .. })
         && s.result.is_some_and(|r| has_dot_segment(url_path(r)))
 }
 
 /// The reference is "?" alone (perhaps with a fragment): §6 step 5 inherits the base's
 /// query when the reference's is empty.
-fn lone_question_mark(s: &ResolveSeen) -> bool {
+fn lone_question_mark(s: &ResolveDisagreement) -> bool {
     let before_fragment = &s.input[..s.input.find('#').unwrap_or(s.input.len())];
     before_fragment == "?" && matches!(s.answer, Answer::Resolved { .. })
 }
@@ -633,7 +633,7 @@ pub const RESOLVE_DIVERGENCES: &[ResolveDivergence] = &[
 /// to the parse divergences before the resolution ones, as its parse would be; a result
 /// the URL parser only rewrites as it would when parsing it, after them. One cause,
 /// whichever operation shows it.
-pub fn classify_resolution(seen: &ResolveSeen) -> Option<(&'static str, &'static str)> {
+pub fn classify_resolution(seen: &ResolveDisagreement) -> Option<(&'static str, &'static str)> {
     rejected_as_parse(seen)
         .or_else(|| {
             RESOLVE_DIVERGENCES
@@ -647,7 +647,7 @@ pub fn classify_resolution(seen: &ResolveSeen) -> Option<(&'static str, &'static
 
 /// The URL parser resolved to what it makes of the reference's own result when it parses
 /// it: the resolutions agree, and the difference is that parse's, classified as such.
-fn rewritten_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)> {
+fn rewritten_as_parse(seen: &ResolveDisagreement) -> Option<(&'static str, &'static str)> {
     let (Some(result), Answer::Resolved { result: theirs }, "url") =
         (seen.result, seen.answer, seen.adapter)
     else {
@@ -663,7 +663,7 @@ fn rewritten_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)
 
 /// fluent-uri's "the reference: MESSAGE", classified as a parse of the reference that
 /// was rejected with MESSAGE.
-fn rejected_as_parse(seen: &ResolveSeen) -> Option<(&'static str, &'static str)> {
+fn rejected_as_parse(seen: &ResolveDisagreement) -> Option<(&'static str, &'static str)> {
     let Answer::Rejected { message } = seen.answer else {
         return None;
     };

@@ -5,7 +5,7 @@
 //! - `summary.json`: per adapter, the counts per class, per document and per tag
 //!   ([`summary`]);
 //! - `report.md` and `report.html`: the summary, which starts with each parser's
-//!   agreement per document ([`summary::agreement`]), and a matrix of cases × adapters
+//!   agreement per document ([`summary::agreement_columns`]), and a matrix of cases × adapters
 //!   with a pruned view that groups identical rows ([`markdown`], [`html`]);
 //! - `junit.xml`: one testsuite per adapter, one testcase per case × document
 //!   ([`junit`]);

@@ -5,7 +5,7 @@
 //!
 //! The adapters and the judge come through a small seam, [`AdapterSource`] and [`Judge`], so
 //! that this module runs with any adapter (the tests use their own). [`Registry`] and
-//! [`judge`] are where the adapter registry and the comparison by meaning plug in.
+//! [`crate::judge::judge`] are where the adapter registry and the comparison by meaning plug in.
 
 use crate::ask::process::Limits;
 use crate::ask::registry;

@@ -5,10 +5,10 @@
 //!   (`url` or `fluent-uri`, picked by the input's first byte, [`crate::run::fuzzinput`]),
 //!   judged as `urlcert run` judges (the tables and normalisations of
 //!   [`crate::judge::meaning`]; [`crate::judge::known::adapter_diff`] for a given adapter). Every disagreement must
-//!   fall in one of the named [`DIVERGENCES`], each a small function citing the case in
+//!   fall in one of the named [`crate::judge::known::DIVERGENCES`], each a small function citing the case in
 //!   `cases/` that shows it; anything else is returned as an error, which the fuzz target
 //!   turns into a crash.
-//! - [`structured`]: URLs built from the grammars' productions, valid by construction,
+//! - structured: URLs built from the grammars' productions, valid by construction,
 //!   with the components they were built from ([`Built`]), and [`check_built`], which asks
 //!   the reference for exactly those components.
 

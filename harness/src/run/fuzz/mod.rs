@@ -3,8 +3,9 @@
 //! A campaign makes inputs ([`gen`]: strings derived from the document's grammar by the
 //! oracle crate's generator, the cases' inputs and bases, and mutations of all of them),
 //! asks the reference and every adapter about each, and judges each adapter's answer
-//! with [`meaning::judge`] against an [`Expectation`] built from the reference's own
-//! answer: its verdict, rule and components for a parse, its result for a resolution.
+//! with the one judge ([`crate::judge::judge`]) against the expectation
+//! [`crate::judge::expected::of`] makes of the reference's own answer: its verdict,
+//! rule and components for a parse, its result for a resolution.
 //! That is differential, not certification: the reference stands in for the document,
 //! and a discrepancy says only that the two disagree.
 //!
@@ -295,7 +296,7 @@ pub fn classify(
                 Ok(r) => Some(std::str::from_utf8(&r.result).ok()?),
                 Err(_) => None,
             };
-            let seen = known::ResolveSeen {
+            let seen = known::ResolveDisagreement {
                 base,
                 input,
                 result,

@@ -116,7 +116,7 @@ pub struct Counts {
 /// What was skipped, and why.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Skipped {
-    /// Inputs longer than [`MAX_WITNESS`].
+    /// Inputs longer than [`super::checks::MAX_WITNESS`].
     pub too_long: u64,
     /// Derivations the generator could not write (an empty string the grammar does not
     /// derive: a production it cannot expand).
