@@ -272,12 +272,12 @@ mod tests {
     use super::*;
     use std::collections::BTreeSet;
 
-    /// The `(id, text)` literal pairs of the `t.step(` and `t.pass(` calls in a
+    /// The `(id, text)` literal pairs of the `t.step(`, `t.pass(` and `t.done(` calls in a
     /// resolver's source, before its tests.
     fn calls(source: &str) -> Vec<(String, String)> {
         let code = source.split("#[cfg(test)]").next().unwrap_or(source);
         let mut out = Vec::new();
-        for call in ["t.step(", "t.pass("] {
+        for call in ["t.step(", "t.pass(", "t.done("] {
             for (at, _) in code.match_indices(call) {
                 let mut rest = &code[at + call.len()..];
                 let mut pair = Vec::new();

@@ -35,12 +35,12 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     // Step 1: "If the base URL is the empty string (unknown), the URL reference is
     // interpreted as an absolute URL and we are done."
     if base.is_empty() {
-        t.step(
+        return t.done(
             "1",
             "the base URL is empty: the reference is taken as absolute",
-            || lossy(reference),
+            doc,
+            reference.to_vec(),
         );
-        return t.finish(doc, reference.to_vec(), false);
     }
     t.pass("1", "the base URL is known: go on");
 
@@ -88,12 +88,12 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     // Step 2b: "If the URL reference starts with a scheme name, it is interpreted as an
     // absolute URL and we are done."
     if r.scheme.is_some() {
-        t.step(
+        return t.done(
             "2b",
             "the reference starts with a scheme name: absolute",
-            || lossy(reference),
+            doc,
+            reference.to_vec(),
         );
-        return t.finish(doc, reference.to_vec(), false);
     }
     t.pass("2b", "the reference has no scheme name: go on");
 
@@ -169,8 +169,7 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     // are recombined to give the absolute form of the URL reference."
     seen(&super::named(&u, "server"));
     let result = recombine(&u);
-    t.step("7", "the components are recombined", || lossy(&result));
-    t.finish(doc, result, false)
+    t.done("7", "the components are recombined", doc, result)
 }
 
 #[cfg(test)]

@@ -12,6 +12,8 @@
 pub(crate) mod branches;
 pub mod draft02;
 pub mod draft1996;
+#[cfg(test)]
+mod pieces;
 pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;

@@ -2,7 +2,7 @@
 //! Section 2.4 says.
 
 use super::step6::step_6;
-use super::trace::{lossy, Trace};
+use super::trace::Trace;
 use super::{non_empty, recombine, show, Components, Request, Resolution, Seen, Unresolvable};
 use crate::grammar::cx::Span;
 use crate::rfc1808::parts::Parts;
@@ -41,12 +41,12 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     // Step 1: "If the base URL is the empty string (unknown), the embedded URL is
     // interpreted as an absolute URL and we are done."
     if base.is_empty() {
-        t.step(
+        return t.done(
             "1",
             "the base URL is empty: the embedded URL is taken as absolute",
-            || lossy(embedded),
+            doc,
+            embedded.to_vec(),
         );
-        return t.finish(doc, embedded.to_vec(), false);
     }
     t.pass("1", "the base URL is known: go on");
 
@@ -71,24 +71,24 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     // Step 2a: "If the embedded URL is entirely empty, it inherits the entire base URL
     // (i.e., is set equal to the base URL) and we are done."
     if embedded.is_empty() {
-        t.step(
+        return t.done(
             "2a",
             "the embedded URL is empty: it is set equal to the base URL",
-            || lossy(base),
+            doc,
+            base.to_vec(),
         );
-        return t.finish(doc, base.to_vec(), false);
     }
     t.pass("2a", "the embedded URL is not empty: go on");
 
     // Step 2b: "If the embedded URL starts with a scheme name, it is interpreted as an
     // absolute URL and we are done."
     if e.scheme.is_some() {
-        t.step(
+        return t.done(
             "2b",
             "the embedded URL starts with a scheme name: absolute",
-            || lossy(embedded),
+            doc,
+            embedded.to_vec(),
         );
-        return t.finish(doc, embedded.to_vec(), false);
     }
     t.pass("2b", "the embedded URL has no scheme name: go on");
 
@@ -174,8 +174,7 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     // are recombined to give the absolute form of the embedded URL."
     seen(&super::named(&u, "net_loc"));
     let result = recombine(&u);
-    t.step("7", "the components are recombined", || lossy(&result));
-    t.finish(doc, result, false)
+    t.done("7", "the components are recombined", doc, result)
 }
 
 #[cfg(test)]
