@@ -17,6 +17,7 @@ mod pieces;
 pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
+mod shared_steps;
 pub mod split;
 mod step6;
 mod trace;
