@@ -101,7 +101,8 @@ fn login(c: &Components) -> Option<String> {
 /// (`<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>`, 1996 draft §4.3 and RFC
 /// 1808 §2.4). The slash before the path is not a component (1996 draft §4.3.2, RFC 1808
 /// §2.4.6: it is "not part of the path"), so both the form with it and the form without
-/// it are candidates; the input must be one of them.
+/// it are candidates (after a server only the form with it: the server ends at the
+/// slash); the input must be one of them.
 fn generic(c: &Components, server: &str, params: bool) -> Vec<String> {
     let mut head = String::new();
     if let Some(v) = s(c, "scheme") {
@@ -123,7 +124,35 @@ fn generic(c: &Components, server: &str, params: bool) -> Vec<String> {
             tail.push_str(v);
         }
     }
+    // With a server, the path follows the slash that ends it, or is empty.
+    if s(c, server).is_some() && !s(c, "path").unwrap_or("").is_empty() {
+        return vec![format!("{head}/{tail}")];
+    }
     vec![format!("{head}{tail}"), format!("{head}/{tail}")]
+}
+
+/// `scheme "://" login [ "/" path [ delimiter last ] ]`, the shape of RFC 1738's
+/// `httpurl` (`[ "/" hpath [ "?" search ]]`) and `ftpurl` (`[ "/" fpath [ ";type="
+/// ftptype ]]`), where the path must be its segments joined by "/".
+fn login_and_path(
+    c: &Components,
+    path: &str,
+    segments: &str,
+    (delimiter, last): (&str, &str),
+) -> Option<Vec<String>> {
+    let mut out = format!("{}://{}", s(c, "scheme")?, login(c)?);
+    if let Some(p) = s(c, path) {
+        if list(c, segments)?.join("/") != p {
+            return Some(vec![format!("{segments} of {p:?}")]);
+        }
+        out.push('/');
+        out.push_str(p);
+        if let Some(v) = s(c, last) {
+            out.push_str(delimiter);
+            out.push_str(v);
+        }
+    }
+    Some(vec![out])
 }
 
 /// RFC 3986 §5.3, "Component Recomposition", on a parse's components (the path holds
@@ -186,56 +215,23 @@ pub fn rebuild(p: &Parse) -> Option<Vec<String>> {
     let rule = p.rule?.name();
     match (p.doc.doc, rule) {
         (Document::Draft1996, "generic-URL" | "net_path" | "abs_path" | "rel_path") => {
-            let mut out = generic(c, "server", false);
             if let (Some(server), Some(built)) = (s(c, "server"), login(c)) {
                 // An empty server has no host (§4.3.1 `server = [ ... hostport ]`).
                 if server != built {
                     return Some(vec![format!("server {server:?} from {built:?}")]);
                 }
             }
-            // With a server, the path follows the slash that ends it, or is empty.
-            if s(c, "server").is_some() && !s(c, "path").unwrap_or("").is_empty() {
-                out.remove(0);
-            }
-            Some(out)
+            Some(generic(c, "server", false))
         }
         (Document::Rfc3986, "URI" | "relative-ref") => Some(vec![recompose_3986(c)]),
         (Document::Rfc1808, "generic-RL" | "net_path" | "abs_path" | "rel_path") => {
-            let mut out = generic(c, "net_loc", true);
-            if s(c, "net_loc").is_some() && !s(c, "path").unwrap_or("").is_empty() {
-                out.remove(0);
-            }
-            Some(out)
+            Some(generic(c, "net_loc", true))
         }
         (Document::Rfc1738 | Document::Draft06, "httpurl") => {
-            let mut out = format!("{}://{}", s(c, "scheme")?, login(c)?);
-            if let Some(path) = s(c, "hpath") {
-                if list(c, "hsegments")?.join("/") != path {
-                    return Some(vec![format!("hsegments of {path:?}")]);
-                }
-                out.push('/');
-                out.push_str(path);
-                if let Some(q) = s(c, "search") {
-                    out.push('?');
-                    out.push_str(q);
-                }
-            }
-            Some(vec![out])
+            login_and_path(c, "hpath", "hsegments", ("?", "search"))
         }
         (Document::Rfc1738 | Document::Draft06, "ftpurl") => {
-            let mut out = format!("{}://{}", s(c, "scheme")?, login(c)?);
-            if let Some(path) = s(c, "fpath") {
-                if list(c, "fsegments")?.join("/") != path {
-                    return Some(vec![format!("fsegments of {path:?}")]);
-                }
-                out.push('/');
-                out.push_str(path);
-                if let Some(t) = s(c, "ftptype") {
-                    out.push_str(";type=");
-                    out.push_str(t);
-                }
-            }
-            Some(vec![out])
+            login_and_path(c, "fpath", "fsegments", (";type=", "ftptype"))
         }
         (Document::Rfc1738 | Document::Draft06, "otherurl") => {
             Some(vec![format!("{}:{}", s(c, "scheme")?, s(c, "schemepart")?)])
