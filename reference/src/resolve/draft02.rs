@@ -161,12 +161,7 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     // "Otherwise, a relative path is interpreted as follows: The last part of the path of
     // the context locator (anything following the rightmost slash) is removed, and the
     // given partial URL appended in its place."
-    let keep = context
-        .path
-        .iter()
-        .rposition(|&b| b == b'/')
-        .map_or(0, |slash| slash + 1);
-    let mut path = context.path[..keep].to_vec();
+    let mut path = context.path[..super::last_segment_start(context.path)].to_vec();
     if context.host.is_some() && path.is_empty() && !reference.is_empty() {
         // The slash that ends the host part ("continues until the following slash")
         // and separates it from what follows (`hostport [ / path ] [ ? search ]`).

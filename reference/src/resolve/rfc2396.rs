@@ -251,10 +251,7 @@ fn step_6(base_path: &[u8], reference_path: &[u8], reading: Reading, t: &mut Tra
     // Step 6a: "a) All but the last segment of the base URI's path component is copied
     // to the buffer. In other words, any characters after the last (right-most) slash
     // character, if any, are excluded."
-    let keep = base_path
-        .iter()
-        .rposition(|&b| b == b'/')
-        .map_or(0, |slash| slash + 1);
+    let keep = super::last_segment_start(base_path);
     let mut buffer = Vec::with_capacity(keep + reference_path.len());
     buffer.extend_from_slice(&base_path[..keep]);
     t.step(

@@ -360,14 +360,7 @@ fn merge(base: &Components, reference_path: &[u8], t: &mut Trace) -> Vec<u8> {
         // but the last segment of the base URI's path (i.e., excluding any characters
         // after the right-most "/" in the base URI path, or excluding the entire base URI
         // path if it does not contain any "/" characters)."
-        let keep = base
-            .path
-            .iter()
-            .rposition(|&b| b == b'/')
-            .map_or(0, |slash| slash + 1);
-        out = Vec::with_capacity(keep + reference_path.len());
-        out.extend_from_slice(&base.path[..keep]);
-        out.extend_from_slice(reference_path);
+        out = super::replace_last_segment(base.path, reference_path);
         t.step(
             "5.2.3",
             "merge: R.path appended to all but the last segment of Base.path",

@@ -7,6 +7,7 @@
 //! rescanning loop.
 
 use super::trace::{lossy, Trace};
+use super::{last_segment_start, replace_last_segment};
 use crate::inline::InlineList;
 
 /// "The last segment of the base URL's path (anything following the rightmost slash
@@ -14,13 +15,7 @@ use crate::inline::InlineList;
 /// path is appended in its place. The following operations are then applied, in order,
 /// to the new path:"
 pub(crate) fn step_6(base_path: &[u8], reference_path: &[u8], t: &mut Trace) -> Vec<u8> {
-    let keep = base_path
-        .iter()
-        .rposition(|&b| b == b'/')
-        .map_or(0, |slash| slash + 1);
-    let mut path = Vec::with_capacity(keep + reference_path.len());
-    path.extend_from_slice(&base_path[..keep]);
-    path.extend_from_slice(reference_path);
+    let path = replace_last_segment(base_path, reference_path);
     t.step(
         "6",
         "the last segment of the base path is removed and the reference's path appended",
@@ -112,10 +107,7 @@ fn step_6d(mut path: Vec<u8>) -> Vec<u8> {
     let Some(before) = path.strip_suffix(b"/..") else {
         return path;
     };
-    let start = before
-        .iter()
-        .rposition(|&b| b == b'/')
-        .map_or(0, |slash| slash + 1);
+    let start = last_segment_start(before);
     if &before[start..] != b".." {
         path.truncate(start);
     }
