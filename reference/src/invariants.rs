@@ -159,29 +159,28 @@ fn login_and_path(
 /// its "/"); the authority must be its subcomponents put together (§3.2: `[ userinfo
 /// "@" ] host [ ":" port ]`).
 fn recompose_3986(c: &Components) -> String {
+    if let Some(a) = s(c, "authority") {
+        let built = userinfo_host_port(c);
+        if built != a {
+            return format!("authority {a:?} from {built:?}");
+        }
+    }
+    recompose(c, s(c, "path").unwrap_or(""))
+}
+
+/// RFC 3986 §5.3 and RFC 2396 §5.2 step 7: each delimiter written when its component
+/// is defined, the path as it is.
+fn recompose(c: &Components, path: &str) -> String {
     let mut out = String::new();
     if let Some(v) = s(c, "scheme") {
         out.push_str(v);
         out.push(':');
     }
-    if let Some(a) = s(c, "authority") {
-        let mut built = String::new();
-        if let Some(u) = s(c, "userinfo") {
-            built.push_str(u);
-            built.push('@');
-        }
-        built.push_str(s(c, "host").unwrap_or(""));
-        if let Some(p) = s(c, "port") {
-            built.push(':');
-            built.push_str(p);
-        }
-        if built != a {
-            return format!("authority {a:?} from {built:?}");
-        }
+    if let Some(v) = s(c, "authority") {
         out.push_str("//");
-        out.push_str(a);
+        out.push_str(v);
     }
-    out.push_str(s(c, "path").unwrap_or(""));
+    out.push_str(path);
     for (d, name) in [('?', "query"), ('#', "fragment")] {
         if let Some(v) = s(c, name) {
             out.push(d);
@@ -254,7 +253,7 @@ fn rfc2396(c: &Components) -> String {
     if let Some(server) = s(c, "server") {
         let built = match s(c, "host") {
             None => String::new(),
-            Some(_) => login_rfc2396(c),
+            Some(_) => userinfo_host_port(c),
         };
         if server != built {
             return format!("server {server:?} from {built:?}");
@@ -288,27 +287,11 @@ fn rfc2396(c: &Components) -> String {
             return format!("opaque_part {opaque:?} of {whole:?}");
         }
     }
-    let mut out = String::new();
-    if let Some(v) = s(c, "scheme") {
-        out.push_str(v);
-        out.push(':');
-    }
-    if let Some(v) = s(c, "authority") {
-        out.push_str("//");
-        out.push_str(v);
-    }
-    out.push_str(path);
-    for (d, name) in [('?', "query"), ('#', "fragment")] {
-        if let Some(v) = s(c, name) {
-            out.push(d);
-            out.push_str(v);
-        }
-    }
-    out
+    recompose(c, path)
 }
 
-/// `[ userinfo "@" ] host [ ":" port ]` (RFC 2396 §3.2.2).
-fn login_rfc2396(c: &Components) -> String {
+/// `[ userinfo "@" ] host [ ":" port ]` (RFC 2396 §3.2.2, RFC 3986 §3.2).
+fn userinfo_host_port(c: &Components) -> String {
     let mut out = String::new();
     if let Some(u) = s(c, "userinfo") {
         out.push_str(u);
