@@ -101,7 +101,8 @@ fn login(c: &Components) -> Option<String> {
 /// (`<scheme>://<net_loc>/<path>;<params>?<query>#<fragment>`, 1996 draft §4.3 and RFC
 /// 1808 §2.4). The slash before the path is not a component (1996 draft §4.3.2, RFC 1808
 /// §2.4.6: it is "not part of the path"), so both the form with it and the form without
-/// it are candidates; the input must be one of them.
+/// it are candidates (after a server only the form with it: the server ends at the
+/// slash); the input must be one of them.
 fn generic(c: &Components, server: &str, params: bool) -> Vec<String> {
     let mut head = String::new();
     if let Some(v) = s(c, "scheme") {
@@ -123,36 +124,63 @@ fn generic(c: &Components, server: &str, params: bool) -> Vec<String> {
             tail.push_str(v);
         }
     }
+    // With a server, the path follows the slash that ends it, or is empty.
+    if s(c, server).is_some() && !s(c, "path").unwrap_or("").is_empty() {
+        return vec![format!("{head}/{tail}")];
+    }
     vec![format!("{head}{tail}"), format!("{head}/{tail}")]
+}
+
+/// `scheme "://" login [ "/" path [ delimiter last ] ]`, the shape of RFC 1738's
+/// `httpurl` (`[ "/" hpath [ "?" search ]]`) and `ftpurl` (`[ "/" fpath [ ";type="
+/// ftptype ]]`), where the path must be its segments joined by "/".
+fn login_and_path(
+    c: &Components,
+    path: &str,
+    segments: &str,
+    (delimiter, last): (&str, &str),
+) -> Option<Vec<String>> {
+    let mut out = format!("{}://{}", s(c, "scheme")?, login(c)?);
+    if let Some(p) = s(c, path) {
+        if list(c, segments)?.join("/") != p {
+            return Some(vec![format!("{segments} of {p:?}")]);
+        }
+        out.push('/');
+        out.push_str(p);
+        if let Some(v) = s(c, last) {
+            out.push_str(delimiter);
+            out.push_str(v);
+        }
+    }
+    Some(vec![out])
 }
 
 /// RFC 3986 §5.3, "Component Recomposition", on a parse's components (the path holds
 /// its "/"); the authority must be its subcomponents put together (§3.2: `[ userinfo
 /// "@" ] host [ ":" port ]`).
 fn recompose_3986(c: &Components) -> String {
+    if let Some(a) = s(c, "authority") {
+        let built = userinfo_host_port(c);
+        if built != a {
+            return format!("authority {a:?} from {built:?}");
+        }
+    }
+    recompose(c, s(c, "path").unwrap_or(""))
+}
+
+/// RFC 3986 §5.3 and RFC 2396 §5.2 step 7: each delimiter written when its component
+/// is defined, the path as it is.
+fn recompose(c: &Components, path: &str) -> String {
     let mut out = String::new();
     if let Some(v) = s(c, "scheme") {
         out.push_str(v);
         out.push(':');
     }
-    if let Some(a) = s(c, "authority") {
-        let mut built = String::new();
-        if let Some(u) = s(c, "userinfo") {
-            built.push_str(u);
-            built.push('@');
-        }
-        built.push_str(s(c, "host").unwrap_or(""));
-        if let Some(p) = s(c, "port") {
-            built.push(':');
-            built.push_str(p);
-        }
-        if built != a {
-            return format!("authority {a:?} from {built:?}");
-        }
+    if let Some(v) = s(c, "authority") {
         out.push_str("//");
-        out.push_str(a);
+        out.push_str(v);
     }
-    out.push_str(s(c, "path").unwrap_or(""));
+    out.push_str(path);
     for (d, name) in [('?', "query"), ('#', "fragment")] {
         if let Some(v) = s(c, name) {
             out.push(d);
@@ -186,56 +214,23 @@ pub fn rebuild(p: &Parse) -> Option<Vec<String>> {
     let rule = p.rule?.name();
     match (p.doc.doc, rule) {
         (Document::Draft1996, "generic-URL" | "net_path" | "abs_path" | "rel_path") => {
-            let mut out = generic(c, "server", false);
             if let (Some(server), Some(built)) = (s(c, "server"), login(c)) {
                 // An empty server has no host (§4.3.1 `server = [ ... hostport ]`).
                 if server != built {
                     return Some(vec![format!("server {server:?} from {built:?}")]);
                 }
             }
-            // With a server, the path follows the slash that ends it, or is empty.
-            if s(c, "server").is_some() && !s(c, "path").unwrap_or("").is_empty() {
-                out.remove(0);
-            }
-            Some(out)
+            Some(generic(c, "server", false))
         }
         (Document::Rfc3986, "URI" | "relative-ref") => Some(vec![recompose_3986(c)]),
         (Document::Rfc1808, "generic-RL" | "net_path" | "abs_path" | "rel_path") => {
-            let mut out = generic(c, "net_loc", true);
-            if s(c, "net_loc").is_some() && !s(c, "path").unwrap_or("").is_empty() {
-                out.remove(0);
-            }
-            Some(out)
+            Some(generic(c, "net_loc", true))
         }
         (Document::Rfc1738 | Document::Draft06, "httpurl") => {
-            let mut out = format!("{}://{}", s(c, "scheme")?, login(c)?);
-            if let Some(path) = s(c, "hpath") {
-                if list(c, "hsegments")?.join("/") != path {
-                    return Some(vec![format!("hsegments of {path:?}")]);
-                }
-                out.push('/');
-                out.push_str(path);
-                if let Some(q) = s(c, "search") {
-                    out.push('?');
-                    out.push_str(q);
-                }
-            }
-            Some(vec![out])
+            login_and_path(c, "hpath", "hsegments", ("?", "search"))
         }
         (Document::Rfc1738 | Document::Draft06, "ftpurl") => {
-            let mut out = format!("{}://{}", s(c, "scheme")?, login(c)?);
-            if let Some(path) = s(c, "fpath") {
-                if list(c, "fsegments")?.join("/") != path {
-                    return Some(vec![format!("fsegments of {path:?}")]);
-                }
-                out.push('/');
-                out.push_str(path);
-                if let Some(t) = s(c, "ftptype") {
-                    out.push_str(";type=");
-                    out.push_str(t);
-                }
-            }
-            Some(vec![out])
+            login_and_path(c, "fpath", "fsegments", (";type=", "ftptype"))
         }
         (Document::Rfc1738 | Document::Draft06, "otherurl") => {
             Some(vec![format!("{}:{}", s(c, "scheme")?, s(c, "schemepart")?)])
@@ -258,7 +253,7 @@ fn rfc2396(c: &Components) -> String {
     if let Some(server) = s(c, "server") {
         let built = match s(c, "host") {
             None => String::new(),
-            Some(_) => login_rfc2396(c),
+            Some(_) => userinfo_host_port(c),
         };
         if server != built {
             return format!("server {server:?} from {built:?}");
@@ -292,27 +287,11 @@ fn rfc2396(c: &Components) -> String {
             return format!("opaque_part {opaque:?} of {whole:?}");
         }
     }
-    let mut out = String::new();
-    if let Some(v) = s(c, "scheme") {
-        out.push_str(v);
-        out.push(':');
-    }
-    if let Some(v) = s(c, "authority") {
-        out.push_str("//");
-        out.push_str(v);
-    }
-    out.push_str(path);
-    for (d, name) in [('?', "query"), ('#', "fragment")] {
-        if let Some(v) = s(c, name) {
-            out.push(d);
-            out.push_str(v);
-        }
-    }
-    out
+    recompose(c, path)
 }
 
-/// `[ userinfo "@" ] host [ ":" port ]` (RFC 2396 §3.2.2).
-fn login_rfc2396(c: &Components) -> String {
+/// `[ userinfo "@" ] host [ ":" port ]` (RFC 2396 §3.2.2, RFC 3986 §3.2).
+fn userinfo_host_port(c: &Components) -> String {
     let mut out = String::new();
     if let Some(u) = s(c, "userinfo") {
         out.push_str(u);

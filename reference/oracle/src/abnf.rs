@@ -29,7 +29,7 @@
 //! Nothing else is defined here: the core rules (ALPHA, DIGIT, ...) must stand in the
 //! grammar file, as RFC 3986's does with the three it uses.
 
-use crate::bnf::{BnfError, Expr, Grammar, Production};
+use crate::bnf::{one_or, BnfError, Expr, Grammar, Production};
 
 /// Reads a grammar file written in ABNF.
 pub fn read(text: &str) -> Result<Grammar, BnfError> {
@@ -450,14 +450,6 @@ impl Parser<'_> {
             }
             other => Err(self.err(format!("unexpected `{other:?}`"))),
         }
-    }
-}
-
-fn one_or(mut v: Vec<Expr>, f: fn(Vec<Expr>) -> Expr) -> Expr {
-    if v.len() == 1 {
-        v.pop().expect("one")
-    } else {
-        f(v)
     }
 }
 

@@ -654,7 +654,8 @@ impl RfcParser<'_> {
     }
 }
 
-fn one_or(mut v: Vec<Expr>, f: fn(Vec<Expr>) -> Expr) -> Expr {
+/// The one expression of `v`, or `f` of them all.
+pub(crate) fn one_or(mut v: Vec<Expr>, f: fn(Vec<Expr>) -> Expr) -> Expr {
     if v.len() == 1 {
         v.pop().expect("one")
     } else {

@@ -482,22 +482,17 @@ const SIZE_LIMIT: usize = 1 << 30;
 
 /// A `regex::bytes::Regex` for the whole input: `(?-u)^(?:re)$`.
 pub fn build(rule: &str, re: &Re) -> Result<regex::bytes::Regex, CompileError> {
-    let pattern = format!("(?-u)^(?:{})$", re.render());
-    regex::bytes::RegexBuilder::new(&pattern)
-        .unicode(false)
-        .size_limit(SIZE_LIMIT)
-        .dfa_size_limit(SIZE_LIMIT)
-        .build()
-        .map_err(|e| CompileError::Regex {
-            rule: rule.to_string(),
-            message: e.to_string(),
-        })
+    build_pattern(rule, &format!("(?-u)^(?:{})$", re.render()))
 }
 
 /// A regex for the start of the input: `(?-u)^(?:re)`.
 pub fn build_prefix(rule: &str, re: &Re) -> Result<regex::bytes::Regex, CompileError> {
-    let pattern = format!("(?-u)^(?:{})", re.render());
-    regex::bytes::RegexBuilder::new(&pattern)
+    build_pattern(rule, &format!("(?-u)^(?:{})", re.render()))
+}
+
+/// `pattern` compiled on bytes with the raised limits; an error names `rule`.
+fn build_pattern(rule: &str, pattern: &str) -> Result<regex::bytes::Regex, CompileError> {
+    regex::bytes::RegexBuilder::new(pattern)
         .unicode(false)
         .size_limit(SIZE_LIMIT)
         .dfa_size_limit(SIZE_LIMIT)

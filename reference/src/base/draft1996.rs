@@ -5,8 +5,7 @@
 use super::established::{Base, Context, Source};
 use super::fields::{content_base, content_location, without_whitespace};
 use super::layers::{
-    as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, resolve_against,
-    retrieval, Sections,
+    self, broken, content_base_element, first_field, foreign_fields, resolve_against, Sections,
 };
 use super::model::{Entity, HeaderField};
 use super::walk::{Asked, Outer, Tracer};
@@ -28,15 +27,14 @@ pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
     // The document in an entity is enclosed by the entity's header: "The base URL for a
     // message serves as [...] the default base URL for documents enclosed within the
     // message", so a BASE element in it comes before the header fields.
-    if let Some((url, how)) = base_element(doc, e, t, s, as_absolute) {
-        return t.took(s.content, Source::Content, Some(url), how);
+    if let Some(b) = content_base_element(doc, e, t, s) {
+        return b;
     }
-    t.passed(s.content, Source::Content, "no BASE element gives a base");
     foreign_fields(e, t, Document::Draft1996, &["Base"]);
 
     // The layers below give the base a relative Content-Location is resolved against.
     let mut fallback = Tracer::default();
-    let outside = outer_layers(e, outer, cx, &mut fallback);
+    let outside = outer_layers(outer, cx, &mut fallback);
 
     if let Some((url, how)) = header_fields(doc, e, t, &outside) {
         return t.took_over(s.content, Some(url), how, fallback);
@@ -136,25 +134,16 @@ fn fragment_removed(doc: DocReading, f: &HeaderField, t: &mut Tracer) -> Vec<u8>
     }
 }
 
-/// 5.2, 5.3 and 5.4: the base of an entity with no base embedded.
-fn outer_layers(_e: &Entity, outer: Outer, cx: &Context, t: &mut Tracer) -> Base {
-    let s = &SECTIONS;
-    // 5.2: "If no base URL is embedded, the base URL of a document is defined by the
-    // document's retrieval context. For a document that is enclosed within another
-    // entity (such as a message or another document), the retrieval context is that
-    // entity".
-    if let Some(b) = encapsulating(outer, t, s) {
-        return b;
-    }
-    // 5.3: "If no base URL is embedded and the document is not encapsulated within some
-    // other entity [...] if a URL was used to retrieve the base document, that URL shall
-    // be considered the base URL. [...] the last URL used [...] is the base URL."
-    if let Some(b) = retrieval(outer, cx, t, s) {
-        return b;
-    }
-    // 5.4: "If none of the conditions described in Sections 5.1 -- 5.3 apply, then the
-    // base URL is considered to be the empty string and all URL references within that
-    // document are assumed to be absolute URLs."
+/// 5.2 (the encapsulating entity) and 5.3 (the retrieval URL), then 5.4: the base of
+/// an entity with no base embedded.
+fn outer_layers(outer: Outer, cx: &Context, t: &mut Tracer) -> Base {
+    layers::outer_layers(outer, cx, t, &SECTIONS, section_5_4)
+}
+
+/// 5.4: "If none of the conditions described in Sections 5.1 -- 5.3 apply, then the base
+/// URL is considered to be the empty string and all URL references within that document
+/// are assumed to be absolute URLs."
+fn section_5_4(_: &Context, t: &mut Tracer, s: &Sections) -> Base {
     t.took(
         s.default,
         Source::Default,

@@ -19,6 +19,21 @@ pub(crate) struct Sections {
     pub html: &'static str,
 }
 
+/// The content's layer when it is the `BASE` element alone and its `HREF` must be
+/// absolute: the base it gives, or the layer passed.
+pub(crate) fn content_base_element(
+    doc: DocReading,
+    e: &Entity,
+    t: &mut Tracer,
+    s: &Sections,
+) -> Option<Base> {
+    if let Some((url, how)) = base_element(doc, e, t, s, as_absolute) {
+        return Some(t.took(s.content, Source::Content, Some(url), how));
+    }
+    t.passed(s.content, Source::Content, "no BASE element gives a base");
+    None
+}
+
 /// The `BASE` element: RFC 1808 Section 10 (and the 1996 draft's and RFC 2396's
 /// Appendix D): "HTML defines a special element "BASE" which, when present in the
 /// "HEAD" portion of a document, signals that the parser should use the BASE element's
@@ -143,6 +158,28 @@ pub(crate) fn foreign_fields(e: &Entity, t: &mut Tracer, doc: Document, names: &
             );
         }
     }
+}
+
+/// The layers below the content's, in the order RFC 1808 (3.2 to 3.4), the 1996 draft
+/// (5.2 to 5.4) and RFC 2396 (5.1.2 to 5.1.4) give them: "If no base URL is embedded,
+/// the base URL of a document is defined by the document's retrieval context. For a
+/// document that is enclosed within another entity [...] the retrieval context is that
+/// entity"; otherwise "if a URL was used to retrieve the base document, that URL shall
+/// be considered the base URL"; and if none applies, the document's `default`.
+pub(crate) fn outer_layers(
+    outer: Outer,
+    cx: &Context,
+    t: &mut Tracer,
+    s: &Sections,
+    default: fn(&Context, &mut Tracer, &Sections) -> Base,
+) -> Base {
+    if let Some(b) = encapsulating(outer, t, s) {
+        return b;
+    }
+    if let Some(b) = retrieval(outer, cx, t, s) {
+        return b;
+    }
+    default(cx, t, s)
 }
 
 /// The base of the encapsulating entity, if there is one.

@@ -2,11 +2,10 @@
 //! document can be established in one of four ways, listed below in order of
 //! precedence."
 
-use super::established::{Base, Source};
+use super::established::{Base, Context, Source};
 use super::fields::base_header;
 use super::layers::{
-    as_absolute, base_element, broken, encapsulating, first_field, foreign_fields, retrieval,
-    Sections,
+    broken, content_base_element, first_field, foreign_fields, outer_layers, Sections,
 };
 use super::walk::{Asked, Tracer};
 use crate::document::Document;
@@ -26,10 +25,9 @@ pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
     // 3.1: "the base URL of the document can be embedded within the content itself".
     // A BASE element comes before the header fields: "The base URL for a message serves
     // as [...] the default base URL for documents enclosed within the message".
-    if let Some((url, how)) = base_element(doc, e, t, s, as_absolute) {
-        return t.took(s.content, Source::Content, Some(url), how);
+    if let Some(b) = content_base_element(doc, e, t, s) {
+        return b;
     }
-    t.passed(s.content, Source::Content, "no BASE element gives a base");
 
     // 3.1: "For protocols that make use of message headers like those described in RFC
     // 822 [5], we recommend that the format of this header be:
@@ -51,22 +49,14 @@ pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
     }
     t.passed(s.content, Source::Content, "no Base field gives a base");
 
-    // 3.2: "If no base URL is embedded, the base URL of a document is defined by the
-    // document's retrieval context. For a document that is enclosed within another
-    // entity (such as a message or another document), the retrieval context is that
-    // entity".
-    if let Some(b) = encapsulating(outer, t, s) {
-        return b;
-    }
-    // 3.3: "If no base URL is embedded and the document is not encapsulated within some
-    // other entity [...] if a URL was used to retrieve the base document, that URL shall
-    // be considered the base URL. [...] the last URL used [...] is the base URL."
-    if let Some(b) = retrieval(outer, cx, t, s) {
-        return b;
-    }
-    // 3.4: "If none of the conditions described in Sections 3.1 -- 3.3 apply, then the
-    // base URL is considered to be the empty string and all embedded URLs within that
-    // document are assumed to be absolute URLs."
+    // 3.2 (the encapsulating entity) and 3.3 (the retrieval URL), then 3.4.
+    outer_layers(outer, cx, t, s, section_3_4)
+}
+
+/// 3.4: "If none of the conditions described in Sections 3.1 -- 3.3 apply, then the base
+/// URL is considered to be the empty string and all embedded URLs within that document
+/// are assumed to be absolute URLs."
+fn section_3_4(_: &Context, t: &mut Tracer, s: &Sections) -> Base {
     t.took(
         s.default,
         Source::Default,

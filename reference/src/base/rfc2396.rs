@@ -13,9 +13,7 @@
 //! ignored; a relative Content-Location resolved first).
 
 use super::established::{Base, Context, Source};
-use super::layers::{
-    as_absolute, base_element, encapsulating, foreign_fields, retrieval, Sections,
-};
+use super::layers::{self, content_base_element, foreign_fields, Sections};
 use super::walk::{Asked, Outer, Tracer};
 use crate::document::Document;
 
@@ -32,10 +30,9 @@ pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
     let Asked(doc, e, outer, cx) = asked;
     let s = &SECTIONS;
     // 5.1.1: "the base URI of the document can be embedded within the content itself".
-    if let Some((url, how)) = base_element(doc, e, t, s, as_absolute) {
-        return t.took(s.content, Source::Content, Some(url), how);
+    if let Some(b) = content_base_element(doc, e, t, s) {
+        return b;
     }
-    t.passed(s.content, Source::Content, "no BASE element gives a base");
     foreign_fields(e, t, Document::Rfc2396, &["Base"]);
 
     let mut fallback = Tracer::default();
@@ -75,25 +72,11 @@ pub(crate) fn entity_base(asked: Asked, t: &mut Tracer) -> Base {
     outside
 }
 
-/// 5.1.2, 5.1.3 and 5.1.4.
+/// 5.1.2 (the encapsulating entity) and 5.1.3 (the retrieval URL), then 5.1.4: "If
+/// none of the conditions described in Sections 5.1.1--5.1.3 apply, then the base URI is
+/// defined by the context of the application."
 fn outer_layers(outer: Outer, cx: &Context, t: &mut Tracer) -> Base {
-    let s = &SECTIONS;
-    // 5.1.2: "If no base URI is embedded, the base URI of a document is defined by the
-    // document's retrieval context. For a document that is enclosed within another
-    // entity (such as a message or another document), the retrieval context is that
-    // entity".
-    if let Some(b) = encapsulating(outer, t, s) {
-        return b;
-    }
-    // 5.1.3: "If no base URI is embedded and the document is not encapsulated within
-    // some other entity [...] if a URI was used to retrieve the base document, that URI
-    // shall be considered the base URI."
-    if let Some(b) = retrieval(outer, cx, t, s) {
-        return b;
-    }
-    // 5.1.4: "If none of the conditions described in Sections 5.1.1--5.1.3 apply, then
-    // the base URI is defined by the context of the application."
-    application_default(cx, t, s)
+    layers::outer_layers(outer, cx, t, &SECTIONS, application_default)
 }
 
 /// RFC 2396 and RFC 3986 Section 5.1.4: the application's default, if the caller gave

@@ -50,31 +50,7 @@ pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
 /// ```
 ///
 /// `extra` has ":" itself, so the first colon after a letter and any `xalpha`s will do.
-fn starts_with_scheme(s: &[u8]) -> bool {
+pub(super) fn starts_with_scheme(s: &[u8]) -> bool {
     use crate::draft02::classes::{ALPHA, DIGIT, EXTRA, SAFE};
     scan::starts_with_ialpha(s, [&ALPHA, &DIGIT, &SAFE, &EXTRA])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::starts_with_scheme;
-
-    #[test]
-    fn a_scheme_is_ialpha_then_a_colon() {
-        for yes in ["ftp:", "URL:ftp://h", "a b:c", "x%41:y", "a@b:c"] {
-            assert!(starts_with_scheme(yes.as_bytes()), "{yes}");
-        }
-        for no in [
-            "",
-            ":x",
-            "1a:b",
-            "timbl@info.cern.ch",
-            " ftp:x",
-            "a=b:c",
-            "a%4:b",
-            "ab",
-        ] {
-            assert!(!starts_with_scheme(no.as_bytes()), "{no}");
-        }
-    }
 }

@@ -35,31 +35,7 @@ pub(crate) fn extract(text: &[u8]) -> Vec<Found> {
 /// extra        ! | * |  " |  ' | ( | )  | ,
 /// escape       % hex hex
 /// ```
-fn starts_with_scheme(s: &[u8]) -> bool {
+pub(super) fn starts_with_scheme(s: &[u8]) -> bool {
     use crate::draft03::classes::{ALPHA, DIGIT, EXTRA, SAFE};
     scan::starts_with_ialpha(s, [&ALPHA, &DIGIT, &SAFE, &EXTRA])
-}
-
-#[cfg(test)]
-mod tests {
-    use super::starts_with_scheme;
-
-    #[test]
-    fn a_scheme_is_ialpha_then_a_colon() {
-        for yes in ["ftp:", "URL:ftp://h", "url:x", "a+b:c", "x%41:y"] {
-            assert!(starts_with_scheme(yes.as_bytes()), "{yes}");
-        }
-        // Unlike the October 1993 draft, space and ";" are no `xalpha`s here.
-        for no in [
-            "",
-            ":x",
-            "1a:b",
-            "timbl@info.cern.ch",
-            "a b:c",
-            "a;b:c",
-            "ab",
-        ] {
-            assert!(!starts_with_scheme(no.as_bytes()), "{no}");
-        }
-    }
 }

@@ -237,10 +237,6 @@ mod tests {
     #[test]
     fn the_former_prefix_after_an_angle_bracket() {
         let found = extract(b"<URL:http://h/a> <URL: http://h/b> \"URL:x\" <URL:g>");
-        let got: Vec<(String, Wrapper)> = found
-            .iter()
-            .map(|f| (String::from_utf8(f.url.clone()).unwrap(), f.wrapper))
-            .collect();
         let want = [
             ("http://h/a", Wrapper::AngleUrl),
             ("http://h/b", Wrapper::AngleUrl),
@@ -249,8 +245,7 @@ mod tests {
             // Prefixed, a relative reference is one too.
             ("g", Wrapper::AngleUrl),
         ];
-        let want: Vec<(String, Wrapper)> = want.iter().map(|(u, w)| (u.to_string(), *w)).collect();
-        assert_eq!(got, want);
+        assert_eq!(super::super::tests::urls_with_wrappers(&found), want);
     }
 
     #[test]

@@ -21,6 +21,14 @@ fn urls(doc: Document, text: &[u8]) -> Vec<String> {
         .collect()
 }
 
+/// Each URL found, with the wrapper it was found in.
+pub(super) fn urls_with_wrappers(found: &[Found]) -> Vec<(&str, Wrapper)> {
+    found
+        .iter()
+        .map(|f| (std::str::from_utf8(&f.url).unwrap(), f.wrapper))
+        .collect()
+}
+
 /// RFC 1738, APPENDIX, as printed (six spaces of indentation).
 const JIM_1738: &str = "      Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;\n      type=d> but you can probably pick it up from <URL:ftp://ds.in\n      ternic.net/rfc>.  Note the warning in <URL:http://ds.internic.\n      net/instructions/overview.html#WARNING>.";
 
@@ -105,10 +113,6 @@ fn the_1996_draft_has_three_delimiters_with_or_without_the_prefix() {
     let text =
         b"[http://test.com/] <http://www.w3.org> {http://test.com} [URL:a:b] {URL:c:d} <URL:e:f>";
     let found = extract(Document::Draft1996, text).unwrap();
-    let got: Vec<(String, Wrapper)> = found
-        .iter()
-        .map(|f| (String::from_utf8(f.url.clone()).unwrap(), f.wrapper))
-        .collect();
     let want = [
         ("http://test.com/", Wrapper::Bracket),
         ("http://www.w3.org", Wrapper::Angle),
@@ -117,8 +121,7 @@ fn the_1996_draft_has_three_delimiters_with_or_without_the_prefix() {
         ("c:d", Wrapper::BraceUrl),
         ("e:f", Wrapper::AngleUrl),
     ];
-    let want: Vec<(String, Wrapper)> = want.iter().map(|(u, w)| (u.to_string(), *w)).collect();
-    assert_eq!(got, want);
+    assert_eq!(urls_with_wrappers(&found), want);
 }
 
 #[test]
@@ -354,4 +357,54 @@ fn a_mebibyte_of_hostile_text() {
     let many = b"<URL:a:b>".repeat(MIB / 9);
     let found = extract(Document::Rfc1738, &many).unwrap();
     assert_eq!(found.len(), MIB / 9);
+}
+
+#[test]
+fn a_scheme_is_ialpha_then_a_colon() {
+    type Table = (
+        &'static str,
+        fn(&[u8]) -> bool,
+        &'static [&'static str],
+        &'static [&'static str],
+    );
+    let tables: [Table; 2] = [
+        (
+            "draft-02",
+            super::draft02::starts_with_scheme,
+            &["ftp:", "URL:ftp://h", "a b:c", "x%41:y", "a@b:c"],
+            &[
+                "",
+                ":x",
+                "1a:b",
+                "timbl@info.cern.ch",
+                " ftp:x",
+                "a=b:c",
+                "a%4:b",
+                "ab",
+            ],
+        ),
+        // Unlike the October 1993 draft, space and ";" are no `xalpha`s here.
+        (
+            "draft-03",
+            super::draft03::starts_with_scheme,
+            &["ftp:", "URL:ftp://h", "url:x", "a+b:c", "x%41:y"],
+            &[
+                "",
+                ":x",
+                "1a:b",
+                "timbl@info.cern.ch",
+                "a b:c",
+                "a;b:c",
+                "ab",
+            ],
+        ),
+    ];
+    for (doc, starts_with_scheme, yes, no) in tables {
+        for s in yes {
+            assert!(starts_with_scheme(s.as_bytes()), "{doc}: {s}");
+        }
+        for s in no {
+            assert!(!starts_with_scheme(s.as_bytes()), "{doc}: {s}");
+        }
+    }
 }

@@ -11,9 +11,11 @@
 //! number is assumed"), anything about the case of an escape's hexadecimal digits or
 //! about dot segments outside relative resolution.
 
-use super::{after_scheme, decode, scheme_to_lower, Normalization, NotNormalizable, Steps};
+use super::{
+    after_scheme, decode, derives_as_absolute, scheme_to_lower, Normalization, NotNormalizable,
+    Steps,
+};
 use crate::document::DocReading;
-use crate::grammar::outcome::Verdict;
 use crate::grammar::rule::Rule;
 
 /// Section 2.2: `unreserved = alpha | digit | mark`,
@@ -28,22 +30,13 @@ pub fn is_unreserved(b: u8) -> bool {
 
 /// The draft's two statements, in the order of its sections.
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {
-    let p = crate::parse(doc, input);
-    match (p.verdict, p.rule) {
-        (Verdict::Valid, Some(Rule::D1996GenericUrl)) | (Verdict::GenericOnly, _) => {}
-        (Verdict::Valid, _) => {
-            return Err(NotNormalizable::NotAUri {
-                doc,
-                why: "it is a relative URL (Section 4.1: \"Relative URL references are distinguished from absolute URLs in that they do not begin with a scheme name\"); resolve it against a base first (Section 6)".into(),
-            })
-        }
-        _ => {
-            return Err(NotNormalizable::NotAUri {
-                doc,
-                why: "it does not derive from the grammar of Sections 2 to 4 (`urlcert parse --doc draft-1996` says where)".into(),
-            })
-        }
-    }
+    derives_as_absolute(
+        doc,
+        input,
+        Rule::D1996GenericUrl,
+        "it is a relative URL (Section 4.1: \"Relative URL references are distinguished from absolute URLs in that they do not begin with a scheme name\"); resolve it against a base first (Section 6)",
+        "it does not derive from the grammar of Sections 2 to 4 (`urlcert parse --doc draft-1996` says where)",
+    )?;
     let mut steps = Steps::new(doc, input);
     // 2.2: "Unreserved characters can be escaped without changing the semantics of the
     // URL, but this should not be done unless the URL is being used in a context which

@@ -373,6 +373,53 @@ impl Authority {
     }
 }
 
+/// Refuses `input` unless `doc`'s grammar parses it as an absolute URL: valid by the
+/// rule `absolute`, or accepted by the generic syntax alone. A valid relative form is
+/// refused with `relative`, anything else with `invalid`.
+pub(super) fn derives_as_absolute(
+    doc: DocReading,
+    input: &[u8],
+    absolute: crate::grammar::rule::Rule,
+    relative: &str,
+    invalid: &str,
+) -> Result<(), NotNormalizable> {
+    use crate::grammar::outcome::Verdict;
+    let p = crate::parse(doc, input);
+    let why = match (p.verdict, p.rule) {
+        (Verdict::Valid, Some(rule)) if rule == absolute => return Ok(()),
+        (Verdict::GenericOnly, _) => return Ok(()),
+        (Verdict::Valid, _) => relative,
+        _ => invalid,
+    };
+    Err(NotNormalizable::NotAUri {
+        doc,
+        why: why.into(),
+    })
+}
+
+/// Appendix B's split of `input` (RFC 2396 and RFC 3986 give the same expression) and
+/// its scheme, refusing it without a scheme (`relative`) or where `doc`'s grammar
+/// rejects it (`invalid`).
+pub(super) fn scheme_and_components<'a>(
+    doc: DocReading,
+    input: &'a [u8],
+    relative: &str,
+    invalid: &str,
+) -> Result<(&'a [u8], crate::resolve::rfc3986::Components<'a>), NotNormalizable> {
+    let c = crate::resolve::rfc3986::appendix_b(input);
+    let refused = |why: &str| NotNormalizable::NotAUri {
+        doc,
+        why: why.into(),
+    };
+    let Some(scheme) = c.scheme else {
+        return Err(refused(relative));
+    };
+    if crate::parse(doc, input).verdict == crate::grammar::outcome::Verdict::Invalid {
+        return Err(refused(invalid));
+    }
+    Ok((scheme, c))
+}
+
 /// Nothing for an input that derives (valid or generic-only) from `doc`'s Section 5
 /// grammar with the scheme read without case, as Section 2.1 asks: the condition on
 /// which draft-06 and RFC 1738, which word both alike, state their equivalences.

@@ -8,29 +8,19 @@
 //! references to RFC 1738 (the net_loc and path "as per Section 3.1") bring no
 //! equivalence with them: that section states none.
 
-use super::{scheme_to_lower, Normalization, NotNormalizable, Steps};
+use super::{derives_as_absolute, scheme_to_lower, Normalization, NotNormalizable, Steps};
 use crate::document::DocReading;
-use crate::grammar::outcome::Verdict;
 use crate::grammar::rule::Rule;
 
 /// Section 2.1 of RFC 1808 with Section 2.1 of RFC 1738.
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {
-    let p = crate::parse(doc, input);
-    match (p.verdict, p.rule) {
-        (Verdict::Valid, Some(Rule::R1808GenericRl)) | (Verdict::GenericOnly, _) => {}
-        (Verdict::Valid, _) => {
-            return Err(NotNormalizable::NotAUri {
-                doc,
-                why: "it is a relative URL (Section 2.2: \"relativeURL\"); resolve it against a base first (Section 4)".into(),
-            })
-        }
-        _ => {
-            return Err(NotNormalizable::NotAUri {
-                doc,
-                why: "it does not derive from the grammar of Section 2.2 (`urlcert parse --doc rfc1808` says where)".into(),
-            })
-        }
-    }
+    derives_as_absolute(
+        doc,
+        input,
+        Rule::R1808GenericRl,
+        "it is a relative URL (Section 2.2: \"relativeURL\"); resolve it against a base first (Section 4)",
+        "it does not derive from the grammar of Section 2.2 (`urlcert parse --doc rfc1808` says where)",
+    )?;
     let mut steps = Steps::new(doc, input);
     // RFC 1808 2.1: "scheme ":" ::= scheme name, as per Section 2.1 of RFC 1738 [2]."
     // RFC 1738 2.1: "For resiliency, programs interpreting URLs should treat upper case

@@ -21,10 +21,9 @@
 //! The order is the sections': `2.3` before `6-case`, so that a host that becomes a
 //! hostname once unescaped ("A%2DB") is lower-cased too.
 
-use super::{decode, Authority, Normalization, NotNormalizable, Steps};
+use super::{decode, scheme_and_components, Authority, Normalization, NotNormalizable, Steps};
 use crate::document::DocReading;
-use crate::grammar::outcome::Verdict;
-use crate::resolve::rfc3986::{appendix_b, recompose};
+use crate::resolve::rfc3986::recompose;
 
 /// Section 2.3: `unreserved = alphanum | mark`,
 /// `mark = "-" | "_" | "." | "!" | "~" | "*" | "'" | "(" | ")"`.
@@ -99,20 +98,12 @@ fn server(a: &Authority) -> bool {
 
 /// RFC 2396's statements, in the order of its sections.
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {
-    // Appendix B of RFC 2396 gives the same expression as RFC 3986's.
-    let c = appendix_b(input);
-    let Some(scheme) = c.scheme else {
-        return Err(NotNormalizable::NotAUri {
-            doc,
-            why: "it has no scheme, so it is a relative URI reference (Section 3.1: \"Relative URI references are distinguished from absolute URI in that they do not begin with a scheme name\"); resolve it against a base first (Section 5.2)".into(),
-        });
-    };
-    if crate::parse(doc, input).verdict == Verdict::Invalid {
-        return Err(NotNormalizable::NotAUri {
-            doc,
-            why: "it does not match the absoluteURI rule of Appendix A (`urlcert parse --doc rfc2396` says where)".into(),
-        });
-    }
+    let (scheme, c) = scheme_and_components(
+        doc,
+        input,
+        "it has no scheme, so it is a relative URI reference (Section 3.1: \"Relative URI references are distinguished from absolute URI in that they do not begin with a scheme name\"); resolve it against a base first (Section 5.2)",
+        "it does not match the absoluteURI rule of Appendix A (`urlcert parse --doc rfc2396` says where)",
+    )?;
     let mut scheme = scheme.to_vec();
     let mut authority = c.authority.map(Authority::split);
     let mut path = c.path.to_vec();

@@ -20,10 +20,9 @@
 //! gives it; it is the one input shape on which normalising twice differs from
 //! normalising once (`tests::normalising_twice_changes_nothing` lists it).
 
-use super::{decode, Authority, Normalization, NotNormalizable, Steps};
+use super::{decode, scheme_and_components, Authority, Normalization, NotNormalizable, Steps};
 use crate::document::DocReading;
-use crate::grammar::outcome::Verdict;
-use crate::resolve::rfc3986::{appendix_b, recompose, remove_dot_segments};
+use crate::resolve::rfc3986::{recompose, remove_dot_segments};
 
 /// Section 2.3: `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"`.
 pub fn is_unreserved(b: u8) -> bool {
@@ -91,19 +90,12 @@ pub const SCHEME_BASED: &str = "scheme-based, for the schemes whose default port
 
 /// Section 6.2.2 and 6.2.3, in that order.
 pub fn normalize(doc: DocReading, input: &[u8]) -> Result<Normalization, NotNormalizable> {
-    let c = appendix_b(input);
-    let Some(scheme) = c.scheme else {
-        return Err(NotNormalizable::NotAUri {
-            doc,
-            why: "it has no scheme, so it is a relative reference (Section 4.2); Section 6.1: \"applications should not directly compare relative references; the references should be converted to their respective target URIs before comparison\"".into(),
-        });
-    };
-    if crate::parse(doc, input).verdict == Verdict::Invalid {
-        return Err(NotNormalizable::NotAUri {
-            doc,
-            why: "it does not match the URI rule of Section 3 (`urlcert parse --doc rfc3986` says where)".into(),
-        });
-    }
+    let (scheme, c) = scheme_and_components(
+        doc,
+        input,
+        "it has no scheme, so it is a relative reference (Section 4.2); Section 6.1: \"applications should not directly compare relative references; the references should be converted to their respective target URIs before comparison\"",
+        "it does not match the URI rule of Section 3 (`urlcert parse --doc rfc3986` says where)",
+    )?;
     let mut u = Uri {
         scheme: scheme.to_vec(),
         authority: c.authority.map(Authority::split),

@@ -106,12 +106,12 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     let (partial, suffix) = reference.split_at(split);
 
     if is_full_form(partial) {
-        t.step(
+        return t.done(
             "full-form",
             "a colon before any slash: the full form, used as given",
-            || lossy(reference),
+            doc,
+            reference.to_vec(),
         );
-        return t.finish(doc, reference.to_vec(), false);
     }
     t.pass("full-form", "no colon before a slash: a partial form");
 
@@ -129,12 +129,12 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
         let mut result = context.scheme.to_vec();
         result.push(b':');
         result.extend_from_slice(reference);
-        t.step(
+        return t.done(
             "host",
             "\"//\": host, port and all the rest are given",
-            || lossy(&result),
+            doc,
+            result,
         );
-        return t.finish(doc, result, false);
     }
     t.pass("host", "no \"//\": the context's host and port are used");
 
@@ -149,24 +149,19 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
         ]);
         let mut result = context.prefix();
         result.extend_from_slice(reference);
-        t.step(
+        return t.done(
             "absolute-path",
             "a leading slash: the path is absolute",
-            || lossy(&result),
+            doc,
+            result,
         );
-        return t.finish(doc, result, false);
     }
     t.pass("absolute-path", "no leading slash: the path is relative");
 
     // "Otherwise, a relative path is interpreted as follows: The last part of the path of
     // the context locator (anything following the rightmost slash) is removed, and the
     // given partial URL appended in its place."
-    let keep = context
-        .path
-        .iter()
-        .rposition(|&b| b == b'/')
-        .map_or(0, |slash| slash + 1);
-    let mut path = context.path[..keep].to_vec();
+    let mut path = context.path[..super::last_segment_start(context.path)].to_vec();
     if context.host.is_some() && path.is_empty() && !reference.is_empty() {
         // The slash that ends the host part ("continues until the following slash")
         // and separates it from what follows (`hostport [ / path ] [ ? search ]`).
@@ -197,12 +192,12 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     let mut result = context.prefix();
     result.extend_from_slice(&path);
     result.extend_from_slice(suffix);
-    t.step(
+    t.done(
         "result",
         "the context's scheme and host, then the new path",
-        || lossy(&result),
-    );
-    t.finish(doc, result, false)
+        doc,
+        result,
+    )
 }
 
 /// Removes "/xxx/.." and "/." where they are complete elements, the leftmost first, until
@@ -255,6 +250,7 @@ fn remove_dots(path: &[u8], reading: Reading) -> Vec<u8> {
 mod tests {
     use super::*;
     use crate::document::{DocReading, Document};
+    use crate::resolve::pieces::every_path;
 
     /// The plain loop: find the leftmost occurrence of either pattern (on a tie,
     /// "/xxx/.."), remove it, start again.
@@ -283,26 +279,16 @@ mod tests {
     #[test]
     fn removal_is_the_leftmost_rewrite() {
         let pieces: [&[u8]; 4] = [b"a", b"..", b"/", b"."];
-        let mut stack = vec![Vec::new()];
-        let mut n = 0;
-        while let Some(p) = stack.pop() {
+        let n = every_path(&pieces, 9, |p| {
             for reading in [Reading::Strict, Reading::XxxExcludesDots] {
                 assert_eq!(
-                    remove_dots(&p, reading),
-                    remove_dots_by_rescanning(&p, reading),
+                    remove_dots(p, reading),
+                    remove_dots_by_rescanning(p, reading),
                     "{:?} under {reading:?}",
-                    String::from_utf8_lossy(&p)
+                    String::from_utf8_lossy(p)
                 );
             }
-            n += 1;
-            if p.len() < 9 {
-                for piece in pieces {
-                    let mut q = p.clone();
-                    q.extend_from_slice(piece);
-                    stack.push(q);
-                }
-            }
-        }
+        });
         assert!(n > 1000);
     }
 

@@ -2,7 +2,7 @@
 //! The reference and the base are taken apart as Section 4.3 says
 //! ([`crate::draft1996::parts`]).
 
-use super::step6::step_6;
+use super::shared_steps::{self, Algorithm};
 use super::trace::{lossy, Trace};
 use super::{non_empty, recombine, show, Components, Request, Resolution, Seen, Unresolvable};
 use crate::draft1996::parts::Parts;
@@ -29,47 +29,59 @@ pub(crate) fn components(input: &[u8]) -> Components<'_> {
 ///
 /// Hands `seen` the components Step 7 (or Step 2a) recombines.
 pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, Unresolvable> {
-    let (doc, base, reference) = (asked.doc, asked.base, asked.reference);
-    let mut t = Trace::new(asked.trace);
+    shared_steps::resolve_seeing(&SECTION_6, asked, seen)
+}
 
+/// Section 6, in its words.
+const SECTION_6: Algorithm = Algorithm {
+    components,
+    reference: "reference",
+    server: "server",
+    // Section 4.2: "It is assumed that any document which contains a relative reference
+    // will also have a base URL that obeys the syntax."
+    base_without_scheme:
+        "it has no scheme (Section 4.1), so it is not an absoluteURL (Section 4.2)",
     // Step 1: "If the base URL is the empty string (unknown), the URL reference is
     // interpreted as an absolute URL and we are done."
-    if base.is_empty() {
-        t.step(
-            "1",
-            "the base URL is empty: the reference is taken as absolute",
-            || lossy(reference),
-        );
-        return t.finish(doc, reference.to_vec(), false);
-    }
-    t.pass("1", "the base URL is known: go on");
-
+    base_empty: (
+        "1",
+        "the base URL is empty: the reference is taken as absolute",
+    ),
     // Step 2: "Both the base and URL reference are parsed into their component parts".
-    let b = components(base);
-    let r = components(reference);
-    t.step(
-        "2",
-        "the base and the reference are parsed (Section 4)",
-        || format!("base: {}; reference: {}", show(&b), show(&r)),
-    );
-    if b.scheme.is_none() {
-        // Section 4.2: "It is assumed that any document which contains a relative
-        // reference will also have a base URL that obeys the syntax."
-        return Err(Unresolvable::BaseNotAbsolute {
-            doc,
-            why: "it has no scheme (Section 4.1), so it is not an absoluteURL (Section 4.2)",
-        });
-    }
+    parsed: ("2", "the base and the reference are parsed (Section 4)"),
+    step_2a,
+    // Step 2b: "If the URL reference starts with a scheme name, it is interpreted as an
+    // absolute URL and we are done."
+    scheme_given: ("2b", "the reference starts with a scheme name: absolute"),
+    no_scheme_given: ("2b", "the reference has no scheme name: go on"),
+    // Step 2c: "Otherwise, the URL reference inherits the scheme of the base URL."
+    scheme_inherited: ("2c", "the reference inherits the base's scheme"),
+    // Step 3: "If the URL reference's <server> is non-empty, we skip to Step 7.
+    // Otherwise, the URL reference inherits the <server> (if any) of the base URL. If
+    // the base URL's has no <server> component, then neither does the relative
+    // reference."
+    server_given: ("3", "the reference's server is non-empty: skip to Step 7"),
+    server_inherited: ("3", "the reference inherits the base's server (if any)"),
+    step_5,
+};
 
-    // Step 2a: "If the URL reference is entirely empty, or consists only of a fragment
-    // identifier, it is interpreted as a reference to the current document and we are
-    // done."
+/// Step 2a: "If the URL reference is entirely empty, or consists only of a fragment
+/// identifier, it is interpreted as a reference to the current document and we are
+/// done."
+fn step_2a(
+    asked: &Request,
+    b: &Components,
+    r: &Components,
+    t: &mut Trace,
+    seen: Seen,
+) -> Option<(Vec<u8>, bool)> {
+    let reference = asked.reference;
     if reference.is_empty() || reference[0] == b'#' {
         // Section 3: "the URL" is "the absolute URL after the fragment identifier (if
         // any) is removed".
         let current = Components {
             fragment: r.fragment,
-            ..b
+            ..b.clone()
         };
         seen(&super::named(&current, "server"));
         let result = recombine(&current);
@@ -78,99 +90,28 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
             "the reference is empty or only a fragment: the current document",
             || lossy(&result),
         );
-        return t.finish(doc, result, true);
+        return Some((result, true));
     }
     t.pass(
         "2a",
         "the reference is neither empty nor only a fragment: go on",
     );
+    None
+}
 
-    // Step 2b: "If the URL reference starts with a scheme name, it is interpreted as an
-    // absolute URL and we are done."
-    if r.scheme.is_some() {
-        t.step(
-            "2b",
-            "the reference starts with a scheme name: absolute",
-            || lossy(reference),
-        );
-        return t.finish(doc, reference.to_vec(), false);
+/// Step 5: "If the URL reference path is empty (and not preceded by a slash), then the
+/// URL reference inherits the base URL path. If the URL reference's <query> is
+/// non-empty, we skip to step 7; otherwise, it inherits the <query> of the base URL (if
+/// any) and we skip to step 7."
+fn step_5<'a>(u: &mut Components<'a>, b: &Components<'a>, t: &mut Trace) {
+    if !non_empty(&u.query) {
+        u.query = b.query;
     }
-    t.pass("2b", "the reference has no scheme name: go on");
-
-    // Step 2c: "Otherwise, the URL reference inherits the scheme of the base URL."
-    // `u` takes the reference's parts (moved, not copied): until a step below
-    // replaces one, `u`'s part is the reference's, which is what each test reads.
-    let mut u = Components {
-        scheme: b.scheme,
-        ..r
-    };
-    t.step("2c", "the reference inherits the base's scheme", || {
-        show(&u)
-    });
-
-    'step_7: {
-        // Step 3: "If the URL reference's <server> is non-empty, we skip to Step 7.
-        // Otherwise, the URL reference inherits the <server> (if any) of the base URL.
-        // If the base URL's has no <server> component, then neither does the relative
-        // reference."
-        if non_empty(&u.server) {
-            t.step(
-                "3",
-                "the reference's server is non-empty: skip to Step 7",
-                || show(&u),
-            );
-            break 'step_7;
-        }
-        u.server = b.server;
-        t.step(
-            "3",
-            "the reference inherits the base's server (if any)",
-            || show(&u),
-        );
-
-        // Step 4: "If the URL reference path is preceded by a slash "/", the path is not
-        // relative and we skip to Step 7."
-        if u.path_slash {
-            t.step(
-                "4",
-                "the path is preceded by a slash: skip to Step 7",
-                || show(&u),
-            );
-            break 'step_7;
-        }
-        t.pass("4", "the path is not preceded by a slash: go on");
-
-        // Step 5: "If the URL reference path is empty (and not preceded by a slash),
-        // then the URL reference inherits the base URL path. If the URL reference's
-        // <query> is non-empty, we skip to step 7; otherwise, it inherits the <query> of
-        // the base URL (if any) and we skip to step 7."
-        if u.path.is_empty() {
-            u.path = b.path.clone();
-            u.path_slash = b.path_slash;
-            if !non_empty(&u.query) {
-                u.query = b.query;
-            }
-            t.step(
-                "5",
-                "the path is empty: the base's path (and query) are inherited",
-                || show(&u),
-            );
-            break 'step_7;
-        }
-        t.pass("5", "the path is not empty: go on");
-
-        // Step 6: "The last segment of the base URL's path [...] is removed and the URL
-        // reference's path is appended in its place", then a) to d).
-        u.path = Cow::Owned(step_6(&b.path, &u.path, &mut t));
-        u.path_slash = b.path_slash;
-    }
-
-    // Step 7: "The resulting URL components, including any inherited from the base URL,
-    // are recombined to give the absolute form of the URL reference."
-    seen(&super::named(&u, "server"));
-    let result = recombine(&u);
-    t.step("7", "the components are recombined", || lossy(&result));
-    t.finish(doc, result, false)
+    t.step(
+        "5",
+        "the path is empty: the base's path (and query) are inherited",
+        || show(u),
+    );
 }
 
 #[cfg(test)]

@@ -12,9 +12,12 @@
 pub(crate) mod branches;
 pub mod draft02;
 pub mod draft1996;
+#[cfg(test)]
+mod pieces;
 pub mod rfc1808;
 pub mod rfc2396;
 pub mod rfc3986;
+mod shared_steps;
 pub mod split;
 mod step6;
 mod trace;
@@ -227,6 +230,24 @@ pub(crate) fn show(c: &Components) -> String {
     s.push(part("query", &c.query));
     s.push(part("fragment", &c.fragment));
     s.join(" ")
+}
+
+/// Where the last segment of `path` starts: after its rightmost "/", or at 0 when it has
+/// none.
+pub(crate) fn last_segment_start(path: &[u8]) -> usize {
+    path.iter()
+        .rposition(|&b| b == b'/')
+        .map_or(0, |slash| slash + 1)
+}
+
+/// `base_path` without its last segment, then `reference_path`: the merge RFC 1808 Step
+/// 6, the 1996 draft's Step 6 and RFC 3986 Section 5.2.3 describe.
+pub(crate) fn replace_last_segment(base_path: &[u8], reference_path: &[u8]) -> Vec<u8> {
+    let keep = last_segment_start(base_path);
+    let mut path = Vec::with_capacity(keep + reference_path.len());
+    path.extend_from_slice(&base_path[..keep]);
+    path.extend_from_slice(reference_path);
+    path
 }
 
 /// Is it non-empty? Steps 3 and 5 test the value, not the presence.

@@ -1,9 +1,9 @@
 //! RFC 1808 Section 4 "Resolving Relative URLs", step by step, on URLs parsed as
 //! Section 2.4 says.
 
-use super::step6::step_6;
+use super::shared_steps::{self, Algorithm};
 use super::trace::{lossy, Trace};
-use super::{non_empty, recombine, show, Components, Request, Resolution, Seen, Unresolvable};
+use super::{non_empty, show, Components, Request, Resolution, Seen, Unresolvable};
 use crate::grammar::cx::Span;
 use crate::rfc1808::parts::Parts;
 use std::borrow::Cow;
@@ -35,147 +35,89 @@ fn components(input: &[u8]) -> Components<'_> {
 ///
 /// Hands `seen` the components Step 7 recombines.
 pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, Unresolvable> {
-    let (doc, base, embedded) = (asked.doc, asked.base, asked.reference);
-    let mut t = Trace::new(asked.trace);
+    shared_steps::resolve_seeing(&SECTION_4, asked, seen)
+}
 
-    // Step 1: "If the base URL is the empty string (unknown), the embedded URL is
-    // interpreted as an absolute URL and we are done."
-    if base.is_empty() {
-        t.step(
-            "1",
-            "the base URL is empty: the embedded URL is taken as absolute",
-            || lossy(embedded),
-        );
-        return t.finish(doc, embedded.to_vec(), false);
-    }
-    t.pass("1", "the base URL is known: go on");
-
+/// Section 4, in its words.
+const SECTION_4: Algorithm = Algorithm {
     // Step 2: "Both the base and embedded URLs are parsed into their component parts as
     // described in Section 2.4."
-    let b = components(base);
-    let e = components(embedded);
-    t.step(
+    components,
+    reference: "embedded",
+    server: "net_loc",
+    // Section 2: "it is assumed that any document which contains a relative reference
+    // does have a base URL that obeys the syntax."
+    base_without_scheme:
+        "it has no scheme (Section 2.4.2), so it is not an absoluteURL (Section 2.2)",
+    // Step 1: "If the base URL is the empty string (unknown), the embedded URL is
+    // interpreted as an absolute URL and we are done."
+    base_empty: (
+        "1",
+        "the base URL is empty: the embedded URL is taken as absolute",
+    ),
+    parsed: (
         "2",
         "the base and the embedded URL are parsed (Section 2.4)",
-        || format!("base: {}; embedded: {}", show(&b), show(&e)),
-    );
-    if b.scheme.is_none() {
-        // Section 2: "it is assumed that any document which contains a relative
-        // reference does have a base URL that obeys the syntax."
-        return Err(Unresolvable::BaseNotAbsolute {
-            doc,
-            why: "it has no scheme (Section 2.4.2), so it is not an absoluteURL (Section 2.2)",
-        });
-    }
+    ),
+    step_2a,
+    // Step 2b: "If the embedded URL starts with a scheme name, it is interpreted as an
+    // absolute URL and we are done."
+    scheme_given: ("2b", "the embedded URL starts with a scheme name: absolute"),
+    no_scheme_given: ("2b", "the embedded URL has no scheme name: go on"),
+    // Step 2c: "Otherwise, the embedded URL inherits the scheme of the base URL."
+    scheme_inherited: ("2c", "the embedded URL inherits the base's scheme"),
+    // Step 3: "If the embedded URL's <net_loc> is non-empty, we skip to Step 7.
+    // Otherwise, the embedded URL inherits the <net_loc> (if any) of the base URL."
+    server_given: ("3", "the embedded net_loc is non-empty: skip to Step 7"),
+    server_inherited: ("3", "the embedded URL inherits the base's net_loc (if any)"),
+    step_5,
+};
 
-    // Step 2a: "If the embedded URL is entirely empty, it inherits the entire base URL
-    // (i.e., is set equal to the base URL) and we are done."
-    if embedded.is_empty() {
+/// Step 2a: "If the embedded URL is entirely empty, it inherits the entire base URL
+/// (i.e., is set equal to the base URL) and we are done."
+fn step_2a(
+    asked: &Request,
+    _: &Components,
+    _: &Components,
+    t: &mut Trace,
+    _: Seen,
+) -> Option<(Vec<u8>, bool)> {
+    if asked.reference.is_empty() {
         t.step(
             "2a",
             "the embedded URL is empty: it is set equal to the base URL",
-            || lossy(base),
+            || lossy(asked.base),
         );
-        return t.finish(doc, base.to_vec(), false);
+        return Some((asked.base.to_vec(), false));
     }
     t.pass("2a", "the embedded URL is not empty: go on");
+    None
+}
 
-    // Step 2b: "If the embedded URL starts with a scheme name, it is interpreted as an
-    // absolute URL and we are done."
-    if e.scheme.is_some() {
+/// Step 5: "If the embedded URL path is empty (and not preceded by a slash), then the
+/// embedded URL inherits the base URL path, and"
+fn step_5<'a>(u: &mut Components<'a>, b: &Components<'a>, t: &mut Trace) {
+    // "a) if the embedded URL's <params> is non-empty, we skip to step 7; otherwise, it
+    // inherits the <params> of the base URL (if any) and"
+    if non_empty(&u.params) {
         t.step(
-            "2b",
-            "the embedded URL starts with a scheme name: absolute",
-            || lossy(embedded),
+            "5a",
+            "the path is empty and the params non-empty: skip to Step 7",
+            || show(u),
         );
-        return t.finish(doc, embedded.to_vec(), false);
+        return;
     }
-    t.pass("2b", "the embedded URL has no scheme name: go on");
-
-    // Step 2c: "Otherwise, the embedded URL inherits the scheme of the base URL."
-    let mut u = Components {
-        scheme: b.scheme,
-        ..e.clone()
-    };
-    t.step("2c", "the embedded URL inherits the base's scheme", || {
-        show(&u)
-    });
-
-    'step_7: {
-        // Step 3: "If the embedded URL's <net_loc> is non-empty, we skip to Step 7.
-        // Otherwise, the embedded URL inherits the <net_loc> (if any) of the base URL."
-        if non_empty(&e.server) {
-            t.step(
-                "3",
-                "the embedded net_loc is non-empty: skip to Step 7",
-                || show(&u),
-            );
-            break 'step_7;
-        }
-        u.server = b.server;
-        t.step(
-            "3",
-            "the embedded URL inherits the base's net_loc (if any)",
-            || show(&u),
-        );
-
-        // Step 4: "If the embedded URL path is preceded by a slash "/", the path is not
-        // relative and we skip to Step 7."
-        if e.path_slash {
-            t.step(
-                "4",
-                "the path is preceded by a slash: skip to Step 7",
-                || show(&u),
-            );
-            break 'step_7;
-        }
-        t.pass("4", "the path is not preceded by a slash: go on");
-
-        // Step 5: "If the embedded URL path is empty (and not preceded by a slash), then
-        // the embedded URL inherits the base URL path, and"
-        if e.path.is_empty() {
-            u.path = b.path.clone();
-            u.path_slash = b.path_slash;
-            // "a) if the embedded URL's <params> is non-empty, we skip to step 7;
-            // otherwise, it inherits the <params> of the base URL (if any) and"
-            if non_empty(&e.params) {
-                t.step(
-                    "5a",
-                    "the path is empty and the params non-empty: skip to Step 7",
-                    || show(&u),
-                );
-                break 'step_7;
-            }
-            u.params = b.params;
-            // "b) if the embedded URL's <query> is non-empty, we skip to step 7;
-            // otherwise, it inherits the <query> of the base URL (if any) and we skip to
-            // step 7."
-            if !non_empty(&e.query) {
-                u.query = b.query;
-            }
-            t.step(
-                "5b",
-                "the path is empty: the base's path, params and query are inherited",
-                || show(&u),
-            );
-            break 'step_7;
-        }
-        t.pass("5", "the path is not empty: go on");
-
-        // Step 6: "The last segment of the base URL's path [...] is removed and the
-        // embedded URL's path is appended in its place", then a) to d). "Parameters,
-        // regardless of their purpose, do not form a part of the URL path and thus do not
-        // affect the resolving of relative paths."
-        u.path = Cow::Owned(step_6(&b.path, &e.path, &mut t));
-        u.path_slash = b.path_slash;
+    u.params = b.params;
+    // "b) if the embedded URL's <query> is non-empty, we skip to step 7; otherwise, it
+    // inherits the <query> of the base URL (if any) and we skip to step 7."
+    if !non_empty(&u.query) {
+        u.query = b.query;
     }
-
-    // Step 7: "The resulting URL components, including any inherited from the base URL,
-    // are recombined to give the absolute form of the embedded URL."
-    seen(&super::named(&u, "net_loc"));
-    let result = recombine(&u);
-    t.step("7", "the components are recombined", || lossy(&result));
-    t.finish(doc, result, false)
+    t.step(
+        "5b",
+        "the path is empty: the base's path, params and query are inherited",
+        || show(u),
+    );
 }
 
 #[cfg(test)]

@@ -182,12 +182,12 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
                     .is_some_and(|base| scheme.eq_ignore_ascii_case(base))
                 && hier;
             if !work_around {
-                t.step(
+                return t.done(
                     "3",
                     "the reference starts with a scheme name: an absolute URI, and we are done",
-                    || lossy(reference),
+                    doc,
+                    reference.to_vec(),
                 );
-                return t.finish(doc, reference.to_vec(), false);
             }
             u.scheme = b.scheme;
             t.step(
@@ -239,8 +239,7 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
     // are recombined to give the absolute form of the URI reference" (`recombine`).
     seen(&named(&u));
     let result = recombine(&u);
-    t.step("7", "the components are recombined", || lossy(&result));
-    t.finish(doc, result, false)
+    t.done("7", "the components are recombined", doc, result)
 }
 
 /// Step 6, a) to h).
@@ -252,10 +251,7 @@ fn step_6(base_path: &[u8], reference_path: &[u8], reading: Reading, t: &mut Tra
     // Step 6a: "a) All but the last segment of the base URI's path component is copied
     // to the buffer. In other words, any characters after the last (right-most) slash
     // character, if any, are excluded."
-    let keep = base_path
-        .iter()
-        .rposition(|&b| b == b'/')
-        .map_or(0, |slash| slash + 1);
+    let keep = super::last_segment_start(base_path);
     let mut buffer = Vec::with_capacity(keep + reference_path.len());
     buffer.extend_from_slice(&base_path[..keep]);
     t.step(
@@ -431,6 +427,7 @@ mod tests {
     use super::*;
     use crate::document::{DocReading, Document};
     use crate::resolve;
+    use crate::resolve::pieces::every_path;
 
     fn under(reading: Reading, base: &str, r: &str) -> String {
         crate::testing::resolved(DocReading::new(Document::Rfc2396, reading), base, r, true)
@@ -687,24 +684,14 @@ mod tests {
     #[test]
     fn step_6e_is_the_leftmost_rewrite() {
         let pieces: [&[u8]; 4] = [b"a", b"..", b"/", b"."];
-        let mut n = 0;
-        let mut stack = vec![Vec::new()];
-        while let Some(p) = stack.pop() {
+        let n = every_path(&pieces, 9, |p| {
             assert_eq!(
-                step_6e(&p),
-                step_6e_by_rescanning(&p),
+                step_6e(p),
+                step_6e_by_rescanning(p),
                 "buffer {:?}",
-                String::from_utf8_lossy(&p)
+                String::from_utf8_lossy(p)
             );
-            n += 1;
-            if p.len() < 9 {
-                for piece in pieces {
-                    let mut q = p.clone();
-                    q.extend_from_slice(piece);
-                    stack.push(q);
-                }
-            }
-        }
+        });
         assert!(n > 1000);
     }
 

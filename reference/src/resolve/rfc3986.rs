@@ -316,8 +316,7 @@ pub(crate) fn resolve_seeing(asked: Request, seen: Seen) -> Result<Resolution, U
         target.query,
         target.fragment,
     );
-    t.step("5.3", "T's components are recomposed", || lossy(&result));
-    t.finish(doc, result, false)
+    t.done("5.3", "T's components are recomposed", doc, result)
 }
 
 /// 5.1: "A base URI must conform to the <absolute-URI> syntax rule (Section 4.3)." It is
@@ -361,14 +360,7 @@ fn merge(base: &Components, reference_path: &[u8], t: &mut Trace) -> Vec<u8> {
         // but the last segment of the base URI's path (i.e., excluding any characters
         // after the right-most "/" in the base URI path, or excluding the entire base URI
         // path if it does not contain any "/" characters)."
-        let keep = base
-            .path
-            .iter()
-            .rposition(|&b| b == b'/')
-            .map_or(0, |slash| slash + 1);
-        out = Vec::with_capacity(keep + reference_path.len());
-        out.extend_from_slice(&base.path[..keep]);
-        out.extend_from_slice(reference_path);
+        out = super::replace_last_segment(base.path, reference_path);
         t.step(
             "5.2.3",
             "merge: R.path appended to all but the last segment of Base.path",
@@ -541,6 +533,7 @@ mod tests {
     use super::*;
     use crate::document::{DocReading, Document};
     use crate::resolve;
+    use crate::resolve::pieces::every_path;
 
     const BASE: &str = "http://a/b/c/d;p?q";
 
@@ -709,27 +702,17 @@ mod tests {
     fn remove_dot_segments_is_the_string_algorithm() {
         // Every path of up to 8 pieces from an alphabet that makes the rules overlap.
         let pieces: [&[u8]; 4] = [b"a", b".", b"/", b".."];
-        let mut n = 0;
-        let mut stack = vec![Vec::new()];
-        while let Some(p) = stack.pop() {
-            let fast = remove_dot_segments(&p);
+        let n = every_path(&pieces, 8, |p| {
+            let fast = remove_dot_segments(p);
             assert_eq!(
                 fast,
-                remove_dot_segments_by_the_letter(&p),
+                remove_dot_segments_by_the_letter(p),
                 "path {:?}",
-                String::from_utf8_lossy(&p)
+                String::from_utf8_lossy(p)
             );
             // Its output has no dot-segment left: applying it again changes nothing.
             assert_eq!(remove_dot_segments(&fast), fast, "{p:?}");
-            n += 1;
-            if p.len() < 8 {
-                for piece in pieces {
-                    let mut q = p.clone();
-                    q.extend_from_slice(piece);
-                    stack.push(q);
-                }
-            }
-        }
+        });
         assert!(n > 10_000);
     }
 

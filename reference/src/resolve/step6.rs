@@ -7,6 +7,7 @@
 //! rescanning loop.
 
 use super::trace::{lossy, Trace};
+use super::{last_segment_start, replace_last_segment};
 use crate::inline::InlineList;
 
 /// "The last segment of the base URL's path (anything following the rightmost slash
@@ -14,13 +15,7 @@ use crate::inline::InlineList;
 /// path is appended in its place. The following operations are then applied, in order,
 /// to the new path:"
 pub(crate) fn step_6(base_path: &[u8], reference_path: &[u8], t: &mut Trace) -> Vec<u8> {
-    let keep = base_path
-        .iter()
-        .rposition(|&b| b == b'/')
-        .map_or(0, |slash| slash + 1);
-    let mut path = Vec::with_capacity(keep + reference_path.len());
-    path.extend_from_slice(&base_path[..keep]);
-    path.extend_from_slice(reference_path);
+    let path = replace_last_segment(base_path, reference_path);
     t.step(
         "6",
         "the last segment of the base path is removed and the reference's path appended",
@@ -112,10 +107,7 @@ fn step_6d(mut path: Vec<u8>) -> Vec<u8> {
     let Some(before) = path.strip_suffix(b"/..") else {
         return path;
     };
-    let start = before
-        .iter()
-        .rposition(|&b| b == b'/')
-        .map_or(0, |slash| slash + 1);
+    let start = last_segment_start(before);
     if &before[start..] != b".." {
         path.truncate(start);
     }
@@ -125,6 +117,7 @@ fn step_6d(mut path: Vec<u8>) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::resolve::pieces::every_path;
 
     /// Step 6c as the plain loop: find the leftmost "<segment>/../" with a complete
     /// segment other than "..", remove it, start again.
@@ -152,27 +145,15 @@ mod tests {
     #[test]
     fn step_6c_is_the_leftmost_rewrite() {
         // Every path of up to 7 pieces from an alphabet that makes matches overlap.
-        let pieces: [&[u8]; 5] = [b"a", b"..", b"/", b".", b""];
-        let mut n = 0;
-        let mut stack = vec![Vec::new()];
-        while let Some(p) = stack.pop() {
+        let pieces: [&[u8]; 4] = [b"a", b"..", b"/", b"."];
+        let n = every_path(&pieces, 9, |p| {
             assert_eq!(
-                step_6c(p.clone()),
-                step_6c_by_rescanning(&p),
+                step_6c(p.to_vec()),
+                step_6c_by_rescanning(p),
                 "path {:?}",
-                String::from_utf8_lossy(&p)
+                String::from_utf8_lossy(p)
             );
-            n += 1;
-            if p.len() < 9 {
-                for piece in pieces {
-                    if !piece.is_empty() {
-                        let mut q = p.clone();
-                        q.extend_from_slice(piece);
-                        stack.push(q);
-                    }
-                }
-            }
-        }
+        });
         assert!(n > 1000);
     }
 

@@ -127,6 +127,18 @@ impl Trace {
         })
     }
 
+    /// A step that ends the algorithm: `result` is the answer.
+    pub fn done(
+        mut self,
+        id: &'static str,
+        text: &'static str,
+        doc: DocReading,
+        result: Vec<u8>,
+    ) -> Result<Resolution, Unresolvable> {
+        self.step(id, text, || lossy(&result));
+        self.finish(doc, result, false)
+    }
+
     /// A step whose test fails, so that it changes nothing.
     pub fn pass(&mut self, id: &'static str, text: &'static str) {
         let traced = self.detail != Detail::Ids;
