@@ -68,6 +68,18 @@ fn texts<'a>(base: &'a [u8], reference: &'a [u8]) -> Result<(&'a str, &'a str), 
     Ok((utf8("base", base)?, utf8("reference", reference)?))
 }
 
+/// What an in-process crate says of itself: its name, its version as `name version`,
+/// its model; each parses and resolves.
+fn crate_info(name: &str, version: &str, model: Model) -> Info {
+    Info {
+        name: name.into(),
+        version: format!("{name} {version}"),
+        model,
+        operations: vec![Operation::Parse, Operation::Resolve],
+        argv: None,
+    }
+}
+
 /// A crate's parse: its components, or its refusal.
 fn parsed<T, E: std::fmt::Display>(r: Result<T, E>, components: impl FnOnce(T) -> Parts) -> Answer {
     match r {
@@ -77,6 +89,19 @@ fn parsed<T, E: std::fmt::Display>(r: Result<T, E>, components: impl FnOnce(T) -
         Err(e) => Answer::Rejected {
             message: e.to_string(),
         },
+    }
+}
+
+/// A crate's parse of `input` as text: its components, or its refusal (or the answer
+/// that the input is not UTF-8).
+fn parsed_text<'a, T, E: std::fmt::Display>(
+    input: &'a [u8],
+    parse: impl FnOnce(&'a str) -> Result<T, E>,
+    components: impl FnOnce(T) -> Parts,
+) -> Answer {
+    match utf8("input", input) {
+        Ok(input) => parsed(parse(input), components),
+        Err(not_text) => not_text,
     }
 }
 
@@ -113,6 +138,12 @@ fn parts<const N: usize>(items: [(&str, Option<&str>); N]) -> Parts {
 /// type's own `parse_bytes` and `resolve_bytes`.
 macro_rules! crate_engine {
     ($crate_type:ty) => {
+        impl Default for $crate_type {
+            fn default() -> Self {
+                Self::new()
+            }
+        }
+
         impl Engine for $crate_type {
             fn info(&self) -> &Info {
                 &self.info
@@ -137,13 +168,7 @@ pub struct WhatwgUrl {
 impl WhatwgUrl {
     pub fn new() -> Self {
         WhatwgUrl {
-            info: Info {
-                name: "url".into(),
-                version: format!("url {URL_VERSION}"),
-                model: Model::Whatwg,
-                operations: vec![Operation::Parse, Operation::Resolve],
-                argv: None,
-            },
+            info: crate_info("url", URL_VERSION, Model::Whatwg),
         }
     }
 
@@ -163,18 +188,9 @@ impl WhatwgUrl {
     }
 }
 
-impl Default for WhatwgUrl {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl WhatwgUrl {
     fn parse_bytes(&mut self, input: &[u8]) -> Answer {
-        answer(|| {
-            let input = utf8("input", input)?;
-            Ok(parsed(url::Url::parse(input), |u| Self::components(&u)))
-        })
+        parsed_text(input, url::Url::parse, |u| Self::components(&u))
     }
 
     fn resolve_bytes(&mut self, base: &[u8], reference: &[u8]) -> Answer {
@@ -198,13 +214,7 @@ pub struct FluentUri {
 impl FluentUri {
     pub fn new() -> Self {
         FluentUri {
-            info: Info {
-                name: "fluent-uri".into(),
-                version: format!("fluent-uri {FLUENT_URI_VERSION}"),
-                model: Model::Rfc3986,
-                operations: vec![Operation::Parse, Operation::Resolve],
-                argv: None,
-            },
+            info: crate_info("fluent-uri", FLUENT_URI_VERSION, Model::Rfc3986),
         }
     }
 
@@ -230,20 +240,9 @@ impl FluentUri {
     }
 }
 
-impl Default for FluentUri {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl FluentUri {
     fn parse_bytes(&mut self, input: &[u8]) -> Answer {
-        answer(|| {
-            let input = utf8("input", input)?;
-            Ok(parsed(fluent_uri::UriRef::parse(input), |r| {
-                Self::components(&r)
-            }))
-        })
+        parsed_text(input, fluent_uri::UriRef::parse, |r| Self::components(&r))
     }
 
     fn resolve_bytes(&mut self, base: &[u8], reference: &[u8]) -> Answer {
@@ -273,13 +272,7 @@ pub struct IriString {
 impl IriString {
     pub fn new() -> Self {
         IriString {
-            info: Info {
-                name: "iri-string".into(),
-                version: format!("iri-string {IRI_STRING_VERSION}"),
-                model: Model::Rfc3986,
-                operations: vec![Operation::Parse, Operation::Resolve],
-                argv: None,
-            },
+            info: crate_info("iri-string", IRI_STRING_VERSION, Model::Rfc3986),
         }
     }
 
@@ -298,21 +291,13 @@ impl IriString {
     }
 }
 
-impl Default for IriString {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl IriString {
     fn parse_bytes(&mut self, input: &[u8]) -> Answer {
-        answer(|| {
-            let input = utf8("input", input)?;
-            Ok(parsed(
-                iri_string::types::UriReferenceStr::new(input),
-                Self::components,
-            ))
-        })
+        parsed_text(
+            input,
+            iri_string::types::UriReferenceStr::new,
+            Self::components,
+        )
     }
 
     fn resolve_bytes(&mut self, base: &[u8], reference: &[u8]) -> Answer {
@@ -364,13 +349,7 @@ fn split_authority(a: &str) -> (Option<&str>, &str, Option<&str>) {
 impl Oxiri {
     pub fn new() -> Self {
         Oxiri {
-            info: Info {
-                name: "oxiri".into(),
-                version: format!("oxiri {OXIRI_VERSION}"),
-                model: Model::Rfc3986,
-                operations: vec![Operation::Parse, Operation::Resolve],
-                argv: None,
-            },
+            info: crate_info("oxiri", OXIRI_VERSION, Model::Rfc3986),
         }
     }
 
@@ -390,20 +369,9 @@ impl Oxiri {
     }
 }
 
-impl Default for Oxiri {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
 impl Oxiri {
     fn parse_bytes(&mut self, input: &[u8]) -> Answer {
-        answer(|| {
-            let input = utf8("input", input)?;
-            Ok(parsed(oxiri::IriRef::parse(input), |r| {
-                Self::components(&r)
-            }))
-        })
+        parsed_text(input, oxiri::IriRef::parse, |r| Self::components(&r))
     }
 
     fn resolve_bytes(&mut self, base: &[u8], reference: &[u8]) -> Answer {

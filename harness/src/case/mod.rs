@@ -938,45 +938,90 @@ fn misplaced_fields(op: Operation, e: &Expectation, at: &str, problems: &mut Pro
     }
 }
 
+/// An operation that gives a string (`what`: resolve's result, normalize's normal
+/// form) or refuses with `not-defined` or `invalid`: the expectation gives `result` or
+/// such a `verdict`, and with a verdict none of the fields only a result has
+/// (`refusal_only`: each field's name and whether it is given). The result, when given
+/// alone.
+fn result_or_refusal<'e>(
+    op: Operation,
+    what: &str,
+    e: &'e Expectation,
+    at: &str,
+    refusal_only: &[(&str, bool)],
+    problems: &mut Problems,
+) -> Option<&'e str> {
+    match (&e.verdict, &e.result) {
+        (Some(v), None) if v == "not-defined" || v == "invalid" => {
+            if refusal_only.iter().any(|(_, given)| *given) {
+                let names: Vec<String> =
+                    refusal_only.iter().map(|(n, _)| format!("`{n}`")).collect();
+                let (last, rest) = names.split_last().expect("fields are listed");
+                problems.said(format!(
+                    "{at}: a `{v}` verdict gives no {what}, so no {} or {last}",
+                    rest.join(", ")
+                ));
+            }
+            None
+        }
+        (Some(v), None) => {
+            problems.said(format!(
+                "{at}.verdict: a {op} case's verdict is `not-defined` or `invalid`, not `{v}`"
+            ));
+            None
+        }
+        (Some(_), Some(_)) => {
+            problems.said(format!(
+                "{at}: give either `result` or a `verdict`, not both"
+            ));
+            None
+        }
+        (None, None) => {
+            problems.said(format!("{at}: a {op} expectation needs `result`"));
+            None
+        }
+        (None, Some(result)) => Some(result),
+    }
+}
+
 fn validate_normalize(key: &DocKey, e: &Expectation, problems: &mut Problems) {
     let at = format!("expect.{}", key.0);
     misplaced_fields(Operation::Normalize, e, &at, problems);
-    match (&e.verdict, &e.result) {
-        (Some(v), None) if v == "not-defined" || v == "invalid" => {
-            if e.steps.is_some() || e.equivalent.is_some() || e.different.is_some() {
-                problems.said(format!(
-                    "{at}: a `{v}` verdict gives no normal form, so no `steps`, `equivalent` or `different`"
-                ));
-            }
+    let refusal_only = [
+        ("steps", e.steps.is_some()),
+        ("equivalent", e.equivalent.is_some()),
+        ("different", e.different.is_some()),
+    ];
+    if result_or_refusal(
+        Operation::Normalize,
+        "normal form",
+        e,
+        &at,
+        &refusal_only,
+        problems,
+    )
+    .is_none()
+    {
+        return;
+    }
+    let known = urlcert_reference::normalize::step_ids(key.0.doc);
+    for (i, id) in e.steps.iter().flatten().enumerate() {
+        if !known.contains(&id.as_str()) {
+            problems.push(
+                format!("{at}.steps[{i}]"),
+                format!(
+                    "{at}.steps: unknown step `{id}` for {} (known: {})",
+                    key.0.doc,
+                    known.join(", ")
+                ),
+            );
         }
-        (Some(v), None) => problems.said(format!(
-            "{at}.verdict: a normalize case's verdict is `not-defined` or `invalid`, not `{v}`"
-        )),
-        (Some(_), Some(_)) => problems.said(format!(
-            "{at}: give either `result` or a `verdict`, not both"
-        )),
-        (None, None) => problems.said(format!("{at}: a normalize expectation needs `result`")),
-        (None, Some(_)) => {
-            let known = urlcert_reference::normalize::step_ids(key.0.doc);
-            for (i, id) in e.steps.iter().flatten().enumerate() {
-                if !known.contains(&id.as_str()) {
-                    problems.push(
-                        format!("{at}.steps[{i}]"),
-                        format!(
-                            "{at}.steps: unknown step `{id}` for {} (known: {})",
-                            key.0.doc,
-                            known.join(", ")
-                        ),
-                    );
-                }
-            }
-            for (field, list) in [("equivalent", &e.equivalent), ("different", &e.different)] {
-                if list.as_ref().is_some_and(Vec::is_empty) {
-                    problems.said(format!(
-                        "{at}.{field}: an empty list checks nothing; leave it out"
-                    ));
-                }
-            }
+    }
+    for (field, list) in [("equivalent", &e.equivalent), ("different", &e.different)] {
+        if list.as_ref().is_some_and(Vec::is_empty) {
+            problems.said(format!(
+                "{at}.{field}: an empty list checks nothing; leave it out"
+            ));
         }
     }
 }
@@ -1100,50 +1145,47 @@ fn split_names(
 fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Problems) {
     let at = format!("expect.{}", key.0);
     misplaced_fields(Operation::Resolve, e, &at, problems);
-    match (&e.verdict, &e.result) {
-        (Some(v), None) if v == "not-defined" || v == "invalid" => {
-            if e.printed.is_some() || e.current_document.is_some() || e.steps.is_some() {
-                problems.said(format!(
-                    "{at}: a `{v}` verdict gives no result, so no `printed`, `current_document` or `steps`"
-                ));
-            }
+    let refusal_only = [
+        ("printed", e.printed.is_some()),
+        ("current_document", e.current_document.is_some()),
+        ("steps", e.steps.is_some()),
+    ];
+    let Some(result) = result_or_refusal(
+        Operation::Resolve,
+        "result",
+        e,
+        &at,
+        &refusal_only,
+        problems,
+    ) else {
+        return;
+    };
+    let printed = e.printed_as_url(base);
+    let differs = printed.as_ref().is_some_and(|p| p != result);
+    if let Some(v) = &e.result_verdict {
+        if Verdict::from_id(v).is_none() {
+            problems.said(format!(
+                "{at}.result_verdict: unknown verdict `{v}` (known: valid, generic-only, invalid, not-defined)"
+            ));
         }
-        (Some(v), None) => problems.said(format!(
-            "{at}.verdict: a resolve case's verdict is `not-defined` or `invalid`, not `{v}`"
+    }
+    split_names(key, "reads_back", &e.reads_back, problems);
+    let refused = e.result_verdict.as_deref().is_some_and(|v| v != "valid");
+    match (differs, &e.contradiction) {
+        (true, None) => problems.push(
+            format!("{at}.printed"),
+            format!(
+                "{at}: `printed` ({:?}) differs from `result` ({result:?}); say why in `contradiction`",
+                e.printed.as_deref().unwrap_or_default()
+            ),
+        ),
+        (false, None) if !e.reads_back.is_empty() || refused => problems.said(format!(
+            "{at}: `reads_back` or a `result_verdict` other than `valid` records a contradiction; say how in `contradiction`"
         )),
-        (Some(_), Some(_)) => problems.said(format!(
-            "{at}: give either `result` or a `verdict`, not both"
+        (false, Some(_)) if e.reads_back.is_empty() && !refused => problems.said(format!(
+            "{at}.contradiction: `printed` and `result` agree, and no `reads_back` or `result_verdict` says otherwise, so there is no contradiction"
         )),
-        (None, None) => problems.said(format!("{at}: a resolve expectation needs `result`")),
-        (None, Some(result)) => {
-            let printed = e.printed_as_url(base);
-            let differs = printed.as_ref().is_some_and(|p| p != result);
-            if let Some(v) = &e.result_verdict {
-                if Verdict::from_id(v).is_none() {
-                    problems.said(format!(
-                        "{at}.result_verdict: unknown verdict `{v}` (known: valid, generic-only, invalid, not-defined)"
-                    ));
-                }
-            }
-            split_names(key, "reads_back", &e.reads_back, problems);
-            let refused = e.result_verdict.as_deref().is_some_and(|v| v != "valid");
-            match (differs, &e.contradiction) {
-                (true, None) => problems.push(
-                    format!("{at}.printed"),
-                    format!(
-                        "{at}: `printed` ({:?}) differs from `result` ({result:?}); say why in `contradiction`",
-                        e.printed.as_deref().unwrap_or_default()
-                    ),
-                ),
-                (false, None) if !e.reads_back.is_empty() || refused => problems.said(format!(
-                    "{at}: `reads_back` or a `result_verdict` other than `valid` records a contradiction; say how in `contradiction`"
-                )),
-                (false, Some(_)) if e.reads_back.is_empty() && !refused => problems.said(format!(
-                    "{at}.contradiction: `printed` and `result` agree, and no `reads_back` or `result_verdict` says otherwise, so there is no contradiction"
-                )),
-                _ => {}
-            }
-        }
+        _ => {}
     }
 }
 

@@ -48,11 +48,11 @@ of those it finds no case records.";
 /// Every contradiction the cases record, in case-file order within each kind, then
 /// what each of `clients` answers to each printed one.
 pub fn page(cases: &[LoadedCase], clients: &mut [Box<dyn Engine>]) -> Page {
-    let mut printed = Section {
-        title: "Printed examples against the algorithm".into(),
-        level: 2,
-        intro: "An example the document prints against what its own algorithm gives.".into(),
-        headers: [
+    let mut printed = Section::table(
+        "Printed examples against the algorithm",
+        2,
+        "An example the document prints against what its own algorithm gives.",
+        &[
             "document",
             "case",
             "base",
@@ -60,11 +60,8 @@ pub fn page(cases: &[LoadedCase], clients: &mut [Box<dyn Engine>]) -> Page {
             "printed",
             "algorithm",
             "why",
-        ]
-        .map(String::from)
-        .to_vec(),
-        ..Section::default()
-    };
+        ],
+    );
     let mut asked = Vec::new();
     for lc in cases {
         let case = &lc.case;
@@ -109,22 +106,21 @@ pub fn page(cases: &[LoadedCase], clients: &mut [Box<dyn Engine>]) -> Page {
     if !clients.is_empty() {
         let names: Vec<String> = clients.iter().map(|c| code(&c.info().name)).collect();
         sections.push(Section {
-            title: "What the clients answer".into(),
-            level: 2,
-            intro: format!(
-                "The same base and reference of each printed example asked of {}. A client \
-                 that gives no answer (its page has none, or it cannot resolve) is left out.",
-                names.join(", "),
-            ),
-            headers: [
-                "case",
-                "reference",
-                "printed value / algorithm's value / another",
-            ]
-            .map(String::from)
-            .to_vec(),
             rows: asked,
-            ..Section::default()
+            ..Section::table(
+                "What the clients answer",
+                2,
+                format!(
+                    "The same base and reference of each printed example asked of {}. A client \
+                     that gives no answer (its page has none, or it cannot resolve) is left out.",
+                    names.join(", "),
+                ),
+                &[
+                    "case",
+                    "reference",
+                    "printed value / algorithm's value / another",
+                ],
+            )
         });
     }
     Page {

@@ -16,6 +16,20 @@ pub struct Mismatch {
     pub actual: String,
 }
 
+impl Mismatch {
+    pub fn new(
+        at: impl Into<String>,
+        expected: impl Into<String>,
+        actual: impl Into<String>,
+    ) -> Self {
+        Mismatch {
+            at: at.into(),
+            expected: expected.into(),
+            actual: actual.into(),
+        }
+    }
+}
+
 fn show_value(v: &Option<ExpectedValue>) -> String {
     match v {
         None => "null".into(),
@@ -110,11 +124,7 @@ fn same(expected: &Option<ExpectedValue>, actual: Option<&Option<Value>>) -> boo
 pub fn compare(e: &Expectation, p: &ParseAnswer) -> Vec<Mismatch> {
     let mut out = Vec::new();
     let mut differ = |at: String, expected: String, actual: String| {
-        out.push(Mismatch {
-            at,
-            expected,
-            actual,
-        });
+        out.push(Mismatch::new(at, expected, actual))
     };
     let verdict = e.verdict.as_deref().unwrap_or_default();
     if verdict != p.verdict.id() {
@@ -187,24 +197,37 @@ struct Refusal {
     why: String,
 }
 
+impl Refusal {
+    /// `verdict` and the refusal's words; `with_words`: shown as `verdict: words`
+    /// rather than the verdict alone.
+    fn new(verdict: &'static str, why: &dyn std::fmt::Display, with_words: bool) -> Self {
+        let why = why.to_string();
+        let shown = if with_words {
+            format!("{verdict}: {why}")
+        } else {
+            verdict.into()
+        };
+        Refusal {
+            verdict,
+            shown,
+            why,
+        }
+    }
+}
+
 /// The `verdict` and `result` mismatches of an operation that gives a string (`what`:
 /// "a result", "a normal form") or refuses to.
 fn verdict_and_result(
     e: &Expectation,
-    given: Result<&str, Refusal>,
+    given: Result<&str, &Refusal>,
     what: &str,
     out: &mut Vec<Mismatch>,
 ) {
-    let mut differ = |at: &str, expected: String, actual: String| {
-        out.push(Mismatch {
-            at: at.into(),
-            expected,
-            actual,
-        });
-    };
+    let mut differ =
+        |at: &str, expected: String, actual: String| out.push(Mismatch::new(at, expected, actual));
     match (given, &e.verdict, &e.result) {
         (Err(refusal), Some(v), _) if *v == refusal.verdict => {}
-        (Err(refusal), Some(v), _) => differ("verdict", v.clone(), refusal.shown),
+        (Err(refusal), Some(v), _) => differ("verdict", v.clone(), refusal.shown.clone()),
         (Err(refusal), None, result) => differ(
             "result",
             quote(result.as_deref().unwrap_or_default()),
@@ -226,35 +249,17 @@ pub fn compare_resolution(
     answer: &Result<Resolution, Unresolvable>,
 ) -> Vec<Mismatch> {
     let mut out = Vec::new();
-    let r = match answer {
-        Ok(r) => r,
-        Err(why) => {
-            let verdict = match why {
-                Unresolvable::NotDefined { .. } => "not-defined",
-                Unresolvable::BaseNotAbsolute { .. } => "invalid",
-            };
-            let refusal = Refusal {
-                verdict,
-                shown: verdict.into(),
-                why: why.to_string(),
-            };
-            verdict_and_result(e, Err(refusal), "a result", &mut out);
-            return out;
-        }
+    let given = match answer {
+        Ok(r) => Ok(String::from_utf8_lossy(&r.result)),
+        Err(why @ Unresolvable::NotDefined { .. }) => Err(Refusal::new("not-defined", why, false)),
+        Err(why @ Unresolvable::BaseNotAbsolute { .. }) => Err(Refusal::new("invalid", why, false)),
     };
-    verdict_and_result(
-        e,
-        Ok(&String::from_utf8_lossy(&r.result)),
-        "a result",
-        &mut out,
-    );
-    let mut differ = |at: &str, expected: String, actual: String| {
-        out.push(Mismatch {
-            at: at.into(),
-            expected,
-            actual,
-        });
+    verdict_and_result(e, given.as_deref(), "a result", &mut out);
+    let Ok(r) = answer else {
+        return out;
     };
+    let mut differ =
+        |at: &str, expected: String, actual: String| out.push(Mismatch::new(at, expected, actual));
     if let Some(want) = e.current_document {
         if want != r.current_document {
             differ(
@@ -354,11 +359,7 @@ pub fn compare_extraction(
 ) -> Vec<Mismatch> {
     let mut out = Vec::new();
     let mut differ = |at: String, expected: String, actual: String| {
-        out.push(Mismatch {
-            at,
-            expected,
-            actual,
-        });
+        out.push(Mismatch::new(at, expected, actual))
     };
     let found = match answer {
         Ok(found) => found,
@@ -449,30 +450,19 @@ pub fn compare_normalization(
     answer: &Result<Normalization, NotNormalizable>,
 ) -> Vec<Mismatch> {
     let mut out = Vec::new();
-    let n = match answer {
-        Ok(n) => n,
-        Err(why) => {
-            let verdict = match why {
-                NotNormalizable::NotDefined { .. } => "not-defined",
-                NotNormalizable::NotAUri { .. } => "invalid",
-            };
-            let refusal = Refusal {
-                verdict,
-                shown: format!("{verdict}: {why}"),
-                why: why.to_string(),
-            };
-            verdict_and_result(e, Err(refusal), "a normal form", &mut out);
-            return out;
+    let given = match answer {
+        Ok(n) => Ok(String::from_utf8_lossy(&n.result)),
+        Err(why @ NotNormalizable::NotDefined { .. }) => {
+            Err(Refusal::new("not-defined", why, true))
         }
+        Err(why @ NotNormalizable::NotAUri { .. }) => Err(Refusal::new("invalid", why, true)),
     };
-    let result = String::from_utf8_lossy(&n.result);
-    verdict_and_result(e, Ok(&result), "a normal form", &mut out);
+    verdict_and_result(e, given.as_deref(), "a normal form", &mut out);
+    let (Ok(n), Ok(result)) = (answer, given) else {
+        return out;
+    };
     let mut differ = |at: String, expected: String, actual: String| {
-        out.push(Mismatch {
-            at,
-            expected,
-            actual,
-        });
+        out.push(Mismatch::new(at, expected, actual))
     };
     if let Some(want) = &e.steps {
         let got = n.changed_ids();

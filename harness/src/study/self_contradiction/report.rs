@@ -41,6 +41,20 @@ pub struct Section {
     pub after: Vec<String>,
 }
 
+impl Section {
+    /// A section under `title` whose table has these column headers (none: no table);
+    /// its rows and closing lines are added afterwards.
+    pub fn table(title: &str, level: usize, intro: impl Into<String>, headers: &[&str]) -> Self {
+        Section {
+            title: title.into(),
+            level,
+            intro: intro.into(),
+            headers: headers.iter().map(|h| h.to_string()).collect(),
+            ..Section::default()
+        }
+    }
+}
+
 /// A page: a title, an introduction, sections.
 #[derive(Clone, Debug, Default)]
 pub struct Page {
@@ -180,11 +194,11 @@ recombined, and must derive from the grammar.";
 /// its check finds it on the case's input now. A recorded case the check no longer
 /// finds is listed as such.
 pub fn recorded(cases: &[LoadedCase]) -> Vec<Section> {
-    let mut split = Section {
-        title: "The grammar against the document's own split".into(),
-        level: 2,
-        intro: SPLIT_INTRO.into(),
-        headers: [
+    let mut split = Section::table(
+        "The grammar against the document's own split",
+        2,
+        SPLIT_INTRO,
+        &[
             "document",
             "sections",
             "case",
@@ -192,16 +206,13 @@ pub fn recorded(cases: &[LoadedCase]) -> Vec<Section> {
             "one side",
             "the other",
             "why",
-        ]
-        .map(String::from)
-        .to_vec(),
-        ..Section::default()
-    };
-    let mut closure = Section {
-        title: "Resolution results against the grammar and the split".into(),
-        level: 2,
-        intro: CLOSURE_INTRO.into(),
-        headers: [
+        ],
+    );
+    let mut closure = Section::table(
+        "Resolution results against the grammar and the split",
+        2,
+        CLOSURE_INTRO,
+        &[
             "document",
             "sections",
             "case",
@@ -210,11 +221,8 @@ pub fn recorded(cases: &[LoadedCase]) -> Vec<Section> {
             "one side",
             "the other",
             "why",
-        ]
-        .map(String::from)
-        .to_vec(),
-        ..Section::default()
-    };
+        ],
+    );
     for (r, outcome) in known::rerun_all(cases) {
         let section = match r.check {
             Check::GrammarSplit => &mut split,
@@ -287,10 +295,10 @@ pub fn searched(s: &Search, known: &Known, config: &Config) -> Vec<Section> {
         Stop::Executions => "the execution limit was reached",
         Stop::Nothing => "there was no document to search",
     };
-    let mut head = Section {
-        title: "This search".into(),
-        level: 2,
-        intro: format!(
+    let mut head = Section::table(
+        "This search",
+        2,
+        format!(
             "`urlcert contradictions --search`, seed {}, with {}: {} executions in {:.1} s \
              (stopped because {stop}), {} causes, {} of them recorded by no case.",
             s.seed,
@@ -303,8 +311,8 @@ pub fn searched(s: &Search, known: &Known, config: &Config) -> Vec<Section> {
                 .filter(|c| known.case_of(&c.finding).is_none())
                 .count()
         ),
-        ..Section::default()
-    };
+        &[],
+    );
     head.after.push(format!(
         "Documents: {}.",
         config
@@ -314,14 +322,13 @@ pub fn searched(s: &Search, known: &Known, config: &Config) -> Vec<Section> {
             .collect::<Vec<_>>()
             .join(", ")
     ));
-    let mut found = Section {
-        title: "Causes found".into(),
-        level: 3,
-        intro: "One row per cause (document, check, and which component differs and how); \
+    let mut found = Section::table(
+        "Causes found",
+        3,
+        "One row per cause (document, check, and which component differs and how); \
                 the witness is the first one found, made as small as delta debugging can \
-                while the same cause holds."
-            .into(),
-        headers: [
+                while the same cause holds.",
+        &[
             "document (readings)",
             "check",
             "cause",
@@ -332,11 +339,8 @@ pub fn searched(s: &Search, known: &Known, config: &Config) -> Vec<Section> {
             "the other",
             "found by",
             "recorded",
-        ]
-        .map(String::from)
-        .to_vec(),
-        ..Section::default()
-    };
+        ],
+    );
     for c in s.causes.values() {
         let f = &c.finding;
         let readings: Vec<String> = c.readings.iter().map(|d| d.to_string()).collect();
@@ -362,23 +366,19 @@ pub fn searched(s: &Search, known: &Known, config: &Config) -> Vec<Section> {
             ),
         ]);
     }
-    let mut ran = Section {
-        title: "Executions".into(),
-        level: 3,
-        headers: [
+    let mut ran = Section::table(
+        "Executions",
+        3,
+        "Not applicable: the grammar refuses the input (or the base is not one the \
+                document lets a reference use).",
+        &[
             "document",
             "check",
             "executions",
             "not applicable",
             "contradictions",
-        ]
-        .map(String::from)
-        .to_vec(),
-        intro: "Not applicable: the grammar refuses the input (or the base is not one the \
-                document lets a reference use)."
-            .into(),
-        ..Section::default()
-    };
+        ],
+    );
     for ((d, check), n) in &s.counts {
         ran.rows.push(vec![
             Entry::Text(d.to_string()),
@@ -389,12 +389,12 @@ pub fn searched(s: &Search, known: &Known, config: &Config) -> Vec<Section> {
         ]);
     }
     let k = &s.skipped;
-    let mut skipped = Section {
-        title: "Skipped".into(),
-        level: 3,
-        intro: format!("{} checks or draws skipped in all.", k.total()),
-        ..Section::default()
-    };
+    let mut skipped = Section::table(
+        "Skipped",
+        3,
+        format!("{} checks or draws skipped in all.", k.total()),
+        &[],
+    );
     for (n, what) in [
         (k.too_long, "inputs longer than 4096 bytes (a witness is bounded)"),
         (
