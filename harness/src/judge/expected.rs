@@ -4,7 +4,7 @@
 
 use crate::ask::{ParseAnswer, ReferenceAnswer};
 use crate::case::{Expectation, ExpectedValue};
-use urlcert_reference::{Unresolvable, Value};
+use urlcert_reference::{Rule, Unresolvable, Value, Verdict};
 
 /// The expectation `answer` makes; `None` for an answer no expectation can state (an
 /// extraction, a normal form, a document's bases: campaigns never ask them).
@@ -26,12 +26,26 @@ pub fn of(answer: &ReferenceAnswer) -> Option<Expectation> {
 /// A parse's verdict, rule and every string component (no model gives lists or
 /// fields, and the judge by meaning skips them).
 pub fn parse(p: &ParseAnswer) -> Expectation {
+    parse_of(
+        p.verdict,
+        p.rule,
+        p.components.iter().map(|(n, v)| (*n, v.clone())),
+    )
+}
+
+/// As [`parse`], from a parse's verdict, rule and components, so that a caller holding
+/// the reference's borrowed parse need not copy it into a [`ParseAnswer`] first.
+pub fn parse_of<'v>(
+    verdict: Verdict,
+    rule: Option<Rule>,
+    components: impl Iterator<Item = (&'static str, Option<Value<'v>>)>,
+) -> Expectation {
     let mut e = Expectation {
-        verdict: Some(p.verdict.id().to_string()),
-        rule: Some(p.rule.map(|r| r.name().to_string())),
+        verdict: Some(verdict.id().to_string()),
+        rule: Some(rule.map(|r| r.name().to_string())),
         ..Expectation::default()
     };
-    for (name, v) in &p.components {
+    for (name, v) in components {
         let value = match v {
             None => None,
             Some(Value::Str(s)) => Some(ExpectedValue::Str(s.to_string())),
