@@ -12,7 +12,7 @@ use urlcert::ask::process::Limits;
 use urlcert::ask::registry::{by_name, Found};
 use urlcert::ask::{Answer, Ask, Engine};
 
-use crate::common::documented::{documented, Reply};
+use crate::common::documented::documented;
 
 /// The adapter `name`, started, or `None` after printing why it is unavailable.
 fn open(name: &str) -> Option<Box<dyn Engine>> {
@@ -29,13 +29,7 @@ fn open(name: &str) -> Option<Box<dyn Engine>> {
 /// gives (documented.yaml, with the documentation cited).
 fn documented_answers(name: &str) -> Option<Box<dyn Engine>> {
     let mut adapter = open(name)?;
-    let documented = documented(name);
-    let replies: Vec<Reply> = documented
-        .requests()
-        .iter()
-        .map(|request| request.ask(adapter.as_mut()))
-        .collect();
-    documented.check(name, replies);
+    documented(name).check_engine(adapter.as_mut());
     Some(adapter)
 }
 

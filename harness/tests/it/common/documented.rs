@@ -11,8 +11,10 @@ use std::collections::BTreeMap;
 use std::sync::OnceLock;
 use urlcert::ask::{Answer, Ask, Engine, Parts};
 
+use super::programs::repo_root;
+
 /// One adapter's documented answers.
-#[derive(Deserialize)]
+#[derive(Clone, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Documented {
     #[serde(default)]
@@ -25,7 +27,7 @@ pub struct Documented {
 
 /// An input the parser accepts, with components it must report (null: reported as
 /// absent) and components it must not report at all.
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Parse {
     pub input: String,
@@ -34,7 +36,7 @@ pub struct Parse {
     pub unreported: Vec<String>,
 }
 
-#[derive(Deserialize)]
+#[derive(Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Resolve {
     pub base: String,
@@ -137,6 +139,55 @@ pub fn documented(adapter: &str) -> &'static Documented {
     .unwrap_or_else(|| panic!("documented.yaml has no {adapter}"))
 }
 
+/// The entries `names` of documented.yaml, one after another.
+pub fn documented_all(names: &[&str]) -> Documented {
+    let mut all = Documented::default();
+    for name in names {
+        let one = documented(name);
+        all.parses.extend(one.parses.iter().cloned());
+        all.rejects.extend(one.rejects.iter().cloned());
+        all.resolves.extend(one.resolves.iter().cloned());
+    }
+    all
+}
+
+/// Every example of RFC 3986 Section 5.4 (5.4.1 prints 23, 5.4.2 19), as the case file
+/// cases/rfc3986/examples.yaml resolves them under `reading` (`rfc3986`, strict, or
+/// `rfc3986@non-strict`, which has its own result only where it differs).
+pub fn rfc3986_section_5_4(reading: &str) -> Vec<Resolve> {
+    let path = repo_root().join("cases/rfc3986/examples.yaml");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let file: serde_yaml::Value = serde_yaml::from_str(&text).expect("a YAML case file");
+    let examples: Vec<Resolve> = file["cases"]
+        .as_sequence()
+        .expect("a list of cases")
+        .iter()
+        .filter(|case| {
+            let id = case["id"].as_str().unwrap_or_default();
+            id.starts_with("r3986.ex.normal.") || id.starts_with("r3986.ex.abnormal.")
+        })
+        .map(|case| {
+            let expect = &case["expect"];
+            let text = |key: &str, value: &serde_yaml::Value| {
+                value
+                    .as_str()
+                    .unwrap_or_else(|| panic!("{}: no {key}", case["id"].as_str().unwrap()))
+                    .to_string()
+            };
+            Resolve {
+                base: text("base", &case["base"]),
+                reference: text("input", &case["input"]),
+                result: text(
+                    "result",
+                    &expect.get(reading).unwrap_or(&expect["rfc3986"])["result"],
+                ),
+            }
+        })
+        .collect();
+    assert_eq!(examples.len(), 23 + 19, "{path:?}");
+    examples
+}
+
 impl Documented {
     /// The parses, then the rejections, then the resolutions.
     pub fn requests(&self) -> Vec<Request<'_>> {
@@ -147,6 +198,13 @@ impl Documented {
             .iter()
             .map(|r| Request::Resolve(&r.base, &r.reference));
         parses.chain(rejects).chain(resolves).collect()
+    }
+
+    /// Asks `engine` the requests and checks its answers.
+    pub fn check_engine(&self, engine: &mut dyn Engine) {
+        let name = engine.info().name.clone();
+        let replies: Vec<Reply> = self.requests().iter().map(|r| r.ask(engine)).collect();
+        self.check(&name, replies);
     }
 
     /// Checks `replies`, the answers of `adapter` to [`Documented::requests`] in order.
