@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use crate::common::documented::{documented_all, rfc3986_section_5_4, Documented, Reply};
-use crate::common::programs::{adapter_file, output_of, repo_root};
+use crate::common::programs::{adapter_file, assert_unavailable, output_of, repo_root};
 
 // ---- finding and building the programs ------------------------------------------------
 
@@ -399,6 +399,18 @@ impl Spec {
 /// failure instead of a stuck test run.
 const PATIENCE: Duration = Duration::from_secs(60);
 
+/// Starts `argv` in the repository, its three standard streams piped.
+fn spawn(argv: &[String]) -> Child {
+    Command::new(&argv[0])
+        .args(&argv[1..])
+        .current_dir(repo_root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot start {argv:?}: {e}"))
+}
+
 struct Session {
     argv: Vec<String>,
     child: Child,
@@ -409,14 +421,7 @@ struct Session {
 
 impl Session {
     fn start(argv: &[String]) -> Session {
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
-            .current_dir(repo_root())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap_or_else(|e| panic!("cannot start {argv:?}: {e}"));
+        let mut child = spawn(argv);
         let stdout = child.stdout.take().unwrap();
         let (send, lines) = channel();
         std::thread::spawn(move || {
@@ -777,14 +782,7 @@ fn one_shot(spec: Spec) {
     let mut persistent = Session::start(&argv);
     for request in &requests {
         let expected = persistent.ask(request);
-        let mut child = Command::new(&argv[0])
-            .args(&argv[1..])
-            .current_dir(repo_root())
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
+        let mut child = spawn(&argv);
         {
             let mut stdin = child.stdin.take().unwrap();
             stdin.write_all(request.to_string().as_bytes()).unwrap();
@@ -864,10 +862,7 @@ fn python_rfc3986_without_the_package_exits_3() {
         println!("skipped: rfc3986 is importable even without site-packages");
         return;
     }
-    assert_eq!(out.status.code(), Some(3), "{out:?}");
-    assert!(out.stdout.is_empty(), "{out:?}");
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("pip install rfc3986"), "{stderr}");
+    assert_unavailable(&out, "python-rfc3986", "pip install rfc3986");
 }
 
 /// The program files are where the registry (harness/src/ask/registry.rs) looks.
