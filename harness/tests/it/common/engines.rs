@@ -6,6 +6,16 @@ use super::documented::documented;
 use super::programs::locked_version;
 use urlcert::ask::{Engine, Model};
 
+/// Each name of `wanted` is among `names` (a registry's list, named `what`).
+pub fn assert_listed(names: &[String], wanted: &[&str], what: &str) {
+    for want in wanted {
+        assert!(
+            names.iter().any(|n| n == want),
+            "{want} not in {what}: {names:?}"
+        );
+    }
+}
+
 /// Each adapter's name and model, in order.
 pub fn names_and_models(adapters: &[Box<dyn Engine>]) -> Vec<(String, Model)> {
     adapters
