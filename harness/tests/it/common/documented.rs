@@ -13,15 +13,12 @@ use urlcert::ask::{Answer, Ask, Engine, Parts};
 
 use super::programs::repo_root;
 
-/// One adapter's documented answers.
+/// One adapter's documented answers; an entry may leave any of the three out.
 #[derive(Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(default, deny_unknown_fields)]
 pub struct Documented {
-    #[serde(default)]
     pub parses: Vec<Parse>,
-    #[serde(default)]
     pub rejects: Vec<String>,
-    #[serde(default)]
     pub resolves: Vec<Resolve>,
 }
 
