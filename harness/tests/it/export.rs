@@ -208,17 +208,7 @@ fn the_schema_names_every_document_reading_and_op() {
         keys,
         "cases/export.schema.json $defs.doc_key"
     );
-    let ops: Vec<String> = [
-        Operation::Parse,
-        Operation::Resolve,
-        Operation::Extract,
-        Operation::Normalize,
-        Operation::Base,
-        Operation::Links,
-    ]
-    .iter()
-    .map(Operation::to_string)
-    .collect();
+    let ops: Vec<String> = Operation::ALL.iter().map(Operation::to_string).collect();
     assert_eq!(schema_enum("op"), ops, "cases/export.schema.json $defs.op");
 }
 

@@ -111,17 +111,28 @@ fn an_adapter_that_closed_its_input_is_said_to_have_closed_its_input() {
     assert!(!detail.contains("standard output"), "{detail}");
 }
 
-#[test]
-fn an_exit_is_seen_at_once_though_a_child_holds_the_pipe() {
+/// The fake adapter in `mode`, told to write the children it starts into a file of the
+/// folder: its argv, the folder and the file.
+fn fake_with_children(mode: &str) -> (Vec<String>, tempfile::TempDir, std::path::PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let pidfile = dir.path().join("pids");
+    (fake(&[mode, pidfile.to_str().unwrap()]), dir, pidfile)
+}
+
+/// Every one of `children` is gone within five seconds.
+fn assert_gone(children: &[u32], what: &str) {
+    assert!(
+        wait_until(Duration::from_secs(5), || children.iter().all(|&p| dead(p))),
+        "{children:?} outlived {what}"
+    );
+}
+
+#[test]
+fn an_exit_is_seen_at_once_though_a_child_holds_the_pipe() {
+    let (argv, _dir, pidfile) = fake_with_children("orphan-on:x");
     // A limit far longer than the test waits: a timeout would mean the exit was
     // missed.
-    let mut a = Persistent::start(
-        fake(&["orphan-on:x", pidfile.to_str().unwrap()]),
-        limits(20_000),
-    )
-    .unwrap();
+    let mut a = Persistent::start(argv, limits(20_000)).unwrap();
     let answer = within(Duration::from_secs(15), move || {
         let answer = a.parse(b"x");
         drop(a);
@@ -134,21 +145,13 @@ fn an_exit_is_seen_at_once_though_a_child_holds_the_pipe() {
     // The child that held the pipe went with the adapter.
     let children = pids(&pidfile);
     assert_eq!(children.len(), 1, "{children:?}");
-    assert!(
-        wait_until(Duration::from_secs(5), || children.iter().all(|&p| dead(p))),
-        "{children:?} outlived the adapter"
-    );
+    assert_gone(&children, "the adapter");
 }
 
 #[test]
 fn a_child_in_a_session_of_its_own_dies_with_the_persistent_adapter() {
-    let dir = tempfile::tempdir().unwrap();
-    let pidfile = dir.path().join("pids");
-    let mut a = Persistent::start(
-        fake(&["setsid-child", pidfile.to_str().unwrap()]),
-        limits(5000),
-    )
-    .unwrap();
+    let (argv, _dir, pidfile) = fake_with_children("setsid-child");
+    let mut a = Persistent::start(argv, limits(5000)).unwrap();
     assert_eq!(parsed_whole(&a.parse(b"y")), Some("y"));
     let children = pids(&pidfile);
     assert_eq!(children.len(), 1);
@@ -157,30 +160,19 @@ fn a_child_in_a_session_of_its_own_dies_with_the_persistent_adapter() {
         "the child should live while the adapter does"
     );
     drop(a);
-    assert!(
-        wait_until(Duration::from_secs(5), || dead(children[0])),
-        "{children:?} outlived the adapter"
-    );
+    assert_gone(&children, "the adapter");
 }
 
 #[test]
 fn a_child_in_a_session_of_its_own_dies_with_each_one_shot_process() {
-    let dir = tempfile::tempdir().unwrap();
-    let pidfile = dir.path().join("pids");
-    let mut a = OneShot::new(
-        fake(&["setsid-child", pidfile.to_str().unwrap()]),
-        limits(5000),
-    )
-    .unwrap();
+    let (argv, _dir, pidfile) = fake_with_children("setsid-child");
+    let mut a = OneShot::new(argv, limits(5000)).unwrap();
     for input in ["p", "q"] {
         assert_eq!(parsed_whole(&a.parse(input.as_bytes())), Some(input));
     }
     let children = pids(&pidfile);
     assert_eq!(children.len(), 2, "one per request: {children:?}");
-    assert!(
-        wait_until(Duration::from_secs(5), || children.iter().all(|&p| dead(p))),
-        "{children:?} outlived their one-shot processes"
-    );
+    assert_gone(&children, "their one-shot processes");
 }
 
 /// A copy of the fake adapter (so that a test can take the program away), started and

@@ -51,33 +51,31 @@ fn one_case() -> tempfile::TempDir {
 }
 
 /// `urlcert CMD --cases CASES ARGS --out OUT`, with `env` set.
-fn quick(cmd: &str, cases: &Path, args: &[&str], out: &Path, env: &[(&str, &str)]) -> Output {
+fn command(cmd: &str, cases: &Path, args: &[&str], out: &Path, env: &[(&str, &str)]) -> Command {
     let mut c = urlcert(&[cmd, "--cases", cases.to_str().unwrap()]);
     c.args(args).arg("--out").arg(out);
     for (k, v) in env {
         c.env(k, v);
     }
-    c.output().unwrap()
+    c
+}
+
+/// The same, run to its end.
+fn quick(cmd: &str, cases: &Path, args: &[&str], out: &Path, env: &[(&str, &str)]) -> Output {
+    command(cmd, cases, args, out, env).output().unwrap()
+}
+
+/// `res` is a usage refusal (exit status 2) that says `says`.
+fn assert_refused(res: &Output, says: &str) {
+    let text = output_text(res);
+    assert_eq!(res.status.code(), Some(2), "{text}");
+    assert!(text.contains(says), "{text}");
 }
 
 /// A reference-only run of the real cases into `out`, with `env` set.
 fn reference_run(out: &Path, extra: &[&str], env: &[(&str, &str)]) -> Output {
-    let cases = cases();
-    let mut args = vec![
-        "run",
-        "--cases",
-        cases.to_str().unwrap(),
-        "--adapter",
-        "reference",
-        "--out",
-        out.to_str().unwrap(),
-    ];
-    args.extend_from_slice(extra);
-    let mut cmd = urlcert(&args);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    cmd.output().unwrap()
+    let args = [&["--adapter", "reference"], extra].concat();
+    quick("run", &cases(), &args, out, env)
 }
 
 fn lines(path: &Path) -> usize {
@@ -106,12 +104,7 @@ fn out_refuses_a_folder_that_holds_a_users_file_and_touches_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let out = folder_with_a_users_file(dir.path(), "my notes");
     let res = reference_run(&out, &[], &[]);
-    assert_eq!(res.status.code(), Some(2), "{}", output_text(&res));
-    assert!(
-        output_text(&res).contains("notes.txt"),
-        "{}",
-        output_text(&res)
-    );
+    assert_refused(&res, "notes.txt");
     assert!(
         output_text(&res).contains("not a urlcert report"),
         "{}",
@@ -156,32 +149,34 @@ fn a_previous_report_is_replaced_and_old_temporaries_are_cleaned() {
     assert!(listing(&out).contains(&"report.md".to_string()));
 }
 
-#[test]
-fn a_kill_before_the_swap_leaves_the_old_report_and_a_run_to_resume() {
+/// A report in `r` of a fresh folder, then a run into it that dies at the fault point
+/// `at`: the folder, `r`, and the first report's run.json and number of results.
+fn a_report_then_a_run_killed_at(at: &str) -> (tempfile::TempDir, PathBuf, String, usize) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("r");
     assert_eq!(reference_run(&out, &[], &[]).status.code(), Some(0));
     let old = std::fs::read_to_string(out.join("run.json")).unwrap();
     let records = lines(&out.join("results.jsonl"));
 
-    let killed = reference_run(&out, &[], &[("URLCERT_FAULT_AT", "publish")]);
+    let killed = reference_run(&out, &[], &[("URLCERT_FAULT_AT", at)]);
     assert_eq!(
         killed.status.code(),
         None,
         "it should die: {}",
         output_text(&killed)
     );
+    (dir, out, old, records)
+}
+
+#[test]
+fn a_kill_before_the_swap_leaves_the_old_report_and_a_run_to_resume() {
+    let (dir, out, old, records) = a_report_then_a_run_killed_at("publish");
     assert_eq!(std::fs::read_to_string(out.join("run.json")).unwrap(), old);
     assert_eq!(listing(dir.path()), ["r", "r.partial"]);
 
     // Not thrown away unasked...
     let res = reference_run(&out, &[], &[]);
-    assert_eq!(res.status.code(), Some(2), "{}", output_text(&res));
-    assert!(
-        output_text(&res).contains("--resume"),
-        "{}",
-        output_text(&res)
-    );
+    assert_refused(&res, "--resume");
     // ...and finished when asked.
     let res = reference_run(&out, &["--resume"], &[]);
     assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
@@ -192,18 +187,7 @@ fn a_kill_before_the_swap_leaves_the_old_report_and_a_run_to_resume() {
 
 #[test]
 fn a_kill_after_the_swap_leaves_the_new_report_and_the_old_is_cleaned_next_time() {
-    let dir = tempfile::tempdir().unwrap();
-    let out = dir.path().join("r");
-    assert_eq!(reference_run(&out, &[], &[]).status.code(), Some(0));
-    let old = std::fs::read_to_string(out.join("run.json")).unwrap();
-
-    let killed = reference_run(&out, &[], &[("URLCERT_FAULT_AT", "exchanged")]);
-    assert_eq!(
-        killed.status.code(),
-        None,
-        "it should die: {}",
-        output_text(&killed)
-    );
+    let (dir, out, old, _) = a_report_then_a_run_killed_at("exchanged");
     let new = std::fs::read_to_string(out.join("run.json")).unwrap();
     assert_ne!(new, old, "the new report is in place");
     assert!(out.join("report.html").is_file());
@@ -296,12 +280,7 @@ fn two_kills_after_the_swap_leave_the_newer_report_and_nothing_stopped() {
     let res = urlcert(&["fuzz", "--resume", "--out", out.to_str().unwrap()])
         .output()
         .unwrap();
-    assert_eq!(res.status.code(), Some(2), "{}", output_text(&res));
-    assert!(
-        output_text(&res).contains("nothing to resume"),
-        "{}",
-        output_text(&res)
-    );
+    assert_refused(&res, "nothing to resume");
     let header: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(out.join("campaign.json")).unwrap()).unwrap();
     assert_eq!(header["seed"], 3, "the newest campaign is in place");
@@ -383,13 +362,7 @@ fn certify_fake_as(
     delay_ms: &str,
     resume: bool,
 ) -> Command {
-    let cases = cases();
     let mut args = vec![
-        "certify",
-        "--cases",
-        cases.to_str().unwrap(),
-        "--out",
-        out.to_str().unwrap(),
         "--command",
         FAKE,
         "--command",
@@ -402,7 +375,7 @@ fn certify_fake_as(
     if resume {
         args.push("--resume");
     }
-    let mut cmd = urlcert(&args);
+    let mut cmd = command("certify", &cases(), &args, out, &[]);
     cmd.stdout(Stdio::null()).stderr(Stdio::piped());
     cmd
 }

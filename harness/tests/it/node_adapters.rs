@@ -7,12 +7,14 @@
 //! packages in `.deps/node_modules`, or `$URLCERT_DEPS/node_modules`). When one is
 //! missing the test prints "skipped: ..." with the install command and returns.
 //!
-//! Expectations come from each parser's own documentation, cited beside them.
+//! Expectations come from each parser's own documentation, cited beside them in
+//! documented.yaml.
 
 use serde_json::{json, Value};
 use std::process::{Command, Stdio};
 
-use crate::common::programs::{adapter_file, answers, deps_dir};
+use crate::common::documented::{documented, Reply};
+use crate::common::programs::{adapter_file, answers, assert_unavailable, deps_dir};
 
 const INSTALL: &str = "bash harness/adapters/install node";
 
@@ -59,85 +61,64 @@ fn exchange(script: &str, requests: &[Value]) -> Vec<Value> {
     answers(command, script, &requests)
 }
 
-type Components = &'static [(&'static str, Option<&'static str>)];
+/// The adapters: name, program, the npm package (`None` for Node's built-in modules), and
+/// model. What each answers is in documented.yaml, with the documentation it comes from.
+const ADAPTERS: &[(&str, &str, Option<&str>, &str)] = &[
+    (
+        "node-whatwg-url",
+        "node_whatwg_url.js",
+        Some("whatwg-url"),
+        "whatwg",
+    ),
+    ("node-uri-js", "node_uri_js.js", Some("uri-js"), "rfc3986"),
+    (
+        "node-fast-uri",
+        "node_fast_uri.js",
+        Some("fast-uri"),
+        "rfc3986",
+    ),
+    ("node-urijs", "node_urijs.js", Some("urijs"), "rfc3986"),
+    (
+        "node-url-parse",
+        "node_url_parse.js",
+        Some("url-parse"),
+        "whatwg",
+    ),
+    ("node-url-legacy", "node_url_legacy.js", None, "whatwg"),
+];
 
-struct Spec {
-    name: &'static str,
-    script: &'static str,
-    /// The npm package, `None` for Node's built-in modules.
-    package: Option<&'static str>,
-    model: &'static str,
-    /// (input, components it must report)
-    valid: &'static [(&'static str, Components)],
-    /// Inputs the parser refuses.
-    invalid: &'static [&'static str],
-    /// (base, reference, result)
-    resolutions: &'static [(&'static str, &'static str, &'static str)],
+/// The program and package of the adapter `name`.
+fn adapter(name: &str) -> (&'static str, Option<&'static str>, &'static str) {
+    ADAPTERS
+        .iter()
+        .find(|(n, ..)| *n == name)
+        .map(|&(_, script, package, model)| (script, package, model))
+        .unwrap_or_else(|| panic!("{name} is not a Node adapter"))
 }
 
-fn check(spec: &Spec) {
-    if let Some(why) = unavailable(spec.package) {
-        println!("skipped: {}: {why}", spec.name);
+/// The hello, then the answers the adapter's documentation gives.
+fn check(name: &str) {
+    let (script, package, model) = adapter(name);
+    if let Some(why) = unavailable(package) {
+        println!("skipped: {name}: {why}");
         return;
     }
+    let documented = documented(name);
     let mut requests = vec![json!({"op": "hello", "protocol": 1})];
-    requests.extend(
-        spec.valid
-            .iter()
-            .map(|(input, _)| json!({"op": "parse", "input": input})),
-    );
-    requests.extend(
-        spec.invalid
-            .iter()
-            .map(|input| json!({"op": "parse", "input": input})),
-    );
-    requests.extend(
-        spec.resolutions
-            .iter()
-            .map(|(b, r, _)| json!({"op": "resolve", "base": b, "reference": r})),
-    );
-    let answers = exchange(spec.script, &requests);
-    let mut answers = answers.iter();
+    requests.extend(documented.requests().iter().map(|r| r.to_protocol(0)));
+    let answers = exchange(script, &requests);
 
-    let hello = &answers.next().unwrap()["hello"];
-    assert_eq!(hello["name"], json!(spec.name), "{hello}");
-    assert_eq!(hello["model"], json!(spec.model), "{hello}");
+    let hello = &answers[0]["hello"];
+    assert_eq!(hello["name"], json!(name), "{hello}");
+    assert_eq!(hello["model"], json!(model), "{hello}");
     assert_eq!(hello["operations"], json!(["parse", "resolve"]), "{hello}");
-
-    for (input, expected) in spec.valid {
-        let answer = answers.next().unwrap();
-        let components = &answer["parsed"]["components"];
-        assert!(components.is_object(), "{}: {input:?}: {answer}", spec.name);
-        for (key, value) in *expected {
-            assert_eq!(
-                components[*key],
-                json!(value),
-                "{}: {input:?}, component {key}: {answer}",
-                spec.name
-            );
-        }
-    }
-    for input in spec.invalid {
-        let answer = answers.next().unwrap();
-        assert!(
-            answer["rejected"]["message"].is_string(),
-            "{}: {input:?} should be rejected: {answer}",
-            spec.name
-        );
-    }
-    for (base, reference, result) in spec.resolutions {
-        let answer = answers.next().unwrap();
-        assert_eq!(
-            answer["resolved"]["result"],
-            json!(result),
-            "{}: {reference:?} against {base:?}: {answer}",
-            spec.name
-        );
-    }
+    documented.check(name, answers[1..].iter().map(Reply::from_protocol));
 }
 
 /// hello's version names the package's `version` from its own package.json.
-fn check_version(name: &str, script: &str, package: &str) {
+fn check_version(name: &str) {
+    let (script, package, _) = adapter(name);
+    let package = package.expect("an npm package");
     if let Some(why) = unavailable(Some(package)) {
         println!("skipped: {name}: {why}");
         return;
@@ -165,230 +146,30 @@ fn check_version(name: &str, script: &str, package: &str) {
     );
 }
 
-// ---- whatwg-url: the reference implementation of the WHATWG URL Standard -------------
-// Its README: "This package implements the URL class" of the URL Standard, so the
-// Standard's own examples (Section 4.3, URL parsing; Section 6.1, the URL class) apply.
-
-#[test]
-fn whatwg_url_answers_the_standard_examples() {
-    check(&Spec {
-        name: "node-whatwg-url",
-        script: "node_whatwg_url.js",
-        package: Some("whatwg-url"),
-        model: "whatwg",
-        valid: &[
-            (
-                "https://EXAMPLE.com/../x",
-                &[
-                    ("protocol", Some("https:")),
-                    ("hostname", Some("example.com")),
-                    ("port", Some("")),
-                    ("pathname", Some("/x")),
-                    ("search", Some("")),
-                    ("hash", Some("")),
-                ],
-            ),
-            (
-                "https://example.org/foo bar",
-                &[("pathname", Some("/foo%20bar"))],
-            ),
-        ],
-        // "https://ex ample.org/" and "https://example.com:demo" are the Standard's
-        // examples of failure.
-        invalid: &["https://ex ample.org/", "https://example.com:demo"],
-        resolutions: &[
-            (
-                "https://example.com/demo",
-                "example",
-                "https://example.com/example",
-            ),
-            ("file:///C:/demo", "..", "file:///C:/"),
-        ],
-    });
+macro_rules! adapter_tests {
+    ($($check:ident: $($test:ident => $name:literal),*;)*) => {$($(
+        #[test]
+        fn $test() {
+            $check($name)
+        }
+    )*)*};
 }
 
-#[test]
-fn whatwg_url_version_is_its_package_json() {
-    check_version("node-whatwg-url", "node_whatwg_url.js", "whatwg-url");
-}
-
-// ---- uri-js and fast-uri: RFC 3986 ----------------------------------------------------
-// Both READMEs: `parse("uri://user:pass@example.com:123/one/two.three?q1=a1&q2=a2#body")`
-// returns scheme "uri", userinfo "user:pass", host "example.com", port 123, path
-// "/one/two.three", query "q1=a1&q2=a2", fragment "body"; and
-// `resolve("uri://a/b/c/d?q", "../../g")` is "uri://a/g".
-
-const README_URI: &str = "uri://user:pass@example.com:123/one/two.three?q1=a1&q2=a2#body";
-const README_COMPONENTS: Components = &[
-    ("scheme", Some("uri")),
-    ("userinfo", Some("user:pass")),
-    ("host", Some("example.com")),
-    ("port", Some("123")),
-    ("path", Some("/one/two.three")),
-    ("query", Some("q1=a1&q2=a2")),
-    ("fragment", Some("body")),
-];
-
-#[test]
-fn uri_js_answers_its_readme() {
-    check(&Spec {
-        name: "node-uri-js",
-        script: "node_uri_js.js",
-        package: Some("uri-js"),
-        model: "rfc3986",
-        valid: &[(README_URI, README_COMPONENTS)],
-        invalid: &[],
-        resolutions: &[("uri://a/b/c/d?q", "../../g", "uri://a/g")],
-    });
-}
-
-#[test]
-fn uri_js_version_is_its_package_json() {
-    check_version("node-uri-js", "node_uri_js.js", "uri-js");
-}
-
-#[test]
-fn fast_uri_answers_its_readme() {
-    check(&Spec {
-        name: "node-fast-uri",
-        script: "node_fast_uri.js",
-        package: Some("fast-uri"),
-        model: "rfc3986",
-        valid: &[(README_URI, README_COMPONENTS)],
-        invalid: &[],
-        resolutions: &[("uri://a/b/c/d?q", "../../g", "uri://a/g")],
-    });
-}
-
-#[test]
-fn fast_uri_version_is_its_package_json() {
-    check_version("node-fast-uri", "node_fast_uri.js", "fast-uri");
-}
-
-// ---- urijs (URI.js) -------------------------------------------------------------------
-// Its README's API example: `URI("http://example.org/foo.html?hello=world")`, whose
-// `.username("rodneyrehm")` gives "http://rodneyrehm@example.org/foo.html?hello=world";
-// and `URI("../baz.html").absoluteTo("/foo/bar/sub/world.html")` is "/foo/bar/baz.html"
-// (the README's relativeTo/absoluteTo example). Its documentation (docs.html, "Getters"):
-// `port()` and the others return strings; `new URI` throws on an invalid port
-// ("Port ... is not a valid port", `URI.ensureValidPort`).
-
-#[test]
-fn urijs_answers_its_readme() {
-    check(&Spec {
-        name: "node-urijs",
-        script: "node_urijs.js",
-        package: Some("urijs"),
-        model: "rfc3986",
-        valid: &[
-            (
-                "http://example.org/foo.html?hello=world",
-                &[
-                    ("scheme", Some("http")),
-                    ("userinfo", None),
-                    ("host", Some("example.org")),
-                    ("port", None),
-                    ("path", Some("/foo.html")),
-                    ("query", Some("hello=world")),
-                    ("fragment", None),
-                ],
-            ),
-            (
-                "http://rodneyrehm@example.org/foo.html?hello=world",
-                &[
-                    ("userinfo", Some("rodneyrehm")),
-                    ("host", Some("example.org")),
-                ],
-            ),
-        ],
-        invalid: &["http://example.org:99999/"],
-        resolutions: &[(
-            "/foo/bar/sub/world.html",
-            "../baz.html",
-            "/foo/bar/baz.html",
-        )],
-    });
-}
-
-#[test]
-fn urijs_version_is_its_package_json() {
-    check_version("node-urijs", "node_urijs.js", "urijs");
-}
-
-// ---- url-parse ------------------------------------------------------------------------
-// Its README: `new Url('https://github.com/foo/bar')`; the properties `protocol` ("The
-// protocol scheme of the URL (e.g. `http:`)"), `hostname`, `pathname`, `hash` ("including
-// the pound-sign (`#`)"), `query` a string when not parsed; and the second argument is
-// "the base URL to use in case `url` is a relative URL".
-
-#[test]
-fn url_parse_answers_its_readme() {
-    check(&Spec {
-        name: "node-url-parse",
-        script: "node_url_parse.js",
-        package: Some("url-parse"),
-        model: "whatwg",
-        valid: &[(
-            "https://github.com/foo/bar?x=1#top",
-            &[
-                ("protocol", Some("https:")),
-                ("hostname", Some("github.com")),
-                ("pathname", Some("/foo/bar")),
-                ("search", Some("?x=1")),
-                ("hash", Some("#top")),
-            ],
-        )],
-        invalid: &[],
-        resolutions: &[(
-            "https://github.com/a/b",
-            "/foo/bar",
-            "https://github.com/foo/bar",
-        )],
-    });
-}
-
-#[test]
-fn url_parse_version_is_its_package_json() {
-    check_version("node-url-parse", "node_url_parse.js", "url-parse");
-}
-
-// ---- Node's legacy url.parse / url.resolve --------------------------------------------
-// The Node.js documentation, "Legacy URL API": the example
-// 'https://user:pass@sub.example.com:8080/p/a/t/h?query=string#hash' has protocol
-// 'https:', auth 'user:pass', hostname 'sub.example.com', port '8080', pathname
-// '/p/a/t/h', search '?query=string', hash '#hash'; and url.resolve's examples:
-// ('/one/two/three', 'four') is '/one/two/four', ('http://example.com/', '/one') is
-// 'http://example.com/one', ('http://example.com/one', '/two') is
-// 'http://example.com/two'. "A TypeError is thrown if urlString is not a string" is the
-// only documented throw a string cannot avoid, so no rejection is tested here.
-
-#[test]
-fn node_url_legacy_answers_the_node_docs() {
-    check(&Spec {
-        name: "node-url-legacy",
-        script: "node_url_legacy.js",
-        package: None,
-        model: "whatwg",
-        valid: &[(
-            "https://user:pass@sub.example.com:8080/p/a/t/h?query=string#hash",
-            &[
-                ("protocol", Some("https:")),
-                ("username", Some("user")),
-                ("password", Some("pass")),
-                ("hostname", Some("sub.example.com")),
-                ("port", Some("8080")),
-                ("pathname", Some("/p/a/t/h")),
-                ("search", Some("?query=string")),
-                ("hash", Some("#hash")),
-            ],
-        )],
-        invalid: &[],
-        resolutions: &[
-            ("/one/two/three", "four", "/one/two/four"),
-            ("http://example.com/", "/one", "http://example.com/one"),
-            ("http://example.com/one", "/two", "http://example.com/two"),
-        ],
-    });
+adapter_tests! {
+    // whatwg-url implements the URL Standard: the Standard's own examples apply.
+    check:
+        whatwg_url_answers_the_standard_examples => "node-whatwg-url",
+        uri_js_answers_its_readme => "node-uri-js",
+        fast_uri_answers_its_readme => "node-fast-uri",
+        urijs_answers_its_readme => "node-urijs",
+        url_parse_answers_its_readme => "node-url-parse",
+        node_url_legacy_answers_the_node_docs => "node-url-legacy";
+    check_version:
+        whatwg_url_version_is_its_package_json => "node-whatwg-url",
+        uri_js_version_is_its_package_json => "node-uri-js",
+        fast_uri_version_is_its_package_json => "node-fast-uri",
+        urijs_version_is_its_package_json => "node-urijs",
+        url_parse_version_is_its_package_json => "node-url-parse";
 }
 
 #[test]
@@ -422,13 +203,8 @@ fn a_missing_package_ends_the_adapter_with_the_reason() {
     }
     let empty = std::env::temp_dir().join(format!("urlcert-no-deps-{}", std::process::id()));
     std::fs::create_dir_all(&empty).unwrap();
-    for script in [
-        "node_whatwg_url.js",
-        "node_uri_js.js",
-        "node_fast_uri.js",
-        "node_urijs.js",
-        "node_url_parse.js",
-    ] {
+    let packaged = ADAPTERS.iter().filter(|(.., package, _)| package.is_some());
+    for &(_, script, ..) in packaged {
         let out = Command::new("node")
             .arg(adapter_file(script))
             .env("URLCERT_DEPS", &empty)
@@ -443,10 +219,7 @@ fn a_missing_package_ends_the_adapter_with_the_reason() {
             println!("skipped: {script}: its package is on Node's own paths");
             continue;
         }
-        assert_eq!(out.status.code(), Some(3), "{script}");
-        assert!(out.stdout.is_empty(), "{script}: no answer");
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(stderr.contains("unavailable"), "{script}: {stderr}");
+        assert_unavailable(&out, script, "unavailable");
     }
     let _ = std::fs::remove_dir_all(&empty);
 }

@@ -1,7 +1,7 @@
 //! The Python adapters for the `yarl`, `hyperlink`, `uritools`, `rfc3987` and `ada-url`
 //! packages and for Python 2's `urlparse`, spoken to over protocol v1 (ADAPTERS.md):
 //! each program gets its requests on standard input, answers until EOF, and is checked
-//! against answers from its parser's own documentation (cited at each).
+//! against answers from its parser's own documentation (documented.yaml, cited at each).
 //!
 //! The packages are optional: the Python used is the install command's virtual
 //! environment (`$URLCERT_DEPS/venv`, `.deps/venv`), as the registry does, else
@@ -11,6 +11,7 @@
 use serde_json::{json, Value};
 use std::process::{Command, Stdio};
 
+use crate::common::documented::{documented, Reply};
 use crate::common::programs::{adapter_file, answers, deps_dir, output_of, repo_root};
 
 /// The Python the registry runs the adapters with.
@@ -46,6 +47,8 @@ struct Py {
     /// What hello's version is: this prefix and the version the parser prints.
     prefix: &'static str,
     install: &'static str,
+    /// Another module the parser needs, and the skip message when it does not import.
+    needs: Option<(&'static str, &'static str)>,
 }
 
 /// The adapter's argv, or None (after printing why) when its package is missing.
@@ -63,6 +66,12 @@ fn launch(p: &Py) -> Option<(Vec<String>, String)> {
         );
         return None;
     };
+    if let Some((module, why)) = p.needs {
+        if python_says(&py, &format!("import {module}")).is_none() {
+            println!("skipped: {why}");
+            return None;
+        }
+    }
     let script = adapter_file(p.script);
     Some((vec![py, script.to_string_lossy().into_owned()], version))
 }
@@ -71,12 +80,18 @@ fn hello() -> Value {
     json!({"id": 0, "op": "hello", "protocol": 1})
 }
 
-fn parse(id: u64, input: &str) -> Value {
-    json!({"id": id, "op": "parse", "input": input})
-}
-
-fn resolve(id: u64, base: &str, reference: &str) -> Value {
-    json!({"id": id, "op": "resolve", "base": base, "reference": reference})
+/// The hello, then the documented answers: ids 0, 1, ...
+fn ask_documented(name: &str, argv: &[String]) -> Vec<Value> {
+    let documented = documented(name);
+    let mut requests = vec![hello()];
+    requests.extend(
+        (1..)
+            .zip(documented.requests())
+            .map(|(id, r)| r.to_protocol(id)),
+    );
+    let answers = ask(argv, &requests);
+    documented.check(name, answers[1..].iter().map(Reply::from_protocol));
+    answers
 }
 
 /// The hello is well formed, and its version is the one the parser itself prints.
@@ -88,29 +103,6 @@ fn check_hello(p: &Py, answer: &Value, version: &str) {
     assert_eq!(h["version"], format!("{}{version}", p.prefix), "{answer}");
 }
 
-fn components(answer: &Value) -> &serde_json::Map<String, Value> {
-    answer["parsed"]["components"]
-        .as_object()
-        .unwrap_or_else(|| panic!("not parsed: {answer}"))
-}
-
-fn assert_parts(answer: &Value, want: &[(&str, Value)]) {
-    let c = components(answer);
-    for (k, v) in want {
-        assert_eq!(c.get(*k), Some(v), "{k} in {answer}");
-    }
-}
-
-fn result(answer: &Value) -> &str {
-    answer["resolved"]["result"]
-        .as_str()
-        .unwrap_or_else(|| panic!("not resolved: {answer}"))
-}
-
-fn rejected(answer: &Value) -> bool {
-    answer.get("rejected").is_some()
-}
-
 /// Hostile requests get answers, not a dead process: NUL and a lone surrogate in a JSON
 /// string, an unknown op, and a line that is not JSON (as the shared `_protocol.py`).
 fn check_hostile(argv: &[String]) {
@@ -118,13 +110,24 @@ fn check_hostile(argv: &[String]) {
         argv,
         &[
             hello(),
-            parse(1, "http://h/\u{0}x"),
+            json!({"id": 1, "op": "parse", "input": "http://h/\u{0}x"}),
             json!({"id": 2, "op": "parse", "input": "\u{fffd}"}),
             json!({"id": 3, "op": "frobnicate"}),
         ],
     );
     assert!(answers[1].get("id").is_some());
     assert!(answers[3].get("unsupported").is_some(), "{}", answers[3]);
+}
+
+/// The adapter `p`, where its package imports: its hello, its documented answers, and
+/// hostile requests.
+fn check(p: &Py) {
+    let Some((argv, version)) = launch(p) else {
+        return;
+    };
+    let answers = ask_documented(p.name, &argv);
+    check_hello(p, &answers[0], &version);
+    check_hostile(&argv);
 }
 
 const YARL: Py = Py {
@@ -135,51 +138,8 @@ const YARL: Py = Py {
     version: "yarl.__version__",
     prefix: "yarl ",
     install: "pip install yarl",
+    needs: None,
 };
-
-#[test]
-fn yarl() {
-    let Some((argv, version)) = launch(&YARL) else {
-        return;
-    };
-    let a = ask(
-        &argv,
-        &[
-            hello(),
-            // yarl's documentation (API, "URL attributes"): the raw_* attributes of
-            // URL('http://user:pass@example.com:8042/over/there?name=ferret#nose'),
-            // and explicit_port, the port the URL gives.
-            parse(
-                1,
-                "http://user:pass@example.com:8042/over/there?name=ferret#nose",
-            ),
-            // explicit_port is None when the URL gives no port (URL.port would be 80).
-            parse(2, "http://example.com/"),
-            // yarl's documentation of URL.join: "page.html" against
-            // "http://example.com/path/index.html".
-            resolve(3, "http://example.com/path/index.html", "page.html"),
-        ],
-    );
-    check_hello(&YARL, &a[0], &version);
-    assert_parts(
-        &a[1],
-        &[
-            ("scheme", json!("http")),
-            ("netloc", json!("user:pass@example.com:8042")),
-            ("username", json!("user")),
-            ("password", json!("pass")),
-            ("hostname", json!("example.com")),
-            ("port", json!("8042")),
-            ("path", json!("/over/there")),
-            ("query", json!("name=ferret")),
-            ("fragment", json!("nose")),
-        ],
-    );
-    assert!(components(&a[1]).get("params").is_none());
-    assert_parts(&a[2], &[("port", Value::Null), ("username", Value::Null)]);
-    assert_eq!(result(&a[3]), "http://example.com/path/page.html");
-    check_hostile(&argv);
-}
 
 const HYPERLINK: Py = Py {
     name: "python-hyperlink",
@@ -189,63 +149,11 @@ const HYPERLINK: Py = Py {
     version: "importlib.metadata.version('hyperlink')",
     prefix: "hyperlink ",
     install: "pip install hyperlink",
+    needs: Some((
+        "hyperlink",
+        "hyperlink is not installed (pip install hyperlink)",
+    )),
 };
-
-#[test]
-fn hyperlink() {
-    let Some((argv, version)) = launch(&HYPERLINK) else {
-        return;
-    };
-    if python_says(&argv[0], "import hyperlink").is_none() {
-        println!("skipped: hyperlink is not installed (pip install hyperlink)");
-        return;
-    }
-    let a = ask(
-        &argv,
-        &[
-            hello(),
-            // URL.authority's docstring: 'user:pass@localhost:8080' with the password.
-            parse(1, "http://user:pass@localhost:8080/a/b?x=y"),
-            // The README: host "github.com", path ("python-hyper", "hyperlink").
-            parse(
-                2,
-                "http://github.com/python-hyper/hyperlink?utm_source=README",
-            ),
-            // URL.click's docstring.
-            resolve(3, "http://blog.hatnote.com/", "/post/155074058790"),
-            resolve(4, "http://localhost/a/b/c/", "../d/./e"),
-            // from_text raises URLParseError on an unclosed IP literal.
-            parse(5, "http://[::1/"),
-        ],
-    );
-    check_hello(&HYPERLINK, &a[0], &version);
-    assert_parts(
-        &a[1],
-        &[
-            ("scheme", json!("http")),
-            ("netloc", json!("user:pass@localhost:8080")),
-            ("username", json!("user")),
-            ("hostname", json!("localhost")),
-            ("path", json!("/a/b")),
-            ("query", json!("x=y")),
-            ("fragment", json!("")),
-        ],
-    );
-    // Its port is the scheme's default when none is written: not reported.
-    assert!(components(&a[1]).get("port").is_none());
-    assert_parts(
-        &a[2],
-        &[
-            ("hostname", json!("github.com")),
-            ("path", json!("/python-hyper/hyperlink")),
-            ("query", json!("utm_source=README")),
-        ],
-    );
-    assert_eq!(result(&a[3]), "http://blog.hatnote.com/post/155074058790");
-    assert_eq!(result(&a[4]), "http://localhost/a/b/d/e");
-    assert!(rejected(&a[5]), "{}", a[5]);
-    check_hostile(&argv);
-}
 
 const URITOOLS: Py = Py {
     name: "python-uritools",
@@ -255,54 +163,8 @@ const URITOOLS: Py = Py {
     version: "uritools.__version__",
     prefix: "uritools ",
     install: "pip install uritools",
+    needs: None,
 };
-
-#[test]
-fn uritools() {
-    let Some((argv, version)) = launch(&URITOOLS) else {
-        return;
-    };
-    let a = ask(
-        &argv,
-        &[
-            hello(),
-            // uritools' documentation (urisplit): RFC 3986's example, with the
-            // userinfo, host and port properties of the result.
-            parse(1, "foo://user@example.com:8042/over/there?name=ferret#nose"),
-            // "components that are not defined are None" (its documentation).
-            parse(2, "urn:example:animal:ferret:nose"),
-            // urijoin follows RFC 3986 Section 5.2; Section 5.4.1's examples.
-            resolve(3, "http://a/b/c/d;p?q", "../g"),
-            resolve(4, "http://a/b/c/d;p?q", "g?y#s"),
-        ],
-    );
-    check_hello(&URITOOLS, &a[0], &version);
-    assert_parts(
-        &a[1],
-        &[
-            ("scheme", json!("foo")),
-            ("userinfo", json!("user")),
-            ("host", json!("example.com")),
-            ("port", json!("8042")),
-            ("path", json!("/over/there")),
-            ("query", json!("name=ferret")),
-            ("fragment", json!("nose")),
-        ],
-    );
-    assert_parts(
-        &a[2],
-        &[
-            ("scheme", json!("urn")),
-            ("host", Value::Null),
-            ("path", json!("example:animal:ferret:nose")),
-            ("query", Value::Null),
-            ("fragment", Value::Null),
-        ],
-    );
-    assert_eq!(result(&a[3]), "http://a/b/g");
-    assert_eq!(result(&a[4]), "http://a/b/c/g?y#s");
-    check_hostile(&argv);
-}
 
 const RFC3987: Py = Py {
     name: "python-rfc3987",
@@ -312,49 +174,11 @@ const RFC3987: Py = Py {
     version: "rfc3987.__version__",
     prefix: "rfc3987 ",
     install: "pip install rfc3987 regex",
+    needs: Some((
+        "regex",
+        "rfc3987 needs the regex module here (pip install regex)",
+    )),
 };
-
-#[test]
-fn rfc3987() {
-    let Some((argv, version)) = launch(&RFC3987) else {
-        return;
-    };
-    if python_says(&argv[0], "import regex").is_none() {
-        println!("skipped: rfc3987 needs the regex module here (pip install regex)");
-        return;
-    }
-    let a = ask(
-        &argv,
-        &[
-            hello(),
-            // rfc3987.parse's docstring: scheme, authority "tools.ietf.org", path,
-            // query None, fragment "appendix-A".
-            parse(1, "http://tools.ietf.org/html/rfc3986#appendix-A"),
-            // Not an IRI reference: parse raises ValueError.
-            parse(2, "http://a b/"),
-            // rfc3987.resolve's docstring (strict by default).
-            resolve(3, "urn:rootless", "../../name"),
-            resolve(4, "http://a/b", "http:g"),
-        ],
-    );
-    check_hello(&RFC3987, &a[0], &version);
-    assert_parts(
-        &a[1],
-        &[
-            ("scheme", json!("http")),
-            ("host", json!("tools.ietf.org")),
-            ("userinfo", Value::Null),
-            ("port", Value::Null),
-            ("path", json!("/html/rfc3986")),
-            ("query", Value::Null),
-            ("fragment", json!("appendix-A")),
-        ],
-    );
-    assert!(rejected(&a[2]), "{}", a[2]);
-    assert_eq!(result(&a[3]), "urn:name");
-    assert_eq!(result(&a[4]), "http:g");
-    check_hostile(&argv);
-}
 
 const ADA: Py = Py {
     name: "python-ada",
@@ -364,42 +188,24 @@ const ADA: Py = Py {
     version: "ada_url.get_version()",
     prefix: "ada ",
     install: "pip install ada-url",
+    needs: None,
 };
 
-#[test]
-fn ada() {
-    let Some((argv, version)) = launch(&ADA) else {
-        return;
-    };
-    let a = ask(
-        &argv,
-        &[
-            hello(),
-            // ada_url.URL's docstring: the host of 'https://example.org:443/file.txt?q=1'
-            // is 'example.org' (443 is https's default port, which the URL drops).
-            parse(1, "https://example.org:443/file.txt?q=1"),
-            // URL.can_parse's docstring: 'file_2.txt' against
-            // 'https://example.org:443/file_1.txt' parses.
-            resolve(2, "https://example.org:443/file_1.txt", "file_2.txt"),
-            // Not a URL: a relative reference without a base.
-            parse(3, "file_2.txt"),
-        ],
-    );
-    check_hello(&ADA, &a[0], &version);
-    assert_parts(
-        &a[1],
-        &[
-            ("protocol", json!("https:")),
-            ("hostname", json!("example.org")),
-            ("port", json!("")),
-            ("pathname", json!("/file.txt")),
-            ("search", json!("?q=1")),
-            ("hash", json!("")),
-        ],
-    );
-    assert_eq!(result(&a[2]), "https://example.org/file_2.txt");
-    assert!(rejected(&a[3]), "{}", a[3]);
-    check_hostile(&argv);
+macro_rules! adapter_tests {
+    ($($test:ident => $adapter:expr;)*) => {$(
+        #[test]
+        fn $test() {
+            check(&$adapter)
+        }
+    )*};
+}
+
+adapter_tests! {
+    yarl => YARL;
+    hyperlink => HYPERLINK;
+    uritools => URITOOLS;
+    rfc3987 => RFC3987;
+    ada => ADA;
 }
 
 #[test]
@@ -434,26 +240,7 @@ fn python2_urlparse_where_python2_runs_else_unavailable() {
         return;
     };
     let argv = vec!["python2.7".to_string(), script];
-    let a = ask(
-        &argv,
-        &[
-            hello(),
-            // Python 2's urlparse documentation: urlparse('http://www.cwi.nl:80/%7Eguido/Python.html').
-            parse(1, "http://www.cwi.nl:80/%7Eguido/Python.html"),
-            // ... and urljoin's example.
-            resolve(2, "http://www.cwi.nl/%7Eguido/Python.html", "FAQ.html"),
-        ],
-    );
+    let a = ask_documented("python2-urlparse", &argv);
     assert_eq!(a[0]["hello"]["version"], format!("Python {version}"));
     assert_eq!(a[0]["hello"]["model"], "urlparse");
-    assert_parts(
-        &a[1],
-        &[
-            ("scheme", json!("http")),
-            ("netloc", json!("www.cwi.nl:80")),
-            ("path", json!("/%7Eguido/Python.html")),
-            ("port", json!("80")),
-        ],
-    );
-    assert_eq!(result(&a[2]), "http://www.cwi.nl/%7Eguido/FAQ.html");
 }

@@ -8,6 +8,8 @@
 //! those pages publish.
 
 use std::path::PathBuf;
+
+use crate::common::engines::assert_listed;
 use urlcert::ask::process::Limits;
 use urlcert::ask::recorded::{self, Recorded};
 use urlcert::ask::registry::{self, Found};
@@ -172,17 +174,16 @@ fn a_malformed_file_on_disk_is_named_in_the_error() {
 /// The shipped recordings all load, and answer as Fielding's pages publish.
 #[test]
 fn the_shipped_recordings_load_and_answer_as_the_pages_publish() {
-    let names = recorded::names();
-    for want in [
+    let shipped = [
         "recorded-mozilla-4.03",
         "recorded-lynx-2.7.1",
         "recorded-msie-3.01",
         "recorded-mosaic-2.6",
         "recorded-libwww-perl-5.14",
-    ] {
-        assert!(names.iter().any(|n| n == want), "{want} missing: {names:?}");
-        assert!(registry::names().iter().any(|n| n == want));
-    }
+    ];
+    let names = recorded::names();
+    assert_listed(&names, &shipped, "the recordings");
+    assert_listed(&registry::names(), &shipped, "the registry");
     let open = |name: &str| match registry::open(name, false, Limits::default()) {
         Some(Found::Ready(a)) => a,
         Some(Found::Unavailable { why, .. }) => panic!("{name} unavailable: {why}"),

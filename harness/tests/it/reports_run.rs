@@ -14,11 +14,11 @@ use std::path::Path;
 use std::process::{Command, Output};
 use urlcert::ask::Request;
 use urlcert::ask::{Answer, Engine, Fault, Info, Model, Operation, Parts};
-use urlcert::case::{self, Expectation};
+use urlcert::case;
 use urlcert::judge::{Class, Judged};
 use urlcert::report::{self, matrix, Column, Provenance, Record, Run};
 use urlcert::run::certify::{self, Plan};
-use urlcert_reference::{DocReading, Document};
+use urlcert_reference::Document;
 
 const HOSTILE: &str = "<script>alert(1)</script>\u{7}\u{1b}[31m]]>\"'&";
 
@@ -98,14 +98,13 @@ impl Engine for Fixed {
     }
 }
 
-fn judge(
-    request: &Request,
-    doc: DocReading,
-    e: &Expectation,
-    info: &Info,
-    answer: &Answer,
-) -> Judged {
-    let mut j = urlcert::judge::judge(request, doc, e, info, answer);
+/// The library's judge, then [`stand_in`].
+const JUDGE: certify::Judge<'static> = &|request, doc, e, info, answer| {
+    stand_in(urlcert::judge::judge(request, doc, e, info, answer), answer)
+};
+
+/// What the stand-in judge makes of the library's judgement `j` of `answer`.
+fn stand_in(mut j: Judged, answer: &Answer) -> Judged {
     // The parser's message exactly as it said it, so that the reports must escape it.
     if let Answer::Rejected { message } = answer {
         j.actual = message.clone();
@@ -150,7 +149,7 @@ fn hostile_run(dir: &Path) -> Run {
             install: "apt-get install <script>".into(),
         }],
     };
-    certify::execute(plan, &judge, &mut |_| {}).unwrap().0
+    certify::execute(plan, JUDGE, &mut |_| {}).unwrap().0
 }
 
 /// Markdown with every code span and fenced code block taken out: what a renderer
@@ -520,7 +519,7 @@ fn summary_counts_add_up_to_the_records() {
         adapters,
         unavailable: Vec::new(),
     };
-    let (run, reference) = certify::execute(plan, &judge, &mut |_| {}).unwrap();
+    let (run, reference) = certify::execute(plan, JUDGE, &mut |_| {}).unwrap();
     assert_eq!(reference.len(), 3, "the reference ran every expectation");
     // 8 adapters (the reference first) × 3 expectations.
     assert_eq!(run.columns.len(), 8);

@@ -2,8 +2,19 @@
 
 #![allow(dead_code)]
 
+use super::documented::documented;
 use super::programs::locked_version;
-use urlcert::ask::{Answer, Ask, Engine, Model};
+use urlcert::ask::{Engine, Model};
+
+/// Each name of `wanted` is among `names` (a registry's list, named `what`).
+pub fn assert_listed(names: &[String], wanted: &[&str], what: &str) {
+    for want in wanted {
+        assert!(
+            names.iter().any(|n| n == want),
+            "{want} not in {what}: {names:?}"
+        );
+    }
+}
 
 /// Each adapter's name and model, in order.
 pub fn names_and_models(adapters: &[Box<dyn Engine>]) -> Vec<(String, Model)> {
@@ -24,33 +35,8 @@ pub fn assert_linked_version(krate: &str, constant: &str, reported: &str) {
     assert_eq!(reported, format!("{krate} {constant}"));
 }
 
-/// RFC 3986 Section 3's example, and its components as the RFC splits it, in the
-/// RFC 3986 model's names: every component given, none where the example has none.
-pub const RFC3986_SECTION_3: (&str, &[(&str, Option<&str>)]) = (
-    "foo://example.com:8042/over/there?name=ferret#nose",
-    &[
-        ("scheme", Some("foo")),
-        ("userinfo", None),
-        ("host", Some("example.com")),
-        ("port", Some("8042")),
-        ("path", Some("/over/there")),
-        ("query", Some("name=ferret")),
-        ("fragment", Some("nose")),
-    ],
-);
-
-/// `engine` (of the RFC 3986 model) splits [`RFC3986_SECTION_3`]'s example as the RFC
-/// does.
+/// `engine` (of the RFC 3986 model) splits RFC 3986 Section 3's example as the RFC does
+/// (documented.yaml, `rfc3986-section-3`).
 pub fn assert_splits_rfc3986_section_3(engine: &mut dyn Engine) {
-    let (input, parts) = RFC3986_SECTION_3;
-    let name = engine.info().name.clone();
-    let Answer::Parsed { components } = engine.parse(input.as_bytes()) else {
-        panic!("{name}: {input:?} not parsed")
-    };
-    for &(part, want) in parts {
-        let got = components
-            .get(part)
-            .unwrap_or_else(|| panic!("{name}: no {part} in {components:?}"));
-        assert_eq!(got.as_deref(), want, "{name}: {part}");
-    }
+    documented("rfc3986-section-3").check_engine(engine);
 }

@@ -1,4 +1,5 @@
 pub mod cli;
+pub mod documented;
 pub mod engines;
 pub mod files;
 pub mod pages;

@@ -7,7 +7,7 @@
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
 /// The repository's root folder.
 pub fn repo_root() -> PathBuf {
@@ -62,6 +62,15 @@ pub fn output_of(program: &str, args: &[&str]) -> Option<String> {
     out.status
         .success()
         .then(|| String::from_utf8_lossy(&out.stdout).trim().to_string())
+}
+
+/// `out` is an unavailable adapter's (ADAPTERS.md, "Unavailable adapters"): exit status 3
+/// before any answer, and on standard error the reason, which says `reason`.
+pub fn assert_unavailable(out: &Output, what: &str, reason: &str) {
+    assert_eq!(out.status.code(), Some(3), "{what}: {out:?}");
+    assert!(out.stdout.is_empty(), "{what}: no answer: {out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(reason), "{what}: {stderr}");
 }
 
 /// Runs `command` (an adapter speaking protocol v1) with `requests` on standard input,
