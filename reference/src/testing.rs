@@ -351,6 +351,42 @@ pub(crate) const RELATIVE_PATH_EXAMPLES: [&str; 33] = [
     "g#s/../x",
 ];
 
+/// Inputs made of octets that no document's URL characters hold (NUL, octets above
+/// 0x7F, cut or invalid UTF-8) or of a lone "%": every grammar answers them, each test
+/// adding the inputs its own document finds hard.
+pub(crate) const HOSTILE_BYTES: &[&[u8]] = &[
+    b"\0",
+    b"\xff",
+    b"\xff\xfe",
+    b"\xc3\x28",
+    b"URL:\xc3\x28",
+    b"http://h/\0",
+    b"http://h/\xff",
+    b"http://\xe2\x82/",
+    b"%",
+];
+
+/// The base of the examples RFC 1808 Section 5 prints (RFC 2396 Appendix C and RFC 3986
+/// Section 5.4 print them again).
+pub(crate) const EXAMPLE_BASE: &[u8] = b"http://a/b/c/d;p?q";
+
+/// References from those examples against [`EXAMPLE_BASE`], one of each form the
+/// resolvers tell apart: with a scheme, a network path, an absolute path, a query alone,
+/// a fragment alone, the empty reference, and relative paths with dot segments (one
+/// climbing above the root).
+pub(crate) const REFERENCE_FORMS: [&str; 10] = [
+    "g:h",
+    "//g",
+    "/g",
+    "?y",
+    "#s",
+    "",
+    "./",
+    "../g",
+    "g;x=1/../y",
+    "../../../g",
+];
+
 /// What `r` resolves to against `base` under `doc` (through the document's descriptor,
 /// as the library answers), as text; with `trace`, the steps are traced on the way.
 pub(crate) fn resolved(doc: crate::DocReading, base: &str, r: &str, trace: bool) -> String {
