@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod bnf;
+pub mod grammars;
 
 /// A small deterministic generator (xorshift), so failures reproduce.
 pub struct Gen(pub u64);
