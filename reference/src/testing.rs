@@ -10,6 +10,9 @@ use crate::grammar::cx::Coverage;
 use crate::grammar::outcome::{Parse, Value, Verdict};
 use crate::grammar::rule::Rule;
 
+mod xorshift;
+pub(crate) use xorshift::Xorshift;
+
 /// One grammar under test: its document, its module's entry points and tables.
 #[derive(Clone, Copy)]
 pub(crate) struct Grammar {
@@ -240,31 +243,6 @@ pub(crate) fn huge(prefix: &[u8], unit: &[u8]) -> Vec<u8> {
         s.extend_from_slice(unit);
     }
     s
-}
-
-/// A xorshift generator, for inputs made of random pieces.
-pub(crate) struct Xorshift(pub u64);
-
-impl Xorshift {
-    pub fn draw(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn pick<'a, T>(&mut self, from: &'a [T]) -> &'a T {
-        &from[(self.draw() % from.len() as u64) as usize]
-    }
-
-    /// Fewer than `below` pieces, one after another.
-    pub fn pieces<T: AsRef<[u8]>>(&mut self, pieces: &[T], below: u64) -> Vec<u8> {
-        let mut out = Vec::new();
-        for _ in 0..self.draw() % below {
-            out.extend_from_slice(self.pick(pieces).as_ref());
-        }
-        out
-    }
 }
 
 /// The component `name`: `None` absent (or not reported), `Some(v)` present.
