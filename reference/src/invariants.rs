@@ -158,7 +158,7 @@ fn login_and_path(
 /// RFC 3986 §5.3, "Component Recomposition", on a parse's components (the path holds
 /// its "/"); the authority must be its subcomponents put together (§3.2: `[ userinfo
 /// "@" ] host [ ":" port ]`).
-fn recompose_3986(c: &Components) -> String {
+pub(crate) fn recompose_3986(c: &Components) -> String {
     if let Some(a) = s(c, "authority") {
         let built = userinfo_host_port(c);
         if built != a {
