@@ -880,19 +880,10 @@ mod tests {
             "foo://h?q#f",
             "mailto:x@y",
         ];
-        let mut state: u64 = 0x3986_5eed;
-        let mut next = |k: usize| {
-            state = state
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (state >> 33) as usize % k
-        };
+        let mut g = crate::testing::Xorshift(0x3986_5eed);
         for _ in 0..4000 {
-            let base = BASES[next(BASES.len())].to_string();
-            let mut r = String::new();
-            for _ in 0..next(7) {
-                r.push_str(PIECES[next(PIECES.len())]);
-            }
+            let base = *g.pick(BASES);
+            let r = String::from_utf8(g.pieces(PIECES, 7)).expect("pieces of text");
             for reading in [Reading::Strict, Reading::NonStrict] {
                 let doc = DocReading::new(Document::Rfc3986, reading);
                 assert_eq!(
