@@ -132,18 +132,6 @@ impl Grammar {
         assert!(unseen.is_empty(), "never added: {unseen:?}");
     }
 
-    /// `crate::parse` and `crate::parse_with_coverage` reach this grammar: `input` is
-    /// valid, derived as `rule`, and `reached` accepts on the way; the coverage.
-    pub fn assert_dispatched(self, input: &[u8], rule: Rule, reached: Rule) -> Coverage {
-        let q = crate::parse(self.doc.into(), input);
-        assert_eq!(q.doc.doc, self.doc);
-        assert_eq!(q.rule, Some(rule));
-        let (q, cov) = crate::parse_with_coverage(self.doc.into(), input);
-        assert_eq!(q.verdict, Verdict::Valid);
-        assert!(cov.accepted(reached));
-        cov
-    }
-
     /// The rules `input` reaches, asserting that recording them changes no answer.
     pub fn covered(self, input: &[u8], reading: Reading) -> Coverage {
         let (q, cov) = (self.parse_with_coverage)(input, reading);
@@ -234,6 +222,24 @@ impl Grammar {
         }
         q
     }
+}
+
+/// `crate::parse` and `crate::parse_with_coverage` reach `doc`'s grammar: `input` is
+/// valid, derived as `rule`, and `reached` accepts on the way; the coverage.
+#[track_caller]
+pub(crate) fn assert_dispatched(
+    doc: Document,
+    input: &[u8],
+    rule: Rule,
+    reached: Rule,
+) -> Coverage {
+    let q = crate::parse(doc.into(), input);
+    assert_eq!(q.doc.doc, doc);
+    assert_eq!(q.rule, Some(rule), "{doc}");
+    let (q, cov) = crate::parse_with_coverage(doc.into(), input);
+    assert_eq!(q.verdict, Verdict::Valid, "{doc}");
+    assert!(cov.accepted(reached), "{doc}");
+    cov
 }
 
 /// `prefix`, then `unit` repeated until the whole is 1 MiB at least.
@@ -342,6 +348,27 @@ pub(crate) const HOSTILE_BYTES: &[&[u8]] = &[
     b"http://h/\xff",
     b"http://\xe2\x82/",
     b"%",
+];
+
+/// Inputs that between them make the rules of the generic syntax the 1996 draft wrote and
+/// RFC 2396 kept (the server and its host, the path's segments and params, query and
+/// fragment) accept and reject, each grammar's coverage test adding its own.
+pub(crate) const GENERIC_SYNTAX_INPUTS: &[&[u8]] = &[
+    b"http://u:p@www.ics.uci.edu:80/a;b/~c?q#f",
+    b"http://1.2.3.4/",
+    b"http://1.2.3/",
+    b"http://1a.b/",
+    b"http://-a.b/",
+    b"http://a.1b/",
+    b"http://h:x/",
+    b"http://u{@h/",
+    b"http://h?x",
+    b"HTTP://h/%2f%zz",
+    b"/a b",
+    b"a b;c d",
+    b"#a b",
+    b"",
+    b"\x00 \"{\xe9",
 ];
 
 /// The base of the examples RFC 1808 Section 5 prints (RFC 2396 Appendix C and RFC 3986

@@ -885,11 +885,6 @@ fn components_are_named_from_the_list() {
     }
 }
 
-#[test]
-fn the_library_dispatches_to_this_grammar() {
-    G.assert_dispatched(b"http://h/", Rule::D02Httpaddress, Rule::D02Hostport);
-}
-
 /// Inputs between them make every rule of the draft accept and reject (`national` and
 /// `punctuation` are in no production; `afsaddress` and `cellname` are reached only by
 /// calling them, as `url` does not name them).
