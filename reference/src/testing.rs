@@ -392,6 +392,52 @@ pub(crate) const REFERENCE_FORMS: [&str; 10] = [
     "../../../g",
 ];
 
+/// The normal examples RFC 2396 Appendix C.1 prints and RFC 3986 Section 5.4.1 prints
+/// again with the same target, against [`EXAMPLE_BASE`], in the order printed:
+/// (reference, target). Each resolver's test adds the lines where the two differ.
+pub(crate) const NORMAL_EXAMPLES: [(&str, &str); 21] = [
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+];
+
+/// The abnormal examples RFC 2396 Appendix C.2 prints and RFC 3986 Section 5.4.2 prints
+/// again with the same target, as [`NORMAL_EXAMPLES`].
+pub(crate) const ABNORMAL_EXAMPLES: [(&str, &str); 14] = [
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
+];
+
 /// What `r` resolves to against `base` under `doc` (through the document's descriptor,
 /// as the library answers), as text; with `trace`, the steps are traced on the way.
 pub(crate) fn resolved(doc: crate::DocReading, base: &str, r: &str, trace: bool) -> String {
