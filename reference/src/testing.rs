@@ -371,6 +371,20 @@ pub(crate) const GENERIC_SYNTAX_INPUTS: &[&[u8]] = &[
     b"\x00 \"{\xe9",
 ];
 
+/// The example of RFC 2396 Appendix B, which RFC 3986 Appendix B prints again: the
+/// reference, and its scheme, authority, path, query and fragment (`$2`, `$4`, `$5`,
+/// `$7`, `$9`; the query "<undefined>").
+pub(crate) const APPENDIX_B_EXAMPLE: (&str, [Option<&str>; 5]) = (
+    "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+    [
+        Some("http"),
+        Some("www.ics.uci.edu"),
+        Some("/pub/ietf/uri/"),
+        None,
+        Some("Related"),
+    ],
+);
+
 /// The base of the examples RFC 1808 Section 5 prints (RFC 2396 Appendix C and RFC 3986
 /// Section 5.4 print them again).
 pub(crate) const EXAMPLE_BASE: &[u8] = b"http://a/b/c/d;p?q";
