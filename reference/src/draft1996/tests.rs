@@ -4,7 +4,7 @@ use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
 use crate::grammar::outcome::Value;
 use crate::grammar::rule::Rule;
-use crate::testing::{assert_data, c, data, Grammar, Xorshift, GENERIC_SYNTAX_INPUTS};
+use crate::testing::{assert_data, c, data, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Draft1996,
@@ -298,7 +298,7 @@ fn notes_are_the_listed_ones_and_cited() {
 #[test]
 fn every_rule_accepts_and_rejects_somewhere() {
     let own: &[&[u8]] = &[b"http://u:p{@h/", b"//h?x", b"a;b c", b"?a b", b"foo:a<b"];
-    let inputs = [GENERIC_SYNTAX_INPUTS, own].concat();
+    let inputs = [crate::testing::GENERIC_SYNTAX_INPUTS, own].concat();
     G.assert_every_rule_accepts_and_rejects(&G.coverage(&inputs), &[], &[]);
 }
 

@@ -5,9 +5,7 @@ use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
 use crate::grammar::outcome::{Value, Verdict};
 use crate::grammar::rule::Rule;
-use crate::testing::{
-    ambiguous, assert_data, c, list, texts, Grammar, Xorshift, GENERIC_SYNTAX_INPUTS,
-};
+use crate::testing::{ambiguous, assert_data, c, list, texts, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Rfc2396,
@@ -472,7 +470,7 @@ fn every_rule_accepts_and_rejects_somewhere() {
         b"http://[:]/",
         b"http://h/",
     ];
-    let mut all = G.coverage(&[GENERIC_SYNTAX_INPUTS, own].concat());
+    let mut all = G.coverage(&[crate::testing::GENERIC_SYNTAX_INPUTS, own].concat());
     for input in ipv6 {
         all.merge(&G.covered(input, R));
     }

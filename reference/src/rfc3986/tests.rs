@@ -9,9 +9,7 @@ use crate::grammar::cx::{Cx, Span};
 use crate::grammar::outcome::{Parse, Verdict};
 use crate::grammar::rule::Rule;
 use crate::invariants::recompose_3986;
-use crate::testing::{
-    ambiguous, assert_data, c, data, huge, Grammar, Xorshift, APPENDIX_B_EXAMPLE,
-};
+use crate::testing::{ambiguous, assert_data, c, data, huge, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Rfc3986,
@@ -181,7 +179,7 @@ fn paths_of_section_3_3() {
 /// Appendix B: the regular expression's groups for its example.
 #[test]
 fn appendix_b_example() {
-    let (input, split) = APPENDIX_B_EXAMPLE;
+    let (input, split) = crate::testing::APPENDIX_B_EXAMPLE;
     let q = G.valid(input, URI);
     let names = ["scheme", "authority", "path", "query", "fragment"];
     assert_eq!(names.map(|n| c(&q, n)), split);
