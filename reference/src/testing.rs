@@ -13,19 +13,14 @@ use crate::grammar::rule::Rule;
 mod xorshift;
 pub(crate) use xorshift::Xorshift;
 
-/// One grammar under test: its document, its module's entry points and tables.
+/// One grammar under test: its document (whose descriptor gives the module's entry
+/// points and tables) and what its tests expect of every answer.
 #[derive(Clone, Copy)]
 pub(crate) struct Grammar {
     pub doc: Document,
-    pub parse: fn(&[u8], Reading) -> Parse,
-    pub parse_with_coverage: fn(&[u8], Reading) -> (Parse, Coverage),
     /// The catch-all production a generic-only answer names; `None` where there is none,
     /// so that the schemes the grammar does not list are not defined.
     pub generic: Option<Rule>,
-    /// Every component name the grammar reports.
-    pub components: &'static [&'static str],
-    /// Every note id the grammar adds.
-    pub note_ids: &'static [&'static str],
     /// How every note's cite begins.
     pub cite: &'static str,
     /// Whether every note's text is a quotation from the document.
@@ -33,13 +28,18 @@ pub(crate) struct Grammar {
 }
 
 impl Grammar {
+    /// The grammar's entry points and tables, as the document's descriptor lists them.
+    fn described(self) -> &'static crate::documents::Grammar {
+        &self.doc.descriptor().grammar
+    }
+
     /// `input` under the strict reading.
     pub fn p(self, input: &str) -> Parse<'_> {
         self.pr(input, Reading::Strict)
     }
 
     pub fn pr(self, input: &str, reading: Reading) -> Parse<'_> {
-        (self.parse)(input.as_bytes(), reading)
+        (self.described().parse)(input.as_bytes(), reading)
     }
 
     /// A valid input, derived as `rule`.
@@ -98,7 +98,10 @@ impl Grammar {
     /// Asserts every component `q` reports is one the grammar lists.
     pub fn assert_components_listed(self, q: &Parse, input: &str) {
         for (name, _) in q.components.iter() {
-            assert!(self.components.contains(&name), "{input}: component {name}");
+            assert!(
+                self.described().components.contains(&name),
+                "{input}: component {name}"
+            );
         }
     }
 
@@ -109,7 +112,11 @@ impl Grammar {
         let mut seen = Vec::new();
         for input in inputs {
             for n in &self.p(input).notes() {
-                assert!(self.note_ids.contains(&n.id), "{input}: note {}", n.id);
+                assert!(
+                    self.described().note_ids.contains(&n.id),
+                    "{input}: note {}",
+                    n.id
+                );
                 assert!(n.cite.starts_with(self.cite), "{}", n.cite);
                 assert!(!n.text.is_empty(), "{}: a text", n.id);
                 if self.notes_quote {
@@ -125,6 +132,7 @@ impl Grammar {
     pub fn assert_every_note_added(self, inputs: &[&str]) {
         let seen = self.assert_notes_listed(inputs);
         let unseen: Vec<_> = self
+            .described()
             .note_ids
             .iter()
             .filter(|id| !seen.contains(id))
@@ -134,10 +142,10 @@ impl Grammar {
 
     /// The rules `input` reaches, asserting that recording them changes no answer.
     pub fn covered(self, input: &[u8], reading: Reading) -> Coverage {
-        let (q, cov) = (self.parse_with_coverage)(input, reading);
+        let (q, cov) = (self.described().parse_with_coverage)(input, reading);
         assert_eq!(
             q,
-            (self.parse)(input, reading),
+            (self.described().parse)(input, reading),
             "{:?}: recording changes nothing",
             String::from_utf8_lossy(input)
         );
@@ -189,7 +197,7 @@ impl Grammar {
         reading: Reading,
         derivable: impl Fn(&u8) -> bool,
     ) -> Parse<'_> {
-        let q = (self.parse)(input, reading);
+        let q = (self.described().parse)(input, reading);
         let shown = String::from_utf8_lossy(input);
         match q.verdict {
             Verdict::Valid => assert!(q.error.is_none() && q.rule.is_some(), "{shown:?}"),

@@ -2,8 +2,8 @@
 //! by rule, then the document's examples, its oddities, and hostile input.
 
 use super::classes::{ALPHA, CLASSES, DIGIT, EXTRA, NATIONAL, PUNCTUATION, RESERVED, SAFE};
-use super::notes::{ftp_commands, IDS};
-use super::{parse, parse_with_coverage, COMPONENTS};
+use super::notes::ftp_commands;
+use super::parse;
 use crate::document::{Document, Reading};
 use crate::grammar::outcome::Verdict;
 use crate::grammar::rule::Rule;
@@ -12,11 +12,7 @@ use crate::Coverage;
 
 const G: Grammar = Grammar {
     doc: Document::Draft03,
-    parse,
-    parse_with_coverage,
     generic: None,
-    components: COMPONENTS,
-    note_ids: IDS,
     cite: "003§",
     notes_quote: false,
 };

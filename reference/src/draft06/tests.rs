@@ -1,7 +1,7 @@
 //! Expectations taken from the text of draft-06 (draft-ietf-uri-url-06), production by production, with the
 //! examples the draft prints and every oddity cases/divergences/README.md lists for it.
 
-use super::{notes, parse, parse_with_coverage, COMPONENTS};
+use super::parse;
 use crate::document::{Document, Reading};
 use crate::grammar::outcome::{Field, List, Value, Verdict};
 use crate::grammar::rule::Rule;
@@ -9,11 +9,7 @@ use crate::testing::{assert_data, assert_dispatched, c, data, list, strings, Gra
 
 const G: Grammar = Grammar {
     doc: Document::Draft06,
-    parse,
-    parse_with_coverage,
     generic: Some(Rule::D06Otherurl),
-    components: COMPONENTS,
-    note_ids: notes::IDS,
     cite: "draft-06 §",
     notes_quote: false,
 };

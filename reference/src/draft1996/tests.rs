@@ -1,6 +1,6 @@
 //! Expectations taken from the text of draft-fielding-url-syntax-01, section by section.
 
-use super::{notes, parse, parse_with_coverage, COMPONENTS};
+use super::COMPONENTS;
 use crate::document::{Document, Reading};
 use crate::grammar::outcome::Value;
 use crate::grammar::rule::Rule;
@@ -8,11 +8,7 @@ use crate::testing::{assert_data, c, data, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Draft1996,
-    parse,
-    parse_with_coverage,
     generic: Some(Rule::D1996OpaqueUrl),
-    components: COMPONENTS,
-    note_ids: notes::IDS,
     cite: "004§",
     notes_quote: true,
 };

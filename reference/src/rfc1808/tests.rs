@@ -8,11 +8,7 @@ use crate::testing::{assert_data, c, huge, Grammar, HOSTILE_BYTES};
 
 const G: Grammar = Grammar {
     doc: Document::Rfc1808,
-    parse,
-    parse_with_coverage,
     generic: Some(Rule::R1808AbsoluteUrl),
-    components: COMPONENTS,
-    note_ids: notes::IDS,
     cite: "RFC 1808 §",
     notes_quote: true,
 };

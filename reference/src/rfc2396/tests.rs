@@ -1,7 +1,7 @@
 //! Expectations taken from the text of RFC 2396 (and, for the `rfc2396@rfc2732` reading,
 //! RFC 2732 and RFC 2373), section by section.
 
-use super::{notes, parse, parse_with_coverage, COMPONENTS};
+use super::{notes, COMPONENTS};
 use crate::document::{Document, Reading};
 use crate::grammar::outcome::{Value, Verdict};
 use crate::grammar::rule::Rule;
@@ -9,11 +9,7 @@ use crate::testing::{ambiguous, assert_data, c, list, texts, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Rfc2396,
-    parse,
-    parse_with_coverage,
     generic: None,
-    components: COMPONENTS,
-    note_ids: notes::IDS,
     cite: "RFC 2396 §",
     notes_quote: true,
 };

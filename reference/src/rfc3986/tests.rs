@@ -2,8 +2,8 @@
 
 use super::authority::{ipv6address, ls32};
 use super::generic::{relative_ref, uri};
+use super::parse;
 use super::parts::Parts;
-use super::{notes, parse, parse_with_coverage, COMPONENTS};
 use crate::document::{Document, Reading};
 use crate::grammar::cx::{Cx, Span};
 use crate::grammar::outcome::{Parse, Verdict};
@@ -13,11 +13,7 @@ use crate::testing::{ambiguous, assert_data, c, data, huge, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Rfc3986,
-    parse,
-    parse_with_coverage,
     generic: None,
-    components: COMPONENTS,
-    note_ids: notes::IDS,
     cite: "RFC 3986 §",
     notes_quote: true,
 };
