@@ -382,4 +382,28 @@ mod tests {
             assert_eq!(doc.descriptor().doc, doc);
         }
     }
+
+    /// The library reaches each document's own grammar: "http://h/" derives as the
+    /// document's production, by way of a rule of its own.
+    #[test]
+    fn the_library_dispatches_to_each_grammar() {
+        use crate::grammar::rule::Rule;
+        use crate::testing::assert_dispatched;
+        for (doc, rule, reached) in [
+            (Document::Draft02, Rule::D02Httpaddress, Rule::D02Hostport),
+            (Document::Draft03, Rule::D03Httpaddress, Rule::D03Hostport),
+            (Document::Draft06, Rule::D06Httpurl, Rule::D06Hostname),
+            (Document::Rfc1738, Rule::Httpurl, Rule::Hostname),
+            (Document::Rfc1808, Rule::R1808GenericRl, Rule::R1808NetLoc),
+            (
+                Document::Draft1996,
+                Rule::D1996GenericUrl,
+                Rule::D1996Server,
+            ),
+            (Document::Rfc2396, Rule::R2396AbsoluteUri, Rule::R2396Server),
+            (Document::Rfc3986, Rule::R3986Uri, Rule::R3986Authority),
+        ] {
+            assert_dispatched(doc, b"http://h/", rule, reached);
+        }
+    }
 }

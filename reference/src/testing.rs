@@ -10,19 +10,17 @@ use crate::grammar::cx::Coverage;
 use crate::grammar::outcome::{Parse, Value, Verdict};
 use crate::grammar::rule::Rule;
 
-/// One grammar under test: its document, its module's entry points and tables.
+mod xorshift;
+pub(crate) use xorshift::Xorshift;
+
+/// One grammar under test: its document (whose descriptor gives the module's entry
+/// points and tables) and what its tests expect of every answer.
 #[derive(Clone, Copy)]
 pub(crate) struct Grammar {
     pub doc: Document,
-    pub parse: fn(&[u8], Reading) -> Parse,
-    pub parse_with_coverage: fn(&[u8], Reading) -> (Parse, Coverage),
     /// The catch-all production a generic-only answer names; `None` where there is none,
     /// so that the schemes the grammar does not list are not defined.
     pub generic: Option<Rule>,
-    /// Every component name the grammar reports.
-    pub components: &'static [&'static str],
-    /// Every note id the grammar adds.
-    pub note_ids: &'static [&'static str],
     /// How every note's cite begins.
     pub cite: &'static str,
     /// Whether every note's text is a quotation from the document.
@@ -30,13 +28,18 @@ pub(crate) struct Grammar {
 }
 
 impl Grammar {
+    /// The grammar's entry points and tables, as the document's descriptor lists them.
+    fn described(self) -> &'static crate::documents::Grammar {
+        &self.doc.descriptor().grammar
+    }
+
     /// `input` under the strict reading.
     pub fn p(self, input: &str) -> Parse<'_> {
         self.pr(input, Reading::Strict)
     }
 
     pub fn pr(self, input: &str, reading: Reading) -> Parse<'_> {
-        (self.parse)(input.as_bytes(), reading)
+        (self.described().parse)(input.as_bytes(), reading)
     }
 
     /// A valid input, derived as `rule`.
@@ -95,7 +98,10 @@ impl Grammar {
     /// Asserts every component `q` reports is one the grammar lists.
     pub fn assert_components_listed(self, q: &Parse, input: &str) {
         for (name, _) in q.components.iter() {
-            assert!(self.components.contains(&name), "{input}: component {name}");
+            assert!(
+                self.described().components.contains(&name),
+                "{input}: component {name}"
+            );
         }
     }
 
@@ -106,7 +112,11 @@ impl Grammar {
         let mut seen = Vec::new();
         for input in inputs {
             for n in &self.p(input).notes() {
-                assert!(self.note_ids.contains(&n.id), "{input}: note {}", n.id);
+                assert!(
+                    self.described().note_ids.contains(&n.id),
+                    "{input}: note {}",
+                    n.id
+                );
                 assert!(n.cite.starts_with(self.cite), "{}", n.cite);
                 assert!(!n.text.is_empty(), "{}: a text", n.id);
                 if self.notes_quote {
@@ -122,6 +132,7 @@ impl Grammar {
     pub fn assert_every_note_added(self, inputs: &[&str]) {
         let seen = self.assert_notes_listed(inputs);
         let unseen: Vec<_> = self
+            .described()
             .note_ids
             .iter()
             .filter(|id| !seen.contains(id))
@@ -129,24 +140,12 @@ impl Grammar {
         assert!(unseen.is_empty(), "never added: {unseen:?}");
     }
 
-    /// `crate::parse` and `crate::parse_with_coverage` reach this grammar: `input` is
-    /// valid, derived as `rule`, and `reached` accepts on the way; the coverage.
-    pub fn assert_dispatched(self, input: &[u8], rule: Rule, reached: Rule) -> Coverage {
-        let q = crate::parse(self.doc.into(), input);
-        assert_eq!(q.doc.doc, self.doc);
-        assert_eq!(q.rule, Some(rule));
-        let (q, cov) = crate::parse_with_coverage(self.doc.into(), input);
-        assert_eq!(q.verdict, Verdict::Valid);
-        assert!(cov.accepted(reached));
-        cov
-    }
-
     /// The rules `input` reaches, asserting that recording them changes no answer.
     pub fn covered(self, input: &[u8], reading: Reading) -> Coverage {
-        let (q, cov) = (self.parse_with_coverage)(input, reading);
+        let (q, cov) = (self.described().parse_with_coverage)(input, reading);
         assert_eq!(
             q,
-            (self.parse)(input, reading),
+            (self.described().parse)(input, reading),
             "{:?}: recording changes nothing",
             String::from_utf8_lossy(input)
         );
@@ -198,7 +197,7 @@ impl Grammar {
         reading: Reading,
         derivable: impl Fn(&u8) -> bool,
     ) -> Parse<'_> {
-        let q = (self.parse)(input, reading);
+        let q = (self.described().parse)(input, reading);
         let shown = String::from_utf8_lossy(input);
         match q.verdict {
             Verdict::Valid => assert!(q.error.is_none() && q.rule.is_some(), "{shown:?}"),
@@ -233,6 +232,24 @@ impl Grammar {
     }
 }
 
+/// `crate::parse` and `crate::parse_with_coverage` reach `doc`'s grammar: `input` is
+/// valid, derived as `rule`, and `reached` accepts on the way; the coverage.
+#[track_caller]
+pub(crate) fn assert_dispatched(
+    doc: Document,
+    input: &[u8],
+    rule: Rule,
+    reached: Rule,
+) -> Coverage {
+    let q = crate::parse(doc.into(), input);
+    assert_eq!(q.doc.doc, doc);
+    assert_eq!(q.rule, Some(rule), "{doc}");
+    let (q, cov) = crate::parse_with_coverage(doc.into(), input);
+    assert_eq!(q.verdict, Verdict::Valid, "{doc}");
+    assert!(cov.accepted(reached), "{doc}");
+    cov
+}
+
 /// `prefix`, then `unit` repeated until the whole is 1 MiB at least.
 pub(crate) fn huge(prefix: &[u8], unit: &[u8]) -> Vec<u8> {
     let mut s = prefix.to_vec();
@@ -240,31 +257,6 @@ pub(crate) fn huge(prefix: &[u8], unit: &[u8]) -> Vec<u8> {
         s.extend_from_slice(unit);
     }
     s
-}
-
-/// A xorshift generator, for inputs made of random pieces.
-pub(crate) struct Xorshift(pub u64);
-
-impl Xorshift {
-    pub fn draw(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    pub fn pick<'a, T>(&mut self, from: &'a [T]) -> &'a T {
-        &from[(self.draw() % from.len() as u64) as usize]
-    }
-
-    /// Fewer than `below` pieces, one after another.
-    pub fn pieces<T: AsRef<[u8]>>(&mut self, pieces: &[T], below: u64) -> Vec<u8> {
-        let mut out = Vec::new();
-        for _ in 0..self.draw() % below {
-            out.extend_from_slice(self.pick(pieces).as_ref());
-        }
-        out
-    }
 }
 
 /// The component `name`: `None` absent (or not reported), `Some(v)` present.
@@ -349,6 +341,123 @@ pub(crate) const RELATIVE_PATH_EXAMPLES: [&str; 33] = [
     "g?y/../x",
     "g#s/./x",
     "g#s/../x",
+];
+
+/// Inputs made of octets that no document's URL characters hold (NUL, octets above
+/// 0x7F, cut or invalid UTF-8) or of a lone "%": every grammar answers them, each test
+/// adding the inputs its own document finds hard.
+pub(crate) const HOSTILE_BYTES: &[&[u8]] = &[
+    b"\0",
+    b"\xff",
+    b"\xff\xfe",
+    b"\xc3\x28",
+    b"URL:\xc3\x28",
+    b"http://h/\0",
+    b"http://h/\xff",
+    b"http://\xe2\x82/",
+    b"%",
+];
+
+/// Inputs that between them make the rules of the generic syntax the 1996 draft wrote and
+/// RFC 2396 kept (the server and its host, the path's segments and params, query and
+/// fragment) accept and reject, each grammar's coverage test adding its own.
+pub(crate) const GENERIC_SYNTAX_INPUTS: &[&[u8]] = &[
+    b"http://u:p@www.ics.uci.edu:80/a;b/~c?q#f",
+    b"http://1.2.3.4/",
+    b"http://1.2.3/",
+    b"http://1a.b/",
+    b"http://-a.b/",
+    b"http://a.1b/",
+    b"http://h:x/",
+    b"http://u{@h/",
+    b"http://h?x",
+    b"HTTP://h/%2f%zz",
+    b"/a b",
+    b"a b;c d",
+    b"#a b",
+    b"",
+    b"\x00 \"{\xe9",
+];
+
+/// The example of RFC 2396 Appendix B, which RFC 3986 Appendix B prints again: the
+/// reference, and its scheme, authority, path, query and fragment (`$2`, `$4`, `$5`,
+/// `$7`, `$9`; the query "<undefined>").
+pub(crate) const APPENDIX_B_EXAMPLE: (&str, [Option<&str>; 5]) = (
+    "http://www.ics.uci.edu/pub/ietf/uri/#Related",
+    [
+        Some("http"),
+        Some("www.ics.uci.edu"),
+        Some("/pub/ietf/uri/"),
+        None,
+        Some("Related"),
+    ],
+);
+
+/// The base of the examples RFC 1808 Section 5 prints (RFC 2396 Appendix C and RFC 3986
+/// Section 5.4 print them again).
+pub(crate) const EXAMPLE_BASE: &[u8] = b"http://a/b/c/d;p?q";
+
+/// References from those examples against [`EXAMPLE_BASE`], one of each form the
+/// resolvers tell apart: with a scheme, a network path, an absolute path, a query alone,
+/// a fragment alone, the empty reference, and relative paths with dot segments (one
+/// climbing above the root).
+pub(crate) const REFERENCE_FORMS: [&str; 10] = [
+    "g:h",
+    "//g",
+    "/g",
+    "?y",
+    "#s",
+    "",
+    "./",
+    "../g",
+    "g;x=1/../y",
+    "../../../g",
+];
+
+/// The normal examples RFC 2396 Appendix C.1 prints and RFC 3986 Section 5.4.1 prints
+/// again with the same target, against [`EXAMPLE_BASE`], in the order printed:
+/// (reference, target). Each resolver's test adds the lines where the two differ.
+pub(crate) const NORMAL_EXAMPLES: [(&str, &str); 21] = [
+    ("g:h", "g:h"),
+    ("g", "http://a/b/c/g"),
+    ("./g", "http://a/b/c/g"),
+    ("g/", "http://a/b/c/g/"),
+    ("/g", "http://a/g"),
+    ("//g", "http://g"),
+    ("g?y", "http://a/b/c/g?y"),
+    ("#s", "http://a/b/c/d;p?q#s"),
+    ("g#s", "http://a/b/c/g#s"),
+    ("g?y#s", "http://a/b/c/g?y#s"),
+    (";x", "http://a/b/c/;x"),
+    ("g;x", "http://a/b/c/g;x"),
+    ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+    (".", "http://a/b/c/"),
+    ("./", "http://a/b/c/"),
+    ("..", "http://a/b/"),
+    ("../", "http://a/b/"),
+    ("../g", "http://a/b/g"),
+    ("../..", "http://a/"),
+    ("../../", "http://a/"),
+    ("../../g", "http://a/g"),
+];
+
+/// The abnormal examples RFC 2396 Appendix C.2 prints and RFC 3986 Section 5.4.2 prints
+/// again with the same target, as [`NORMAL_EXAMPLES`].
+pub(crate) const ABNORMAL_EXAMPLES: [(&str, &str); 14] = [
+    ("g.", "http://a/b/c/g."),
+    (".g", "http://a/b/c/.g"),
+    ("g..", "http://a/b/c/g.."),
+    ("..g", "http://a/b/c/..g"),
+    ("./../g", "http://a/b/g"),
+    ("./g/.", "http://a/b/c/g/"),
+    ("g/./h", "http://a/b/c/g/h"),
+    ("g/../h", "http://a/b/c/h"),
+    ("g;x=1/./y", "http://a/b/c/g;x=1/y"),
+    ("g;x=1/../y", "http://a/b/c/y"),
+    ("g?y/./x", "http://a/b/c/g?y/./x"),
+    ("g?y/../x", "http://a/b/c/g?y/../x"),
+    ("g#s/./x", "http://a/b/c/g#s/./x"),
+    ("g#s/../x", "http://a/b/c/g#s/../x"),
 ];
 
 /// What `r` resolves to against `base` under `doc` (through the document's descriptor,

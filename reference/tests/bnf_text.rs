@@ -7,26 +7,7 @@
 
 mod common;
 
-use common::bnf::{self, Grammar, Notation};
-use urlcert_reference::Document;
-
-const GRAMMAR: Grammar = Grammar {
-    text: include_str!("../grammar/rfc1738-bnf.txt"),
-    sources: bnf::sources!("rfc1738":
-        mod, generic, ip, ftp, file, http, gopher, mailto, news, nntp, telnet, wais, prospero,
-        classes),
-    notation: Notation::Rfc822 {
-        from: Some("; The generic form"),
-        blank_lines: true,
-    },
-    doc: Document::Rfc1738,
-    count: 67,
-    external: &[],
-    item_examples: &[
-        ("gopher+_string", "fn gopher_plus_string("),
-        ("ip-schemepart", "fn ip_schemepart("),
-        ("lowalpha", "const LOWALPHA: "),
-    ],
-};
+use common::bnf;
+use common::grammars::RFC1738 as GRAMMAR;
 
 bnf::grammar_tests!(GRAMMAR);

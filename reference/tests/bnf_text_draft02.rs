@@ -8,20 +8,10 @@
 
 mod common;
 
-use common::bnf::{self, Grammar, Notation};
 use urlcert_reference::Document;
 
-const GRAMMAR: Grammar = Grammar {
-    text: include_str!("../grammar/draft-02-bnf.txt"),
-    sources: bnf::sources!("draft02":
-        mod, classes, generic, ip, http, ftp, afs, news, nntp, mailto, wais, prospero, telnet,
-        gopher),
-    notation: Notation::NoEquals { continued: true },
-    doc: Document::Draft02,
-    count: 58,
-    external: &[],
-    item_examples: &[("hostport", "fn hostport("), ("safe", "const SAFE: ")],
-};
+use common::bnf;
+use common::grammars::DRAFT02 as GRAMMAR;
 
 bnf::grammar_tests!(GRAMMAR);
 

@@ -9,39 +9,10 @@
 
 mod common;
 
-use common::bnf::{self, Grammar, Notation};
 use urlcert_reference::Document;
 
-const GRAMMAR: Grammar = Grammar {
-    text: include_str!("../grammar/draft-03-bnf.txt"),
-    sources: bnf::sources!("draft03":
-        mod, classes, ip, path, http, ftp, afs, news, mail, wais, prospero, telnet, gopher),
-    notation: Notation::NoEquals { continued: false },
-    doc: Document::Draft03,
-    count: 64,
-    // The rules the BNF uses without defining them (RFC 822, RFC 1521) and the RFC 959
-    // rules of the `draft-03@ftptype-prose` reading: in `rule.rs` after the BNF's own.
-    external: &[
-        "addr-spec",
-        "local-part",
-        "domain",
-        "sub-domain",
-        "domain-literal",
-        "word",
-        "atom",
-        "quoted-string",
-        "content-identifier",
-        "msg-id",
-        "type-code",
-        "form-code",
-        "byte-size",
-    ],
-    item_examples: &[
-        ("alphanum2", "const ALPHANUM2: "),
-        ("addr-spec", "fn addr_spec("),
-        ("prefixedurl", "fn prefixedurl("),
-    ],
-};
+use common::bnf;
+use common::grammars::DRAFT03 as GRAMMAR;
 
 bnf::grammar_tests!(GRAMMAR);
 

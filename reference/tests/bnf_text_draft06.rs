@@ -9,27 +9,8 @@
 
 mod common;
 
-use common::bnf::{self, Grammar, Notation};
-use urlcert_reference::Document;
-
-const GRAMMAR: Grammar = Grammar {
-    text: include_str!("../grammar/draft-06-bnf.txt"),
-    sources: bnf::sources!("draft06":
-        mod, generic, ip, ftp, file, http, gopher, mailto, news, nntp, telnet, wais, prospero,
-        classes),
-    notation: Notation::Rfc822 {
-        from: None,
-        blank_lines: false,
-    },
-    doc: Document::Draft06,
-    count: 61,
-    external: &[],
-    item_examples: &[
-        ("gopher+_string", "fn gopher_plus_string("),
-        ("encoded822addr", "fn encoded822addr("),
-        ("unreserved", "const UNRESERVED: "),
-    ],
-};
+use common::bnf;
+use common::grammars::DRAFT06 as GRAMMAR;
 
 bnf::grammar_tests!(GRAMMAR);
 

@@ -8,24 +8,10 @@
 
 mod common;
 
-use common::bnf::{self, Grammar, Notation};
 use urlcert_reference::Document;
 
-const GRAMMAR: Grammar = Grammar {
-    text: include_str!("../grammar/draft-1996-bnf.txt"),
-    sources: bnf::sources!("draft1996": mod, classes, generic, server, path),
-    notation: Notation::Indented,
-    doc: Document::Draft1996,
-    count: 42,
-    external: &[],
-    item_examples: &[
-        ("URL-reference", "fn url_reference("),
-        ("absoluteURL", "fn absolute_url("),
-        ("opaque-URL", "fn opaque_url("),
-        ("net_path", "fn net_path("),
-        ("reserved", "const RESERVED: "),
-    ],
-};
+use common::bnf;
+use common::grammars::DRAFT1996 as GRAMMAR;
 
 bnf::grammar_tests!(GRAMMAR);
 

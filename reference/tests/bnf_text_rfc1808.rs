@@ -8,27 +8,8 @@
 
 mod common;
 
-use common::bnf::{self, Grammar, Notation};
-use urlcert_reference::Document;
-
-const GRAMMAR: Grammar = Grammar {
-    text: include_str!("../grammar/rfc1808-bnf.txt"),
-    sources: bnf::sources!("rfc1808": mod, classes, generic, net_loc, path),
-    notation: Notation::Rfc822 {
-        from: None,
-        blank_lines: true,
-    },
-    doc: Document::Rfc1808,
-    count: 30,
-    external: &[],
-    item_examples: &[
-        ("URL", "fn url("),
-        ("absoluteURL", "fn absolute_url("),
-        ("generic-RL", "fn generic_rl("),
-        ("net_loc", "fn net_loc("),
-        ("reserved", "const RESERVED: "),
-    ],
-};
+use common::bnf;
+use common::grammars::RFC1808 as GRAMMAR;
 
 bnf::grammar_tests!(GRAMMAR);
 

@@ -8,26 +8,8 @@
 
 mod common;
 
-use common::bnf::{self, Grammar, Notation};
-use urlcert_reference::Document;
-
-const GRAMMAR: Grammar = Grammar {
-    text: include_str!("../grammar/rfc2396-bnf.txt"),
-    sources: bnf::sources!("rfc2396": mod, classes, generic, authority, path),
-    notation: Notation::Indented,
-    doc: Document::Rfc2396,
-    count: 40,
-    // RFC 2732 Section 3 and RFC 2373 Appendix B, for the reading rfc2396@rfc2732.
-    external: &["IPv6reference", "IPv6address", "hexpart", "hexseq", "hex4"],
-    item_examples: &[
-        ("URI-reference", "fn uri_reference("),
-        ("absoluteURI", "fn absolute_uri("),
-        ("hier_part", "fn hier_part("),
-        ("IPv4address", "fn ipv4address("),
-        ("uric_no_slash", "fn uric_no_slash("),
-        ("reserved", "const RESERVED: "),
-    ],
-};
+use common::bnf;
+use common::grammars::RFC2396 as GRAMMAR;
 
 bnf::grammar_tests!(GRAMMAR);
 

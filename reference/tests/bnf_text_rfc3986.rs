@@ -10,29 +10,11 @@
 
 mod common;
 
-use common::bnf::{self, Grammar, Notation};
 use urlcert_reference::rfc3986::notes;
 use urlcert_reference::{note_ids, parse, Document};
 
-const GRAMMAR: Grammar = Grammar {
-    text: include_str!("../grammar/rfc3986-abnf.txt"),
-    sources: bnf::sources!("rfc3986": mod, classes, generic, authority, path),
-    notation: Notation::Abnf,
-    doc: Document::Rfc3986,
-    count: 39,
-    external: &[],
-    item_examples: &[
-        ("URI-reference", "fn uri_reference("),
-        ("relative-ref", "fn relative_ref("),
-        ("path-abempty", "fn path_abempty("),
-        ("IPv6address", "fn ipv6address("),
-        ("IPvFuture", "fn ipv_future("),
-        ("dec-octet", "fn dec_octet("),
-        ("absolute-URI", "fn absolute_uri("),
-        ("sub-delims", "const SUB_DELIMS: "),
-        ("HEXDIG", "const HEXDIG: "),
-    ],
-};
+use common::bnf;
+use common::grammars::RFC3986 as GRAMMAR;
 
 bnf::grammar_tests!(GRAMMAR);
 

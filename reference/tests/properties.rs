@@ -6,7 +6,7 @@ use urlcert_reference::{parse, DocReading, Document, Reading, Rule, Value, Verdi
 
 mod common;
 
-use common::Gen;
+use common::Xorshift;
 
 const PREFIXES: &[&str] = &[
     "ftp://",
@@ -75,11 +75,11 @@ const PIECES: &[&str] = &[
 ];
 
 fn inputs() -> Vec<Vec<u8>> {
-    let mut g = Gen(0x5eed_1738);
+    let mut g = Xorshift(0x5eed_1738);
     let mut out = Vec::new();
     for _ in 0..20_000 {
         let mut s = g.pick(PREFIXES).as_bytes().to_vec();
-        for _ in 0..g.next() % 12 {
+        for _ in 0..g.draw() % 12 {
             s.extend_from_slice(g.pick(PIECES).as_bytes());
         }
         out.push(s);

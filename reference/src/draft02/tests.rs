@@ -1,6 +1,6 @@
 //! Expectations taken from the text of draft-ietf-uri-url-02 ("BNF syntax" and the prose before it).
 
-use super::{afs, notes, parse, parse_with_coverage, COMPONENTS};
+use super::{afs, parse};
 use crate::document::{Document, Reading};
 use crate::grammar::cx::{Cx, Span};
 use crate::grammar::outcome::Verdict;
@@ -9,11 +9,7 @@ use crate::testing::{ambiguous, assert_data, c, Grammar, Xorshift};
 
 const G: Grammar = Grammar {
     doc: Document::Draft02,
-    parse,
-    parse_with_coverage,
     generic: Some(Rule::D02Generic),
-    components: COMPONENTS,
-    note_ids: notes::IDS,
     cite: "001§",
     notes_quote: true,
 };
@@ -883,11 +879,6 @@ fn components_are_named_from_the_list() {
         assert_eq!(c(&q, "scheme"), input.split(':').next(), "{input}");
         assert!(q.components.get("fragmentid").is_some(), "{input}");
     }
-}
-
-#[test]
-fn the_library_dispatches_to_this_grammar() {
-    G.assert_dispatched(b"http://h/", Rule::D02Httpaddress, Rule::D02Hostport);
 }
 
 /// Inputs between them make every rule of the draft accept and reject (`national` and

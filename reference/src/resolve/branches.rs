@@ -270,6 +270,7 @@ pub fn branches(doc: Document) -> &'static [Branch] {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::testing::{EXAMPLE_BASE, REFERENCE_FORMS};
     use std::collections::BTreeSet;
 
     /// The `(id, text)` literal pairs of the `t.step(`, `t.pass(` and `t.done(` calls in
@@ -371,23 +372,14 @@ mod tests {
     #[test]
     fn traced_steps_are_listed_branches() {
         use crate::resolve::Detail;
-        let base = b"http://a/b/c/d;p?q";
+        let base = EXAMPLE_BASE;
         let taken = |r: &crate::Resolution| -> Vec<Branch> {
             r.steps.traced().iter().map(|s| (s.id, s.text)).collect()
         };
         for &doc in Document::ALL.iter().filter(|d| d.resolves()) {
             for &reading in doc.readings() {
                 let dr = crate::DocReading::new(doc, reading);
-                for r in [
-                    &b"../g"[..],
-                    b"",
-                    b"#s",
-                    b"g:h",
-                    b"//g",
-                    b"/g",
-                    b"?y",
-                    b"./",
-                ] {
+                for r in REFERENCE_FORMS.map(str::as_bytes) {
                     let traced = crate::resolve(dr, base, r, true).expect("a result");
                     for b in taken(&traced) {
                         assert!(branches(doc).contains(&b), "{dr}: {b:?}");

@@ -116,18 +116,8 @@ mod tests {
 
     #[test]
     fn appendix_b_example() {
-        // "http://www.ics.uci.edu/pub/ietf/uri/#Related" gives $2 = http,
-        // $4 = www.ics.uci.edu, $5 = /pub/ietf/uri/, $7 = <undefined>, $9 = Related.
-        assert_eq!(
-            show("http://www.ics.uci.edu/pub/ietf/uri/#Related"),
-            v([
-                Some("http"),
-                Some("www.ics.uci.edu"),
-                Some("/pub/ietf/uri/"),
-                None,
-                Some("Related")
-            ])
-        );
+        let (input, split) = crate::testing::APPENDIX_B_EXAMPLE;
+        assert_eq!(show(input), v(split));
     }
 
     #[test]

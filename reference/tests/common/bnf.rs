@@ -3,8 +3,9 @@
 //! the function (or, for a character class, the constant) named after its rule, and the
 //! file lists the rules of `rule.rs`, in order.
 //!
-//! A test file gives its [`Grammar`] (the file, the sources, the notation, the document,
-//! the number of productions, examples of item names) and calls [`grammar_tests!`],
+//! A test file takes its document's [`Grammar`] (the file, the sources, the notation, the
+//! document, the number of productions, examples of item names) from `grammars.rs`, where
+//! the eight stand together, and calls [`grammar_tests!`],
 //! which makes the four tests every grammar gets; what is particular to one document
 //! (comparing the file with the copy of the document or the RFC under `../shared`, when
 //! those are beside the repository) stays in its file.
@@ -84,7 +85,7 @@ const MAX_LINES: usize = 9;
 #[allow(unused_macros)] // by the test crates that are not grammar tests
 macro_rules! sources {
     ($folder:literal: $($file:ident),+ $(,)?) => {
-        &[$(include_str!(concat!("../src/", $folder, "/", stringify!($file), ".rs"))),+]
+        &[$(include_str!(concat!("../../src/", $folder, "/", stringify!($file), ".rs"))),+]
     };
 }
 #[allow(unused_imports)] // by the test crates that are not grammar tests
