@@ -171,10 +171,7 @@ impl External {
                 script,
                 module,
             } => {
-                let script_path = crate::assets::adapter_file(script)?;
-                if !script_path.is_file() {
-                    return Err(format!("{} is missing", script_path.display()).into());
-                }
+                let script_path = adapter_source(script)?;
                 let runtime = runtime_path(runtime)
                     .ok_or_else(|| format!("{runtime} is not on PATH"))?
                     .to_string_lossy()
@@ -202,19 +199,13 @@ impl External {
                 pkg,
                 binary,
             } => {
-                let source_path = crate::assets::adapter_file(source)?;
-                if !source_path.is_file() {
-                    return Err(format!("{} is missing", source_path.display()).into());
-                }
+                let source_path = adapter_source(source)?;
                 let out = adapters_dir().join(binary);
                 compile(&source_path, pkg, &out)?;
                 Ok(vec![out.to_string_lossy().into_owned()])
             }
             AdapterKind::Java { source, class } => {
-                let source_path = crate::assets::adapter_file(source)?;
-                if !source_path.is_file() {
-                    return Err(format!("{} is missing", source_path.display()).into());
-                }
+                let source_path = adapter_source(source)?;
                 let java = on_path("java").ok_or("java is not on PATH")?;
                 let dir = adapters_dir().join("java");
                 compile_other(&source_path, &dir.join(format!("{class}.class")), |tmp| {
@@ -240,10 +231,7 @@ impl External {
                 ])
             }
             AdapterKind::Go { source, binary } => {
-                let source_path = crate::assets::adapter_file(source)?;
-                if !source_path.is_file() {
-                    return Err(format!("{} is missing", source_path.display()).into());
-                }
+                let source_path = adapter_source(source)?;
                 let out = adapters_dir().join(binary);
                 compile_other(&source_path, &out, |tmp| {
                     let go = on_path("go").ok_or("go is not on PATH")?;
@@ -271,6 +259,15 @@ impl External {
 /// Where compiled adapter programs go: inside a checkout
 /// `$CARGO_TARGET_DIR/urlcert-adapters` or `target/urlcert-adapters`, else the cache
 /// folder's `build/` ([`crate::assets::build_dir`]).
+/// An adapter's file among the shipped ones (its script or its source), or why not.
+fn adapter_source(name: &str) -> Result<PathBuf, Error> {
+    let path = crate::assets::adapter_file(name)?;
+    if !path.is_file() {
+        return Err(format!("{} is missing", path.display()).into());
+    }
+    Ok(path)
+}
+
 pub fn adapters_dir() -> PathBuf {
     crate::assets::build_dir()
 }

@@ -42,29 +42,25 @@ pub trait Choice: Copy + Send + Sync + 'static {
     fn about(self) -> Option<&'static str>;
 }
 
-impl Choice for urlcert::case::Operation {
-    fn all() -> &'static [Self] {
-        &Self::ALL
-    }
-    fn name(self) -> &'static str {
-        self.name()
-    }
-    fn about(self) -> Option<&'static str> {
-        self.about()
-    }
+/// The library enums taken by name: each has `ALL`, `name` and `about` (the help,
+/// given always or where there is some).
+macro_rules! choices {
+    ($($library_enum:ty),*) => {$(
+        impl Choice for $library_enum {
+            fn all() -> &'static [Self] {
+                &Self::ALL
+            }
+            fn name(self) -> &'static str {
+                self.name()
+            }
+            fn about(self) -> Option<&'static str> {
+                self.about().into()
+            }
+        }
+    )*};
 }
 
-impl Choice for urlcert::page::Format {
-    fn all() -> &'static [Self] {
-        &Self::ALL
-    }
-    fn name(self) -> &'static str {
-        self.name()
-    }
-    fn about(self) -> Option<&'static str> {
-        Some(self.about())
-    }
-}
+choices!(urlcert::case::Operation, urlcert::page::Format);
 
 /// The value parser of a [`Choice`]: its names as clap's possible values, so `--help`
 /// lists them with their help.

@@ -126,6 +126,27 @@ fn host(c: &mut dyn Choices) -> String {
     out
 }
 
+/// A user, drawn half the time from `userchars`, and then half the time a password.
+fn user_and_password(c: &mut dyn Choices, userchars: &[u8]) -> (Option<String>, Option<String>) {
+    if c.coin() {
+        let u = word(c, userchars, true, 0, 5);
+        (Some(u), c.coin().then(|| word(c, userchars, true, 0, 5)))
+    } else {
+        (None, None)
+    }
+}
+
+/// `user [ ":" password ] "@"`, or nothing without a user.
+fn user_at(user: &Option<String>, password: &Option<String>) -> String {
+    let Some(u) = user else {
+        return String::new();
+    };
+    match password {
+        Some(p) => format!("{u}:{p}@"),
+        None => format!("{u}@"),
+    }
+}
+
 /// Builds a 1996-draft `generic-URL` (§4.2 to §4.3.3): `scheme ":" relativeURL`, here
 /// always `net_path` (`"//" server [ abs_path ]`), with a query and a fragment.
 pub fn build_generic(c: &mut dyn Choices) -> Built {
@@ -140,24 +161,10 @@ pub fn build_generic(c: &mut dyn Choices) -> Built {
     let unreserved = cat(&[ALPHA, DIGIT, b"$-_.!~*'(),"]);
     // user = *[ unreserved | escaped | ";" | "?" | "&" | "=" | "+" ], password the same.
     let userchars = cat(&[&unreserved, b";?&=+"]);
-    let (user, password) = if c.coin() {
-        let u = word(c, &userchars, true, 0, 5);
-        let p = c.coin().then(|| word(c, &userchars, true, 0, 5));
-        (Some(u), p)
-    } else {
-        (None, None)
-    };
+    let (user, password) = user_and_password(c, &userchars);
     let h = host(c);
     let port = c.coin().then(|| word(c, DIGIT, false, 0, 5));
-    let mut server = String::new();
-    if let Some(u) = &user {
-        server.push_str(u);
-        if let Some(p) = &password {
-            server.push(':');
-            server.push_str(p);
-        }
-        server.push('@');
-    }
+    let mut server = user_at(&user, &password);
     server.push_str(&h);
     if let Some(p) = &port {
         server.push(':');
@@ -267,21 +274,8 @@ pub fn build_rfc1738(c: &mut dyn Choices) -> Built {
     // fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]; ftptype = "A" | "I" | "D" |
     // "a" | "i" | "d"
     let userchars = cat(&[&unreserved, b";?&="]);
-    let (user, password) = if c.coin() {
-        let u = word(c, &userchars, true, 0, 5);
-        (Some(u), c.coin().then(|| word(c, &userchars, true, 0, 5)))
-    } else {
-        (None, None)
-    };
-    let mut login = String::new();
-    if let Some(u) = &user {
-        login.push_str(u);
-        if let Some(p) = &password {
-            login.push(':');
-            login.push_str(p);
-        }
-        login.push('@');
-    }
+    let (user, password) = user_and_password(c, &userchars);
+    let mut login = user_at(&user, &password);
     login.push_str(&hostport);
     let mut url = format!("ftp://{login}");
     let (mut fpath, mut fsegments, mut ftptype) = (None, None, None);
