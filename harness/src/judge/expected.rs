@@ -4,6 +4,7 @@
 
 use crate::ask::{ParseAnswer, ReferenceAnswer};
 use crate::case::{Expectation, ExpectedValue};
+use std::borrow::Borrow;
 use urlcert_reference::{Rule, Unresolvable, Value, Verdict};
 
 /// The expectation `answer` makes; `None` for an answer no expectation can state (an
@@ -29,16 +30,16 @@ pub fn parse(p: &ParseAnswer) -> Expectation {
     parse_of(
         p.verdict,
         p.rule,
-        p.components.iter().map(|(n, v)| (*n, v.clone())),
+        p.components.iter().map(|(n, v)| (*n, v.as_ref())),
     )
 }
 
 /// As [`parse`], from a parse's verdict, rule and components, so that a caller holding
 /// the reference's borrowed parse need not copy it into a [`ParseAnswer`] first.
-pub fn parse_of<'v>(
+pub fn parse_of<'v, V: Borrow<Value<'v>>>(
     verdict: Verdict,
     rule: Option<Rule>,
-    components: impl Iterator<Item = (&'static str, Option<Value<'v>>)>,
+    components: impl Iterator<Item = (&'static str, Option<V>)>,
 ) -> Expectation {
     let mut e = Expectation {
         verdict: Some(verdict.id().to_string()),
@@ -46,7 +47,7 @@ pub fn parse_of<'v>(
         ..Expectation::default()
     };
     for (name, v) in components {
-        let value = match v {
+        let value = match v.as_ref().map(Borrow::borrow) {
             None => None,
             Some(Value::Str(s)) => Some(ExpectedValue::Str(s.to_string())),
             Some(_) => continue,
