@@ -42,13 +42,9 @@ def parse(text):
     }
 
 
-def resolve(base, reference):
-    return rfc3987.resolve(base, reference)
-
-
 def version():
     return "rfc3987 %s" % rfc3987.__version__
 
 
 if __name__ == "__main__":
-    sys.exit(_protocol.serve_without_profiles(NAME, sys.argv[1:], version, "rfc3986", parse, resolve))
+    sys.exit(_protocol.serve_without_profiles(NAME, sys.argv[1:], version, "rfc3986", parse, rfc3987.resolve))

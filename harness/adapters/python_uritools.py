@@ -30,13 +30,9 @@ def parse(text):
     return {name: getattr(parts, name) for name in COMPONENTS}
 
 
-def resolve(base, reference):
-    return uritools.urijoin(base, reference)
-
-
 def version():
     return "uritools %s" % uritools.__version__
 
 
 if __name__ == "__main__":
-    sys.exit(_protocol.serve_without_profiles(NAME, sys.argv[1:], version, "rfc3986", parse, resolve))
+    sys.exit(_protocol.serve_without_profiles(NAME, sys.argv[1:], version, "rfc3986", parse, uritools.urijoin))

@@ -158,14 +158,7 @@ fn human_output_escapes_control_characters() {
     assert!(text.contains("\\u{1b}[31m"), "{text}");
 }
 
-const CASE: &str = r#"cases:
-- id: t.one
-  op: parse
-  input: "ftp://host.com/"
-  cite: [{doc: rfc1738, section: "3.1", quote: "<URL:ftp://host.com/> has no user name"}]
-  expect:
-    rfc1738: {verdict: valid, rule: ftpurl, components: {user: null}}
-"#;
+const CASE: &str = include_str!("case_sets/cli.case.yaml");
 
 #[test]
 fn run_passes_fails_and_refuses_bad_files_with_distinct_exit_codes() {
@@ -582,16 +575,7 @@ fn extract_exit_codes() {
     assert_eq!(json_lines(&out)[0]["doc"], "rfc1738@scheme-case-ignore");
 }
 
-const EXTRACT_CASE: &str = r#"cases:
-- id: t.ctx
-  op: extract
-  input: "see <URL:http://h/a\n  b> and <http://h/c>"
-  cite: [{doc: rfc1738, section: "APPENDIX", quote: "The whitespace should be ignored when extracting the URL."}]
-  expect:
-    rfc1738: {urls: [{url: "http://h/ab", start: 4, end: 24, wrapper: "<URL:...>", alternatives: []}]}
-    draft-1996: {urls: [{url: "http://h/ab"}, {url: "http://h/c", wrapper: "<...>"}]}
-    rfc1808: {verdict: not-defined}
-"#;
+const EXTRACT_CASE: &str = include_str!("case_sets/cli.extract-case.yaml");
 
 #[test]
 fn extract_cases_run_and_are_checked() {

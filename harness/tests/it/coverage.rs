@@ -201,30 +201,14 @@ fn an_ambiguity_is_encoded_by_a_reading_that_answers_otherwise() {
 #[test]
 fn a_reading_that_changes_the_answer_for_another_reason_encodes_nothing() {
     let cov = of_file(
-        r#"cases:
-- id: t.case
-  op: parse
-  input: "HTTP://u@h/x"
-  cite: [{doc: rfc1738, section: "2.1"}]
-  expect:
-    rfc1738: {verdict: invalid}
-    rfc1738@scheme-case-ignore: {verdict: generic-only, rule: otherurl}
-"#,
+        include_str!("case_sets/coverage.upper-case-scheme.yaml"),
         Document::Rfc1738,
     );
     assert_eq!(cov.places.as_deref(), Some(&[][..]));
     // With a lower-case scheme the strict reading raises it, and the other reading,
     // answering the same, encodes nothing.
     let cov = of_file(
-        r#"cases:
-- id: t.case
-  op: parse
-  input: "http://u@h/x"
-  cite: [{doc: rfc1738, section: "2.1"}]
-  expect:
-    rfc1738: {verdict: generic-only, rule: otherurl}
-    rfc1738@scheme-case-ignore: {verdict: generic-only, rule: otherurl}
-"#,
+        include_str!("case_sets/coverage.lower-case-scheme.yaml"),
         Document::Rfc1738,
     );
     let places = cov.places.as_ref().unwrap();
@@ -240,26 +224,7 @@ fn a_reading_that_changes_the_answer_for_another_reason_encodes_nothing() {
 #[test]
 fn one_rule_ambiguous_two_ways_is_two_places() {
     let cov = of_file(
-        r#"cases:
-- id: t.server
-  op: parse
-  input: "//a.b/c"
-  cite: [{doc: draft-1996, section: "4.3.1"}]
-  expect:
-    draft-1996: {verdict: valid, rule: net_path}
-- id: t.fails
-  op: parse
-  input: "//a.1b/"
-  cite: [{doc: draft-1996, section: "4.3.1"}]
-  expect:
-    draft-1996: {verdict: invalid}
-- id: t.fails-as-path
-  op: parse
-  input: "//a.1b/"
-  cite: [{doc: draft-1996, section: "4.2"}]
-  expect:
-    draft-1996@double-slash-path: {verdict: valid, rule: abs_path}
-"#,
+        include_str!("case_sets/coverage.segment-ambiguous-two-ways.yaml"),
         Document::Draft1996,
     );
     let segment = rule(Document::Draft1996, "segment");

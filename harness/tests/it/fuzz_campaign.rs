@@ -422,6 +422,11 @@ fn fuzz_cmd(out: &Path, args: &[&str], abort: Option<u64>) -> Output {
     cmd.output().unwrap()
 }
 
+/// A command line's arguments, written as one string: none holds a space.
+fn words(line: &str) -> Vec<&str> {
+    line.split_whitespace().collect()
+}
+
 fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
@@ -429,16 +434,8 @@ fn stderr(o: &Output) -> String {
 #[test]
 fn an_aborted_campaign_resumed_finds_the_buckets_of_an_uninterrupted_one() {
     let dir = tempfile::tempdir().unwrap();
-    let args = [
-        "--adapter",
-        "url,fluent-uri",
-        "--iterations",
-        "3000",
-        "--seed",
-        "21",
-        "--checkpoint-execs",
-        "1000",
-    ];
+    let args =
+        words("--adapter url,fluent-uri --iterations 3000 --seed 21 --checkpoint-execs 1000");
     let whole = dir.path().join("whole");
     let o = fuzz_cmd(&whole, &args, None);
     assert!(o.status.success(), "{}", stderr(&o));
@@ -720,16 +717,7 @@ fn resume_refuses_other_arguments_and_says_which() {
 fn a_time_limited_campaign_resumes_for_the_time_it_had_left() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t");
-    let args = [
-        "--adapter",
-        "url",
-        "--time",
-        "4s",
-        "--seed",
-        "6",
-        "--checkpoint-execs",
-        "1000",
-    ];
+    let args = words("--adapter url --time 4s --seed 6 --checkpoint-execs 1000");
     let o = fuzz_cmd(&out, &args, Some(3000));
     assert!(!o.status.success());
     let lines = journal(&partial(&out));
@@ -963,16 +951,9 @@ fn the_command_gives_the_same_report_whatever_the_jobs() {
         let out = dir.path().join(format!("jobs-{jobs}"));
         let o = fuzz_cmd(
             &out,
-            &[
-                "--adapter",
-                "url,fluent-uri",
-                "--iterations",
-                "3000",
-                "--seed",
-                "5",
-                "--jobs",
-                jobs,
-            ],
+            &words(&format!(
+                "--adapter url,fluent-uri --iterations 3000 --seed 5 --jobs {jobs}"
+            )),
             None,
         );
         assert!(o.status.success(), "{}", stderr(&o));
@@ -983,18 +964,9 @@ fn the_command_gives_the_same_report_whatever_the_jobs() {
     assert_eq!(one, run("3"));
     // A stopped campaign resumes with another number of jobs to the same buckets.
     let out = dir.path().join("stopped");
-    let args = [
-        "--adapter",
-        "url,fluent-uri",
-        "--iterations",
-        "3000",
-        "--seed",
-        "5",
-        "--jobs",
-        "2",
-        "--checkpoint-execs",
-        "700",
-    ];
+    let args = words(
+        "--adapter url,fluent-uri --iterations 3000 --seed 5 --jobs 2 --checkpoint-execs 700",
+    );
     let o = fuzz_cmd(&out, &args, Some(1900));
     assert!(!o.status.success());
     let o = fuzz_cmd(&out, &["--resume", "--jobs", "3"], None);

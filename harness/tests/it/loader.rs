@@ -183,18 +183,7 @@ fn a_missing_folder_is_an_error_not_an_empty_suite() {
     assert!(e[0].message.contains("cannot read the case folder"));
 }
 
-const RESOLVE: &str = r#"cases:
-- id: t.res
-  op: resolve
-  base: "http://a/b/c/d;p?q"
-  input: "?y"
-  cite: [{doc: draft-1996, section: "C.1"}, {doc: rfc1808, section: "5.1"}, {doc: draft-02, section: "PARTIAL FORM"}]
-  tags: [TAGS]
-  expect:
-    draft-1996: {result: "http://a/b/c/d;p?y", printed: "http://a/b/c/?y"CONTRA}
-    rfc1808: {result: "http://a/b/c/d;p?y"}
-    draft-02: {result: "http://a/b/c/?y"}
-"#;
+const RESOLVE: &str = include_str!("case_sets/loader.resolve.yaml");
 
 fn resolve_case(tags: &str, contradiction: &str) -> String {
     RESOLVE
@@ -238,39 +227,14 @@ fn a_contradiction_needs_its_tag_and_a_divergence_too() {
 
 #[test]
 fn a_divergence_tag_without_a_difference_is_refused() {
-    let text = r#"cases:
-- id: t.same
-  op: resolve
-  base: "http://a/b/c/d;p?q"
-  input: "g"
-  cite: [{doc: draft-1996, section: "C.1"}, {doc: rfc1808, section: "5.1"}]
-  tags: [divergence]
-  expect:
-    draft-1996: {result: "http://a/b/c/g"}
-    rfc1808: {result: "http://a/b/c/g"}
-"#;
+    let text = include_str!("case_sets/loader.divergence-without-difference.yaml");
     let e = one_error(text);
     assert!(e.to_string().contains("do not differ"), "{e}");
 }
 
 #[test]
 fn resolve_and_parse_fields_do_not_mix() {
-    let text = r#"cases:
-- id: t.mixed
-  op: resolve
-  input: "g"
-  cite: [{doc: draft-1996, section: "6"}]
-  expect:
-    draft-1996: {verdict: valid, rule: server}
-    rfc1738: {verdict: not-defined, result: "x"}
-- id: t.mixed2
-  op: parse
-  base: "http://a/"
-  input: "g"
-  cite: [{doc: rfc1738, section: "5"}]
-  expect:
-    rfc1738: {verdict: invalid, result: "x"}
-"#;
+    let text = include_str!("case_sets/loader.resolve-with-parse-fields.yaml");
     let all: Vec<String> = errors_of(text).iter().map(|e| e.to_string()).collect();
     for want in [
         "a resolve case needs `base`",
@@ -284,16 +248,7 @@ fn resolve_and_parse_fields_do_not_mix() {
     }
 }
 
-const TWO_DOCS: &str = r#"cases:
-- id: t.div
-  op: parse
-  input: "http://h/a~b"
-  cite: [{doc: draft-1996, section: "2.2"}, {doc: rfc1738, section: "5"}]
-  tags: [TAGS]
-  expect:
-    draft-1996: {verdict: valid}
-    rfc1738: {verdict: invalid}
-"#;
+const TWO_DOCS: &str = include_str!("case_sets/loader.two-docs.yaml");
 
 #[test]
 fn a_parse_case_whose_documents_differ_must_be_tagged_divergence() {
@@ -318,15 +273,7 @@ fn a_divergence_parse_case_must_show_a_difference() {
 fn components_of_the_same_part_are_compared_across_grammars() {
     // rfc1738's `search` and rfc1808's `query` name the same part: a different value
     // is a divergence even though the verdicts agree.
-    let text = r#"cases:
-- id: t.div
-  op: parse
-  input: "ftp://h/a?b"
-  cite: [{doc: rfc1808, section: "2.4.4"}, {doc: rfc1738, section: "5"}]
-  expect:
-    rfc1808: {verdict: valid, components: {query: "b"}}
-    rfc1738: {verdict: valid, components: {search: null}}
-"#;
+    let text = include_str!("case_sets/loader.search-and-query-differ.yaml");
     let e = one_error(text);
     assert!(e.message.contains("(component)"), "{e}");
 }
@@ -528,14 +475,7 @@ fn validation_errors_point_at_the_field_or_the_id() {
     assert_eq!((e.line, e.column), (Some(2), Some(6)), "{e}");
 }
 
-const RESOLVE_NO_BASE: &str = r#"cases:
-- id: t.nobase
-  op: resolve
-  input: "g"
-  cite: [{doc: rfc1808, section: "5"}]
-  expect:
-    rfc1808: {result: "http://a/g"}BLOCK
-"#;
+const RESOLVE_NO_BASE: &str = include_str!("case_sets/loader.resolve-no-base.yaml");
 
 #[test]
 fn a_bad_byte_names_the_case_it_is_in() {

@@ -23,51 +23,7 @@ use urlcert::report::{Column, Provenance, Record, Run, Unavailable};
 /// - `../../../g` against `http://a/b/c/d;p?q`: RFC 3986 Section 5.4.2 gives
 ///   `http://a/g`; RFC 1808 Section 5.2 gives `http://a/../g`. RFC 1738 defines no
 ///   relative form (`not-defined`), so the case is not in RFC 1738's score.
-const CASES: &str = r#"cases:
-- id: m.ipv6
-  op: parse
-  input: "http://[::1]/"
-  cite:
-  - {doc: rfc3986, section: "3.2.2"}
-  - {doc: rfc1738, section: "3.1"}
-  tags: [divergence, "row:2.ip-literal"]
-  expect:
-    rfc3986: {verdict: valid}
-    rfc1738: {verdict: invalid}
-- id: m.tilde
-  op: parse
-  input: "http://h/~x"
-  cite:
-  - {doc: rfc3986, section: "2.3"}
-  - {doc: rfc1738, section: "2.2"}
-  tags: [divergence, "row:1a.tilde"]
-  expect:
-    rfc3986: {verdict: valid}
-    rfc1738: {verdict: invalid}
-- id: m.space
-  op: parse
-  input: "http://h/a b"
-  cite:
-  - {doc: rfc3986, section: "2"}
-  - {doc: rfc1738, section: "2.2"}
-  tags: ["row:1a.space"]
-  expect:
-    rfc3986: {verdict: invalid}
-    rfc1738: {verdict: invalid}
-- id: m.above-root
-  op: resolve
-  base: "http://a/b/c/d;p?q"
-  input: "../../../g"
-  cite:
-  - {doc: rfc3986, section: "5.4.2"}
-  - {doc: rfc1808, section: "5.2"}
-  - {doc: rfc1738, section: "2.1"}
-  tags: [divergence, "row:4.dotdot-above-root"]
-  expect:
-    rfc3986: {result: "http://a/g"}
-    rfc1808: {result: "http://a/../g"}
-    rfc1738: {verdict: not-defined}
-"#;
+const CASES: &str = include_str!("case_sets/matrix.cases.yaml");
 
 fn matrix(cases: &Path, out: &Path, adapters: &[&str]) -> std::process::Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_urlcert"));

@@ -148,18 +148,7 @@ fn normalize_output_escapes_control_characters() {
     assert!(text.contains("\\u{1b}[31m"), "{text}");
 }
 
-const CASE: &str = r#"cases:
-- id: t.norm
-  op: normalize
-  input: "HTTP://example.com"
-  cite: [{doc: rfc3986, section: "6.2.3", quote: "the following four URIs are equivalent"}]
-  expect:
-    rfc3986:
-      result: "http://example.com/"
-      steps: ["6.2.2.1", "6.2.3"]
-      equivalent: ["http://example.com:80/"]
-      different: ["http://example.com/?"]
-"#;
+const CASE: &str = include_str!("case_sets/normalize.case.yaml");
 
 #[test]
 fn normalize_cases_run_and_every_field_is_checked() {

@@ -53,38 +53,7 @@ fn the_evolution_report_is_up_to_date() {
 }
 
 /// A small case set with known changes, one of them with a hostile input.
-const CASES: &str = r#"cases:
-- id: t.tilde
-  op: parse
-  input: "http://h/<script>~"
-  cite:
-  - {doc: draft-06, section: "5", quote: "national <b>"}
-  - {doc: rfc1738, section: "5"}
-  - {doc: draft-02, section: "BNF syntax"}
-  tags: [divergence, chars, row:1a.tilde]
-  expect:
-    draft-02: {verdict: invalid}
-    draft-06: {verdict: valid}
-    rfc1738: {verdict: invalid}
-- id: t.query
-  op: parse
-  input: "http://h/p?q"
-  cite: [{doc: rfc1738, section: "5"}, {doc: rfc1808, section: "2.4.4"}]
-  tags: [divergence, query]
-  expect:
-    rfc1738: {verdict: valid, components: {search: "q"}}
-    rfc1808: {verdict: valid, components: {query: "r"}}
-- id: t.res
-  op: resolve
-  base: "http://a/b/c/d;p?q"
-  input: ";x"
-  cite: [{doc: rfc1808, section: "4"}, {doc: draft-1996, section: "6"}, {doc: draft-02, section: "PARTIAL FORM"}]
-  tags: [divergence]
-  expect:
-    draft-02: {result: "http://a/b/c/;x"}
-    rfc1808: {result: "http://a/b/c/d;x"}
-    draft-1996: {result: "http://a/b/c/;x"}
-"#;
+const CASES: &str = include_str!("case_sets/reports.cases.yaml");
 
 #[test]
 fn the_evolution_report_lists_each_change_once_per_step_grouped_and_escaped() {
@@ -167,26 +136,7 @@ fn the_evolution_report_lists_each_change_once_per_step_grouped_and_escaped() {
 
 /// Cases whose input, section, printed example and explanation hold bidi controls
 /// (right-to-left override U+202E, left-to-right isolate U+2066).
-const BIDI_CASES: &str = r#"cases:
-- id: t.bidi
-  op: parse
-  input: "http://h/\u202eexe.txt~\u2066"
-  cite:
-  - {doc: draft-06, section: "5", quote: "national \u202e"}
-  - {doc: rfc1738, section: "5"}
-  tags: [divergence, chars, row:1a.tilde]
-  expect:
-    draft-06: {verdict: valid}
-    rfc1738: {verdict: invalid}
-- id: t.contra
-  op: resolve
-  base: "http://a/b/c/d;p?q"
-  input: "?y\u202e"
-  cite: [{doc: draft-1996, section: "C.1\u2066"}]
-  tags: [contradiction, "topic\u202e"]
-  expect:
-    draft-1996: {result: "http://a/b/c/d;p?y\u202e", printed: "http://a/b/c/?y\u202e", contradiction: "the example \u202e drops d;p"}
-"#;
+const BIDI_CASES: &str = include_str!("case_sets/reports.bidi-cases.yaml");
 
 fn no_raw_bidi(what: &str, text: &str) {
     assert!(

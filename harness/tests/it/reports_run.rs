@@ -26,29 +26,7 @@ const HOSTILE: &str = "<script>alert(1)</script>\u{7}\u{1b}[31m]]>\"'&";
 /// Section 2.2 puts "<", ">", '"' and control characters outside URLs; RFC 1808
 /// Section 4 step 6 merges a relative path with the base's without looking at its
 /// characters; RFC 1738 Section 3.3 gives `http://h/` as an httpurl.
-const CASES: &str = r#"cases:
-- id: t.hostile.parse
-  op: parse
-  input: "<script>alert(1)</script>\a\e[31m]]>\"'&"
-  cite: [{doc: rfc1738, section: "2.2"}]
-  tags: [hostile, "<b>tag</b>"]
-  expect:
-    rfc1738: {verdict: invalid}
-- id: t.hostile.resolve
-  op: resolve
-  base: "http://a/b/c"
-  input: "<script>alert(1)</script>"
-  cite: [{doc: rfc1808, section: "4"}]
-  tags: [hostile]
-  expect:
-    rfc1808: {result: "http://a/b/<script>alert(1)</script>"}
-- id: t.plain
-  op: parse
-  input: "http://h/"
-  cite: [{doc: rfc1738, section: "3.3"}]
-  expect:
-    rfc1738: {verdict: valid}
-"#;
+const CASES: &str = include_str!("case_sets/reports_run.cases.yaml");
 
 fn case_dir(text: &str) -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();

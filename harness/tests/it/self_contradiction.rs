@@ -73,49 +73,50 @@ fn a_printed_example_is_no_contradiction_of_the_closure_check() {
     }
 }
 
-/// The 1996 draft: `abs_path = "/" rel_path` and `segment = *pchar` derive "//@" (an
-/// empty segment, "/", the segment "@"); §4.3.1 takes "@" as the server, and `server =
-/// [ [ user [ ":" password ] "@" ] hostport ]` needs a hostport after the "@".
+/// What the grammar-split check makes of inputs whose answer the documents' texts give:
+/// a contradiction by its shape, or that it holds, or that the grammar does not derive
+/// the input (the check does not apply). Every row is checked and every failure listed.
 #[test]
-fn a_leading_double_slash_the_grammar_reads_as_a_path_is_a_contradiction() {
-    let g = grammar(Document::Draft1996);
-    assert_eq!(
-        shape(&grammar_split(&g, b"//@")),
-        Some("server: does not derive `server`")
-    );
-    assert_eq!(grammar_split(&g, b"http://a/b/c/d;p?q"), Outcome::Holds);
-    // RFC 3986: "@" is an authority (empty userinfo, empty reg-name).
-    assert_eq!(
-        grammar_split(&grammar(Document::Rfc3986), b"//@"),
-        Outcome::Holds
-    );
-}
-
-/// The October 1993 draft: `httpaddress h t t p : / / hostport [ / path ] [ ? search ]`
-/// and no xalpha is "?"; "Internet protocol parts" run "until the following slash".
-#[test]
-fn the_october_1993_host_part_runs_past_the_question_mark() {
-    let g = grammar(Document::Draft02);
-    assert_eq!(
-        shape(&grammar_split(&g, b"http://h?x")),
-        Some("login: does not derive the login of its production")
-    );
-    assert_eq!(grammar_split(&g, b"http://h/p?s"), Outcome::Holds);
-    // Not a URL the BNF derives ("[" is in no class): the check does not apply.
-    assert_eq!(grammar_split(&g, b"http://h/["), Outcome::NotGrammatical);
-}
-
-/// RFC 2396 Appendix A: after `scheme ":"` without "/" only `opaque_part`, which holds
-/// "?"; Appendix B: `query = $7`.
-#[test]
-fn an_opaque_uri_has_no_query_in_the_rfc2396_grammar() {
-    let g = grammar(Document::Rfc2396);
-    assert_eq!(
-        shape(&grammar_split(&g, b"a:?")),
-        Some("query: no place in the grammar")
-    );
-    assert_eq!(grammar_split(&g, b"mailto:a@b"), Outcome::Holds);
-    assert_eq!(grammar_split(&g, b"http://h/p?q"), Outcome::Holds);
+fn the_grammar_split_check_on_inputs_the_texts_decide() {
+    use Outcome::{Holds, NotGrammatical};
+    let contradiction = |shape: &'static str| Err::<Outcome, _>(shape);
+    #[rustfmt::skip]
+    let rows: [(Document, &[u8], Result<Outcome, &str>); 9] = [
+        // The 1996 draft: `abs_path = "/" rel_path` and `segment = *pchar` derive "//@"
+        // (an empty segment, "/", the segment "@"); §4.3.1 takes "@" as the server, and
+        // `server = [ [ user [ ":" password ] "@" ] hostport ]` needs a hostport after it.
+        (Document::Draft1996, b"//@", contradiction("server: does not derive `server`")),
+        (Document::Draft1996, b"http://a/b/c/d;p?q", Ok(Holds)),
+        // RFC 3986: "@" is an authority (empty userinfo, empty reg-name).
+        (Document::Rfc3986, b"//@", Ok(Holds)),
+        // The October 1993 draft: `httpaddress h t t p : / / hostport [ / path ] [ ?
+        // search ]` and no xalpha is "?"; "Internet protocol parts" run "until the
+        // following slash".
+        (Document::Draft02, b"http://h?x", contradiction("login: does not derive the login of its production")),
+        (Document::Draft02, b"http://h/p?s", Ok(Holds)),
+        // Not a URL the BNF derives ("[" is in no class): the check does not apply.
+        (Document::Draft02, b"http://h/[", Ok(NotGrammatical)),
+        // RFC 2396 Appendix A: after `scheme ":"` without "/" only `opaque_part`, which
+        // holds "?"; Appendix B: `query = $7`.
+        (Document::Rfc2396, b"a:?", contradiction("query: no place in the grammar")),
+        (Document::Rfc2396, b"mailto:a@b", Ok(Holds)),
+        (Document::Rfc2396, b"http://h/p?q", Ok(Holds)),
+    ];
+    let mut failures = Vec::new();
+    for (doc, input, want) in rows {
+        let got = grammar_split(&grammar(doc), input);
+        let held = match &want {
+            Ok(outcome) => got == *outcome,
+            Err(want_shape) => shape(&got) == Some(*want_shape),
+        };
+        if !held {
+            failures.push(format!(
+                "{doc} {:?}: want {want:?}, got {got:?}",
+                String::from_utf8_lossy(input)
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 
 /// The 1996 draft's Appendix C.1: "?y = http://a/b/c/?y"; Step 5 gives
@@ -160,21 +161,7 @@ fn a_megabyte_witness_is_skipped_not_checked() {
 
 // ------------------------------------------------------------------ the search
 
-const SEARCH_CASES: &str = r#"cases:
-- id: t.parse
-  op: parse
-  input: "//h/p?q"
-  cite: [{doc: rfc1808, section: "2.2"}]
-  expect:
-    rfc1808: {verdict: valid}
-- id: t.res
-  op: resolve
-  base: "foo:/x/y/z"
-  input: "../..//g"
-  cite: [{doc: rfc1808, section: "4"}]
-  expect:
-    rfc1808: {result: "foo://g"}
-"#;
+const SEARCH_CASES: &str = include_str!("case_sets/self_contradiction.search-cases.yaml");
 
 fn config(seed: u64, limit: Limit) -> Config {
     Config {
@@ -370,6 +357,12 @@ fn the_fuzz_target_reports_only_unrecorded_causes() {
     let pair = b"foo:/x/y\0..//g";
     let g = grammar(Document::Rfc3986);
     assert!(!target::findings(&g, pair).is_empty());
+    assert_the_target_knows_the_rfc3986_cause_of(pair);
+}
+
+/// The fuzz target, started, finds no unrecorded cause in the seed that puts `pair`
+/// (base NUL reference) to RFC 3986.
+fn assert_the_target_knows_the_rfc3986_cause_of(pair: &[u8]) {
     let docs = urlcert::run::fuzzinput::FuzzTarget::SelfContradiction
         .docs()
         .unwrap();
@@ -393,12 +386,7 @@ fn the_fuzz_target_starts_without_the_case_set() {
             load_dir(Path::new("cases")).is_err(),
             "the cases must not load"
         );
-        let docs = urlcert::run::fuzzinput::FuzzTarget::SelfContradiction
-            .docs()
-            .unwrap();
-        let i = urlcert::run::fuzzinput::index_of(docs, Document::Rfc3986.into()).unwrap();
-        let t = Target::new().expect("the target starts");
-        assert_eq!(t.unknown(&urlcert::run::fuzzinput::seed(i, pair)), None);
+        assert_the_target_knows_the_rfc3986_cause_of(pair);
         return;
     }
     // A checkout as `urlcert::assets::is_checkout` knows one, with a case file that
@@ -463,15 +451,7 @@ fn errors(text: &str) -> Vec<String> {
         .collect()
 }
 
-const SPLIT_CASE: &str = r#"cases:
-- id: t.split
-  op: parse
-  input: "//@"
-  cite: [{doc: draft-1996, section: "4.3.1"}]
-  tags: [TAGS]
-  expect:
-    draft-1996: {verdict: invalid, FIELDS}
-"#;
+const SPLIT_CASE: &str = include_str!("case_sets/self_contradiction.split-case.yaml");
 
 #[test]
 fn a_split_needs_its_contradiction_and_names_the_documents_components() {

@@ -245,7 +245,7 @@ pub fn decode(bytes: &[u8]) -> Vec<u8> {
 /// under one rule (`escape`, `escaped`, `pct-encoded`): `repeat` is `*element` over the
 /// whole of a span, a "%" that starts no well-formed escape failing the escape rule
 /// there; `all_chars` (when `hex` is given) the plain check of the same over the
-/// document's `hex`. Invoked in the document's `classes` module, where `Cx`, `Span`,
+/// document's `hex`; `repeat1` (when `plus` is given) the same for `1*element`. Invoked in the document's `classes` module, where `Cx`, `Span`,
 /// `Res` and `Rule` are in scope.
 macro_rules! escaped_repetition {
     (escape = ($rule:expr, $expected:expr)) => {
@@ -259,6 +259,23 @@ macro_rules! escaped_repetition {
             element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
         ) -> Res<()> {
             cx.star_escaped(s, (rule, expected), ($rule, $expected), element)
+        }
+    };
+    (escape = ($rule:expr, $expected:expr), plus) => {
+        crate::grammar::class::escaped_repetition!(escape = ($rule, $expected));
+
+        /// As [`repeat`], for `1*element`: an empty `s` fails `rule` at its start.
+        pub fn repeat1(
+            cx: &mut Cx,
+            s: Span,
+            rule: Rule,
+            expected: &'static str,
+            element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
+        ) -> Res<()> {
+            if s.is_empty() {
+                return Err(cx.fail(s.start, rule, expected));
+            }
+            repeat(cx, s, rule, expected, element)
         }
     };
     (escape = ($rule:expr, $expected:expr), hex = $hex:expr) => {

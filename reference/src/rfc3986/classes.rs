@@ -100,21 +100,7 @@ pub const PCHAR: &str = "pchar";
 
 // A "%" that starts no well-formed percent-encoding fails `pct-encoded` (the
 // convention of every grammar here).
-crate::grammar::class::escaped_repetition!(escape = (Rule::R3986PctEncoded, PCT_ENCODED));
-
-/// As [`repeat`], for `1*element`: an empty `s` fails `rule` at its start.
-pub fn repeat1(
-    cx: &mut Cx,
-    s: Span,
-    rule: Rule,
-    expected: &'static str,
-    element: impl FnMut(&mut Cx, usize, usize) -> Option<usize>,
-) -> Res<()> {
-    if s.is_empty() {
-        return Err(cx.fail(s.start, rule, expected));
-    }
-    repeat(cx, s, rule, expected, element)
-}
+crate::grammar::class::escaped_repetition!(escape = (Rule::R3986PctEncoded, PCT_ENCODED), plus);
 
 /// The octets of `bytes` with each well-formed `pct-encoded` triplet decoded; a "%"
 /// that starts none is kept. For the notes, which look at what a component encodes.
