@@ -116,6 +116,7 @@ impl Cx<'_> {
         self.mark(escape, ok).then_some(3)
     }
 
+    #[inline]
     /// `*element` over the whole of `s`, for an element that may be an escape. A "%"
     /// the element cannot take starts no well-formed escape: the document's escape rule
     /// `escape` (expecting `escape_expected`) is then the one that could not go on, and
@@ -145,6 +146,7 @@ impl Cx<'_> {
     }
 }
 
+#[inline]
 /// A hostname label, `first | first *( inner | "-" ) inner`, over the whole of `s`,
 /// failing `rule`. `first` and `inner` are a class and its name; `inner_or_hyphen` is
 /// what a middle octet is expected to be.

@@ -305,6 +305,7 @@ impl<'a> Cx<'a> {
         }
     }
 
+    #[inline]
     /// `*[ element ]` over the whole of `s`: `element` returns how many bytes it matched
     /// at an offset (an escape is three), or `None`.
     pub fn star(
@@ -318,6 +319,7 @@ impl<'a> Cx<'a> {
             .map_err(|i| self.fail(i, rule, expected))
     }
 
+    #[inline]
     /// `element` repeated over the whole of `s`; where it cannot go on, the offset.
     pub(crate) fn elements(
         &mut self,

@@ -19,15 +19,16 @@ pub(crate) fn recorded<'a, T>(
     add: impl FnOnce(&mut Cx<'a>, &T, &mut Noting<'_, 'a>),
 ) -> (Parse<'a>, Option<Coverage>, Vec<Note>) {
     let mut cx = Cx::new(input, reading, record);
-    let (parse, found) = judge(&mut cx);
+    // Not taken apart: moving the parse out of the pair would copy it once more.
+    let judged = judge(&mut cx);
     let notes = if record || want_notes {
-        let mut noted = Noting::new(&parse);
-        add(&mut cx, &found, &mut noted);
+        let mut noted = Noting::new(&judged.0);
+        add(&mut cx, &judged.1, &mut noted);
         noted.notes
     } else {
         Vec::new()
     };
-    (parse, cx.into_coverage(), notes)
+    (judged.0, cx.into_coverage(), notes)
 }
 
 /// `parse`, `notes` and `parse_with_coverage` for the document that invokes it, with

@@ -273,14 +273,14 @@ mod tests {
     use crate::testing::{EXAMPLE_BASE, REFERENCE_FORMS};
     use std::collections::BTreeSet;
 
-    /// The `(id, text)` literal pairs of the `t.step(`, `t.pass(` and `t.done(` calls in
-    /// a resolver's source, before its tests, and of the `Branch` fields (`name: ("id",
-    /// "text")`) of the [`super::super::shared_steps::Algorithm`] it fills in. A call
-    /// whose id is no literal takes it from such a field.
+    /// The `(id, text)` literal pairs of the `t.step(`, `t.pass(`, `t.done(` and `t.last(`
+    /// calls in a resolver's source, before its tests, and of the `Branch` fields
+    /// (`name: ("id", "text")`) of the [`super::super::shared_steps::Algorithm`] it fills
+    /// in. A call whose id is no literal takes it from such a field.
     fn calls(source: &str) -> Vec<(String, String)> {
         let code = source.split("#[cfg(test)]").next().unwrap_or(source);
         let mut out = Vec::new();
-        for call in ["t.step(", "t.pass(", "t.done(", ": ("] {
+        for call in ["t.step(", "t.pass(", "t.done(", "t.last(", ": ("] {
             for (at, _) in code.match_indices(call) {
                 let mut rest = &code[at + call.len()..];
                 let Some((id, after)) = string_literal(rest) else {

@@ -51,14 +51,27 @@ pub(crate) fn resolve_seeing(
     asked: Request,
     seen: Seen,
 ) -> Result<Resolution, Unresolvable> {
-    let (doc, base, reference) = (asked.doc, asked.base, asked.reference);
     let mut t = Trace::new(asked.trace);
+    // One place turns the trace into the answer: every early `return` of a trace by
+    // value would copy its inline steps again.
+    let (result, current_document) = steps(a, &asked, seen, &mut t)?;
+    t.finish(asked.doc, result, current_document)
+}
+
+/// Steps 1 to 7: the result, and whether it is "a reference to the current document".
+fn steps(
+    a: &Algorithm,
+    asked: &Request,
+    seen: Seen,
+    t: &mut Trace,
+) -> Result<(Vec<u8>, bool), Unresolvable> {
+    let (doc, base, reference) = (asked.doc, asked.base, asked.reference);
 
     // Step 1: "If the base URL is the empty string (unknown), the [reference] is
     // interpreted as an absolute URL and we are done."
     if base.is_empty() {
         let (id, text) = a.base_empty;
-        return t.done(id, text, doc, reference.to_vec());
+        return Ok((t.last(id, text, reference.to_vec()), false));
     }
     t.pass("1", "the base URL is known: go on");
 
@@ -79,15 +92,15 @@ pub(crate) fn resolve_seeing(
     }
 
     // Step 2a.
-    if let Some((result, current_document)) = (a.step_2a)(&asked, &b, &r, &mut t, seen) {
-        return t.finish(doc, result, current_document);
+    if let Some(ended) = (a.step_2a)(asked, &b, &r, t, seen) {
+        return Ok(ended);
     }
 
     // Step 2b: "If the [reference] starts with a scheme name, it is interpreted as an
     // absolute URL and we are done."
     if r.scheme.is_some() {
         let (id, text) = a.scheme_given;
-        return t.done(id, text, doc, reference.to_vec());
+        return Ok((t.last(id, text, reference.to_vec()), false));
     }
     let (id, text) = a.no_scheme_given;
     t.pass(id, text);
@@ -131,14 +144,14 @@ pub(crate) fn resolve_seeing(
         if u.path.is_empty() {
             u.path = b.path.clone();
             u.path_slash = b.path_slash;
-            (a.step_5)(&mut u, &b, &mut t);
+            (a.step_5)(&mut u, &b, t);
             break 'step_7;
         }
         t.pass("5", "the path is not empty: go on");
 
         // Step 6: "The last segment of the base URL's path [...] is removed and the
         // [reference's] path is appended in its place", then a) to d).
-        u.path = Cow::Owned(step_6(&b.path, &u.path, &mut t));
+        u.path = Cow::Owned(step_6(&b.path, &u.path, t));
         u.path_slash = b.path_slash;
     }
 
@@ -146,5 +159,5 @@ pub(crate) fn resolve_seeing(
     // are recombined to give the absolute form of the [reference]."
     seen(&super::named(&u, a.server));
     let result = recombine(&u);
-    t.done("7", "the components are recombined", doc, result)
+    Ok((t.last("7", "the components are recombined", result), false))
 }

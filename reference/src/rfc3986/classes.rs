@@ -88,6 +88,7 @@ pub fn unreserved_pct_or_sub_delim(
     }
 }
 
+#[inline]
 /// `pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"`
 pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = unreserved_pct_or_sub_delim(cx, i, end, b":@");

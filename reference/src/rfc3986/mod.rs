@@ -86,13 +86,14 @@ crate::grammar::entry::entry_points! {
 }
 
 /// The verdict, rule, components and error for the whole input, its split and what
-/// `URI-reference` found in it.
-fn judged<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, (Parts, crate::grammar::cx::Res<Reference>)) {
+/// `URI-reference` matched in it (`None` when it failed).
+fn judged<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, (Parts, Option<Reference>)) {
     let parts = Parts::of(cx.input);
     let found = generic::uri_reference(cx, &parts);
     let mut parse = Parse::unjudged(DocReading::new(Document::Rfc3986, cx.reading), cx.input);
     parse.ambiguities = generic::ambiguities(&found);
-    match &found {
+    // The failure moves into the parse; the notes need only what matched.
+    let matched = match found {
         Ok(r) => {
             parse.verdict = Verdict::Valid;
             parse.rule = Some(r.rule);
@@ -100,11 +101,15 @@ fn judged<'a>(cx: &mut Cx<'a>) -> (Parse<'a>, (Parts, crate::grammar::cx::Res<Re
             if r.rule == Rule::R3986Uri && generic::absolute_uri(cx, &parts).is_ok() {
                 parse.alternatives.push(Rule::R3986AbsoluteUri);
             }
-            parse.components = components(cx, &parts, r);
+            parse.components = components(cx, &parts, &r);
+            Some(r)
         }
-        Err(f) => parse.error = Some(f.clone()),
-    }
-    (parse, (parts, found))
+        Err(f) => {
+            parse.error = Some(f);
+            None
+        }
+    };
+    (parse, (parts, matched))
 }
 
 /// The components by the RFC's rule names, as written (not decoded). Without an

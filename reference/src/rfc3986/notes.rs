@@ -25,7 +25,7 @@
 use super::classes::{decode, triplet, UNRESERVED};
 use super::generic::Reference;
 use super::parts::Parts;
-use crate::grammar::cx::{Cx, Res};
+use crate::grammar::cx::Cx;
 use crate::grammar::outcome::{note, Grade, Noting, Parse};
 use crate::grammar::rule::Rule;
 
@@ -49,9 +49,9 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &Cx, parts: &Parts, found: &Res<Reference>, p: &mut Noting) {
-    match found {
-        Ok(r) => {
+pub fn add(cx: &Cx, parts: &Parts, matched: &Option<Reference>, p: &mut Noting) {
+    match matched {
+        Some(r) => {
             scheme_case(p);
             host_case(p);
             percent_encodings(cx, p);
@@ -62,7 +62,7 @@ pub fn add(cx: &Cx, parts: &Parts, found: &Res<Reference>, p: &mut Noting) {
             same_document(r, p);
             dot_segments(r, p);
         }
-        Err(_) => {
+        None => {
             colon_in_first_segment(cx, parts, p);
             non_ascii(cx, p);
         }
