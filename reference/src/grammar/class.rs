@@ -247,8 +247,9 @@ pub fn decode(bytes: &[u8]) -> Vec<u8> {
 /// under one rule (`escape`, `escaped`, `pct-encoded`): `repeat` is `*element` over the
 /// whole of a span, a "%" that starts no well-formed escape failing the escape rule
 /// there; `all_chars` (when `hex` is given) the plain check of the same over the
-/// document's `hex`; `repeat1` (when `plus` is given) the same for `1*element`. Invoked in the document's `classes` module, where `Cx`, `Span`,
-/// `Res` and `Rule` are in scope.
+/// document's `hex`; `repeat1` (when `plus` is given) the same for `1*element`.
+/// Invoked in the document's `classes` module, where `Cx`, `Span`, `Res` and `Rule`
+/// are in scope.
 macro_rules! escaped_repetition {
     (escape = ($rule:expr, $expected:expr)) => {
         /// `*element` over the whole of `s`, where a "%" that starts no well-formed

@@ -82,7 +82,7 @@ pub const COMPONENTS: &[&str] = &[
 crate::grammar::entry::entry_points! {
     /// Parses `input` as a `URI-reference` under RFC 3986.
     judge = judged;
-    notes = |cx, (parts, found), noted| notes::add(cx, parts, found, noted);
+    notes = |cx, (parts, matched), noted| notes::add(cx, parts, matched.as_ref(), noted);
 }
 
 /// The verdict, rule, components and error for the whole input, its split and what

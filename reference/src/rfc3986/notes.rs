@@ -49,7 +49,7 @@ pub const IDS: &[&str] = &[
 ];
 
 /// Adds every note that applies to `p`.
-pub fn add(cx: &Cx, parts: &Parts, matched: &Option<Reference>, p: &mut Noting) {
+pub fn add(cx: &Cx, parts: &Parts, matched: Option<&Reference>, p: &mut Noting) {
     match matched {
         Some(r) => {
             scheme_case(p);
