@@ -46,6 +46,10 @@ pub(crate) struct Algorithm {
 }
 
 /// Runs `a`'s steps on what is `asked`; hands `seen` the components Step 7 recombines.
+/// Inlined into each document's entry, so that `a`, a constant there, is known: its
+/// steps and `components` are then called directly and their components built in
+/// place, not copied out of a call through a pointer.
+#[inline(always)]
 pub(crate) fn resolve_seeing(
     a: &Algorithm,
     asked: Request,
@@ -59,6 +63,7 @@ pub(crate) fn resolve_seeing(
 }
 
 /// Steps 1 to 7: the result, and whether it is "a reference to the current document".
+#[inline(always)]
 fn steps(
     a: &Algorithm,
     asked: &Request,

@@ -68,10 +68,10 @@ pub fn pct_encoded(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     cx.escape(i, end, &HEXDIG, Rule::R3986PctEncoded)
 }
 
-#[inline]
 /// `unreserved / pct-encoded / sub-delims`, or one of `more`, at `i`: the characters of
 /// `pchar` (with ":" and "@"), `userinfo` (with ":"), `reg-name` and `segment-nz-nc`
 /// (with "@").
+#[inline(always)]
 pub fn unreserved_pct_or_sub_delim(
     cx: &mut Cx,
     i: usize,
@@ -88,8 +88,8 @@ pub fn unreserved_pct_or_sub_delim(
     }
 }
 
-#[inline]
 /// `pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"`
+#[inline(always)]
 pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = unreserved_pct_or_sub_delim(cx, i, end, b":@");
     cx.mark(Rule::R3986Pchar, n.is_some());
