@@ -1,11 +1,20 @@
 """The urlcert adapter protocol v1, for the Python adapters in this folder.
 
-`serve(hello, parse, resolve, links=None)` answers every line of standard input until
-EOF, one JSON object per line, flushing after each. It never dies on a request: a line
-that is not UTF-8 or not a protocol request gets an `unsupported` answer, `Unsupported`
-raised by the adapter becomes `unsupported`, and any other exception the parser raises
-becomes `rejected` with its message. See ADAPTERS.md at the repository root for the
-protocol.
+`serve(hello, parse, resolve, links=None, resolve_batch=None)` answers every line of
+standard input until EOF, one JSON object per line, flushing after each. It never dies
+on a request: a line that is not UTF-8 or not a protocol request gets an `unsupported`
+answer, `Unsupported` raised by the adapter becomes `unsupported`, and any other
+exception the parser raises becomes `rejected` with its message. See ADAPTERS.md at the
+repository root for the protocol.
+
+The harness may write several requests before it reads their answers. After each line
+`serve` takes the complete lines already waiting in the pipe too (never waiting for
+more, bounded), and answers them in order. `resolve_batch(pairs)`, when given, is
+handed the (base, reference) pairs of the resolve requests among them (two or more)
+and returns one callable per pair: called in request order, each returns that
+request's result or raises, as `resolve(base, reference)` would, so that an adapter
+can answer many with one run of its program and each answer is still written as soon
+as it is known.
 
 `import_or_exit(name, package, install, module)` imports the parser's module, or says
 why it cannot and exits 3 (the harness's `unavailable`); `serve_without_profiles` is
@@ -22,6 +31,7 @@ import json
 import math
 import os
 import re
+import select
 import sys
 
 PROTOCOL = 1
@@ -122,8 +132,10 @@ def _links_answer(request, links):
         return rejected(exc)
 
 
-def _answer(request, hello, parse, resolve, links=None):
-    """The answer body (without the id) for one decoded request object."""
+def _answer(request, hello, parse, resolve, links=None, resolved=None):
+    """The answer body (without the id) for one decoded request object. `resolved`,
+    for a resolve request, is what stands for `resolve(base, reference)`: a callable
+    from `resolve_batch`."""
     op = request.get("op")
     if op == "links":
         return _links_answer(request, links)
@@ -154,6 +166,8 @@ def _answer(request, hello, parse, resolve, links=None):
         if resolve is None:
             return unsupported("this adapter does not resolve")
         try:
+            if resolved is not None:
+                return {"resolved": {"result": resolved()}}
             return {"resolved": {"result": resolve(base, reference)}}
         except Unsupported as exc:
             return unsupported(exc)
@@ -162,28 +176,84 @@ def _answer(request, hello, parse, resolve, links=None):
     return unsupported("unknown op %s" % json.dumps(op)[:100])
 
 
-def _handle(raw, hello, parse, resolve, links):
-    request_id = None
+def _decode(raw):
+    """One request line: (the request object, None), or (None, the whole answer to a
+    line that is no request)."""
     try:
         line = raw.decode("utf-8")
     except UnicodeDecodeError:
-        return {"id": None, **unsupported("the request line is not UTF-8")}
+        return None, {"id": None, **unsupported("the request line is not UTF-8")}
     try:
         request = json.loads(line)
     except ValueError as exc:
-        return {"id": None, **unsupported("the request line is not JSON: %s" % exc)}
+        return None, {"id": None, **unsupported("the request line is not JSON: %s" % exc)}
     if not isinstance(request, dict):
-        return {"id": None, **unsupported("the request is not a JSON object")}
+        return None, {"id": None, **unsupported("the request is not a JSON object")}
+    return request, None
+
+
+def _reply(request, hello, parse, resolve, links, resolved=None):
+    """The whole answer to a decoded request object."""
     request_id = request.get("id")
     if isinstance(request_id, bool) or not isinstance(request_id, (int, float, str)):
         request_id = None
     elif isinstance(request_id, float) and not math.isfinite(request_id):
         request_id = None  # 1e999 reads as inf, which JSON cannot write back
     try:
-        body = _answer(request, hello, parse, resolve, links)
+        body = _answer(request, hello, parse, resolve, links, resolved)
     except Exception as exc:  # a bug here must not end the process
         body = unsupported("adapter error: %s" % _message(exc))
     return {"id": request_id, **body}
+
+
+def _batchable(request):
+    """Is this a resolve request `resolve_batch` can be given: string base and
+    reference, UTF-8? (Any other is answered alone, as `_answer` says.)"""
+    return (request is not None and request.get("op") == "resolve"
+            and isinstance(request.get("base"), str)
+            and isinstance(request.get("reference"), str)
+            and not _lone_surrogate(request.get("base"), request.get("reference")))
+
+
+# What one look at standard input takes beyond its first line: enough for a window of
+# the harness's (64 requests, 32 KiB), bounded so that a flood cannot hold the answers.
+_READ = 1 << 16
+_WAITING_LINES = 256
+_WAITING_BYTES = 1 << 20
+
+
+def _batches(fd):
+    """Yields the request lines of standard input (without their line ends) in lists:
+    the next line, as soon as it is complete, and every complete line that was already
+    waiting behind it. A last line without its newline counts."""
+    pending = bytearray()
+    ends = 0  # how many newlines `pending` holds
+    eof = False
+    while True:
+        while ends == 0 and not eof:
+            chunk = os.read(fd, _READ)
+            if not chunk:
+                eof = True
+            pending += chunk
+            ends += chunk.count(b"\n")
+        while (not eof and ends < _WAITING_LINES and len(pending) < _WAITING_BYTES
+               and select.select([fd], [], [], 0)[0]):
+            chunk = os.read(fd, _READ)
+            if not chunk:
+                eof = True
+            pending += chunk
+            ends += chunk.count(b"\n")
+        lines = bytes(pending).split(b"\n")
+        rest = lines.pop()
+        if eof and rest:
+            lines.append(rest)
+            rest = b""
+        pending = bytearray(rest)
+        ends = 0
+        if lines:
+            yield lines
+        if eof:
+            return
 
 
 def _write(answer):
@@ -199,19 +269,29 @@ def _write(answer):
     sys.stdout.flush()
 
 
-def serve(hello, parse, resolve, links=None):
-    """Answers each line of standard input until EOF."""
-    stdin = sys.stdin.buffer
+def serve(hello, parse, resolve, links=None, resolve_batch=None):
+    """Answers each line of standard input until EOF, in order; with `resolve_batch`,
+    the resolve requests waiting together are given to it (see the module's doc)."""
     try:
-        while True:
-            raw = stdin.readline()
-            if not raw:
-                break
-            if raw.endswith(b"\n"):
-                raw = raw[:-1]
-            if raw.endswith(b"\r"):
-                raw = raw[:-1]
-            _write(_handle(raw, hello, parse, resolve, links))
+        for lines in _batches(sys.stdin.fileno()):
+            requests = []
+            for raw in lines:
+                if raw.endswith(b"\r"):
+                    raw = raw[:-1]
+                requests.append(_decode(raw))
+            resolved = {}
+            batch = [i for i, (r, _) in enumerate(requests) if _batchable(r)]
+            if resolve_batch is not None and resolve is not None and len(batch) > 1:
+                try:
+                    calls = resolve_batch(
+                        [(requests[i][0]["base"], requests[i][0]["reference"]) for i in batch])
+                    resolved = dict(zip(batch, calls))
+                except Exception:  # a bug there: each request is answered alone
+                    resolved = {}
+            for i, (request, answer) in enumerate(requests):
+                if request is not None:
+                    answer = _reply(request, hello, parse, resolve, links, resolved.get(i))
+                _write(answer)
     except (BrokenPipeError, KeyboardInterrupt):
         # The harness went away: nothing left to answer. Point stdout at /dev/null so
         # the interpreter's final flush does not complain on stderr.

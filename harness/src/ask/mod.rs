@@ -1,7 +1,8 @@
 //! Everyone urlcert asks, behind one seam: the reference under one document and
 //! reading, the in-process crates, the recorded clients and the external processes
 //! each answer one [`Request`] through the [`Engine`] trait, and [`ask`] is the one
-//! place that asks. Like wasmtime's fuzzing oracles, "this engine cannot express that"
+//! place that asks (with [`ask_many`], its form for many requests at once, which an
+//! external process answers without waiting for each answer before the next request). Like wasmtime's fuzzing oracles, "this engine cannot express that"
 //! (`Unsupported`) is an answer distinct from accept, reject and fault.
 
 mod answer;
@@ -76,6 +77,12 @@ pub trait Engine {
     /// engine lists (or, for the reference, any request); what the engine cannot
     /// express is `Answer::Unsupported`.
     fn answer(&mut self, request: &Request) -> Answer;
+    /// Answers `requests`, one answer each, in their order. [`ask_many`] calls this
+    /// with requests the engine offers only. One at a time by default; an external
+    /// process is sent several before their answers are read.
+    fn answer_many(&mut self, requests: &[Request]) -> Vec<Answer> {
+        requests.iter().map(|r| self.answer(r)).collect()
+    }
     /// Whether the engine answers requests no operation names (extract, normalize,
     /// base): the reference's own.
     fn answers_every_request(&self) -> bool {
@@ -113,11 +120,59 @@ pub fn ask<E: Engine + ?Sized>(engine: &mut E, request: &Request) -> Answer {
     }
     let answered =
         std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.answer(request)));
-    answered.unwrap_or_else(|payload| Answer::Fault {
+    answered.unwrap_or_else(|payload| panicked(payload.as_ref()))
+}
+
+/// Asks `engine` every one of `requests` as [`ask`] asks each, and gives one answer per
+/// request, in their order: an operation the engine does not offer is answered
+/// `unsupported` without asking; the others are put together
+/// ([`Engine::answer_many`]), so that an external process is sent them a window at a
+/// time, however many there are; a panic inside the engine is a crash of every request
+/// it was asked.
+pub fn ask_many<E: Engine + ?Sized>(engine: &mut E, requests: &[Request]) -> Vec<Answer> {
+    let every = engine.answers_every_request();
+    let offered: Vec<bool> = requests
+        .iter()
+        .map(|r| every || engine.info().offers(r.operation()))
+        .collect();
+    let asked: Vec<Request> = requests
+        .iter()
+        .zip(&offered)
+        .filter(|(_, &o)| o)
+        .map(|(r, _)| *r)
+        .collect();
+    let answered = if asked.is_empty() {
+        Vec::new()
+    } else {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.answer_many(&asked)))
+            .unwrap_or_else(|payload| vec![panicked(payload.as_ref()); asked.len()])
+    };
+    let mut answered = answered.into_iter();
+    requests
+        .iter()
+        .zip(offered)
+        .map(|(request, offered)| match offered {
+            false => not_offered(engine.info(), request),
+            // An engine that gave too few answers: the request is still answered.
+            true => answered.next().unwrap_or_else(|| Answer::Fault {
+                fault: Fault::Crash {
+                    detail: format!(
+                        "{} gave fewer answers than it was asked requests",
+                        engine.info().name
+                    ),
+                },
+            }),
+        })
+        .collect()
+}
+
+/// The answer to a request whose engine panicked.
+fn panicked(payload: &(dyn std::any::Any + Send)) -> Answer {
+    Answer::Fault {
         fault: Fault::Crash {
-            detail: format!("panicked: {}", panic_message(payload.as_ref())),
+            detail: format!("panicked: {}", panic_message(payload)),
         },
-    })
+    }
 }
 
 /// The requests tests and one-input commands put most, as methods: each goes
@@ -195,5 +250,52 @@ pub fn html_document<'a>(
                 .into(),
         ),
         Err(e) => Err(format!("the document is a MIME message that does not read ({e})").into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Offers parse only, and panics when asked anything.
+    struct Panics(Info);
+
+    impl Engine for Panics {
+        fn info(&self) -> &Info {
+            &self.0
+        }
+        fn answer(&mut self, _: &Request) -> Answer {
+            panic!("asked")
+        }
+    }
+
+    #[test]
+    fn a_panic_among_requests_asked_together_is_a_crash_of_each_of_them() {
+        let mut engine = Panics(Info {
+            name: "panics".into(),
+            version: "1".into(),
+            model: Model::Rfc3986,
+            operations: vec![Operation::Parse],
+            argv: None,
+        });
+        let requests = [
+            Request::Parse { input: b"a" },
+            Request::Resolve {
+                base: b"http://a/",
+                reference: b"g",
+            },
+            Request::Parse { input: b"b" },
+        ];
+        let answers = ask_many(&mut engine, &requests);
+        // Each as `ask` answers it alone: the crash `ask` gives, and resolve, which
+        // the engine does not offer, answered without asking.
+        let alone: Vec<Answer> = requests.iter().map(|r| ask(&mut engine, r)).collect();
+        assert_eq!(answers, alone);
+        assert!(
+            matches!(&answers[0], Answer::Fault { fault: Fault::Crash { detail } } if detail == "panicked: asked"),
+            "{answers:?}"
+        );
+        assert!(matches!(answers[1], Answer::Unsupported { .. }));
+        assert!(ask_many(&mut engine, &[]).is_empty());
     }
 }

@@ -1,14 +1,16 @@
 //! External adapters: programs speaking protocol v1 (JSON lines over stdin/stdout, see
 //! `ADAPTERS.md`), run as argv (never through a shell).
 //!
-//! - [`Persistent`]: one long-lived process; `hello` first, then one request at a time.
+//! - [`Persistent`]: one long-lived process; `hello` first, then the requests, several
+//!   written before their answers are read when they are asked together (up to
+//!   [`WINDOW`] requests and [`WINDOW_BYTES`] bytes: see [`Persistent`]).
 //! - [`OneShot`]: one process for the `hello`, then one process per request.
 //!
-//! The harness owns the time limit. Whatever goes wrong (the program cannot start,
-//! crashes, hangs, prints something that is not the protocol, prints too much on either
-//! stream, exits without answering) becomes that request's answer as a [`Fault`]; the
-//! process is killed and reaped, and the next request starts a fresh one. Answers
-//! already given are values the caller holds: nothing is lost.
+//! The harness owns the time limit, per answer. Whatever goes wrong (the program cannot
+//! start, crashes, hangs, prints something that is not the protocol, prints too much on
+//! either stream, exits without answering) becomes that request's answer as a
+//! [`Fault`]; the process is killed and reaped, and the next request starts a fresh
+//! one. Answers already given are values the caller holds: nothing is lost.
 //!
 //! Standard output is read on its own thread, line by line, with the line length
 //! bounded; standard error is drained on another and counted, so neither pipe can fill
@@ -17,6 +19,7 @@
 use super::{lifetime, Answer, Engine, Fault, Info, LinkAnswer, Model, Operation, Parts};
 use crate::Error;
 use serde_json::{json, Map, Value};
+use std::collections::BTreeMap;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -79,7 +82,21 @@ const POLL: Duration = Duration::from_millis(20);
 /// How much of the end of standard error is kept for fault messages.
 const STDERR_TAIL: usize = 2048;
 
+/// The most requests written to a persistent process before their answers are read
+/// (requests asked together, [`crate::ask::ask_many`]): enough for an adapter that
+/// answers what is waiting in one go (a browser run for a page of links) to save most
+/// of its runs, few enough that a fault in the middle sends little again.
+pub const WINDOW: usize = 64;
+/// The most bytes of request lines in one window; a request longer than this is sent
+/// alone. Half of Linux's default pipe buffer (64 KiB): the window goes into the pipe in
+/// one write that never waits on the adapter, so the adapter finds the whole window
+/// waiting, and what it has not read is what [`Proc::never_read`] counts. The answers,
+/// of a size like their requests' for parse and resolve, are read as they come by
+/// their own thread, so neither pipe can fill while the other side waits.
+pub const WINDOW_BYTES: usize = 32 * 1024;
+
 /// One request of protocol v1.
+#[derive(Clone)]
 enum Request<'a> {
     Hello,
     Parse(&'a str),
@@ -161,16 +178,25 @@ fn printable(s: &str, max: usize) -> String {
     out
 }
 
+/// Request lines with their ids, in id order, written in one go.
+type Window = Vec<(u64, Vec<u8>)>;
+
 /// One running adapter process.
 struct Proc {
     child: Child,
-    /// Request lines (with their ids) for the writer thread; dropped to close standard
-    /// input.
-    requests: Option<SyncSender<(u64, Vec<u8>)>>,
+    /// Windows of request lines (with their ids) for the writer thread, each written in
+    /// one go; dropped to close standard input.
+    requests: Option<SyncSender<Window>>,
     /// The writer thread's word on each request line, by id.
     written: Receiver<Written>,
-    /// The writer's word on the open request, once it came.
-    word: Option<(u64, usize)>,
+    /// How many bytes of each request line of the last window went into the pipe, by
+    /// id, as the writer said.
+    words: BTreeMap<u64, usize>,
+    /// Whether each line of the last window went, by id, until the wait for its answer
+    /// takes it.
+    results: BTreeMap<u64, std::io::Result<()>>,
+    /// The id of the last request sent.
+    last_sent: u64,
     /// A second handle on the standard input pipe, to ask how much of it is unread;
     /// closed with `requests`, so that the program sees the end of its input.
     #[cfg(unix)]
@@ -229,7 +255,7 @@ impl Proc {
         }
         // Writes block when the adapter does not read: they happen on a thread of
         // their own, so that the wait for the answer keeps its deadline.
-        let (requests, to_write) = mpsc::sync_channel::<(u64, Vec<u8>)>(1);
+        let (requests, to_write) = mpsc::sync_channel::<Window>(1);
         let (done, written) = mpsc::channel();
         #[cfg(unix)]
         let mut input = None;
@@ -243,7 +269,9 @@ impl Proc {
         Ok(Proc {
             requests: Some(requests),
             written,
-            word: None,
+            words: BTreeMap::new(),
+            results: BTreeMap::new(),
+            last_sent: first_id,
             #[cfg(unix)]
             input,
             unread: false,
@@ -271,17 +299,43 @@ impl Proc {
         // not urlcert's encoding of a large request.
         let line = request.line(id).into_bytes();
         let deadline = Instant::now() + limits.timeout;
+        if !self.send(vec![(id, line)], close) {
+            return Err(self.gone(id, deadline));
+        }
+        self.receive(id, deadline, limits)
+    }
+
+    /// Hands a window of request lines (ids in increasing order) to the writer, to be
+    /// written in one go; `close` closes standard input after them. False when the
+    /// writer is gone (a write failed before).
+    fn send(&mut self, lines: Window, close: bool) -> bool {
         self.drop_strays();
+        if let (Some((first, _)), Some((last, _))) = (lines.first(), lines.last()) {
+            // What the writer said of an earlier window is of no use any more.
+            let first = *first;
+            self.words.retain(|&n, _| n >= first);
+            self.results.retain(|&n, _| n >= first);
+            self.last_sent = *last;
+        }
         let sent = self
             .requests
             .as_ref()
-            .is_some_and(|r| r.send((id, line)).is_ok());
+            .is_some_and(|r| r.send(lines).is_ok());
         if close {
             self.close_input();
         }
-        if !sent {
-            return Err(self.gone(id, deadline));
-        }
+        sent
+    }
+
+    /// Waits until `deadline` for the answer line to request `id`, sent before, and
+    /// decodes it. Answers come in request order: one with the id of a later request
+    /// is not the protocol.
+    fn receive(
+        &mut self,
+        id: u64,
+        deadline: Instant,
+        limits: &Limits,
+    ) -> Result<Map<String, Value>, Fault> {
         loop {
             self.check_stderr(limits)?;
             let now = Instant::now();
@@ -340,41 +394,49 @@ impl Proc {
     /// Takes the writer's word on request `id`, waiting for it up to `wait`: `Some`
     /// once, when the word came (written, or why not); `None` before, and after.
     fn heard_from_writer(&mut self, id: u64, wait: Duration) -> Option<std::io::Result<()>> {
-        if self.word.is_some_and(|(n, _)| n == id) {
-            return None;
-        }
         let until = Instant::now() + wait;
         loop {
-            // The word on an earlier request's write may still be queued: only this
-            // request's counts.
+            if let Some(result) = self.results.remove(&id) {
+                return Some(result);
+            }
+            if self.words.contains_key(&id) {
+                return None;
+            }
             let got = match until.checked_duration_since(Instant::now()) {
                 Some(left) if !left.is_zero() => self.written.recv_timeout(left).ok(),
                 _ => self.written.try_recv().ok(),
             };
-            match got {
-                Some(w) if w.id == id => {
-                    self.word = Some((id, w.bytes));
-                    return Some(w.result);
-                }
-                Some(_) => {}
-                None => return None,
-            }
+            let w = got?;
+            self.words.insert(w.id, w.bytes);
+            self.results.insert(w.id, w.result);
         }
     }
 
-    /// Has the ended process left every byte written of request `id` unread in its
-    /// input? Then it never saw the request. Unknown (the word on the write did not
-    /// come, or the pipe cannot be asked) counts as seen.
+    /// Is request `id` one the ended process may never have taken up? It has, when
+    /// every byte written of it is still unread in its input: it never saw it. With
+    /// later requests of its window written after it, a process that read past `id`
+    /// (a buffered reader takes all that waits) may as well have exited right after
+    /// its previous answer, as the protocol allows, as died on `id`: that cannot be
+    /// told, so it counts as not taken up too. Unknown (a word on a write did not come,
+    /// or the pipe cannot be asked) counts as seen.
     fn never_read(&mut self, id: u64) -> bool {
-        let _ = self.heard_from_writer(id, EXIT_GRACE);
-        let Some((_, written)) = self.word.filter(|(n, _)| *n == id) else {
+        let until = Instant::now() + EXIT_GRACE;
+        for n in id..=self.last_sent.max(id) {
+            let _ = self.heard_from_writer(n, until.saturating_duration_since(Instant::now()));
+        }
+        let written: Option<Vec<u64>> = (id..=self.last_sent.max(id))
+            .map(|n| self.words.get(&n).map(|&b| b as u64))
+            .collect();
+        let Some(written) = written else {
             return false;
         };
+        let from_here: u64 = written.iter().sum();
+        let after: u64 = written[1..].iter().sum();
         #[cfg(unix)]
         if let Some(input) = &self.input {
-            return rustix::io::ioctl_fionread(input).is_ok_and(|n| n == written as u64);
+            return rustix::io::ioctl_fionread(input).is_ok_and(|n| n == from_here || n < after);
         }
-        let _ = written;
+        let _ = (from_here, after);
         false
     }
 
@@ -569,30 +631,59 @@ struct Written {
     result: std::io::Result<()>,
 }
 
-/// Writes each request line to standard input, saying after each whether it went and
-/// how much of it did. Ends when the requests end (standard input is then closed) or a
-/// write fails.
-fn write_lines(mut stdin: ChildStdin, lines: &Receiver<(u64, Vec<u8>)>, done: &Sender<Written>) {
-    for (id, line) in lines {
-        let mut bytes = 0;
-        let result = loop {
-            match stdin.write(&line[bytes..]) {
-                Ok(0) if bytes < line.len() => break Err(std::io::ErrorKind::WriteZero.into()),
-                Ok(n) => {
-                    bytes += n;
-                    if bytes == line.len() {
-                        break Ok(());
-                    }
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => break Err(e),
+/// Writes each window of request lines to standard input in one go, saying after it, for
+/// each line, whether it went and how much of it did. Ends when the requests end
+/// (standard input is then closed) or a write fails.
+fn write_lines(mut stdin: ChildStdin, windows: &Receiver<Window>, done: &Sender<Written>) {
+    for window in windows {
+        // One write: an adapter that takes what is waiting after its first line finds
+        // the whole window there.
+        let joined: Vec<u8>;
+        let bytes: &[u8] = match window.as_slice() {
+            [(_, line)] => line,
+            _ => {
+                joined = window.iter().flat_map(|(_, l)| l.iter().copied()).collect();
+                &joined
             }
         };
-        let failed = result.is_err();
-        if done.send(Written { id, bytes, result }).is_err() || failed {
+        let (went, failure) = write_counted(&mut stdin, bytes);
+        let mut at = 0;
+        for (id, line) in &window {
+            let bytes = went.saturating_sub(at).min(line.len());
+            at += line.len();
+            let result = match &failure {
+                Some(e) if bytes < line.len() => Err(std::io::Error::new(e.kind(), e.to_string())),
+                _ => Ok(()),
+            };
+            if done
+                .send(Written {
+                    id: *id,
+                    bytes,
+                    result,
+                })
+                .is_err()
+            {
+                return;
+            }
+        }
+        if failure.is_some() {
             return;
         }
     }
+}
+
+/// Writes `bytes`: how many went, and the error that stopped the rest.
+fn write_counted(stdin: &mut ChildStdin, bytes: &[u8]) -> (usize, Option<std::io::Error>) {
+    let mut went = 0;
+    while went < bytes.len() {
+        match stdin.write(&bytes[went..]) {
+            Ok(0) => return (went, Some(std::io::ErrorKind::WriteZero.into())),
+            Ok(n) => went += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return (went, Some(e)),
+        }
+    }
+    (went, None)
 }
 
 #[cfg(unix)]
@@ -867,6 +958,14 @@ fn utf8<'a>(what: &str, bytes: &'a [u8]) -> Result<&'a str, Answer> {
 trait Exchange {
     fn info(&self) -> &Info;
     fn ask(&mut self, request: Request, op: Operation) -> Answer;
+    /// Answers `requests`, in order, one answer each; one at a time unless the mode
+    /// can do better.
+    fn ask_many(&mut self, requests: &[(Request, Operation)]) -> Vec<Answer> {
+        requests
+            .iter()
+            .map(|(request, op)| self.ask(request.clone(), *op))
+            .collect()
+    }
 }
 
 impl<T: Exchange> Engine for T {
@@ -875,49 +974,72 @@ impl<T: Exchange> Engine for T {
     }
 
     fn answer(&mut self, request: &crate::ask::Request) -> Answer {
-        use crate::ask::Request as Asked;
-        match *request {
-            Asked::Parse { input } => match utf8("input", input) {
-                Ok(input) => self.ask(Request::Parse(input), Operation::Parse),
-                Err(answer) => answer,
-            },
-            Asked::Resolve { base, reference } => {
-                match (utf8("base", base), utf8("reference", reference)) {
-                    (Ok(base), Ok(reference)) => {
-                        self.ask(Request::Resolve(base, reference), Operation::Resolve)
-                    }
-                    (Err(answer), _) | (_, Err(answer)) => answer,
-                }
-            }
-            Asked::Links {
-                document,
-                format,
-                context,
-            } => {
-                let document = match crate::ask::html_document(document, format, context) {
-                    Ok(d) => d,
-                    Err(why) => {
-                        return Answer::Unsupported {
-                            why: why.to_string(),
-                        }
-                    }
-                };
-                let document = match utf8("document", document) {
-                    Ok(d) => d,
-                    Err(answer) => return answer,
-                };
-                let urls: Result<Vec<&str>, Answer> = context
-                    .retrieved_from
-                    .iter()
-                    .map(|u| utf8("retrieval URL", u))
-                    .collect();
-                match urls {
-                    Ok(urls) => self.ask(Request::Links(document, urls), Operation::Links),
-                    Err(answer) => answer,
-                }
-            }
-            _ => crate::ask::not_offered(Exchange::info(self), request),
+        match wire(Exchange::info(self), request) {
+            Ok((request, op)) => self.ask(request, op),
+            Err(answer) => answer,
         }
+    }
+
+    fn answer_many(&mut self, requests: &[crate::ask::Request]) -> Vec<Answer> {
+        let info = Exchange::info(self);
+        let wired: Vec<Result<(Request, Operation), Answer>> =
+            requests.iter().map(|r| wire(info, r)).collect();
+        let sent: Vec<(Request, Operation)> = wired
+            .iter()
+            .filter_map(|w| w.as_ref().ok().cloned())
+            .collect();
+        let mut heard = self.ask_many(&sent).into_iter();
+        wired
+            .into_iter()
+            .map(|w| match w {
+                Ok(_) => heard.next().unwrap_or_else(|| Answer::Fault {
+                    fault: Fault::Crash {
+                        detail: "the adapter client gave fewer answers than requests".into(),
+                    },
+                }),
+                Err(answer) => answer,
+            })
+            .collect()
+    }
+}
+
+/// `request` as protocol v1 carries it, and its operation; or the answer the harness
+/// gives itself when it cannot be sent (bytes that are not UTF-8, a document that is
+/// not plain HTML, an operation the protocol does not carry).
+fn wire<'a>(
+    info: &Info,
+    request: &crate::ask::Request<'a>,
+) -> Result<(Request<'a>, Operation), Answer> {
+    use crate::ask::Request as Asked;
+    match *request {
+        Asked::Parse { input } => Ok((Request::Parse(utf8("input", input)?), Operation::Parse)),
+        Asked::Resolve { base, reference } => {
+            match (utf8("base", base), utf8("reference", reference)) {
+                (Ok(base), Ok(reference)) => {
+                    Ok((Request::Resolve(base, reference), Operation::Resolve))
+                }
+                (Err(answer), _) | (_, Err(answer)) => Err(answer),
+            }
+        }
+        Asked::Links {
+            document,
+            format,
+            context,
+        } => {
+            let document = crate::ask::html_document(document, format, context).map_err(|why| {
+                Answer::Unsupported {
+                    why: why.to_string(),
+                }
+            })?;
+            let document = utf8("document", document)?;
+            let urls = context
+                .retrieved_from
+                .iter()
+                .map(|u| utf8("retrieval URL", u))
+                .collect::<Result<Vec<&str>, Answer>>()?;
+            Ok((Request::Links(document, urls), Operation::Links))
+        }
+        _ => Err(crate::ask::not_offered(info, request)),
     }
 }
 
@@ -948,9 +1070,17 @@ const RESTART_BACKOFF: [Duration; 3] = [
     Duration::from_millis(2000),
 ];
 
-/// A long-lived adapter process: `hello` once, then one request at a time. After a
-/// fault the process is killed; the next request starts a new one (with its own hello),
-/// retried with backoff ([`RESTART_BACKOFF`]) before the adapter is given up.
+/// A long-lived adapter process: `hello` once, then the requests. After a fault the
+/// process is killed; the next request starts a new one (with its own hello), retried
+/// with backoff ([`RESTART_BACKOFF`]) before the adapter is given up.
+///
+/// Requests asked together ([`crate::ask::ask_many`]) are written a window at a time
+/// ([`WINDOW`] requests, [`WINDOW_BYTES`] bytes) before their answers are read, in
+/// order; each answer has the whole time limit from the previous one, and every limit
+/// holds per request as when they are asked one by one. A fault in a window is the
+/// answer of the request it came on; the process is killed as after any fault, and the
+/// requests after it go to a new process. A request that fits no window with another
+/// is asked alone, as [`Engine::answer`] asks.
 pub struct Persistent {
     argv: Vec<String>,
     limits: Limits,
@@ -1042,56 +1172,144 @@ impl Exchange for Persistent {
         }
         answer
     }
+
+    fn ask_many(&mut self, requests: &[(Request, Operation)]) -> Vec<Answer> {
+        let mut answers = Vec::with_capacity(requests.len());
+        while answers.len() < requests.len() {
+            self.ask_window(&requests[answers.len()..], &mut answers);
+        }
+        answers
+    }
 }
 
 impl Persistent {
     /// One try at `request`: on the running process, or on a new one.
     fn ask_once(&mut self, request: &Request, op: Operation) -> Answer {
+        let id = self.next_id;
+        let limits = self.limits;
+        let heard = match self.running() {
+            Ok(running) => running
+                .exchange(request, id, false, &limits)
+                .and_then(|object| request_answer(&object, op)),
+            Err(answer) => return answer,
+        };
+        self.next_id += 1;
+        match heard {
+            Ok(answer) => answer,
+            Err(fault) => self.retire(fault),
+        }
+    }
+
+    /// The running process: the one there, or a new one; the answer every request gets
+    /// when none can be had.
+    fn running(&mut self) -> Result<&mut Proc, Answer> {
         if let Some(detail) = &self.given_up {
-            return Answer::Fault {
+            return Err(Answer::Fault {
                 fault: Fault::Spawn {
                     detail: detail.clone(),
                 },
-            };
+            });
         }
         if !self.proc.as_mut().is_some_and(Proc::is_running) {
             if let Some(old) = self.proc.take() {
                 self.strays += old.strays;
             }
         }
-        let running = match self.proc.as_mut() {
+        let proc = match self.proc.take() {
             Some(proc) => proc,
             None => match self.restart() {
                 Ok(proc) => {
                     self.restarts += 1;
-                    self.proc.insert(proc)
+                    proc
                 }
                 Err(detail) => {
                     self.given_up = Some(detail.to_string());
-                    return Answer::Fault {
+                    return Err(Answer::Fault {
                         fault: Fault::Spawn {
                             detail: detail.to_string(),
                         },
-                    };
+                    });
                 }
             },
         };
-        let id = self.next_id;
-        self.next_id += 1;
-        match running
-            .exchange(request, id, false, &self.limits)
-            .and_then(|object| request_answer(&object, op))
-        {
-            Ok(answer) => answer,
-            Err(fault) => {
-                // Killed and reaped (with all it started); the next request starts a
-                // new process.
-                if let Some(old) = self.proc.take() {
-                    self.strays += old.strays;
-                    self.unread = old.left_unread();
-                }
-                Answer::Fault { fault }
+        Ok(self.proc.insert(proc))
+    }
+
+    /// `fault` as the open request's answer; the process is killed and reaped (with all
+    /// it started), and the next request starts a new one.
+    fn retire(&mut self, fault: Fault) -> Answer {
+        if let Some(old) = self.proc.take() {
+            self.strays += old.strays;
+            self.unread = old.left_unread();
+        }
+        Answer::Fault { fault }
+    }
+
+    /// Asks the first requests of `rest` that fit in one window, all written before
+    /// their answers are read, and pushes their answers: every one of them, or those
+    /// up to a fault and the fault's. At least one.
+    fn ask_window(&mut self, rest: &[(Request, Operation)], answers: &mut Vec<Answer>) {
+        // The lines are made before the clock starts, with the ids they will be sent
+        // under (a restart takes the next id as its first).
+        let mut lines = Vec::new();
+        let mut bytes = 0;
+        for (id, (request, _)) in (self.next_id..).zip(rest.iter().take(WINDOW)) {
+            let line = request.line(id).into_bytes();
+            if !lines.is_empty() && bytes + line.len() > WINDOW_BYTES {
+                break;
             }
+            bytes += line.len();
+            lines.push((id, line));
+        }
+        if lines.len() == 1 {
+            let (request, op) = &rest[0];
+            answers.push(self.ask(request.clone(), *op));
+            return;
+        }
+        let limits = self.limits;
+        let proc = match self.running() {
+            Ok(proc) => proc,
+            Err(answer) => {
+                // Given up: every later request is answered so, without trying again.
+                answers.extend(std::iter::repeat_n(answer, lines.len()));
+                return;
+            }
+        };
+        let ids: Vec<u64> = lines.iter().map(|(id, _)| *id).collect();
+        let mut deadline = Instant::now() + limits.timeout;
+        let sent = proc.send(lines, false);
+        let mut failed = None;
+        for (k, (&id, (_, op))) in ids.iter().zip(rest).enumerate() {
+            let heard = if k == 0 && !sent {
+                Err(proc.gone(id, deadline))
+            } else {
+                proc.receive(id, deadline, &limits)
+            };
+            match heard.and_then(|object| request_answer(&object, *op)) {
+                Ok(answer) => {
+                    answers.push(answer);
+                    deadline = Instant::now() + limits.timeout;
+                }
+                Err(fault) => {
+                    failed = Some((k, fault));
+                    break;
+                }
+            }
+        }
+        self.next_id += ids.len() as u64;
+        let Some((k, fault)) = failed else {
+            return;
+        };
+        let answer = self.retire(fault);
+        // As `ask` does: a request the process may never have taken up goes to a new
+        // process, once.
+        if std::mem::take(&mut self.unread) {
+            let (request, op) = &rest[k];
+            let again = self.ask_once(request, *op);
+            self.unread = false;
+            answers.push(again);
+        } else {
+            answers.push(answer);
         }
     }
 }

@@ -38,6 +38,7 @@
 //! | `slow:MS` | waits MS milliseconds before every answer |
 //! | `linger:FLAGS` | (the children above) does what FLAGS say, and sleeps |
 //! | `links` | also lists `links`, and answers it with one link: the document as its `href`, `result` null |
+//! | `waiting` | parses to `{"whole": INPUT, "waiting": "N"}`: N the request lines it had read ahead (up to 64 KiB) when it took this one |
 //! | `bad-links` | also lists `links`, and answers it with a link whose `href` is a number |
 //!
 //! A second argument, PIDFILE, is where the modes that start children append each
@@ -45,7 +46,7 @@
 //! mode but `accept`, the hello lists parse and resolve; `links` and `bad-links` list
 //! links too.
 
-use std::io::{BufRead, Write};
+use std::io::{BufRead, BufReader, Write};
 
 fn main() {
     let mode = std::env::args().nth(1).unwrap_or_else(|| "accept".into());
@@ -65,10 +66,22 @@ fn main() {
         ),
         None => (mode.clone(), None),
     };
-    let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else { return };
+    // 64 KiB: a whole window of the harness's fits, for `waiting` to count.
+    let mut input = BufReader::with_capacity(1 << 16, std::io::stdin().lock());
+    loop {
+        let mut line = String::new();
+        match input.read_line(&mut line) {
+            Ok(0) | Err(_) => return,
+            Ok(_) => {}
+        }
+        if line.ends_with('\n') {
+            line.pop();
+            if line.ends_with('\r') {
+                line.pop();
+            }
+        }
+        let waiting = input.buffer().iter().filter(|&&b| b == b'\n').count();
         let request = match parse_object(&line) {
             Some(r) => r,
             None => {
@@ -221,6 +234,10 @@ fn main() {
                     escape(&text)
                 )
             }
+            "parse" if kind == "waiting" => format!(
+                r#"{{"parsed":{{"components":{{"whole":"{}","waiting":"{waiting}"}}}}}}"#,
+                escape(subject)
+            ),
             "parse" if kind == "env" => {
                 let mut names: Vec<String> = std::env::vars_os()
                     .map(|(k, _)| k.to_string_lossy().into_owned())

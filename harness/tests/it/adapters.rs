@@ -8,8 +8,11 @@ use crate::common::cli::{first_json_line, json_lines, urlcert};
 use crate::common::engines::assert_listed;
 use std::time::Duration;
 use urlcert::ask::process::{Limits, OneShot, Persistent};
+use urlcert::ask::process::{WINDOW, WINDOW_BYTES};
 use urlcert::ask::registry::{self, Found};
-use urlcert::ask::{Answer, Ask, Engine, Fault, LinkAnswer, Model, Operation};
+use urlcert::ask::{
+    ask, ask_many, Answer, Ask, Engine, Fault, LinkAnswer, Model, Operation, Request,
+};
 use urlcert::judge::Class;
 use urlcert::run::certify;
 
@@ -641,4 +644,136 @@ fn ask_maps_an_answer_onto_a_documents_names() {
     assert_eq!(v["doc"], "rfc1738");
     assert_eq!(v["components"]["hpath"], "p");
     assert_eq!(v["components"]["search"], "q");
+}
+
+/// Parse requests for `inputs`.
+fn parses(inputs: &[String]) -> Vec<Request<'_>> {
+    inputs
+        .iter()
+        .map(|i| Request::Parse {
+            input: i.as_bytes(),
+        })
+        .collect()
+}
+
+/// The fake's answer in mode `waiting`: the input it parsed, and how many request lines
+/// it had already read ahead when it took it.
+fn waiting(answer: &Answer) -> (String, usize) {
+    let Answer::Parsed { components } = answer else {
+        panic!("not parsed: {answer:?}")
+    };
+    let field = |name: &str| components.get(name).cloned().flatten().unwrap_or_default();
+    (field("whole"), field("waiting").parse().unwrap())
+}
+
+#[test]
+fn requests_asked_together_are_answered_in_order_a_window_at_a_time() {
+    let inputs: Vec<String> = (0..150).map(|i| format!("u{i}")).collect();
+    let mut a = Persistent::start(fake("waiting"), limits()).unwrap();
+    let answers = ask_many(&mut a, &parses(&inputs));
+    assert_eq!(answers.len(), inputs.len());
+    let (parsed, ahead): (Vec<String>, Vec<usize>) = answers.iter().map(waiting).unzip();
+    assert_eq!(parsed, inputs);
+    // Each window is written in one go before its answers are read: its first request
+    // finds the rest of it waiting. 150 is two full windows and 22 requests.
+    assert_eq!(ahead[0], WINDOW - 1, "{ahead:?}");
+    assert_eq!(ahead[WINDOW], WINDOW - 1, "{ahead:?}");
+    assert_eq!(ahead[2 * WINDOW], 150 - 2 * WINDOW - 1, "{ahead:?}");
+    assert!(ahead.iter().all(|&n| n < WINDOW), "{ahead:?}");
+    assert_eq!(a.restarts(), 0);
+    // Asked one at a time, nothing is ever waiting.
+    for input in ["p", "q"] {
+        assert_eq!(waiting(&a.parse(input.as_bytes())), (input.to_string(), 0));
+    }
+    // One-shot mode answers one request per process, in order, however they are asked.
+    let mut one = OneShot::new(fake("waiting"), limits()).unwrap();
+    let answers = ask_many(&mut one, &parses(&inputs[..3]));
+    let expected: Vec<(String, usize)> = inputs[..3].iter().map(|i| (i.clone(), 0)).collect();
+    assert_eq!(answers.iter().map(waiting).collect::<Vec<_>>(), expected);
+}
+
+#[test]
+fn a_window_holds_at_most_its_bytes_and_a_longer_request_goes_alone() {
+    let inputs: Vec<String> = (0..30)
+        .map(|i| format!("{i}{}", "a".repeat(3000)))
+        .collect();
+    let mut a = Persistent::start(fake("waiting"), limits()).unwrap();
+    let answers = ask_many(&mut a, &parses(&inputs));
+    let (parsed, ahead): (Vec<String>, Vec<usize>) = answers.iter().map(waiting).unzip();
+    assert_eq!(parsed, inputs);
+    // Request lines of a little over 3000 bytes: as many as the bound allows, and no
+    // more.
+    let most = *ahead.iter().max().unwrap() + 1;
+    assert!(most * 3000 <= WINDOW_BYTES, "{ahead:?}");
+    assert!((most + 1) * 3100 > WINDOW_BYTES, "{ahead:?}");
+    // A request longer than the bound is written alone: the next is not written
+    // before its answer came.
+    let long = vec!["b".repeat(WINDOW_BYTES), "c".into(), "d".into()];
+    let answers = ask_many(&mut a, &parses(&long));
+    let ahead: Vec<usize> = answers.iter().map(|a| waiting(a).1).collect();
+    assert_eq!(ahead, [0, 1, 0]);
+}
+
+#[test]
+fn a_fault_in_a_window_is_its_requests_and_the_requests_after_it_are_answered() {
+    // a, b, x (the fault), c, d asked together: the fault is x's answer, whatever the
+    // process read ahead; the others get their normal answers.
+    let inputs: Vec<String> = ["a", "b", "x", "c", "d"].map(String::from).into();
+    for (mode, expected) in FAULTS {
+        let mut adapter = Persistent::start(fake(mode), limits()).unwrap();
+        let answers = ask_many(&mut adapter, &parses(&inputs));
+        assert_eq!(answers.len(), inputs.len(), "{mode}: {answers:?}");
+        for (i, input) in inputs.iter().enumerate() {
+            if input == "x" {
+                assert_eq!(kind(&answers[i]), *expected, "{mode}: {:?}", answers[i]);
+            } else {
+                assert_eq!(answers[i], whole(input), "{mode}: {input}");
+            }
+        }
+        // The process that faulted is gone; the next request started a new one.
+        assert!(adapter.restarts() >= 1, "{mode}");
+    }
+}
+
+#[test]
+fn each_answer_of_a_window_has_the_whole_time_limit() {
+    // 60 ms an answer, 10 answers, a 300 ms limit: the window takes twice the limit,
+    // each answer a fifth of it.
+    let inputs: Vec<String> = (0..10).map(|i| format!("s{i}")).collect();
+    let mut a = Persistent::start(fake("slow:60"), limits()).unwrap();
+    let answers = ask_many(&mut a, &parses(&inputs));
+    let expected: Vec<Answer> = inputs.iter().map(|i| whole(i)).collect();
+    assert_eq!(answers, expected);
+}
+
+#[test]
+fn asked_together_what_an_adapter_does_not_offer_or_cannot_be_sent_is_answered_by_the_harness() {
+    // "accept" lists parse only.
+    let mut a = Persistent::start(fake("accept"), limits()).unwrap();
+    let requests = [
+        Request::Parse { input: b"a" },
+        Request::Resolve {
+            base: b"http://a/b",
+            reference: b"c",
+        },
+        Request::Parse { input: b"\xff" },
+        Request::Extract {
+            text: b"see http://h/",
+        },
+        Request::Parse { input: b"b" },
+    ];
+    let answers = ask_many(&mut a, &requests);
+    assert_eq!(answers.len(), requests.len());
+    assert_eq!(answers[0], whole("a"));
+    assert_eq!(answers[4], whole("b"));
+    for i in 1..4 {
+        assert!(
+            matches!(answers[i], Answer::Unsupported { .. }),
+            "{:?}",
+            answers[i]
+        );
+        // The same answer as each asked alone.
+        assert_eq!(answers[i], ask(&mut a, &requests[i]));
+    }
+    assert_eq!(a.restarts(), 0);
 }

@@ -25,7 +25,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use urlcert::ask::process::{Limits, Persistent};
-use urlcert::ask::{Answer, Ask, Engine, LinkAnswer};
+use urlcert::ask::{Answer, Ask, Engine, LinkAnswer, Request};
 use urlcert::page::html::URL_ATTRIBUTES;
 
 const BASE: &str = "http://a/b/c/d;p?q";
@@ -153,6 +153,197 @@ fn lynx_resolves_links_under_base_href() {
 #[test]
 fn w3m_resolves_links_under_base_href() {
     text_browser_resolves("w3m", "w3m_links.py");
+}
+
+/// RFC 3986 Section 5.4's examples against its base `http://a/b/c/d;p?q` (5.4.1, then
+/// 5.4.2), each as its own request.
+const RFC3986_EXAMPLES: &[&str] = &[
+    "g:h",
+    "g",
+    "./g",
+    "g/",
+    "/g",
+    "//g",
+    "?y",
+    "g?y",
+    "#s",
+    "g#s",
+    "g?y#s",
+    ";x",
+    "g;x",
+    "g;x?y#s",
+    "",
+    ".",
+    "./",
+    "..",
+    "../",
+    "../g",
+    "../..",
+    "../../",
+    "../../g",
+    "../../../g",
+    "../../../../g",
+    "/./g",
+    "/../g",
+    "g.",
+    ".g",
+    "g..",
+    "..g",
+    "./../g",
+    "./g/.",
+    "g/./h",
+    "g/../h",
+    "g;x=1/./y",
+    "g;x=1/../y",
+    "g?y/./x",
+    "g?y/../x",
+    "g#s/./x",
+    "g#s/../x",
+    "http:g",
+];
+
+/// A program that stands for `browser`: it notes each run in `log` and then runs the
+/// real one with the same arguments (exec, no shell).
+fn counting(browser: &str, dir: &Path, log: &Path) -> Option<PathBuf> {
+    let real = std::env::split_paths(&std::env::var_os("PATH")?)
+        .map(|d| d.join(browser))
+        .find(|p| p.is_file())?;
+    let path = dir.join(browser);
+    std::fs::write(
+        &path,
+        format!(
+            "#!/usr/bin/env python3\nimport os, sys\nwith open({log}, 'a') as f:\n    f.write(' '.join(sys.argv[1:2]) + '\\n')\nos.execv({real}, [{real}] + sys.argv[1:])\n",
+            // JSON strings are Python string literals.
+            log = json!(log.display().to_string()),
+            real = json!(real.display().to_string()),
+        ),
+    )
+    .ok()?;
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).ok()?;
+    Some(path)
+}
+
+/// Resolve requests asked together get the answers each gets asked alone: RFC 3986's
+/// examples and references that fight the page (quotes, markup, an ampersand, line
+/// breaks and NUL, which JSON escapes, very long ones, non-ASCII, repeats, the page's
+/// own marker URLs), under two bases; and the browser runs once per base, not once
+/// per request.
+fn text_browser_answers_together_as_alone(browser: &str, adapter: &str) {
+    if !have("python3", "--version") {
+        println!("skipped: python3 is not installed (apt-get install python3)");
+        return;
+    }
+    if !have(browser, "-version") {
+        println!("skipped: {browser} is not installed (apt-get install {browser})");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("runs");
+    let stand_in = counting(browser, dir.path(), &log).expect("a stand-in for the browser");
+    let path = std::env::join_paths(
+        std::iter::once(dir.path().to_path_buf())
+            .chain(std::env::split_paths(&std::env::var_os("PATH").unwrap())),
+    )
+    .unwrap();
+    assert!(stand_in.is_file());
+    // The stand-in comes first on the adapter's PATH; `env` runs the adapter with it.
+    let argv: Vec<String> = vec![
+        "env".into(),
+        format!("PATH={}", path.to_string_lossy()),
+        "python3".into(),
+        script(adapter).display().to_string(),
+    ];
+    let long = "x".repeat(3000);
+    let longish = format!("{}/{}", "y".repeat(1100), "z".repeat(200));
+    let mut references: Vec<&str> = RFC3986_EXAMPLES.to_vec();
+    references.extend([
+        "g\"<b>&amp;",
+        "</a><a href=\"http://urlcert.invalid/start/1\">x",
+        "g'x' &lt; <i>",
+        "a\nb",
+        "a\r\nb",
+        "nul\u{0}byte",
+        &long,
+        &longish,
+        "\u{e9}t\u{e9}/\u{65e5}\u{672c}?q=\u{1f600}",
+        "http://urlcert.invalid/start",
+        "http://urlcert.invalid/end",
+        "http://urlcert.invalid/start/0",
+        "http://urlcert.invalid/end/3",
+        "g",
+        "../g",
+    ]);
+    let mut requests: Vec<Request> = references
+        .iter()
+        .map(|r| Request::Resolve {
+            base: BASE.as_bytes(),
+            reference: r.as_bytes(),
+        })
+        .collect();
+    // A second base, among the first's requests: a page of its own.
+    let other = b"http://other.example/x/y?z";
+    for (at, reference) in [(3, &b"../w"[..]), (20, b"v"), (40, b"#f")] {
+        requests.insert(
+            at,
+            Request::Resolve {
+                base: other,
+                reference,
+            },
+        );
+    }
+    let limits = Limits {
+        timeout: Duration::from_secs(20),
+        ..Limits::default()
+    };
+    let mut together = Persistent::start(argv.clone(), limits).expect("the adapter starts");
+    let answers = urlcert::ask::ask_many(&mut together, &requests);
+    let runs = std::fs::read_to_string(&log).unwrap_or_default();
+    let pages = runs.lines().filter(|l| !l.contains("-version")).count();
+    let mut alone = Persistent::start(argv, limits).expect("the adapter starts");
+    assert_eq!(answers.len(), requests.len());
+    for (request, answer) in requests.iter().zip(&answers) {
+        assert_eq!(
+            *answer,
+            urlcert::ask::ask(&mut alone, request),
+            "{browser}: {request:?}"
+        );
+    }
+    // RFC 1808 Section 5.1's examples, which RFC 3986 Section 5.4.1 keeps.
+    for (reference, result) in [
+        ("../g", "http://a/b/g"),
+        ("g;x?y#s", "http://a/b/c/g;x?y#s"),
+        ("../../g", "http://a/g"),
+    ] {
+        let at = requests
+            .iter()
+            .position(|r| matches!(r, Request::Resolve { base, reference: g } if *base == BASE.as_bytes() && *g == reference.as_bytes()))
+            .unwrap();
+        assert_eq!(
+            answers[at],
+            Answer::Resolved {
+                result: result.into()
+            },
+            "{browser}: {reference}"
+        );
+    }
+    // One page per base and window, and one for each reference the page could not
+    // answer unambiguously (those that look like markers): far fewer than requests.
+    assert!(pages >= 2, "{browser}: {runs}");
+    assert!(
+        pages * 4 < requests.len(),
+        "{browser}: {pages} runs: {runs}"
+    );
+}
+
+#[test]
+fn lynx_answers_resolve_requests_together_as_alone() {
+    text_browser_answers_together_as_alone("lynx", "lynx_links.py");
+}
+
+#[test]
+fn w3m_answers_resolve_requests_together_as_alone() {
+    text_browser_answers_together_as_alone("w3m", "w3m_links.py");
 }
 
 #[test]

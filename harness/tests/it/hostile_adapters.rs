@@ -9,7 +9,7 @@ use common::procs::{dead, pids, wait_until};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use urlcert::ask::process::{Limits, OneShot, Persistent};
-use urlcert::ask::{Answer, Ask, Fault};
+use urlcert::ask::{ask_many, Answer, Ask, Fault, Request};
 
 const FAKE: &str = env!("CARGO_BIN_EXE_fake-adapter");
 
@@ -259,6 +259,36 @@ fn an_adapter_that_exits_after_each_answer_is_charged_with_nothing() {
         }
         // One process per answer, and each request read by exactly one process.
         assert_eq!(a.restarts(), 39, "{mode}");
+        let read = std::fs::read_to_string(&log).unwrap();
+        assert_eq!(read.lines().collect::<Vec<_>>(), inputs, "{mode}");
+    }
+}
+
+#[test]
+fn an_adapter_that_exits_after_each_answer_is_charged_with_nothing_when_asked_together() {
+    // Its buffered reader takes the whole window, it answers the first request and
+    // exits: that it took the second up cannot be told from its pipe, so the second
+    // goes to a new process, and no request is charged.
+    for linger_ms in ["50", "0"] {
+        let dir = tempfile::tempdir().unwrap();
+        let log = dir.path().join("read");
+        let mode = format!("exit-after:{linger_ms}");
+        let mut a = Persistent::start(fake(&[&mode, log.to_str().unwrap()]), limits(5000)).unwrap();
+        let inputs: Vec<String> = (0..12).map(|i| format!("u{i}")).collect();
+        let asked = inputs.clone();
+        let answers = within(Duration::from_secs(60), move || {
+            let requests: Vec<Request> = asked
+                .iter()
+                .map(|i| Request::Parse {
+                    input: i.as_bytes(),
+                })
+                .collect();
+            ask_many(&mut a, &requests)
+        });
+        let parsed: Vec<Option<&str>> = answers.iter().map(parsed_whole).collect();
+        let expected: Vec<Option<&str>> = inputs.iter().map(|i| Some(i.as_str())).collect();
+        assert_eq!(parsed, expected, "{mode}: {answers:?}");
+        // Each request was taken up by exactly one process.
         let read = std::fs::read_to_string(&log).unwrap();
         assert_eq!(read.lines().collect::<Vec<_>>(), inputs, "{mode}");
     }
