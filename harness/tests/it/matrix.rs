@@ -234,3 +234,40 @@ fn hostile_names_and_versions_are_escaped() {
     let v: serde_json::Value = serde_json::from_str(&matrix::json(&m)).unwrap();
     assert_eq!(v["parsers"][0]["adapter"], hostile);
 }
+
+/// The basis holds each distinct parse input and each distinct (base, reference) pair
+/// of the suite once, whatever number of cases ask it, and keeps every case that asks
+/// it.
+#[test]
+fn the_basis_counts_each_input_of_the_suite_once() {
+    use std::collections::{HashMap, HashSet};
+    use urlcert::case::Operation;
+    let suite = urlcert::case::load_dir(&urlcert::assets::cases_dir(None)).unwrap();
+    let basis = urlcert::study::matrix::basis::of_suite(&suite);
+    let mut asked: HashMap<(Operation, Option<String>, String), HashSet<String>> = HashMap::new();
+    for lc in &suite.cases {
+        let c = &lc.case;
+        if matches!(c.op, Operation::Parse | Operation::Resolve) {
+            let base = (c.op == Operation::Resolve).then(|| c.base.clone().unwrap_or_default());
+            asked
+                .entry((c.op, base, c.input.clone()))
+                .or_default()
+                .insert(c.id.clone());
+        }
+    }
+    assert_eq!(basis.items.len(), asked.len());
+    let mut ids = HashSet::new();
+    for i in &basis.items {
+        assert!(ids.insert(i.id.clone()), "{} twice", i.id);
+        let cases = &asked[&(i.op, i.base.clone(), i.input.clone())];
+        let mine: HashSet<String> = i.cases.iter().cloned().collect();
+        assert_eq!(&mine, cases, "{}", i.id);
+    }
+    // The suite asks some inputs in more than one case: fewer items than cases.
+    let cases = suite
+        .cases
+        .iter()
+        .filter(|c| matches!(c.case.op, Operation::Parse | Operation::Resolve))
+        .count();
+    assert!(basis.items.len() < cases);
+}

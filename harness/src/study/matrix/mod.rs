@@ -66,6 +66,12 @@ pub struct Inputs {
     pub parse_discriminating: usize,
     pub resolve: usize,
     pub resolve_discriminating: usize,
+    /// Parse inputs some document does not answer (relative references, under the
+    /// documents without a relative form): scored only together with resolution.
+    pub parse_outside: usize,
+    /// Pairs some document with a relative form does not answer (a base it refuses):
+    /// not scored.
+    pub resolve_outside: usize,
     /// The parse and resolve cases the inputs come from.
     pub cases: usize,
 }
@@ -152,6 +158,13 @@ pub fn build(
     cases: usize,
 ) -> Matrix {
     let count = |op: Operation, d: bool| basis.of(op).filter(|i| !d || i.discriminating).count();
+    let outside = |op: Operation| {
+        let docs = Basis::candidates(op);
+        basis
+            .of(op)
+            .filter(|i| docs.iter().any(|&d| i.answer(d).is_none()))
+            .count()
+    };
     let rows = fingerprint::rows_with_items(basis)
         .into_iter()
         .map(|slug| RowItems {
@@ -172,6 +185,8 @@ pub fn build(
             parse_discriminating: count(Operation::Parse, true),
             resolve: count(Operation::Resolve, false),
             resolve_discriminating: count(Operation::Resolve, true),
+            parse_outside: outside(Operation::Parse),
+            resolve_outside: outside(Operation::Resolve),
             cases,
         },
         documents: Document::ALL.iter().map(|d| d.id()).collect(),

@@ -88,12 +88,14 @@ fn margin_line(n: &Nearest) -> String {
 fn inputs_line(m: &Matrix) -> String {
     let i = &m.inputs;
     format!(
-        "The basis: {} distinct parse inputs ({} discriminating) and {} distinct (base, reference) pairs ({} discriminating), from {} parse and resolve cases.",
-        i.parse, i.parse_discriminating, i.resolve, i.resolve_discriminating, i.cases
+        "The basis: {} distinct parse inputs ({} discriminating) and {} distinct (base, reference) pairs ({} discriminating), from {} parse and resolve cases. Of the parse inputs, {} are relative references that the documents without a relative form do not parse: they are scored only in parsing and resolution together, for a parser that resolves, under the five documents with one. {} pairs have a base that a document with a relative form refuses as a base (RFC 3986 Section 5.1: a base with a fragment), and are not scored.",
+        i.parse, i.parse_discriminating, i.resolve, i.resolve_discriminating, i.cases, i.parse_outside, i.resolve_outside
     )
 }
 
-/// How many items a parser's scores leave out, as one line (empty when none).
+/// How many items a parser's scores leave out for the parser's own reasons, as one
+/// line (empty when none). The items outside every parser's basis are said once, in
+/// [`inputs_line`].
 fn left_out(s: &OpScores) -> String {
     let mut parts = Vec::new();
     if s.not_answered > 0 {
@@ -101,9 +103,6 @@ fn left_out(s: &OpScores) -> String {
     }
     if s.not_comparable > 0 {
         parts.push(format!("{} not comparable", s.not_comparable));
-    }
-    if s.outside > 0 {
-        parts.push(format!("{} outside", s.outside));
     }
     if s.faults > 0 {
         parts.push(format!("{} faults", s.faults));
