@@ -1047,3 +1047,94 @@ expect:
     let j = judge_one(&c, Model::Curl, &curl);
     assert_eq!(j.class, Class::Agree, "{j:?}");
 }
+
+#[test]
+fn an_answered_authority_is_the_authority_even_without_a_host() {
+    // RFC 2396 §3.2: authority = server | reg_name; `http://u@h:x/`'s port "x" is no
+    // port, so the server fails and the whole authority is a reg_name, with no host,
+    // userinfo or port (the expectation of cases/rfc2396/rules.yaml, worked from the
+    // BNF).
+    let c = case(
+        r#"
+id: t.reg-name
+op: parse
+input: "http://u@h:x/"
+cite: [{doc: rfc2396, section: "3.2"}]
+expect:
+  rfc2396:
+    verdict: valid
+    components: {scheme: "http", authority: "u@h:x", userinfo: null, host: null, port: null, path: "/", query: null, fragment: null}
+"#,
+    );
+    let registry = |authority: Option<Option<&str>>| {
+        let mut items = vec![
+            ("scheme", Some("http")),
+            ("userinfo", None),
+            ("host", None),
+            ("port", None),
+            ("path", Some("/")),
+            ("query", None),
+            ("fragment", None),
+        ];
+        items.extend(authority.map(|a| ("authority", a)));
+        parsed(&items)
+    };
+    // An RFC 3986 adapter that gives the authority whole agrees.
+    let j = judge_one(&c, Model::Rfc3986, &registry(Some(Some("u@h:x"))));
+    assert_eq!(j.class, Class::Agree, "{j:?}");
+    // Without it there is no host to rebuild an authority from: absent, which differs.
+    let j = judge_one(&c, Model::Rfc3986, &registry(None));
+    assert_eq!(j.component.as_deref(), Some("authority"), "{j:?}");
+    // An answered null is no authority, whatever the host: the part is taken as given.
+    let j = judge_one(&c, Model::Rfc3986, &registry(Some(None)));
+    assert_eq!(j.component.as_deref(), Some("authority"), "{j:?}");
+
+    // A server-based authority (RFC 2396 §3.2.2, server = [ [ userinfo "@" ] hostport ]),
+    // given whole or not: the same authority either way.
+    let c = case(
+        r#"
+id: t.server
+op: parse
+input: "http://host.dom:8080/a/b?q"
+cite: [{doc: rfc2396, section: "3.2.2"}]
+expect:
+  rfc2396:
+    verdict: valid
+    components: {scheme: "http", authority: "host.dom:8080", userinfo: null, host: "host.dom", port: "8080", path: "/a/b", query: "q"}
+"#,
+    );
+    let server = |whole: bool| {
+        let mut items = vec![
+            ("scheme", Some("http")),
+            ("userinfo", None),
+            ("host", Some("host.dom")),
+            ("port", Some("8080")),
+            ("path", Some("/a/b")),
+            ("query", Some("q")),
+            ("fragment", None),
+        ];
+        if whole {
+            items.push(("authority", Some("host.dom:8080")));
+        }
+        parsed(&items)
+    };
+    for whole in [true, false] {
+        let j = judge_one(&c, Model::Rfc3986, &server(whole));
+        assert_eq!(j.class, Class::Agree, "whole: {whole}: {j:?}");
+    }
+
+    // Only the RFC 3986 model has the part: libcurl's answer is rebuilt from its host.
+    let curl = parsed(&[
+        ("scheme", Some("http")),
+        ("user", None),
+        ("password", None),
+        ("host", Some("host.dom")),
+        ("port", Some("8080")),
+        ("path", Some("/a/b")),
+        ("query", Some("q")),
+        ("fragment", None),
+        ("authority", Some("not this")),
+    ]);
+    let j = judge_one(&c, Model::Curl, &curl);
+    assert_eq!(j.class, Class::Agree, "{j:?}");
+}

@@ -180,7 +180,14 @@ fn model_keys(model: &str) -> &'static [&'static str] {
             "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
         ],
         "rfc3986" => &[
-            "scheme", "userinfo", "host", "port", "path", "query", "fragment",
+            "scheme",
+            "authority",
+            "userinfo",
+            "host",
+            "port",
+            "path",
+            "query",
+            "fragment",
         ],
         "urlparse" => &[
             "scheme", "netloc", "path", "params", "query", "fragment", "username", "password",
