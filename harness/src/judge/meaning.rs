@@ -262,6 +262,16 @@ pub struct AuthorityOf {
 }
 
 /// What a path with no "/" to drop gives the document when it is empty.
+///
+/// A parser's path is never absent ([`path_part`]: a null path is the empty path), so
+/// a document's null path comes only from here, and only from the documents whose
+/// grammar makes the path optional and tells "no path" from "an empty path": RFC
+/// 1738's `hpath` and `fpath` (`httpurl = "http://" hostport [ "/" hpath ...]`:
+/// `http://h` has no hpath, `http://h/` an empty one), its `urlpath`, draft-06's (the
+/// same names), and draft-02's and draft-03's `path`. Their expectations hold both null
+/// and `""`, which stay different: a parser's path of `"/"` is the empty one, its empty
+/// path after an authority the absent one. RFC 1808, draft-1996, RFC 2396 and RFC 3986
+/// give every URL a path, and their expectations never say null.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EmptyPath {
     /// RFC 1738's `hpath`, `fpath`, draft-02's `path`: after an authority, an empty
@@ -277,6 +287,8 @@ pub enum EmptyPath {
 pub enum Derivation {
     /// A part as it is.
     Part(&'static str),
+    /// The path as it is (RFC 2396's and RFC 3986's, which keep its "/").
+    Path(PathOf),
     /// The path without one leading "/": the documents' paths start after their "/".
     AfterSlash(PathOf, EmptyPath),
     /// RFC 1808 §2.4.5: the path up to its first ";".
@@ -474,7 +486,7 @@ const fn uri(k: Keeps) -> [Map; 7] {
         m("authority", KAuth, k.authority),
         m("host", Host, Derivation::Part(k.host)),
         m("port", Port, Derivation::Part("port")),
-        m("path", Path, Derivation::Part(k.path_part())),
+        m("path", Path, Derivation::Path(PathOf::Part(k.path_part()))),
         m("query", Other, Derivation::Part(k.query)),
         m("fragment", Other, Derivation::Part(k.fragment)),
     ]
@@ -651,11 +663,22 @@ impl<'a> Undecorated<'a> {
     }
 }
 
+/// A model's path part, where every derivation of a path reads it. RFC 3986 §3.3: "A
+/// path is always defined for a URI, though the defined path may be empty (zero
+/// length)." So a parser that answers its path as null (the rfc3986 package's `None`,
+/// parse_url's missing `path`) gives the empty path, whatever its model and whatever
+/// the document: null and `""` are one path here, the only place the rule is written.
+/// Which documents then call an empty path absent is [`EmptyPath`]'s to say. A part the
+/// adapter does not give at all stays unknown (`None`).
+fn path_part<'a>(parts: Undecorated<'a>, name: &str) -> Option<&'a str> {
+    parts.given(name).map(|path| path.unwrap_or(""))
+}
+
 fn raw_path(parts: Undecorated, of: PathOf) -> Option<String> {
     match of {
-        PathOf::Part(p) => parts.get(p).map(str::to_string),
+        PathOf::Part(p) => path_part(parts, p).map(str::to_string),
         PathOf::WithParams(p, params) => {
-            let path = parts.get(p);
+            let path = path_part(parts, p);
             match parts.get(params) {
                 Some(x) if !x.is_empty() => Some(format!("{};{x}", path.unwrap_or(""))),
                 _ => path.map(str::to_string),
@@ -746,6 +769,7 @@ fn authority(model: Model, parts: Undecorated, of: AuthorityOf) -> Option<String
 fn derive(model: Model, parts: Undecorated, source: Derivation) -> Option<String> {
     match source {
         Derivation::Part(p) => parts.get(p).map(str::to_string),
+        Derivation::Path(of) => raw_path(parts, of),
         Derivation::AfterSlash(of, empty) => after_slash(parts, raw_path(parts, of), empty),
         Derivation::BeforeParams(of) => after_slash(parts, raw_path(parts, of), EmptyPath::Empty)
             .map(|p| p.split(';').next().unwrap_or("").to_string()),
@@ -1225,6 +1249,7 @@ fn source_text(s: Derivation) -> String {
     };
     match s {
         Derivation::Part(p) => p.to_string(),
+        Derivation::Path(of) => path(of),
         Derivation::AfterSlash(of, _) => format!("{} after its \"/\"", path(of)),
         Derivation::BeforeParams(of) => format!("{} before its first \";\"", path(of)),
         Derivation::ParamsIn(of) => format!("{} after its first \";\"", path(of)),
