@@ -7,12 +7,13 @@
  *   java -cp DIR UrlcertJava --url    java-url: new URL(s), new URL(base, spec)
  *
  * Model `rfc3986`, from the getters, as they return them:
- * - URI: getScheme, getRawUserInfo, getHost, getPort (-1 is absent), getRawPath,
- *   getRawQuery, getRawFragment. Two places where the getters leave a part out and
- *   the URI still has it: an opaque URI ("mailto:a@b") has no path, so `path` is its
- *   getRawSchemeSpecificPart; a registry-based authority (RFC 2396 Section 3.2.1, one
- *   that is not a server: getHost is null) is given whole as `host`
- *   (getRawAuthority).
+ * - URI: getScheme, getRawAuthority (as the optional part `authority`), getRawUserInfo,
+ *   getHost, getPort (-1 is absent), getRawPath, getRawQuery, getRawFragment. The
+ *   authority is given whole because Java's may have no host: a registry-based
+ *   authority (RFC 2396 Section 3.2, one that does not parse as a server, such as
+ *   "a_b" or "reg;name") is not a host, so `host`, `userinfo` and `port` are null and
+ *   only `authority` holds it. An opaque URI ("mailto:a@b") has no path, so `path` is
+ *   its getRawSchemeSpecificPart.
  * - URL: getProtocol, getUserInfo, getHost, getPort (-1 is absent), getPath,
  *   getQuery, getRef.
  * A URISyntaxException or MalformedURLException (or any other exception the parser
@@ -170,15 +171,12 @@ public final class UrlcertJava {
         URI u = new URI(s);
         Map<String, String> parts = new LinkedHashMap<>();
         parts.put("scheme", u.getScheme());
-        String host = u.getHost();
-        String userinfo = u.getRawUserInfo();
-        int port = u.getPort();
-        if (host == null && u.getRawAuthority() != null) {
-            host = u.getRawAuthority(); // registry-based authority
-        }
-        parts.put("userinfo", userinfo);
-        parts.put("host", host);
-        parts.put("port", port == -1 ? null : Integer.toString(port));
+        // Server-based or registry-based: for a registry-based one getHost is null, and
+        // the authority is there only whole.
+        parts.put("authority", u.getRawAuthority());
+        parts.put("userinfo", u.getRawUserInfo());
+        parts.put("host", u.getHost());
+        parts.put("port", u.getPort() == -1 ? null : Integer.toString(u.getPort()));
         parts.put("path", u.isOpaque() ? u.getRawSchemeSpecificPart() : u.getRawPath());
         parts.put("query", u.getRawQuery());
         parts.put("fragment", u.getRawFragment());

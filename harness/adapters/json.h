@@ -30,17 +30,22 @@ typedef struct {
     size_t cap;
 } jbuf;
 
+/* Room for `more` bytes and a NUL after them. The buffer is NUL-terminated on return:
+ * a string decoded into a buffer nothing is appended to (the empty string, an empty key)
+ * is then the C string "", never unset bytes that strcmp or libcurl would read. */
 static void jb_reserve(jbuf *b, size_t more) {
-    if (b->len + more + 1 <= b->cap) return;
-    size_t cap = b->cap ? b->cap : 256;
-    while (cap < b->len + more + 1) cap *= 2;
-    char *data = realloc(b->data, cap);
-    if (!data) {
-        fputs("adapter: out of memory\n", stderr);
-        exit(70);
+    if (b->len + more + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 256;
+        while (cap < b->len + more + 1) cap *= 2;
+        char *data = realloc(b->data, cap);
+        if (!data) {
+            fputs("adapter: out of memory\n", stderr);
+            exit(70);
+        }
+        b->data = data;
+        b->cap = cap;
     }
-    b->data = data;
-    b->cap = cap;
+    b->data[b->len] = '\0';
 }
 
 static void jb_bytes(jbuf *b, const char *s, size_t n) {

@@ -19,7 +19,9 @@ pub enum Model {
     /// strings where a part is absent: the API cannot tell absent from empty.
     Whatwg,
     /// RFC 3986 Section 3: `scheme`, `userinfo`, `host`, `port`, `path`, `query`,
-    /// `fragment`; absent (`null`) and empty (`""`) are distinct.
+    /// `fragment`, and optionally `authority` whole (for an authority that is not a
+    /// host, RFC 2396's registry-based one); absent (`null`) and empty (`""`) are
+    /// distinct.
     Rfc3986,
     /// Python's `urllib.parse.urlparse` (RFC 1808's split): `scheme`, `netloc`,
     /// `path`, `params`, `query`, `fragment`, plus `username`, `password`, `hostname`,

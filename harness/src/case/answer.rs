@@ -64,7 +64,13 @@ impl Change {
 /// The first difference between `a` and `b` (expectations for the same case under two
 /// documents), or `None` when they say the same thing.
 pub fn change(case: &Case, a: &Expectation, b: &Expectation) -> Option<Change> {
-    match case.op {
+    change_of(case.op, a, b)
+}
+
+/// [`change`] for two expectations of an `op` request, whatever case (or none) states
+/// them.
+pub fn change_of(op: Operation, a: &Expectation, b: &Expectation) -> Option<Change> {
+    match op {
         Operation::Resolve => {
             let (before, after) = (resolution(a), resolution(b));
             (before != after).then_some(Change::Resolution { before, after })

@@ -1,18 +1,19 @@
-//! `urlcert matrix`: the suite against every available adapter, scored per document.
+//! `urlcert matrix`: every available adapter asked the shared basis, scored per
+//! document (`urlcert::study::matrix`).
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use urlcert::ask::Engine;
 use urlcert::run::certify::{AdapterSource as _, Candidate};
-use urlcert::study::matrix;
-use urlcert_reference::Document;
+use urlcert::study::matrix::{self, basis, journal::AnswerJournal, Answered};
 
 /// `urlcert matrix`'s arguments.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The folder to write into (default: reports/matrix/ beside the cases folder):
-    /// matrix.json, matrix.md, matrix.html, and the run's usual reports. It must be new,
-    /// empty, or an earlier urlcert report, which is then replaced in one step; the
-    /// report is built in OUT.partial/ meanwhile.
+    /// matrix.json, matrix.md, matrix.html, and answers.jsonl (every answer, as it
+    /// came). It must be new, empty, or an earlier urlcert report, which is then
+    /// replaced in one step; the report is built in OUT.partial/ meanwhile.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Only these adapters (repeatable; default: every available one).
@@ -32,17 +33,12 @@ fn fail(what: &str) -> ExitCode {
     ExitCode::from(2)
 }
 
-/// `--cases`, else the checkout's `cases/`, else the built-in cases (urlcert::assets).
-fn cases_dir(given: Option<PathBuf>) -> PathBuf {
-    urlcert::assets::cases_dir(given)
-}
-
 /// Runs `urlcert matrix`. Exit status: 0 when the files are written; 2 on a usage
 /// error, an unknown adapter, case files that do not load, or a folder that cannot be
 /// used or resumed.
 pub fn main(args: Args) -> ExitCode {
     let started = std::time::Instant::now();
-    let dir = cases_dir(args.cases);
+    let dir = urlcert::assets::cases_dir(args.cases);
     let suite = match urlcert::case::load_dir(&dir) {
         Ok(s) => s,
         Err(errors) => {
@@ -97,70 +93,78 @@ pub fn main(args: Args) -> ExitCode {
     let target = args
         .out
         .unwrap_or_else(|| urlcert::assets::beside_cases(&dir, "reports").join("matrix"));
+    let columns = urlcert::run::certify::columns(&plan);
     let journal_plan = urlcert::run::journal::Plan {
-        format: 1,
-        command: "matrix".into(),
+        format: matrix::FORMAT,
+        command: matrix::journal::COMMAND.into(),
         provenance,
         filter: None,
-        columns: urlcert::run::certify::columns(&plan),
+        columns: columns.clone(),
     };
-    let mut journal =
-        match urlcert::run::journal::RunJournal::open(&target, args.resume, journal_plan) {
-            Ok(j) => j,
-            Err(r) => return fail(&r.0),
-        };
-    if journal.resumed_records() > 0 {
+    let mut journal = match AnswerJournal::open(&target, args.resume, journal_plan) {
+        Ok(j) => j,
+        Err(r) => return fail(&r.0),
+    };
+    if journal.resumed_answers() > 0 {
         eprintln!(
-            "urlcert matrix: resuming {}: {} records kept",
+            "urlcert matrix: resuming {}: {} answers kept",
             target.display(),
-            journal.resumed_records()
+            journal.resumed_answers()
         );
     }
-    let provenance = journal.provenance().clone();
-    // When each adapter's turn began: its wall time is up to the next one's.
-    let mut turns: Vec<std::time::Instant> = Vec::new();
-    let ran = urlcert::run::certify::execute_into(
-        plan,
-        provenance,
-        &urlcert::judge::judge,
-        &mut |w: &str| {
-            turns.push(std::time::Instant::now());
-            eprintln!("urlcert: asking {}", urlcert::report::text::visible(w));
-        },
-        &mut journal,
-    );
-    turns.push(std::time::Instant::now());
-    let run = match ran {
-        Ok((run, _)) => run,
-        Err(e) => {
-            return fail(&format!(
-                "cannot write the journal in {}: {e}",
-                target.display()
-            ))
+    let basis = basis::of_suite(&suite);
+    let cases = suite
+        .cases
+        .iter()
+        .filter(|c| {
+            matches!(
+                c.case.op,
+                urlcert::case::Operation::Parse | urlcert::case::Operation::Resolve
+            )
+        })
+        .count();
+    let mut asked: Vec<(Box<dyn Engine>, Vec<Option<urlcert::ask::Answer>>, f64)> = Vec::new();
+    for (mut adapter, col) in plan.adapters.into_iter().zip(&columns) {
+        eprintln!(
+            "urlcert: asking {}",
+            urlcert::report::text::visible(&format!("{} ({})", col.name, col.version))
+        );
+        let turn = std::time::Instant::now();
+        match matrix::ask_each(&basis, adapter.as_mut(), &col.name, &mut journal) {
+            Ok(answers) => asked.push((adapter, answers, turn.elapsed().as_secs_f64())),
+            Err(e) => {
+                return fail(&format!(
+                    "cannot write the journal in {}: {e}",
+                    target.display()
+                ))
+            }
         }
-    };
-    let m = matrix::build(&run);
-    if let Err(e) = journal.finish_with(&run, &matrix::render_files(&m)) {
+    }
+    let answered: Vec<Answered> = asked
+        .iter()
+        .zip(&columns)
+        .map(|((engine, answers, _), column)| Answered {
+            column,
+            info: engine.info(),
+            answers,
+        })
+        .collect();
+    let m = matrix::build(
+        &basis,
+        journal.plan().provenance.clone(),
+        &answered,
+        plan.unavailable,
+        cases,
+    );
+    if let Err(e) = journal.finish(&matrix::render_files(&m)) {
         return fail(&format!("cannot write {}: {e}", target.display()));
     }
     let mut text = String::new();
-    for (i, p) in m.parsers.iter().enumerate() {
-        let secs = match (turns.get(i), turns.get(i + 1)) {
-            (Some(a), Some(b)) => b.duration_since(*a).as_secs_f64(),
-            _ => 0.0,
-        };
-        let near = p
-            .nearest
-            .as_deref()
-            .and_then(|n| n.parse::<Document>().ok());
-        let shown = near
-            .and_then(|d| matrix::percent(p.documents.get(d)))
-            .unwrap_or_default();
+    for (p, (_, _, secs)) in m.parsers.iter().zip(&asked) {
         text.push_str(&format!(
-            "{:<34} nearest {:<10} {:>6}  {:>7.1} s\n",
+            "{:<34} nearest {:<24} {:>7.1} s\n",
             urlcert::report::text::visible(&p.adapter),
-            near.map_or("none", |d| d.id()),
-            shown,
+            p.nearest,
             secs
         ));
     }

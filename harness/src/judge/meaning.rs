@@ -247,7 +247,31 @@ pub enum UserinfoOf {
     Split(&'static str, &'static str),
 }
 
+/// Where a model keeps its authority: rebuilt as `[userinfo "@"] host [":" port]` from
+/// those parts, unless the model lets an adapter answer it `whole` and the adapter does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AuthorityOf {
+    /// A part that holds the authority as it is, for a parser whose authority need not
+    /// be a host: RFC 2396 §3.2's registry-based authority ("Many URI schemes include a
+    /// top hierarchical element for a naming authority"), which has no host, userinfo or
+    /// port. When the adapter answers it (null included), it is the authority.
+    pub whole: Option<&'static str>,
+    pub userinfo: UserinfoOf,
+    pub host: &'static str,
+    pub port: &'static str,
+}
+
 /// What a path with no "/" to drop gives the document when it is empty.
+///
+/// A parser's path is never absent ([`path_part`]: a null path is the empty path), so
+/// a document's null path comes only from here, and only from the documents whose
+/// grammar makes the path optional and tells "no path" from "an empty path": RFC
+/// 1738's `hpath` and `fpath` (`httpurl = "http://" hostport [ "/" hpath ...]`:
+/// `http://h` has no hpath, `http://h/` an empty one), its `urlpath`, draft-06's (the
+/// same names), and draft-02's and draft-03's `path`. Their expectations hold both null
+/// and `""`, which stay different: a parser's path of `"/"` is the empty one, its empty
+/// path after an authority the absent one. RFC 1808, draft-1996, RFC 2396 and RFC 3986
+/// give every URL a path, and their expectations never say null.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum EmptyPath {
     /// RFC 1738's `hpath`, `fpath`, draft-02's `path`: after an authority, an empty
@@ -263,6 +287,8 @@ pub enum EmptyPath {
 pub enum Derivation {
     /// A part as it is.
     Part(&'static str),
+    /// The path as it is (RFC 2396's and RFC 3986's, which keep its "/").
+    Path(PathOf),
     /// The path without one leading "/": the documents' paths start after their "/".
     AfterSlash(PathOf, EmptyPath),
     /// RFC 1808 §2.4.5: the path up to its first ";".
@@ -275,15 +301,15 @@ pub enum Derivation {
     FtpType(PathOf),
     /// RFC 1738 §5 `urlpath`: the path after its "/", and "?" query when there is one.
     UrlPath(PathOf, &'static str),
-    /// `[userinfo "@"] host [":" port]`, absent without a host.
-    Authority(UserinfoOf, &'static str, &'static str),
+    /// The authority ([`AuthorityOf`]); rebuilt, it is absent without a host.
+    Authority(AuthorityOf),
     /// The user name: before the userinfo's first ":".
     User(UserinfoOf),
     /// The password: after the userinfo's first ":", absent without one.
     Password(UserinfoOf),
     /// RFC 1738 `schemepart`: everything after "scheme:" up to any "#", rebuilt from
     /// the parts; only for models that tell an empty authority from none.
-    SchemePart(UserinfoOf, &'static str, &'static str, PathOf, &'static str),
+    SchemePart(AuthorityOf, PathOf, &'static str),
 }
 
 /// Which schemes an entry applies to (by the input's scheme, lower-cased).
@@ -355,7 +381,8 @@ struct Keeps {
     path: PathOf,
     query: &'static str,
     fragment: &'static str,
-    /// `[userinfo "@"] host [":" port]`: rebuilt from the parts, or one part.
+    /// `[userinfo "@"] host [":" port]`: from the parts ([`Derivation::Authority`]), or
+    /// one part.
     authority: Derivation,
     /// Rows for RFC 1738 (and draft-06) that only this model has.
     rfc1738_own: &'static [Map],
@@ -459,7 +486,7 @@ const fn uri(k: Keeps) -> [Map; 7] {
         m("authority", KAuth, k.authority),
         m("host", Host, Derivation::Part(k.host)),
         m("port", Port, Derivation::Part("port")),
-        m("path", Path, Derivation::Part(k.path_part())),
+        m("path", Path, Derivation::Path(PathOf::Part(k.path_part()))),
         m("query", Other, Derivation::Part(k.query)),
         m("fragment", Other, Derivation::Part(k.fragment)),
     ]
@@ -469,6 +496,12 @@ const fn uri(k: Keeps) -> [Map; 7] {
 // decorations already dropped).
 const W_PATH: PathOf = PathOf::Part("pathname");
 const W_USER: UserinfoOf = UserinfoOf::Split("username", "password");
+const W_AUTH: AuthorityOf = AuthorityOf {
+    whole: None,
+    userinfo: W_USER,
+    host: "hostname",
+    port: "port",
+};
 const WHATWG: Keeps = Keeps {
     scheme: "protocol",
     user: Derivation::Part("username"),
@@ -477,7 +510,7 @@ const WHATWG: Keeps = Keeps {
     path: W_PATH,
     query: "search",
     fragment: "hash",
-    authority: Derivation::Authority(W_USER, "hostname", "port"),
+    authority: Derivation::Authority(W_AUTH),
     rfc1738_own: &[only(
         m("encoded822addr", Other, Derivation::Part("pathname")),
         MAILTO,
@@ -485,9 +518,16 @@ const WHATWG: Keeps = Keeps {
     uri_own: &[],
 };
 
-// RFC 3986: scheme, userinfo, host, port, path, query, fragment.
+// RFC 3986: scheme, userinfo, host, port, path, query, fragment, and optionally
+// authority, whole (java.net.URI's registry-based authority has no host).
 const R_PATH: PathOf = PathOf::Part("path");
 const R_USER: UserinfoOf = UserinfoOf::Whole("userinfo");
+const R_AUTH: AuthorityOf = AuthorityOf {
+    whole: Some("authority"),
+    userinfo: R_USER,
+    host: "host",
+    port: "port",
+};
 const RFC3986: Keeps = Keeps {
     scheme: "scheme",
     user: Derivation::User(R_USER),
@@ -496,13 +536,13 @@ const RFC3986: Keeps = Keeps {
     path: R_PATH,
     query: "query",
     fragment: "fragment",
-    authority: Derivation::Authority(R_USER, "host", "port"),
+    authority: Derivation::Authority(R_AUTH),
     rfc1738_own: &[
         // Only a model that tells an empty authority from none can rebuild it.
         m(
             "schemepart",
             Other,
-            Derivation::SchemePart(R_USER, "host", "port", R_PATH, "query"),
+            Derivation::SchemePart(R_AUTH, R_PATH, "query"),
         ),
         only(m("encoded822addr", Other, Derivation::Part("path")), MAILTO),
     ],
@@ -535,6 +575,12 @@ const URLPARSE: Keeps = Keeps {
 // libcurl: scheme, user, password, host, port, path, query, fragment; null for absent.
 const C_PATH: PathOf = PathOf::Part("path");
 const C_USER: UserinfoOf = UserinfoOf::Split("user", "password");
+const C_AUTH: AuthorityOf = AuthorityOf {
+    whole: None,
+    userinfo: C_USER,
+    host: "host",
+    port: "port",
+};
 const CURL: Keeps = Keeps {
     scheme: "scheme",
     user: Derivation::Part("user"),
@@ -543,7 +589,7 @@ const CURL: Keeps = Keeps {
     path: C_PATH,
     query: "query",
     fragment: "fragment",
-    authority: Derivation::Authority(C_USER, "host", "port"),
+    authority: Derivation::Authority(C_AUTH),
     rfc1738_own: &[],
     uri_own: &[],
 };
@@ -594,6 +640,11 @@ impl<'a> Undecorated<'a> {
         }
     }
 
+    /// The part called `name` when the adapter gives it at all: `Some(None)` for null.
+    fn given(self, name: &str) -> Option<Option<&'a str>> {
+        self.parts.get(name).map(Option::as_deref)
+    }
+
     /// The part called `name`, `None` when it is absent or not given at all.
     fn get(self, name: &str) -> Option<&'a str> {
         let v = self.parts.get(name)?.as_deref()?;
@@ -612,11 +663,22 @@ impl<'a> Undecorated<'a> {
     }
 }
 
+/// A model's path part, where every derivation of a path reads it. RFC 3986 §3.3: "A
+/// path is always defined for a URI, though the defined path may be empty (zero
+/// length)." So a parser that answers its path as null (the rfc3986 package's `None`,
+/// parse_url's missing `path`) gives the empty path, whatever its model and whatever
+/// the document: null and `""` are one path here, the only place the rule is written.
+/// Which documents then call an empty path absent is [`EmptyPath`]'s to say. A part the
+/// adapter does not give at all stays unknown (`None`).
+fn path_part<'a>(parts: Undecorated<'a>, name: &str) -> Option<&'a str> {
+    parts.given(name).map(|path| path.unwrap_or(""))
+}
+
 fn raw_path(parts: Undecorated, of: PathOf) -> Option<String> {
     match of {
-        PathOf::Part(p) => parts.get(p).map(str::to_string),
+        PathOf::Part(p) => path_part(parts, p).map(str::to_string),
         PathOf::WithParams(p, params) => {
-            let path = parts.get(p);
+            let path = path_part(parts, p);
             match parts.get(params) {
                 Some(x) if !x.is_empty() => Some(format!("{};{x}", path.unwrap_or(""))),
                 _ => path.map(str::to_string),
@@ -625,10 +687,12 @@ fn raw_path(parts: Undecorated, of: PathOf) -> Option<String> {
     }
 }
 
-/// Does the answer have an authority? RFC 3986's and libcurl's `host` say so by being
-/// present; WHATWG's `hostname` and urlparse's `netloc` only by being non-empty.
+/// Does the answer have an authority? RFC 3986's and libcurl's `host` (or an RFC 3986
+/// adapter's whole `authority`) say so by being present; WHATWG's `hostname` and
+/// urlparse's `netloc` only by being non-empty.
 fn has_authority(parts: Undecorated) -> bool {
     parts.get("host").is_some()
+        || parts.get("authority").is_some()
         || ["hostname", "netloc"]
             .iter()
             .any(|n| parts.get(n).is_some_and(|v| !v.is_empty()))
@@ -667,16 +731,13 @@ fn written<'a>(model: Model, parts: Undecorated<'a>, name: &str) -> Option<&'a s
         .filter(|v| !v.is_empty() || !active("absent-or-empty", model))
 }
 
-fn authority(
-    model: Model,
-    parts: Undecorated,
-    ui: UserinfoOf,
-    host: &str,
-    port: &str,
-) -> Option<String> {
-    let host = parts.get(host)?;
+fn authority(model: Model, parts: Undecorated, of: AuthorityOf) -> Option<String> {
+    if let Some(whole) = of.whole.and_then(|name| parts.given(name)) {
+        return whole.map(str::to_string);
+    }
+    let host = parts.get(of.host)?;
     let mut out = String::new();
-    match ui {
+    match of.userinfo {
         UserinfoOf::Whole(u) => {
             if let Some(u) = parts.get(u) {
                 out.push_str(u);
@@ -697,7 +758,7 @@ fn authority(
         }
     }
     out.push_str(host);
-    if let Some(p) = written(model, parts, port) {
+    if let Some(p) = written(model, parts, of.port) {
         out.push(':');
         out.push_str(p);
     }
@@ -708,6 +769,7 @@ fn authority(
 fn derive(model: Model, parts: Undecorated, source: Derivation) -> Option<String> {
     match source {
         Derivation::Part(p) => parts.get(p).map(str::to_string),
+        Derivation::Path(of) => raw_path(parts, of),
         Derivation::AfterSlash(of, empty) => after_slash(parts, raw_path(parts, of), empty),
         Derivation::BeforeParams(of) => after_slash(parts, raw_path(parts, of), EmptyPath::Empty)
             .map(|p| p.split(';').next().unwrap_or("").to_string()),
@@ -733,12 +795,12 @@ fn derive(model: Model, parts: Undecorated, source: Derivation) -> Option<String
                 None => path,
             }
         }
-        Derivation::Authority(ui, host, port) => authority(model, parts, ui, host, port),
+        Derivation::Authority(of) => authority(model, parts, of),
         Derivation::User(ui) => userinfo_parts(parts, ui).0,
         Derivation::Password(ui) => userinfo_parts(parts, ui).1,
-        Derivation::SchemePart(ui, host, port, of, query) => {
+        Derivation::SchemePart(auth, of, query) => {
             let mut out = String::new();
-            if let Some(a) = authority(model, parts, ui, host, port) {
+            if let Some(a) = authority(model, parts, auth) {
                 out.push_str("//");
                 out.push_str(&a);
             }
@@ -1149,12 +1211,26 @@ pub fn decide_parse<'a>(
                     name,
                     want,
                     got,
-                    source: row.source,
+                    source: as_used(parts, row.source),
                 },
             );
         }
     }
     verdicts(Class::Agree)
+}
+
+/// `source` as it was used for this answer: an authority the adapter did not give whole
+/// was rebuilt, and is named so.
+fn as_used(parts: Undecorated, source: Derivation) -> Derivation {
+    let used = |of: AuthorityOf| AuthorityOf {
+        whole: of.whole.filter(|name| parts.given(name).is_some()),
+        ..of
+    };
+    match source {
+        Derivation::Authority(of) => Derivation::Authority(used(of)),
+        Derivation::SchemePart(of, path, query) => Derivation::SchemePart(used(of), path, query),
+        other => other,
+    }
 }
 
 /// Which of the model's parts a value came from, for the `actual` line.
@@ -1167,20 +1243,23 @@ fn source_text(s: Derivation) -> String {
         UserinfoOf::Whole(u) => u.to_string(),
         UserinfoOf::Split(a, b) => format!("{a}:{b}"),
     };
+    let auth = |a: AuthorityOf| match a.whole {
+        Some(whole) => whole.to_string(),
+        None => format!("{}@{}:{}", ui(a.userinfo), a.host, a.port),
+    };
     match s {
         Derivation::Part(p) => p.to_string(),
+        Derivation::Path(of) => path(of),
         Derivation::AfterSlash(of, _) => format!("{} after its \"/\"", path(of)),
         Derivation::BeforeParams(of) => format!("{} before its first \";\"", path(of)),
         Derivation::ParamsIn(of) => format!("{} after its first \";\"", path(of)),
         Derivation::FtpPath(of) => format!("{} without \";type=\"", path(of)),
         Derivation::FtpType(of) => format!("{} after \";type=\"", path(of)),
         Derivation::UrlPath(of, q) => format!("{} after its \"/\", with \"?\" {q}", path(of)),
-        Derivation::Authority(u, h, p) => format!("{}@{h}:{p}", ui(u)),
+        Derivation::Authority(a) => auth(a),
         Derivation::User(u) => format!("{} before \":\"", ui(u)),
         Derivation::Password(u) => format!("{} after \":\"", ui(u)),
-        Derivation::SchemePart(u, h, p, of, q) => {
-            format!("//{}@{h}:{p}{}?{q}", ui(u), path(of))
-        }
+        Derivation::SchemePart(a, of, q) => format!("//{}{}?{q}", auth(a), path(of)),
     }
 }
 

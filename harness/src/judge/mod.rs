@@ -16,7 +16,7 @@ pub use class::{Class, Judged};
 
 use crate::ask::{Answer, Info};
 use crate::ask::{ReferenceAnswer, Request};
-use crate::case::Expectation;
+use crate::case::{Expectation, Operation};
 use exact::Mismatch;
 use urlcert_reference::DocReading;
 
@@ -92,9 +92,14 @@ pub fn of_mismatches(request: &Request, e: &Expectation, mismatches: &[Mismatch]
 
 /// What a document's expectation says of `request`, as one line.
 pub fn expectation_line(request: &Request, e: &Expectation) -> String {
+    expectation_line_of(request.operation(), e)
+}
+
+/// [`expectation_line`] for an `op` request.
+pub fn expectation_line_of(op: Operation, e: &Expectation) -> String {
     use exact::quote;
-    match request {
-        Request::Parse { .. } => {
+    match op {
+        Operation::Parse => {
             let mut parts = vec![format!("verdict {}", e.verdict.as_deref().unwrap_or("?"))];
             for (name, v) in &e.components {
                 let v = match v {
@@ -106,23 +111,23 @@ pub fn expectation_line(request: &Request, e: &Expectation) -> String {
             }
             parts.join(", ")
         }
-        Request::Resolve { .. } => match (&e.result, &e.verdict) {
+        Operation::Resolve => match (&e.result, &e.verdict) {
             (Some(r), _) => format!("result {}", quote(r)),
             (None, Some(v)) => format!("no result ({v})"),
             (None, None) => "no result".into(),
         },
-        Request::Extract { .. } => match &e.urls {
+        Operation::Extract => match &e.urls {
             Some(urls) => {
                 let shown: Vec<String> = urls.iter().map(|u| quote(&u.url)).collect();
                 format!("urls [{}]", shown.join(", "))
             }
             None => format!("verdict {}", e.verdict.as_deref().unwrap_or("?")),
         },
-        Request::Normalize { .. } => match (&e.result, &e.verdict) {
+        Operation::Normalize => match (&e.result, &e.verdict) {
             (Some(r), _) => format!("normal form {}", quote(r)),
             (None, Some(v)) => format!("no normal form ({v})"),
             (None, None) => "no normal form".into(),
         },
-        Request::Base { .. } | Request::Links { .. } => crate::case::answer::documents(e),
+        Operation::Base | Operation::Links => crate::case::answer::documents(e),
     }
 }

@@ -74,6 +74,7 @@ fn is_report_file(name: &str) -> bool {
             | "matrix.json"
             | "matrix.md"
             | "matrix.html"
+            | "answers.jsonl"
     ) || (name.starts_with("certificate-") && (name.ends_with(".md") || name.ends_with(".html")))
         || (name.starts_with('.') && name.contains(".tmp"))
 }

@@ -35,7 +35,7 @@ pub struct Plan {
 const FORMAT: u32 = 1;
 
 /// The largest `run.json` a resumed run reads back, in bytes.
-const MAX_PLAN_BYTES: u64 = 64 * 1024 * 1024;
+pub(crate) const MAX_PLAN_BYTES: u64 = 64 * 1024 * 1024;
 
 /// How often the partial report is rendered again while records come in.
 const REFRESH: std::time::Duration = std::time::Duration::from_secs(2);
@@ -194,7 +194,7 @@ fn render_partial(dir: &Path, run: &Run) -> io::Result<()> {
 }
 
 /// What makes `now` another plan than `before`, said for the user.
-fn differs(before: &Plan, now: &Plan) -> Option<String> {
+pub(crate) fn differs(before: &Plan, now: &Plan) -> Option<String> {
     if before.command != now.command {
         return Some(format!(
             "it was made by `urlcert {}`, not `urlcert {}`",

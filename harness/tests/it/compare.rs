@@ -1047,3 +1047,211 @@ expect:
     let j = judge_one(&c, Model::Curl, &curl);
     assert_eq!(j.class, Class::Agree, "{j:?}");
 }
+
+#[test]
+fn an_answered_authority_is_the_authority_even_without_a_host() {
+    // RFC 2396 §3.2: authority = server | reg_name; `http://u@h:x/`'s port "x" is no
+    // port, so the server fails and the whole authority is a reg_name, with no host,
+    // userinfo or port (the expectation of cases/rfc2396/rules.yaml, worked from the
+    // BNF).
+    let c = case(
+        r#"
+id: t.reg-name
+op: parse
+input: "http://u@h:x/"
+cite: [{doc: rfc2396, section: "3.2"}]
+expect:
+  rfc2396:
+    verdict: valid
+    components: {scheme: "http", authority: "u@h:x", userinfo: null, host: null, port: null, path: "/", query: null, fragment: null}
+"#,
+    );
+    let registry = |authority: Option<Option<&str>>| {
+        let mut items = vec![
+            ("scheme", Some("http")),
+            ("userinfo", None),
+            ("host", None),
+            ("port", None),
+            ("path", Some("/")),
+            ("query", None),
+            ("fragment", None),
+        ];
+        items.extend(authority.map(|a| ("authority", a)));
+        parsed(&items)
+    };
+    // An RFC 3986 adapter that gives the authority whole agrees.
+    let j = judge_one(&c, Model::Rfc3986, &registry(Some(Some("u@h:x"))));
+    assert_eq!(j.class, Class::Agree, "{j:?}");
+    // Without it there is no host to rebuild an authority from: absent, which differs.
+    let j = judge_one(&c, Model::Rfc3986, &registry(None));
+    assert_eq!(j.component.as_deref(), Some("authority"), "{j:?}");
+    // An answered null is no authority, whatever the host: the part is taken as given.
+    let j = judge_one(&c, Model::Rfc3986, &registry(Some(None)));
+    assert_eq!(j.component.as_deref(), Some("authority"), "{j:?}");
+
+    // A server-based authority (RFC 2396 §3.2.2, server = [ [ userinfo "@" ] hostport ]),
+    // given whole or not: the same authority either way.
+    let c = case(
+        r#"
+id: t.server
+op: parse
+input: "http://host.dom:8080/a/b?q"
+cite: [{doc: rfc2396, section: "3.2.2"}]
+expect:
+  rfc2396:
+    verdict: valid
+    components: {scheme: "http", authority: "host.dom:8080", userinfo: null, host: "host.dom", port: "8080", path: "/a/b", query: "q"}
+"#,
+    );
+    let server = |whole: bool| {
+        let mut items = vec![
+            ("scheme", Some("http")),
+            ("userinfo", None),
+            ("host", Some("host.dom")),
+            ("port", Some("8080")),
+            ("path", Some("/a/b")),
+            ("query", Some("q")),
+            ("fragment", None),
+        ];
+        if whole {
+            items.push(("authority", Some("host.dom:8080")));
+        }
+        parsed(&items)
+    };
+    for whole in [true, false] {
+        let j = judge_one(&c, Model::Rfc3986, &server(whole));
+        assert_eq!(j.class, Class::Agree, "whole: {whole}: {j:?}");
+    }
+
+    // Only the RFC 3986 model has the part: libcurl's answer is rebuilt from its host.
+    let curl = parsed(&[
+        ("scheme", Some("http")),
+        ("user", None),
+        ("password", None),
+        ("host", Some("host.dom")),
+        ("port", Some("8080")),
+        ("path", Some("/a/b")),
+        ("query", Some("q")),
+        ("fragment", None),
+        ("authority", Some("not this")),
+    ]);
+    let j = judge_one(&c, Model::Curl, &curl);
+    assert_eq!(j.class, Class::Agree, "{j:?}");
+}
+
+/// An answer for `http://h` in `model`'s vocabulary with the path part `path` (`None`
+/// for null), every other part as the model's parser gives it for that URL.
+fn http_h(model: Model, path: Option<&str>) -> Answer {
+    let mut items: Vec<(&str, Option<&str>)> = match model {
+        Model::Rfc3986 => vec![
+            ("scheme", Some("http")),
+            ("userinfo", None),
+            ("host", Some("h")),
+            ("port", None),
+            ("query", None),
+            ("fragment", None),
+        ],
+        Model::Curl => vec![
+            ("scheme", Some("http")),
+            ("user", None),
+            ("password", None),
+            ("host", Some("h")),
+            ("port", None),
+            ("query", None),
+            ("fragment", None),
+        ],
+        Model::Whatwg => vec![
+            ("protocol", Some("http:")),
+            ("username", Some("")),
+            ("password", Some("")),
+            ("hostname", Some("h")),
+            ("port", Some("")),
+            ("search", Some("")),
+            ("hash", Some("")),
+        ],
+        Model::Urlparse => vec![
+            ("scheme", Some("http")),
+            ("netloc", Some("h")),
+            ("params", Some("")),
+            ("query", Some("")),
+            ("fragment", Some("")),
+            ("username", None),
+            ("password", None),
+            ("hostname", Some("h")),
+            ("port", None),
+        ],
+        Model::Document => unreachable!("the reference is judged exactly"),
+    };
+    let name = if model == Model::Whatwg {
+        "pathname"
+    } else {
+        "path"
+    };
+    items.push((name, path));
+    parsed(&items)
+}
+
+#[test]
+fn a_null_path_is_the_empty_path_for_every_model() {
+    // RFC 3986 §3.3: "A path is always defined for a URI, though the defined path may
+    // be empty (zero length)"; §6.2.3's `http://example.com` has the empty path.
+    let always = case(
+        r#"
+id: t.path-always
+op: parse
+input: "http://h"
+cite: [{doc: rfc3986, section: "3.3"}]
+expect:
+  rfc3986: {verdict: valid, components: {scheme: "http", host: "h", path: ""}}
+"#,
+    );
+    // RFC 1738 §3.3: httpurl = "http://" hostport [ "/" hpath [ "?" search ]]: `http://h`
+    // has no hpath, `http://h/` an empty one; the document tells the two apart.
+    let none = case(
+        r#"
+id: t.hpath-none
+op: parse
+input: "http://h"
+cite: [{doc: rfc1738, section: "3.3"}]
+expect:
+  rfc1738: {verdict: valid, components: {scheme: "http", host: "h", hpath: null}}
+"#,
+    );
+    let empty = case(
+        r#"
+id: t.hpath-empty
+op: parse
+input: "http://h/"
+cite: [{doc: rfc1738, section: "3.3"}]
+expect:
+  rfc1738: {verdict: valid, components: {scheme: "http", host: "h", hpath: ""}}
+"#,
+    );
+    for model in [Model::Rfc3986, Model::Curl, Model::Whatwg, Model::Urlparse] {
+        for c in [&always, &none] {
+            // A null path and an empty one: the same path, which the document has.
+            for path in [None, Some("")] {
+                let j = judge_one(c, model, &http_h(model, path));
+                assert_eq!(j.class, Class::Agree, "{model:?} {}: {path:?}: {j:?}", c.id);
+            }
+            // A path that is not empty is another path.
+            let j = judge_one(c, model, &http_h(model, Some("/x")));
+            assert_eq!(j.class, Class::Component, "{model:?} {}: {j:?}", c.id);
+        }
+        // `http://h/`'s empty hpath is the path "/"; a parser's null or empty path is no
+        // hpath, which RFC 1738 says is another URL, wherever the model can say so
+        // (WHATWG and urlparse cannot tell absent from empty, nor "/" from none).
+        let j = judge_one(&empty, model, &http_h(model, Some("/")));
+        assert_eq!(j.class, Class::Agree, "{model:?}: {j:?}");
+        let tells = matches!(model, Model::Rfc3986 | Model::Curl);
+        for path in [None, Some("")] {
+            let j = judge_one(&empty, model, &http_h(model, path));
+            let want = if tells {
+                Class::Component
+            } else {
+                Class::Agree
+            };
+            assert_eq!(j.class, want, "{model:?}: {path:?}: {j:?}");
+        }
+    }
+}

@@ -180,7 +180,14 @@ fn model_keys(model: &str) -> &'static [&'static str] {
             "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
         ],
         "rfc3986" => &[
-            "scheme", "userinfo", "host", "port", "path", "query", "fragment",
+            "scheme",
+            "authority",
+            "userinfo",
+            "host",
+            "port",
+            "path",
+            "query",
+            "fragment",
         ],
         "urlparse" => &[
             "scheme", "netloc", "path", "params", "query", "fragment", "username", "password",
@@ -881,6 +888,328 @@ fn the_programs_are_in_place() {
         assert!(
             adapter_file(file).is_file(),
             "harness/adapters/{file} is missing"
+        );
+    }
+}
+
+// ---- empty strings after earlier requests ----------------------------------------------
+
+/// libcurl asked directly, with no adapter and no JSON between: `curl-direct FLAG (parse
+/// INPUT | resolve BASE REFERENCE)...`, FLAG one of the curl adapter's profile arguments
+/// (or `-` for none), mapped to the CURLU_* flag ADAPTERS.md gives it. One line per
+/// operation: `rejected STEP CODE MESSAGE` (STEP: url, base or reference), `resolved URL`,
+/// or `parsed` and a `PART=VALUE` (or `PART` alone, absent) per part, tab-separated.
+const CURL_DIRECT: &str = r#"
+#include <curl/curl.h>
+#include <stdio.h>
+#include <string.h>
+static void rejected(const char *step, CURLUcode rc) {
+    printf("rejected\t%s\t%d\t%s\n", step, (int)rc, curl_url_strerror(rc));
+}
+int main(int argc, char **argv) {
+#if LIBCURL_VERSION_NUM < 0x075000
+    return 4; /* no curl_url_strerror before 7.80.0 */
+#endif
+    unsigned int flags = 0;
+    if (strcmp(argv[1], "--non-support-scheme") == 0) flags = CURLU_NON_SUPPORT_SCHEME;
+    else if (strcmp(argv[1], "--guess-scheme") == 0) flags = CURLU_GUESS_SCHEME;
+    else if (strcmp(argv[1], "--allow-space") == 0) {
+#ifdef CURLU_ALLOW_SPACE
+        flags = CURLU_ALLOW_SPACE;
+#else
+        return 3;
+#endif
+    }
+    static const struct { const char *name; CURLUPart which; } parts[] = {
+        {"scheme", CURLUPART_SCHEME}, {"user", CURLUPART_USER},
+        {"password", CURLUPART_PASSWORD}, {"host", CURLUPART_HOST},
+        {"port", CURLUPART_PORT}, {"path", CURLUPART_PATH},
+        {"query", CURLUPART_QUERY}, {"fragment", CURLUPART_FRAGMENT}};
+    for (int i = 2; i < argc; i++) {
+        CURLU *h = curl_url();
+        CURLUcode rc;
+        if (strcmp(argv[i], "parse") == 0) {
+            if ((rc = curl_url_set(h, CURLUPART_URL, argv[++i], flags)) != CURLUE_OK) {
+                rejected("url", rc);
+            } else {
+                printf("parsed");
+                for (size_t k = 0; k < sizeof parts / sizeof parts[0]; k++) {
+                    char *v = NULL;
+                    if (curl_url_get(h, parts[k].which, &v, 0) == CURLUE_OK && v)
+                        printf("\t%s=%s", parts[k].name, v);
+                    else
+                        printf("\t%s", parts[k].name);
+                    curl_free(v);
+                }
+                printf("\n");
+            }
+        } else {
+            const char *base = argv[++i], *reference = argv[++i];
+            char *url = NULL;
+            if ((rc = curl_url_set(h, CURLUPART_URL, base, flags)) != CURLUE_OK)
+                rejected("base", rc);
+            else if ((rc = curl_url_set(h, CURLUPART_URL, reference, flags)) != CURLUE_OK)
+                rejected("reference", rc);
+            else if ((rc = curl_url_get(h, CURLUPART_URL, &url, 0)) != CURLUE_OK)
+                rejected("get", rc);
+            else
+                printf("resolved\t%s\n", url);
+            curl_free(url);
+        }
+        curl_url_cleanup(h);
+    }
+    return 0;
+}
+"#;
+
+/// Compiles [`CURL_DIRECT`] once per test process, or says why it cannot be.
+fn curl_direct() -> Result<PathBuf, String> {
+    static BUILT: OnceLock<Result<PathBuf, String>> = OnceLock::new();
+    BUILT
+        .get_or_init(|| {
+            output_of("cc", &["--version"])
+                .ok_or("no C compiler `cc` for the direct libcurl call (apt-get install gcc)")?;
+            if !library_present(&CURL) {
+                return Err(format!("{} is not installed ({})", CURL.pkg, CURL.install));
+            }
+            let dir = target_dir().join("urlcert-adapters").join("tests");
+            std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+            let source = dir.join("curl_direct.c");
+            std::fs::write(&source, CURL_DIRECT).map_err(|e| e.to_string())?;
+            let out = dir.join("curl-direct");
+            let compiled = Command::new("cc")
+                .arg("-O2")
+                .arg("-o")
+                .arg(&out)
+                .arg(&source)
+                .arg(CURL.link)
+                .output()
+                .map_err(|e| format!("cc: {e}"))?;
+            // The headers and library are there (checked above): a failure is this test's.
+            assert!(
+                compiled.status.success(),
+                "cc failed on the direct libcurl call:\n{}",
+                String::from_utf8_lossy(&compiled.stderr)
+            );
+            Ok(out)
+        })
+        .clone()
+}
+
+/// What the curl adapter must answer, under `id`, to the operation [`CURL_DIRECT`]
+/// answered with `line`: libcurl's verdict in the adapter's documented answer shape.
+fn curl_direct_answer(id: u64, line: &str) -> Value {
+    let fields: Vec<&str> = line.split('\t').collect();
+    match fields[0] {
+        "rejected" => {
+            let step = match fields[1] {
+                "url" => "",
+                "base" => "the base: ",
+                "reference" => "the reference: ",
+                _ => "curl_url_get(CURLUPART_URL): ",
+            };
+            let message = format!("libcurl: {step}{} (CURLUcode {})", fields[3], fields[2]);
+            json!({"id": id, "rejected": {"message": message}})
+        }
+        "resolved" => json!({"id": id, "resolved": {"result": fields[1]}}),
+        "parsed" => {
+            let components: serde_json::Map<String, Value> = fields[1..]
+                .iter()
+                .map(|f| match f.split_once('=') {
+                    Some((name, value)) => (name.to_string(), json!(value)),
+                    None => (f.to_string(), Value::Null),
+                })
+                .collect();
+            json!({"id": id, "parsed": {"components": components}})
+        }
+        other => panic!("curl-direct printed {other:?}"),
+    }
+}
+
+/// The empty string as input, reference and base, asked of one long-lived curl adapter
+/// after other requests have used (and freed) its memory, answers what libcurl itself
+/// says for it, in every profile. The adapter once passed libcurl an unterminated
+/// buffer for `""`: a fresh process read zeroed memory and answered right, a used one
+/// read an earlier request's bytes ("Bad path" for the empty reference). The oracle is
+/// a direct call of curl_url_set rather than a fresh adapter process, since a fresh
+/// process answered right only by the luck of zeroed memory.
+#[test]
+fn curl_answers_the_empty_string_as_libcurl_does_after_other_requests() {
+    let direct = match curl_direct() {
+        Ok(path) => path,
+        Err(why) => {
+            println!("skipped: curl: {why}");
+            return;
+        }
+    };
+    let base = "http://a/b/c/d;p?q";
+    let long = format!("http://example.com/{}?q#f", "x".repeat(600));
+    let empties: [(&str, &str, &str); 5] = [
+        ("parse", "", ""),
+        ("resolve", base, ""),
+        ("resolve", "", "g"),
+        ("resolve", "", ""),
+        ("parse", "", ""),
+    ];
+    for spec in [
+        curl(),
+        curl_non_support_scheme(),
+        curl_allow_space(),
+        curl_guess_scheme(),
+    ] {
+        let Some(argv) = spec.argv() else { return };
+        let flag = spec.args.first().copied().unwrap_or("-");
+        let mut args = vec![flag.to_string()];
+        for (op, a, b) in empties {
+            args.push(op.to_string());
+            args.push(a.to_string());
+            if op == "resolve" {
+                args.push(b.to_string());
+            }
+        }
+        let out = Command::new(&direct).args(&args).output().unwrap();
+        match out.status.code() {
+            Some(3) => {
+                println!(
+                    "skipped: {}: this libcurl lacks the profile's flag",
+                    spec.name
+                );
+                continue;
+            }
+            Some(4) => {
+                println!("skipped: curl: libcurl older than 7.80.0 has no curl_url_strerror");
+                return;
+            }
+            _ => {}
+        }
+        assert!(out.status.success(), "curl-direct: {out:?}");
+        let said = String::from_utf8(out.stdout).expect("UTF-8");
+        let said: Vec<&str> = said.lines().collect();
+        assert_eq!(said.len(), empties.len(), "curl-direct: {said:?}");
+
+        let mut session = Session::start(&argv);
+        let mut id = 0;
+        // Three rounds: requests that fill and free the buffers, then the empty strings.
+        for _ in 0..3 {
+            for input in ["http://example.com/a?b#c", long.as_str()] {
+                id += 1;
+                let answer = session.ask(&parse_request(id, input));
+                assert_eq!(answer["id"], id, "{}: {answer}", spec.name);
+            }
+            id += 1;
+            let answer = session.ask(&resolve_request(id, base, &long));
+            assert_eq!(answer["id"], id, "{}: {answer}", spec.name);
+            for ((op, a, b), line) in empties.iter().zip(&said) {
+                id += 1;
+                let request = match *op {
+                    "parse" => parse_request(id, a),
+                    _ => resolve_request(id, a, b),
+                };
+                assert_eq!(
+                    session.ask(&request),
+                    curl_direct_answer(id, line),
+                    "{}: {request} after {} other requests",
+                    spec.name,
+                    id - 1
+                );
+            }
+        }
+        session.finish();
+    }
+}
+
+/// Request lines that exercise every path of json.h's reader: empty strings as values and
+/// keys, every escape (`\u0000`, a surrogate pair, lone and broken surrogates, unknown and
+/// short escapes), a long string, and lines cut off anywhere.
+fn reader_workout() -> Vec<String> {
+    let long = "a".repeat(70_000);
+    let mut lines: Vec<String> = [
+        r#"{"id":1,"op":"parse","input":"http://example.com/a?b#c"}"#,
+        r#"{"id":2,"op":"parse","input":""}"#,
+        r#"{"id":3,"op":"resolve","base":"http://a/b/c/d;p?q","reference":""}"#,
+        r#"{"id":4,"op":"resolve","base":"","reference":"g"}"#,
+        r#"{"id":5,"op":"resolve","base":"","reference":""}"#,
+        r#"{"id":6,"":"","op":"parse","input":"http://x/"}"#,
+        r#"{"":1,"id":7,"op":"parse","input":""}"#,
+        r#"{"id":8,"op":"","input":""}"#,
+        r#"{"id":9,"op":"parse","input":"\u0000"}"#,
+        r#"{"id":10,"op":"parse","input":"http://h/\ud83d\ude00?\u00e9"}"#,
+        r#"{"id":11,"op":"parse","input":"\ud83d"}"#,
+        r#"{"id":12,"op":"parse","input":"\ude00x"}"#,
+        r#"{"id":13,"op":"parse","input":"\ud83d\u0041"}"#,
+        r#"{"id":14,"op":"parse","input":"\x"}"#,
+        r#"{"id":15,"op":"parse","input":"\u12"}"#,
+        r#"{"id":16,"op":"parse","input":"\u12zz"}"#,
+        r#"{"id":17,"op":"parse","input":"a\"b\\c\/d\b\f\n\r\t"}"#,
+        r#"{"id":18,"op":"parse","input":"x","k":[1,{"a":[]},-1.5e+3,true,false,null]}"#,
+        r#"{"id":"\u0000","op":"hello"}"#,
+        r#"{"id":19,"op":"parse","input":"","input":""}"#,
+        r#"{"id":20,"op":"parse","input":"http://h/","input":1}"#,
+        r#"{"id":21,"op":"parse","input":"http://h/"#,
+        r#"{"id":22,"op":"parse","input":"http://h/\"#,
+        r#"{"id":23,"op":"parse","input":"\ud83d\"#,
+        r#"{"id":24,"op":"parse","input":"\ud83d\u"#,
+        r#"{"id":25,"op":"parse","#,
+        r#"{"id":"#,
+        r#"{""#,
+        "{",
+        "",
+        r#"{"id":1e,"op":"hello"}"#,
+        r#"{"id":26,"op":"hello"} x"#,
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    lines.push(format!(
+        r#"{{"id":27,"op":"parse","input":"http://h/{long}"}}"#
+    ));
+    lines.push(format!(
+        r#"{{"id":28,"op":"resolve","base":"http://a/b/","reference":"{long}"}}"#
+    ));
+    lines.push(r#"{"id":29,"op":"parse","input":""}"#.to_string());
+    lines
+}
+
+/// The C adapters read no memory they have not set, whatever a request line holds:
+/// under valgrind's memcheck, every line of [`reader_workout`] (and a last line cut off
+/// before its newline) is answered and no error is reported. Unset bytes are what made
+/// the empty string a different URL from one request to the next.
+#[test]
+fn c_adapters_read_no_unset_memory_under_valgrind() {
+    if output_of("valgrind", &["--version"]).is_none() {
+        println!("skipped: valgrind is not installed (apt-get install valgrind)");
+        return;
+    }
+    for spec in [uriparser(), curl()] {
+        let Some(argv) = spec.argv() else { continue };
+        let lines = reader_workout();
+        let mut text: String = lines.iter().map(|l| format!("{l}\n")).collect();
+        text.push_str(r#"{"id":30,"op":"parse","input":"http://h/"#);
+        let mut child = Command::new("valgrind")
+            .args(["-q", "--error-exitcode=99", "--track-origins=yes"])
+            .args(&argv)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+        let out = child.wait_with_output().unwrap();
+        writer.join().unwrap().unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{} under valgrind:\n{}",
+            spec.name,
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let answers = String::from_utf8(out.stdout).expect("UTF-8 answers");
+        assert_eq!(
+            answers.lines().count(),
+            lines.len() + 1,
+            "{}: one answer a line: {answers}",
+            spec.name
         );
     }
 }

@@ -10,7 +10,7 @@
 use std::process::{Command, Stdio};
 use urlcert::ask::process::Limits;
 use urlcert::ask::registry::{by_name, Found};
-use urlcert::ask::{Answer, Ask, Engine};
+use urlcert::ask::{Answer, Ask, Engine, Parts};
 
 use crate::common::documented::documented;
 
@@ -82,6 +82,135 @@ fn java_versions_come_from_the_runtime() {
     });
     version_from_runtime("java-uri", real.clone());
     version_from_runtime("java-url", real);
+}
+
+/// java.net.URI asked directly: for each argument, one line of tab-separated
+/// `NAME=VALUE` (or `NAME` alone for null) from its getters, in the order of the
+/// adapter's parts, or `rejected` when `new URI` throws.
+const URI_PROBE: &str = r#"
+import java.net.URI;
+public final class UriProbe {
+    public static void main(String[] args) {
+        for (String s : args) {
+            try {
+                URI u = new URI(s);
+                String port = u.getPort() == -1 ? null : Integer.toString(u.getPort());
+                String[][] parts = {
+                    {"scheme", u.getScheme()}, {"authority", u.getRawAuthority()},
+                    {"userinfo", u.getRawUserInfo()}, {"host", u.getHost()}, {"port", port},
+                    {"path", u.getRawPath()}, {"query", u.getRawQuery()},
+                    {"fragment", u.getRawFragment()}};
+                StringBuilder line = new StringBuilder();
+                for (String[] p : parts) {
+                    if (line.length() > 0) line.append('\t');
+                    line.append(p[0]);
+                    if (p[1] != null) line.append('=').append(p[1]);
+                }
+                System.out.println(line);
+            } catch (Exception e) {
+                System.out.println("rejected");
+            }
+        }
+    }
+}
+"#;
+
+/// What java.net.URI's getters say of each input, from [`URI_PROBE`] compiled and run
+/// here; `None` (after printing why) without javac and java.
+fn java_uri_getters(inputs: &[&str]) -> Option<Vec<Option<Parts>>> {
+    if output_of(&["javac", "-version"], false).is_none()
+        || output_of(&["java", "-version"], true).is_none()
+    {
+        println!("skipped: java-uri: javac and java (a JDK) are not installed (apt-get install default-jdk-headless)");
+        return None;
+    }
+    let dir = std::env::temp_dir().join(format!("urlcert-uri-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let source = dir.join("UriProbe.java");
+    std::fs::write(&source, URI_PROBE).unwrap();
+    let javac = Command::new("javac")
+        .args(["-encoding", "UTF-8", "-d"])
+        .arg(&dir)
+        .arg(&source)
+        .output()
+        .unwrap();
+    assert!(
+        javac.status.success(),
+        "javac UriProbe.java: {}",
+        String::from_utf8_lossy(&javac.stderr)
+    );
+    let out = Command::new("java")
+        .arg("-cp")
+        .arg(&dir)
+        .arg("UriProbe")
+        .args(inputs)
+        .output()
+        .unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(out.status.success(), "java UriProbe: {out:?}");
+    let text = String::from_utf8(out.stdout).expect("UTF-8");
+    let lines: Vec<Option<Parts>> = text
+        .lines()
+        .map(|line| {
+            (line != "rejected").then(|| {
+                line.split('\t')
+                    .map(|f| match f.split_once('=') {
+                        Some((name, value)) => (name.to_string(), Some(value.to_string())),
+                        None => (f.to_string(), None),
+                    })
+                    .collect()
+            })
+        })
+        .collect();
+    assert_eq!(lines.len(), inputs.len(), "java UriProbe: {text}");
+    Some(lines)
+}
+
+/// java-uri answers what java.net.URI's own getters say, a registry-based authority
+/// (RFC 2396 §3.2: one that does not parse as a server) included: that one has no host
+/// (getHost is null), so the adapter gives it only whole, as `authority`, and not as
+/// the host it is not. The inputs' kinds of authority are checked on the direct call
+/// itself, so the test cannot pass without one of each.
+#[test]
+fn java_uri_answers_what_java_net_uri_says() {
+    // Registry-based: "_" is no hostname character, ";" neither, and port "x" is not
+    // digits, so the server alternative fails and the authority is a reg_name.
+    let registry = ["http://a_b/", "foo://reg;name/x", "http://u@h:x/"];
+    // Server-based: a hostname, an IP literal with userinfo and port, and no authority.
+    let server = [
+        "http://example.com:8080/p?q#f",
+        "http://u:p@[::1]:8/",
+        "file:///x",
+    ];
+    let inputs: Vec<&str> = registry.iter().chain(&server).copied().collect();
+    let Some(mut adapter) = open("java-uri") else {
+        return;
+    };
+    let Some(getters) = java_uri_getters(&inputs) else {
+        return;
+    };
+    for (input, direct) in inputs.iter().zip(getters) {
+        let direct = direct.unwrap_or_else(|| panic!("java.net.URI rejects {input}"));
+        let host = direct["host"].as_deref();
+        let authority = direct["authority"].as_deref();
+        if registry.contains(input) {
+            assert!(
+                host.is_none() && authority.is_some(),
+                "java.net.URI does not read {input} as registry-based: {direct:?}"
+            );
+        } else {
+            assert!(
+                host.is_some() || authority.is_none(),
+                "java.net.URI reads {input} as registry-based: {direct:?}"
+            );
+        }
+        match adapter.parse(input.as_bytes()) {
+            Answer::Parsed { components } => {
+                assert_eq!(components, direct, "java-uri against java.net.URI: {input}")
+            }
+            other => panic!("java-uri: {input}: {other:?}"),
+        }
+    }
 }
 
 // ---- Go -----------------------------------------------------------------------------
