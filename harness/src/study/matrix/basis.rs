@@ -58,16 +58,21 @@ pub struct Item {
 
 impl Item {
     /// The request the item puts to a parser.
-    pub fn with_request<T>(&self, f: impl FnOnce(&Request) -> T) -> T {
+    pub fn request(&self) -> Request<'_> {
         match self.op {
-            Operation::Resolve => f(&Request::Resolve {
+            Operation::Resolve => Request::Resolve {
                 base: self.base.as_deref().unwrap_or_default().as_bytes(),
                 reference: self.input.as_bytes(),
-            }),
-            _ => f(&Request::Parse {
+            },
+            _ => Request::Parse {
                 input: self.input.as_bytes(),
-            }),
+            },
         }
+    }
+
+    /// Hands the item's request to `f`.
+    pub fn with_request<T>(&self, f: impl FnOnce(&Request) -> T) -> T {
+        f(&self.request())
     }
 
     /// The document's answer, when it has one.

@@ -197,24 +197,36 @@ pub fn build(
     }
 }
 
+/// How many items are put to an engine together ([`crate::ask::ask_many`]) before
+/// their answers are written to the journal: enough for a browser to answer many
+/// references in one run, few enough that a kill loses little.
+const ASKED_TOGETHER: usize = 256;
+
 /// Asks `engine` (the column `name`) every item of `basis` once, through the one
-/// [`crate::ask::ask`]: an answer `journal` kept from a stopped matrix is taken as it
-/// is; a new one is written to it before the next question.
+/// [`crate::ask::ask_many`], a few hundred at a time: an answer `journal` kept from a
+/// stopped matrix is taken as it is; new ones are written to it as each batch comes
+/// back.
 pub fn ask_each(
     basis: &Basis,
     engine: &mut dyn crate::ask::Engine,
     name: &str,
     journal: &mut journal::AnswerJournal,
 ) -> std::io::Result<Vec<Option<Answer>>> {
-    let mut answers = Vec::with_capacity(basis.items.len());
-    for item in &basis.items {
-        if let Some(prior) = journal.prior(name, &item.id) {
-            answers.push(Some(prior.clone()));
-            continue;
+    let mut answers: Vec<Option<Answer>> = basis
+        .items
+        .iter()
+        .map(|item| journal.prior(name, &item.id).cloned())
+        .collect();
+    let missing: Vec<usize> = (0..answers.len())
+        .filter(|&n| answers[n].is_none())
+        .collect();
+    for chunk in missing.chunks(ASKED_TOGETHER) {
+        let requests: Vec<_> = chunk.iter().map(|&n| basis.items[n].request()).collect();
+        let got = crate::ask::ask_many(engine, &requests);
+        for (&n, answer) in chunk.iter().zip(got) {
+            journal.record(name, &basis.items[n].id, &answer)?;
+            answers[n] = Some(answer);
         }
-        let answer = item.with_request(|r| crate::ask::ask(engine, r));
-        journal.record(name, &item.id, &answer)?;
-        answers.push(Some(answer));
     }
     Ok(answers)
 }
