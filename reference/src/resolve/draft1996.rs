@@ -68,6 +68,7 @@ const SECTION_6: Algorithm = Algorithm {
 /// Step 2a: "If the URL reference is entirely empty, or consists only of a fragment
 /// identifier, it is interpreted as a reference to the current document and we are
 /// done."
+#[inline]
 fn step_2a(
     asked: &Request,
     b: &Components,

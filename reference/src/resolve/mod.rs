@@ -242,6 +242,7 @@ pub(crate) fn last_segment_start(path: &[u8]) -> usize {
 
 /// `base_path` without its last segment, then `reference_path`: the merge RFC 1808 Step
 /// 6, the 1996 draft's Step 6 and RFC 3986 Section 5.2.3 describe.
+#[inline]
 pub(crate) fn replace_last_segment(base_path: &[u8], reference_path: &[u8]) -> Vec<u8> {
     let keep = last_segment_start(base_path);
     let mut path = Vec::with_capacity(keep + reference_path.len());

@@ -75,6 +75,7 @@ const SECTION_4: Algorithm = Algorithm {
 
 /// Step 2a: "If the embedded URL is entirely empty, it inherits the entire base URL
 /// (i.e., is set equal to the base URL) and we are done."
+#[inline]
 fn step_2a(
     asked: &Request,
     _: &Components,

@@ -140,6 +140,7 @@ impl Trace {
     }
 
     /// A step that ends the algorithm with `result`, handed back.
+    #[inline]
     pub fn last(&mut self, id: &'static str, text: &'static str, result: Vec<u8>) -> Vec<u8> {
         self.step(id, text, || lossy(&result));
         result

@@ -88,8 +88,9 @@ pub fn unreserved_pct_or_sub_delim(
     }
 }
 
-/// `pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"`
+// Before the production's line, which the BNF-text test reads right above the item.
 #[inline(always)]
+/// `pchar         = unreserved / pct-encoded / sub-delims / ":" / "@"`
 pub fn pchar(cx: &mut Cx, i: usize, end: usize) -> Option<usize> {
     let n = unreserved_pct_or_sub_delim(cx, i, end, b":@");
     cx.mark(Rule::R3986Pchar, n.is_some());
