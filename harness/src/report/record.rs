@@ -76,6 +76,19 @@ pub struct Unavailable {
     pub install: String,
 }
 
+impl Unavailable {
+    /// `NAME: WHY (install: COMMAND)`, the name and command written by `code`, the
+    /// reason by `text` (each report's own escaping).
+    pub fn line(&self, code: impl Fn(&str) -> String, text: impl Fn(&str) -> String) -> String {
+        format!(
+            "{}: {} (install: {})",
+            code(&self.name),
+            text(&self.why),
+            code(&self.install)
+        )
+    }
+}
+
 /// One outcome: one case under one document, asked of one adapter.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {

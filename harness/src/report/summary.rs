@@ -239,12 +239,7 @@ pub fn table(run: &Run) -> String {
         out.push_str(&format!("  {}: {}\n", v(&a.name), v(&a.version)));
     }
     for u in &summary.unavailable {
-        out.push_str(&format!(
-            "unavailable: {}: {} (install: {})\n",
-            v(&u.name),
-            v(&u.why),
-            v(&u.install)
-        ));
+        out.push_str(&format!("unavailable: {}\n", u.line(v, v)));
     }
     out
 }

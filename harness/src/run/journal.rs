@@ -35,7 +35,7 @@ pub struct Plan {
 const FORMAT: u32 = 1;
 
 /// The largest `run.json` a resumed run reads back, in bytes.
-pub(crate) const MAX_PLAN_BYTES: u64 = 64 * 1024 * 1024;
+const MAX_PLAN_BYTES: u64 = 64 * 1024 * 1024;
 
 /// How often the partial report is rendered again while records come in.
 const REFRESH: std::time::Duration = std::time::Duration::from_secs(2);
@@ -59,29 +59,16 @@ impl RunJournal {
     /// `resume` the one a stopped run left, whose plan must be this one.
     pub fn open(target: &Path, resume: bool, plan: Plan) -> Result<RunJournal, Refused> {
         let work = Work::open(target, &plan.command, resume)?;
-        let run_json = work.path().join("run.json");
         let results_path = work.path().join("results.jsonl");
-        let refuse = |what: String| Refused(what);
         let mut provenance = plan.provenance.clone();
         let columns = plan.columns.clone();
         let mut prior = HashMap::new();
         let mut kept = Vec::new();
-        if work.resumed() && run_json.is_file() {
-            let text = crate::user_file::read_text(&run_json, MAX_PLAN_BYTES)
-                .map_err(|e| refuse(format!("{}: {e}", run_json.display())))?;
-            let before: Plan = serde_json::from_str(&text).map_err(|e| {
-                refuse(format!(
-                    "{}: not the plan of a run ({e}); remove {} to start again",
-                    run_json.display(),
-                    work.path().display()
-                ))
-            })?;
-            if let Some(diff) = differs(&before, &plan) {
-                return Err(refuse(format!(
-                    "cannot resume {}: {diff}; remove that folder to start again",
-                    work.path().display()
-                )));
-            }
+        let plan = Plan {
+            format: FORMAT,
+            ..plan
+        };
+        if let Some(before) = begin(&work, &plan, "a run")? {
             provenance = before.provenance;
             kept = read_records(&results_path)?;
             prior = kept
@@ -91,17 +78,9 @@ impl RunJournal {
                     (key, r.clone())
                 })
                 .collect();
-        } else {
-            let plan = Plan {
-                format: FORMAT,
-                ..plan
-            };
-            let text = serde_json::to_string_pretty(&plan).unwrap_or_default();
-            outdir::write_file(work.path(), "run.json", &text)
-                .map_err(|e| refuse(format!("cannot write {}: {e}", run_json.display())))?;
         }
         let results = Journal::append(&results_path)
-            .map_err(|e| refuse(format!("cannot write {}: {e}", results_path.display())))?;
+            .map_err(|e| Refused(format!("cannot write {}: {e}", results_path.display())))?;
         Ok(RunJournal {
             work,
             results,
@@ -193,8 +172,38 @@ fn render_partial(dir: &Path, run: &Run) -> io::Result<()> {
     Ok(())
 }
 
+/// The start of a journal in `work`: when it resumes a stopped writer's (its
+/// `run.json` is there), the plan that writer set out with, which must be `plan` but
+/// for its provenance; otherwise `plan` is written as `run.json` and there is none.
+/// `what` names the writer in an error (`a run`, `a matrix`).
+pub(crate) fn begin(work: &Work, plan: &Plan, what: &str) -> Result<Option<Plan>, Refused> {
+    let run_json = work.path().join("run.json");
+    if work.resumed() && run_json.is_file() {
+        let text = crate::user_file::read_text(&run_json, MAX_PLAN_BYTES)
+            .map_err(|e| Refused(format!("{}: {e}", run_json.display())))?;
+        let before: Plan = serde_json::from_str(&text).map_err(|e| {
+            Refused(format!(
+                "{}: not the plan of {what} ({e}); remove {} to start again",
+                run_json.display(),
+                work.path().display()
+            ))
+        })?;
+        if let Some(diff) = differs(&before, plan) {
+            return Err(Refused(format!(
+                "cannot resume {}: {diff}; remove that folder to start again",
+                work.path().display()
+            )));
+        }
+        return Ok(Some(before));
+    }
+    let text = serde_json::to_string_pretty(plan).unwrap_or_default();
+    outdir::write_file(work.path(), "run.json", &text)
+        .map_err(|e| Refused(format!("cannot write {}: {e}", run_json.display())))?;
+    Ok(None)
+}
+
 /// What makes `now` another plan than `before`, said for the user.
-pub(crate) fn differs(before: &Plan, now: &Plan) -> Option<String> {
+fn differs(before: &Plan, now: &Plan) -> Option<String> {
     if before.command != now.command {
         return Some(format!(
             "it was made by `urlcert {}`, not `urlcert {}`",

@@ -106,32 +106,50 @@ pub fn of_parser(basis: &Basis, judged: &[Option<Judgements>]) -> Vec<Cell> {
     cells
 }
 
+/// How a cell reads: the documents it follows, or all but some, or none.
+pub enum Reading<'a> {
+    All,
+    AllBut(Vec<&'a str>),
+    Only(&'a [&'static str]),
+    None,
+}
+
 impl Cell {
-    /// The cell as one line: `rfc3986`, `all but rfc1738`, `none (closest rfc2396, 3/4)`.
-    pub fn text(&self) -> String {
+    /// What the cell says, before it is written: more than half of the documents
+    /// compared read as "all but" the others.
+    pub fn reading(&self) -> Reading<'_> {
         let n = self.compared.len();
         if self.follows.len() == n {
-            return "all".into();
+            Reading::All
+        } else if self.follows.is_empty() {
+            Reading::None
+        } else if self.follows.len() * 2 > n {
+            Reading::AllBut(
+                self.compared
+                    .iter()
+                    .copied()
+                    .filter(|d| !self.follows.contains(d))
+                    .collect(),
+            )
+        } else {
+            Reading::Only(&self.follows)
         }
-        if !self.follows.is_empty() && self.follows.len() * 2 > n {
-            let but: Vec<&str> = self
-                .compared
-                .iter()
-                .copied()
-                .filter(|d| !self.follows.contains(d))
-                .collect();
-            return format!("all but {}", but.join(", "));
-        }
-        if !self.follows.is_empty() {
-            return self.follows.join(", ");
-        }
-        match self.closest_agree {
-            Some(k) => format!(
-                "none (closest {}, {k}/{})",
-                self.closest.join(", "),
-                self.inputs
-            ),
-            None => "none".into(),
+    }
+
+    /// The cell as one line: `rfc3986`, `all but rfc1738`, `none (closest rfc2396, 3/4)`.
+    pub fn text(&self) -> String {
+        match self.reading() {
+            Reading::All => "all".into(),
+            Reading::AllBut(but) => format!("all but {}", but.join(", ")),
+            Reading::Only(docs) => docs.join(", "),
+            Reading::None => match self.closest_agree {
+                Some(k) => format!(
+                    "none (closest {}, {k}/{})",
+                    self.closest.join(", "),
+                    self.inputs
+                ),
+                None => "none".into(),
+            },
         }
     }
 }

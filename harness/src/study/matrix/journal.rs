@@ -6,7 +6,7 @@
 
 use crate::ask::Answer;
 use crate::report::outdir::{self, Journal, Refused, Work};
-use crate::run::journal::{differs, Plan, MAX_PLAN_BYTES};
+use crate::run::journal::{begin, Plan};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
 use std::io;
@@ -37,32 +37,12 @@ impl AnswerJournal {
     /// `resume` the one a stopped matrix left, whose plan must be this one.
     pub fn open(target: &Path, resume: bool, plan: Plan) -> Result<AnswerJournal, Refused> {
         let work = Work::open(target, COMMAND, resume)?;
-        let run_json = work.path().join("run.json");
         let answers = work.path().join("answers.jsonl");
         let mut plan = plan;
         let mut prior = HashMap::new();
-        if work.resumed() && run_json.is_file() {
-            let text = crate::user_file::read_text(&run_json, MAX_PLAN_BYTES)
-                .map_err(|e| Refused(format!("{}: {e}", run_json.display())))?;
-            let before: Plan = serde_json::from_str(&text).map_err(|e| {
-                Refused(format!(
-                    "{}: not the plan of a matrix ({e}); remove {} to start again",
-                    run_json.display(),
-                    work.path().display()
-                ))
-            })?;
-            if let Some(diff) = differs(&before, &plan) {
-                return Err(Refused(format!(
-                    "cannot resume {}: {diff}; remove that folder to start again",
-                    work.path().display()
-                )));
-            }
+        if let Some(before) = begin(&work, &plan, "a matrix")? {
             plan.provenance = before.provenance;
             prior = read(&answers)?;
-        } else {
-            let text = serde_json::to_string_pretty(&plan).unwrap_or_default();
-            outdir::write_file(work.path(), "run.json", &text)
-                .map_err(|e| Refused(format!("cannot write {}: {e}", run_json.display())))?;
         }
         let lines = Journal::append(&answers)
             .map_err(|e| Refused(format!("cannot write {}: {e}", answers.display())))?;

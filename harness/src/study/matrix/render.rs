@@ -2,7 +2,7 @@
 //! the agreement per document (on the discriminating inputs, and on every input), the
 //! fingerprint, and the inputs behind each of its rows.
 
-use super::fingerprint::Cell as Print;
+use super::fingerprint::{Cell as Print, Reading};
 use super::score::{DocScore, Nearest, OpScores, Score};
 use super::{Matrix, Parser, BASIS};
 use crate::case::rows::ROWS;
@@ -49,25 +49,24 @@ pub fn short(doc: &str) -> String {
     }
 }
 
+/// The short names and what they stand for, as one line.
+fn short_names() -> String {
+    let keys: Vec<String> = Document::ALL
+        .iter()
+        .map(|d| format!("{} {}", short(d.id()), d.id()))
+        .collect();
+    keys.join(", ")
+}
+
 /// A cell of the fingerprint in short names: `3986`, `2396 3986`, `all`, `¬1738`,
 /// `none`.
 fn print_short(c: &Print) -> String {
-    let n = c.compared.len();
     let names = |v: &[&str]| v.iter().map(|d| short(d)).collect::<Vec<_>>().join(" ");
-    if c.follows.len() == n {
-        "all".into()
-    } else if !c.follows.is_empty() && c.follows.len() * 2 > n {
-        let but: Vec<&str> = c
-            .compared
-            .iter()
-            .copied()
-            .filter(|d| !c.follows.contains(d))
-            .collect();
-        format!("¬{}", names(&but))
-    } else if c.follows.is_empty() {
-        "none".into()
-    } else {
-        names(&c.follows)
+    match c.reading() {
+        Reading::All => "all".into(),
+        Reading::AllBut(but) => format!("¬{}", names(&but)),
+        Reading::Only(docs) => names(docs),
+        Reading::None => "none".into(),
     }
 }
 
@@ -155,40 +154,17 @@ pub fn markdown(m: &Matrix) -> String {
         out.push_str(&agreement_table(m, discriminating));
     }
     out.push_str("\n## Fingerprint: where each parser leaves its nearest document\n\n");
-    out.push_str("Row by row of the divergence table, the documents whose answer the parser gives on every discriminating input of the row (`all`: every document compared there; `none`: none of them).\n\n");
+    out.push_str(&format!("Row by row of the divergence table, the rows where the parser does not give its nearest document's answer on every discriminating input, each with the documents whose answer it does give there (short names: {}; `¬X`: all but X; `none`: none of them). `matrix.html` has every row, its title and its inputs.\n\n", short_names()));
     for p in &m.parsers {
         out.push_str(&fingerprint_line(p));
-    }
-    out.push_str("\n## The rows' inputs\n\n");
-    for r in &m.rows {
-        out.push_str(&format!(
-            "- {} ({}):",
-            md_code(r.slug),
-            md_cell(row_title(r.slug))
-        ));
-        let items: Vec<String> = r.items.iter().map(item_md).collect();
-        out.push_str(&format!(" {}\n", items.join("; ")));
     }
     if !m.unavailable.is_empty() {
         out.push_str("\n## Not in the matrix (unavailable here)\n\n");
         for u in &m.unavailable {
-            out.push_str(&format!(
-                "- {}: {} (install: {})\n",
-                md_code(&u.name),
-                md_cell(&u.why),
-                md_code(&u.install)
-            ));
+            out.push_str(&format!("- {}\n", u.line(md_code, md_cell)));
         }
     }
     out
-}
-
-fn item_md(i: &super::basis::Item) -> String {
-    let what = match &i.base {
-        Some(b) => format!("{} against {}", md_code(&i.input), md_code(b)),
-        None => md_code(&i.input),
-    };
-    format!("{what} (cases {})", md_cell(&i.cases.join(", ")))
 }
 
 /// The nearest documents, one parser a line: the table the README links to.
@@ -259,17 +235,10 @@ fn fingerprint_line(p: &Parser) -> String {
     }
     let shown: Vec<String> = leaves
         .iter()
-        .map(|c| {
-            format!(
-                "{} ({}): {}",
-                md_code(c.row),
-                md_cell(row_title(c.row)),
-                c.text()
-            )
-        })
+        .map(|c| format!("{} {}", md_code(c.row), md_cell(&print_short(c))))
         .collect();
     format!(
-        "{head}: leaves it on {} of {} rows: {}\n",
+        "{head}, on {} of {} rows: {}\n",
         leaves.len(),
         p.fingerprint.len(),
         shown.join("; ")
@@ -354,12 +323,8 @@ pub fn html(m: &Matrix) -> String {
     if !m.unavailable.is_empty() {
         out.push_str("<h2>Not in the matrix (unavailable here)</h2>\n<ul>\n");
         for u in &m.unavailable {
-            out.push_str(&format!(
-                "<li><code>{}</code>: {} (install: <code>{}</code>)</li>\n",
-                h(&u.name),
-                h(&u.why),
-                h(&u.install)
-            ));
+            let code = |s: &str| format!("<code>{}</code>", h(s));
+            out.push_str(&format!("<li>{}</li>\n", u.line(code, h)));
         }
         out.push_str("</ul>\n");
     }
@@ -451,11 +416,7 @@ fn heatmap(m: &Matrix) -> String {
 /// counted.
 fn fingerprint_html(m: &Matrix) -> String {
     let mut out = String::from("<p class=\"key\">Each cell names the documents whose answer the parser gives on every discriminating input of the row (short names: ");
-    let keys: Vec<String> = Document::ALL
-        .iter()
-        .map(|d| format!("{} {}", short(d.id()), d.id()))
-        .collect();
-    out.push_str(&h(&keys.join(", ")));
+    out.push_str(&h(&short_names()));
     out.push_str("; <code>all</code>: every document compared there; <code>¬X</code>: all but X). <span class=\"follows\" style=\"background: hsl(120, 55%, 82%)\">its nearest document among them</span> <span style=\"background: hsl(45, 90%, 78%)\">others only</span> <span style=\"background: hsl(0, 70%, 84%)\">none of them</span>. The row's name links to its inputs.</p>\n");
     let mut shown = 0;
     let mut same = 0;

@@ -285,16 +285,12 @@ pub fn score(
         if !ops.contains(&item.op) {
             continue;
         }
-        if candidates.iter().any(|&d| item.answer(d).is_none()) {
-            out.outside += 1;
-            continue;
-        }
-        let Some(j) = j else {
+        let Some(j) = j.as_ref().filter(|j| answered(j)) else {
             out.not_answered += 1;
             continue;
         };
-        if !answered(j) {
-            out.not_answered += 1;
+        if candidates.iter().any(|&d| item.answer(d).is_none()) {
+            out.outside += 1;
             continue;
         }
         let classes: Option<Vec<Class>> = candidates
