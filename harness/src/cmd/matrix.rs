@@ -28,6 +28,9 @@ pub struct Args {
     pub resume: bool,
 }
 
+/// An adapter, its answers to the basis in order, and the seconds they took.
+type Asked = (Box<dyn Engine>, Vec<Option<urlcert::ask::Answer>>, f64);
+
 fn fail(what: &str) -> ExitCode {
     eprintln!("urlcert matrix: {}", urlcert::report::text::visible(what));
     ExitCode::from(2)
@@ -123,7 +126,7 @@ pub fn main(args: Args) -> ExitCode {
             )
         })
         .count();
-    let mut asked: Vec<(Box<dyn Engine>, Vec<Option<urlcert::ask::Answer>>, f64)> = Vec::new();
+    let mut asked: Vec<Asked> = Vec::new();
     for (mut adapter, col) in plan.adapters.into_iter().zip(&columns) {
         eprintln!(
             "urlcert: asking {}",
