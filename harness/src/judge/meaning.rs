@@ -594,25 +594,52 @@ const CURL: Keeps = Keeps {
     uri_own: &[],
 };
 
+/// One model's tables, one per document shape, built once at compile time: a lookup
+/// reads them where they lie instead of building the rows on every call.
+struct Tables {
+    draft02_03: [Map; 9],
+    rfc1738: [Map; 11],
+    rfc1808: [Map; 6],
+    draft1996: [Map; 9],
+    uri: [Map; 7],
+    keeps: Keeps,
+}
+
+const fn tables(k: Keeps) -> Tables {
+    Tables {
+        draft02_03: draft02_03(k),
+        rfc1738: rfc1738(k),
+        rfc1808: rfc1808(k),
+        draft1996: draft1996(k),
+        uri: uri(k),
+        keeps: k,
+    }
+}
+
+static WHATWG_TABLES: Tables = tables(WHATWG);
+static RFC3986_TABLES: Tables = tables(RFC3986);
+static URLPARSE_TABLES: Tables = tables(URLPARSE);
+static CURL_TABLES: Tables = tables(CURL);
+
 /// The row of the (model, document) table that gives `component` for an input of
 /// `scheme`: a component no row gives is one the model cannot express. draft-02 and
 /// draft-03 share their names, and draft-06 uses RFC 1738's.
 pub fn row(model: Model, doc: Document, component: &str, scheme: &str) -> Option<Map> {
     use Document::*;
-    let k = match model {
-        Model::Whatwg => WHATWG,
-        Model::Rfc3986 => RFC3986,
-        Model::Urlparse => URLPARSE,
-        Model::Curl => CURL,
+    let t = match model {
+        Model::Whatwg => &WHATWG_TABLES,
+        Model::Rfc3986 => &RFC3986_TABLES,
+        Model::Urlparse => &URLPARSE_TABLES,
+        Model::Curl => &CURL_TABLES,
         // The reference is judged exactly, never through a table.
         Model::Document => return None,
     };
     let (shared, own): (&[Map], &[Map]) = match doc {
-        Draft02 | Draft03 => (&draft02_03(k), &[]),
-        Draft06 | Rfc1738 => (&rfc1738(k), k.rfc1738_own),
-        Rfc1808 => (&rfc1808(k), &[]),
-        Draft1996 => (&draft1996(k), &[]),
-        Rfc2396 | Rfc3986 => (&uri(k), k.uri_own),
+        Draft02 | Draft03 => (&t.draft02_03, &[]),
+        Draft06 | Rfc1738 => (&t.rfc1738, t.keeps.rfc1738_own),
+        Rfc1808 => (&t.rfc1808, &[]),
+        Draft1996 => (&t.draft1996, &[]),
+        Rfc2396 | Rfc3986 => (&t.uri, t.keeps.uri_own),
     };
     shared
         .iter()
