@@ -238,16 +238,25 @@ fn adapters_get_a_small_environment() {
     assert!(names.contains(&urlcert::ask::lifetime::MARKER));
 }
 
+/// The fake adapter in mode `exit-after:LINGER_MS`, noting each request it reads in a
+/// log: the log's folder (kept while the test runs), its path, the mode and the adapter.
+fn exiting_after_each_answer(
+    linger_ms: &str,
+) -> (tempfile::TempDir, std::path::PathBuf, String, Persistent) {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("read");
+    let mode = format!("exit-after:{linger_ms}");
+    let a = Persistent::start(fake(&[&mode, log.to_str().unwrap()]), limits(5000)).unwrap();
+    (dir, log, mode, a)
+}
+
 #[test]
 fn an_adapter_that_exits_after_each_answer_is_charged_with_nothing() {
     // It lingers a moment after each answer, then exits without reading on: the next
     // request is written to a process that will never read it. With no linger, the
     // exit races the next write.
     for linger_ms in ["50", "0"] {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("read");
-        let mode = format!("exit-after:{linger_ms}");
-        let mut a = Persistent::start(fake(&[&mode, log.to_str().unwrap()]), limits(5000)).unwrap();
+        let (_dir, log, mode, mut a) = exiting_after_each_answer(linger_ms);
         let inputs: Vec<String> = (0..40).map(|i| format!("u{i}")).collect();
         for input in &inputs {
             let answer = a.parse(input.as_bytes());
@@ -270,10 +279,7 @@ fn an_adapter_that_exits_after_each_answer_is_charged_with_nothing_when_asked_to
     // exits: that it took the second up cannot be told from its pipe, so the second
     // goes to a new process, and no request is charged.
     for linger_ms in ["50", "0"] {
-        let dir = tempfile::tempdir().unwrap();
-        let log = dir.path().join("read");
-        let mode = format!("exit-after:{linger_ms}");
-        let mut a = Persistent::start(fake(&[&mode, log.to_str().unwrap()]), limits(5000)).unwrap();
+        let (_dir, log, mode, mut a) = exiting_after_each_answer(linger_ms);
         let inputs: Vec<String> = (0..12).map(|i| format!("u{i}")).collect();
         let asked = inputs.clone();
         let answers = within(Duration::from_secs(60), move || {

@@ -167,19 +167,21 @@ pub fn markdown(m: &Matrix) -> String {
     out
 }
 
+/// The nearest-document table's columns, in both pages.
+const NEAREST_HEAD: [&str; 8] = [
+    "Parser",
+    "Version",
+    "Runtime",
+    "Nearest",
+    "Runner-up by",
+    "Parsing",
+    "Resolution",
+    "Left out",
+];
+
 /// The nearest documents, one parser a line: the table the README links to.
 pub fn nearest_table(m: &Matrix) -> String {
-    let head = [
-        "Parser",
-        "Version",
-        "Runtime",
-        "Nearest",
-        "Runner-up by",
-        "Parsing",
-        "Resolution",
-        "Left out",
-    ];
-    let mut out = md_head(&head, &[Align::Left; 8]);
+    let mut out = md_head(&NEAREST_HEAD, &[Align::Left; 8]);
     for p in &m.parsers {
         let row = [
             md_code(&p.adapter),
@@ -334,16 +336,7 @@ pub fn html(m: &Matrix) -> String {
 
 fn nearest_html(m: &Matrix) -> String {
     let mut table = HtmlTable::new(None).with_sections();
-    table.head(headers(&[
-        "Parser",
-        "Version",
-        "Runtime",
-        "Nearest",
-        "Runner-up by",
-        "Parsing",
-        "Resolution",
-        "Left out",
-    ]));
+    table.head(headers(&NEAREST_HEAD));
     for p in &m.parsers {
         let strong = |n: &Nearest| match n {
             Nearest::NotEnough { .. } => Cell::text(n.label()).class("none"),
