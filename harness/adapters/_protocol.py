@@ -222,12 +222,11 @@ _WAITING_LINES = 256
 _WAITING_BYTES = 1 << 20
 
 
-def _batches(fd, gather):
+def _batches(fd):
     """Yields the request lines of standard input (without their line ends) in lists:
-    the next line, as soon as it is complete, and the complete lines that came with it;
-    with `gather`, also every complete line already waiting behind it (a poll per read,
-    which only an adapter that answers requests together has use for). A last line
-    without its newline counts."""
+    the next line, as soon as it is complete, and every complete line already waiting
+    behind it (a poll per read, which only an adapter that answers requests together
+    has use for). A last line without its newline counts."""
     pending = bytearray()
     ends = 0  # how many newlines `pending` holds
     eof = False
@@ -238,8 +237,8 @@ def _batches(fd, gather):
                 eof = True
             pending += chunk
             ends += chunk.count(b"\n")
-        while (gather and not eof and ends < _WAITING_LINES
-               and len(pending) < _WAITING_BYTES and select.select([fd], [], [], 0)[0]):
+        while (not eof and ends < _WAITING_LINES and len(pending) < _WAITING_BYTES
+               and select.select([fd], [], [], 0)[0]):
             chunk = os.read(fd, _READ)
             if not chunk:
                 eof = True
@@ -276,7 +275,13 @@ def serve(hello, parse, resolve, links=None, resolve_batch=None):
     the resolve requests waiting together are given to it (see the module's doc)."""
     try:
         gather = resolve_batch is not None and resolve is not None
-        for lines in _batches(sys.stdin.fileno(), gather):
+        # One line at a time through the buffered reader, unless requests are gathered.
+        batches = (
+            _batches(sys.stdin.fileno())
+            if gather
+            else ([line.rstrip(b"\n")] for line in sys.stdin.buffer)
+        )
+        for lines in batches:
             requests = []
             for raw in lines:
                 if raw.endswith(b"\r"):
