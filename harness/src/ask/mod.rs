@@ -131,37 +131,58 @@ pub fn ask<E: Engine + ?Sized>(engine: &mut E, request: &Request) -> Answer {
 /// it was asked.
 pub fn ask_many<E: Engine + ?Sized>(engine: &mut E, requests: &[Request]) -> Vec<Answer> {
     let every = engine.answers_every_request();
-    let offered: Vec<bool> = requests
+    let slots = requests
         .iter()
-        .map(|r| every || engine.info().offers(r.operation()))
+        .map(|r| match every || engine.info().offers(r.operation()) {
+            true => Ok(*r),
+            false => Err(not_offered(engine.info(), r)),
+        })
         .collect();
-    let asked: Vec<Request> = requests
-        .iter()
-        .zip(&offered)
-        .filter(|(_, &o)| o)
-        .map(|(r, _)| *r)
+    let who = engine.info().name.clone();
+    put_together(slots, &who, |asked| {
+        let n = asked.len();
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.answer_many(&asked)))
+            .unwrap_or_else(|payload| vec![panicked(payload.as_ref()); n])
+    })
+}
+
+/// Answers requests of which some are answered in place (`Err`: the answer the harness
+/// gives itself) and the rest (`Ok`) are put to `ask` together: its answers go back in
+/// their places, in order, and a place it leaves unanswered is a crash of `who`. Written
+/// once for [`ask_many`] and for the external process, which both keep some requests
+/// back.
+pub(crate) fn put_together<R>(
+    slots: Vec<Result<R, Answer>>,
+    who: &str,
+    ask: impl FnOnce(Vec<R>) -> Vec<Answer>,
+) -> Vec<Answer> {
+    let mut sent = Vec::new();
+    let places: Vec<Option<Answer>> = slots
+        .into_iter()
+        .map(|slot| match slot {
+            Ok(request) => {
+                sent.push(request);
+                None
+            }
+            Err(answer) => Some(answer),
+        })
         .collect();
-    let answered = if asked.is_empty() {
+    let mut heard = if sent.is_empty() {
         Vec::new()
     } else {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| engine.answer_many(&asked)))
-            .unwrap_or_else(|payload| vec![panicked(payload.as_ref()); asked.len()])
-    };
-    let mut answered = answered.into_iter();
-    requests
-        .iter()
-        .zip(offered)
-        .map(|(request, offered)| match offered {
-            false => not_offered(engine.info(), request),
-            // An engine that gave too few answers: the request is still answered.
-            true => answered.next().unwrap_or_else(|| Answer::Fault {
-                fault: Fault::Crash {
-                    detail: format!(
-                        "{} gave fewer answers than it was asked requests",
-                        engine.info().name
-                    ),
-                },
-            }),
+        ask(sent)
+    }
+    .into_iter();
+    places
+        .into_iter()
+        .map(|place| {
+            place.unwrap_or_else(|| {
+                heard.next().unwrap_or_else(|| Answer::Fault {
+                    fault: Fault::Crash {
+                        detail: format!("{who} gave fewer answers than it was asked requests"),
+                    },
+                })
+            })
         })
         .collect()
 }

@@ -982,24 +982,9 @@ impl<T: Exchange> Engine for T {
 
     fn answer_many(&mut self, requests: &[crate::ask::Request]) -> Vec<Answer> {
         let info = Exchange::info(self);
-        let wired: Vec<Result<(Request, Operation), Answer>> =
-            requests.iter().map(|r| wire(info, r)).collect();
-        let sent: Vec<(Request, Operation)> = wired
-            .iter()
-            .filter_map(|w| w.as_ref().ok().cloned())
-            .collect();
-        let mut heard = self.ask_many(&sent).into_iter();
-        wired
-            .into_iter()
-            .map(|w| match w {
-                Ok(_) => heard.next().unwrap_or_else(|| Answer::Fault {
-                    fault: Fault::Crash {
-                        detail: "the adapter client gave fewer answers than requests".into(),
-                    },
-                }),
-                Err(answer) => answer,
-            })
-            .collect()
+        let who = info.name.clone();
+        let wired = requests.iter().map(|r| wire(info, r)).collect();
+        crate::ask::put_together(wired, &who, |sent| self.ask_many(&sent))
     }
 }
 

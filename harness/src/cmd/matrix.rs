@@ -116,16 +116,6 @@ pub fn main(args: Args) -> ExitCode {
         );
     }
     let basis = basis::of_suite(&suite);
-    let cases = suite
-        .cases
-        .iter()
-        .filter(|c| {
-            matches!(
-                c.case.op,
-                urlcert::case::Operation::Parse | urlcert::case::Operation::Resolve
-            )
-        })
-        .count();
     let mut asked: Vec<Asked> = Vec::new();
     for (mut adapter, col) in plan.adapters.into_iter().zip(&columns) {
         eprintln!(
@@ -157,7 +147,6 @@ pub fn main(args: Args) -> ExitCode {
         journal.plan().provenance.clone(),
         &answered,
         plan.unavailable,
-        cases,
     );
     if let Err(e) = journal.finish(&matrix::render_files(&m)) {
         return fail(&format!("cannot write {}: {e}", target.display()));

@@ -221,7 +221,6 @@ fn hostile_names_and_versions_are_escaped() {
             why: hostile.into(),
             install: hostile.into(),
         }],
-        4,
     );
     assert_eq!(m.parsers[0].runtime, "native");
     let html = matrix::html(&m);

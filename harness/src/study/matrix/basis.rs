@@ -70,11 +70,6 @@ impl Item {
         }
     }
 
-    /// Hands the item's request to `f`.
-    pub fn with_request<T>(&self, f: impl FnOnce(&Request) -> T) -> T {
-        f(&self.request())
-    }
-
     /// The document's answer, when it has one.
     pub fn answer(&self, doc: Document) -> Option<&DocAnswer> {
         self.answers.iter().find(|a| a.doc == doc)
@@ -189,7 +184,7 @@ fn new_item(id: String, op: Operation, input: &str, base: Option<&str>) -> Item 
     let answers = Document::ALL
         .iter()
         .filter_map(|&doc| {
-            let answer = item.with_request(|r| reference::answer(default_reading(doc), r));
+            let answer = reference::answer(default_reading(doc), &item.request());
             if !answers_it(&answer) {
                 return None;
             }

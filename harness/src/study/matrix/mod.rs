@@ -155,7 +155,6 @@ pub fn build(
     provenance: Provenance,
     parsers: &[Answered],
     unavailable: Vec<Unavailable>,
-    cases: usize,
 ) -> Matrix {
     let count = |op: Operation, d: bool| basis.of(op).filter(|i| !d || i.discriminating).count();
     let outside = |op: Operation| {
@@ -187,7 +186,8 @@ pub fn build(
             resolve_discriminating: count(Operation::Resolve, true),
             parse_outside: outside(Operation::Parse),
             resolve_outside: outside(Operation::Resolve),
-            cases,
+            // Each parse or resolve case asks exactly one item.
+            cases: basis.items.iter().map(|i| i.cases.len()).sum(),
         },
         documents: Document::ALL.iter().map(|d| d.id()).collect(),
         provenance,

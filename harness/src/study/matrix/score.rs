@@ -20,7 +20,7 @@
 
 use super::basis::{default_reading, Basis, Item};
 use super::margin::{self, Interval};
-use crate::ask::{Answer, Info, Request};
+use crate::ask::{Answer, Info};
 use crate::case::Operation;
 use crate::judge::{meaning, Class};
 use serde::ser::{Serialize, SerializeMap, Serializer};
@@ -58,9 +58,7 @@ pub fn judge_item(item: &Item, info: &Info, answer: &Answer) -> Judgements {
                     meaning::decide_parse(&item.input, doc, &a.expectation, info.model, answer)
                         .class
                 }
-                _ => item.with_request(|r: &Request| {
-                    crate::judge::judge(r, doc, &a.expectation, info, answer).class
-                }),
+                _ => crate::judge::judge(&item.request(), doc, &a.expectation, info, answer).class,
             };
             (a.doc, class)
         })
@@ -194,8 +192,6 @@ impl Serialize for Nearest {
 /// One parser's scores on one operation's items (or both operations').
 #[derive(Clone, Debug, PartialEq)]
 pub struct OpScores {
-    /// The documents scored: those that answer every item scored.
-    pub candidates: Vec<Document>,
     /// Items scored, and how many of them are discriminating.
     pub inputs: usize,
     pub discriminating: usize,
@@ -270,7 +266,6 @@ pub fn score(
             .iter()
             .map(|&d| (d, DocScore::default()))
             .collect(),
-        candidates: candidates.clone(),
         inputs: 0,
         discriminating: 0,
         not_answered: 0,
@@ -329,7 +324,7 @@ pub fn score(
 /// The nearest document from the discriminating items' agreements (`rows`, one bool
 /// per candidate).
 fn nearest(s: &OpScores, rows: &[Vec<bool>], seed: u64) -> Nearest {
-    if s.discriminating < MIN_INPUTS || s.candidates.len() < 2 {
+    if s.discriminating < MIN_INPUTS || s.documents.len() < 2 {
         return Nearest::NotEnough {
             inputs: s.discriminating,
         };
@@ -354,7 +349,7 @@ fn nearest(s: &OpScores, rows: &[Vec<bool>], seed: u64) -> Nearest {
         .collect();
     let margin = agree[best] - agree[runner];
     let interval = intervals[runner];
-    let doc = |i: usize| s.candidates[i];
+    let doc = |i: usize| s.documents[i].0;
     if tied.is_empty() {
         Nearest::One {
             doc: doc(best),
@@ -531,6 +526,6 @@ mod tests {
             }
         );
         // No pair answered: every document is a candidate together.
-        assert_eq!(s.candidates.len(), 8);
+        assert_eq!(s.documents.len(), 8);
     }
 }
