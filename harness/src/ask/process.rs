@@ -195,7 +195,8 @@ struct Proc {
     /// Whether each line of the last window went, by id, until the wait for its answer
     /// takes it.
     results: BTreeMap<u64, std::io::Result<()>>,
-    /// The id of the last request sent.
+    /// The ids of the first and the last request of the last window sent.
+    first_sent: u64,
     last_sent: u64,
     /// A second handle on the standard input pipe, to ask how much of it is unread;
     /// closed with `requests`, so that the program sees the end of its input.
@@ -271,6 +272,7 @@ impl Proc {
             written,
             words: BTreeMap::new(),
             results: BTreeMap::new(),
+            first_sent: first_id,
             last_sent: first_id,
             #[cfg(unix)]
             input,
@@ -315,6 +317,7 @@ impl Proc {
             let first = *first;
             self.words.retain(|&n, _| n >= first);
             self.results.retain(|&n, _| n >= first);
+            self.first_sent = first;
             self.last_sent = *last;
         }
         let sent = self
@@ -413,13 +416,17 @@ impl Proc {
     }
 
     /// Is request `id` one the ended process may never have taken up? It has, when
-    /// every byte written of it is still unread in its input: it never saw it. With
-    /// later requests of its window written after it, a process that read past `id`
-    /// (a buffered reader takes all that waits) may as well have exited right after
-    /// its previous answer, as the protocol allows, as died on `id`: that cannot be
-    /// told, so it counts as not taken up too. Unknown (a word on a write did not come,
-    /// or the pipe cannot be asked) counts as seen.
+    /// every byte written of it is still unread in its input: it never saw it. A
+    /// request written in the same go as another after it, or after one the process
+    /// answered, may have been read with that other (a buffered reader takes all that
+    /// waits) by a process that then exited after its previous answer, as the protocol
+    /// allows, as well as by one that died on `id`: that cannot be told, so it counts
+    /// as not taken up too. Unknown (a word on a write did not come, or the pipe cannot
+    /// be asked) counts as seen.
     fn never_read(&mut self, id: u64) -> bool {
+        if id > self.first_sent {
+            return true;
+        }
         let until = Instant::now() + EXIT_GRACE;
         for n in id..=self.last_sent.max(id) {
             let _ = self.heard_from_writer(n, until.saturating_duration_since(Instant::now()));

@@ -301,6 +301,29 @@ fn an_adapter_that_exits_after_each_answer_is_charged_with_nothing_when_asked_to
 }
 
 #[test]
+fn the_last_request_of_a_window_read_with_the_answered_one_goes_to_a_new_process() {
+    // Both lines come in one write and its buffered reader takes both; it answers the
+    // first and exits. The second was read, but with the first, by a process that may
+    // have exited after its answer: it is asked again, alone, not charged.
+    let (_dir, log, mode, mut a) = exiting_after_each_answer("0");
+    let answers = within(Duration::from_secs(60), move || {
+        let requests = [
+            Request::Parse { input: b"first" },
+            Request::Parse { input: b"last" },
+        ];
+        ask_many(&mut a, &requests)
+    });
+    let parsed: Vec<Option<&str>> = answers.iter().map(parsed_whole).collect();
+    assert_eq!(parsed, [Some("first"), Some("last")], "{mode}: {answers:?}");
+    let read = std::fs::read_to_string(&log).unwrap();
+    assert_eq!(
+        read.lines().collect::<Vec<_>>(),
+        ["first", "last"],
+        "{mode}"
+    );
+}
+
+#[test]
 fn an_adapter_that_never_reads_a_request_is_charged_once_and_not_restarted_for_ever() {
     // It answers its hello and exits: each request goes to one new process, which does
     // the same, and is then charged.
