@@ -22,11 +22,43 @@ pub static DOCUMENTS: [&Descriptor; 8] = [
     &DRAFT02, &DRAFT03, &DRAFT06, &RFC1738, &RFC1808, &DRAFT1996, &RFC2396, &RFC3986,
 ];
 
+// The recognisers and component names stand apart from the descriptors, as the ids
+// do (`Document::id`): a descriptor holds every operation's code, and whatever names
+// a document through it links all of that code. A fuzz target that only parses would
+// carry the resolvers, normalisers and extractors in its coverage map, and libFuzzer
+// pays for each counter on every run.
+
+/// A document's recogniser: the parse of an input under one of its readings.
+pub(crate) type Parser = for<'a> fn(&'a [u8], Reading) -> Parse<'a>;
+
+/// Each document's recogniser, in [`Document::ALL`]'s order (why apart: above).
+pub(crate) static PARSERS: [Parser; 8] = [
+    draft02::parse,
+    draft03::parse,
+    draft06::parse,
+    rfc1738::parse,
+    rfc1808::parse,
+    draft1996::parse,
+    rfc2396::parse,
+    rfc3986::parse,
+];
+
+/// The component names a parse under each document may report, the grammar's own
+/// rule names, in [`Document::ALL`]'s order (why apart: above).
+pub(crate) static COMPONENTS: [&[&str]; 8] = [
+    draft02::COMPONENTS,
+    draft03::COMPONENTS,
+    draft06::COMPONENTS,
+    rfc1738::COMPONENTS,
+    rfc1808::COMPONENTS,
+    draft1996::COMPONENTS,
+    rfc2396::COMPONENTS,
+    rfc3986::COMPONENTS,
+];
+
 /// What one document defines, and which code of the reference serves each.
 pub struct Descriptor {
     pub doc: Document,
-    /// The short id used on the command line and in case files.
-    pub id: &'static str,
     /// The name the document is published and cited by.
     pub public_name: &'static str,
     /// The public copy: the RFC Editor's page for an RFC, the IETF archive's
@@ -43,15 +75,13 @@ pub struct Descriptor {
     pub(crate) extract: fn(&[u8], Reading) -> Result<Vec<Found>, NotDefined>,
 }
 
-/// A document's grammar: its recogniser and the names it reports.
+/// A document's grammar: its notes (its recogniser and the names it reports are in
+/// [`PARSERS`] and [`COMPONENTS`]).
 pub struct Grammar {
     /// The section (or sections) the grammar is printed in.
     pub section: &'static str,
-    /// The component names a parse may report: the grammar's own rule names.
-    pub components: &'static [&'static str],
     /// The ids of the notes a parse may give.
     pub note_ids: &'static [&'static str],
-    pub(crate) parse: for<'a> fn(&'a [u8], Reading) -> Parse<'a>,
     pub(crate) parse_with_coverage: for<'a> fn(&'a [u8], Reading) -> (Parse<'a>, Coverage),
     pub(crate) notes: fn(&[u8], Reading) -> Vec<Note>,
 }
@@ -103,9 +133,7 @@ macro_rules! grammar {
     ($section:expr, $module:ident) => {
         Grammar {
             section: $section,
-            components: $module::COMPONENTS,
             note_ids: $module::notes::IDS,
-            parse: $module::parse,
             parse_with_coverage: $module::parse_with_coverage,
             notes: $module::notes,
         }
@@ -122,7 +150,6 @@ impl Document {
 /// draft-ietf-uri-url-02, October 1993.
 static DRAFT02: Descriptor = Descriptor {
     doc: Document::Draft02,
-    id: "draft-02",
     public_name: "draft-ietf-uri-url-02",
     public_url: "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-02",
     readings: &[
@@ -162,7 +189,6 @@ static DRAFT02: Descriptor = Descriptor {
 /// draft-ietf-uri-url-03, 21 March 1994.
 static DRAFT03: Descriptor = Descriptor {
     doc: Document::Draft03,
-    id: "draft-03",
     public_name: "draft-ietf-uri-url-03",
     public_url: "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-03",
     readings: &[
@@ -186,7 +212,6 @@ static DRAFT03: Descriptor = Descriptor {
 /// draft-ietf-uri-url-06, 4 August 1994.
 static DRAFT06: Descriptor = Descriptor {
     doc: Document::Draft06,
-    id: "draft-06",
     public_name: "draft-ietf-uri-url-06",
     public_url: "https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-06",
     // Section 2.1: programs "should allow upper case letters as equivalent in scheme
@@ -219,7 +244,6 @@ static DRAFT06: Descriptor = Descriptor {
 /// RFC 1738, December 1994.
 static RFC1738: Descriptor = Descriptor {
     doc: Document::Rfc1738,
-    id: "rfc1738",
     public_name: "RFC 1738",
     public_url: "https://www.rfc-editor.org/rfc/rfc1738",
     readings: &[
@@ -247,7 +271,6 @@ static RFC1738: Descriptor = Descriptor {
 /// RFC 1808, June 1995.
 static RFC1808: Descriptor = Descriptor {
     doc: Document::Rfc1808,
-    id: "rfc1808",
     public_name: "RFC 1808",
     public_url: "https://www.rfc-editor.org/rfc/rfc1808",
     readings: &[Reading::Strict],
@@ -276,7 +299,6 @@ static RFC1808: Descriptor = Descriptor {
 /// draft-fielding-url-syntax-01, 26 November 1996.
 static DRAFT1996: Descriptor = Descriptor {
     doc: Document::Draft1996,
-    id: "draft-1996",
     public_name: "draft-fielding-url-syntax-01",
     public_url: "https://datatracker.ietf.org/doc/html/draft-fielding-url-syntax-01",
     readings: &[
@@ -309,7 +331,6 @@ static DRAFT1996: Descriptor = Descriptor {
 /// RFC 2396, August 1998.
 static RFC2396: Descriptor = Descriptor {
     doc: Document::Rfc2396,
-    id: "rfc2396",
     public_name: "RFC 2396",
     public_url: "https://www.rfc-editor.org/rfc/rfc2396",
     readings: &[
@@ -344,7 +365,6 @@ static RFC2396: Descriptor = Descriptor {
 /// RFC 3986, January 2005.
 static RFC3986: Descriptor = Descriptor {
     doc: Document::Rfc3986,
-    id: "rfc3986",
     public_name: "RFC 3986",
     public_url: "https://www.rfc-editor.org/rfc/rfc3986",
     readings: &[Reading::Strict, Reading::NonStrict],

@@ -2,7 +2,7 @@
 //! gives them: one table over every document (how fast is for a benchmark, not a unit
 //! test; each recogniser finds delimiters, then matches spans, in linear time).
 
-use crate::document::{Document, Reading};
+use crate::document::{DocReading, Document, Reading};
 use crate::grammar::outcome::Verdict;
 use crate::testing::huge;
 
@@ -169,7 +169,7 @@ fn huge_inputs_get_their_verdicts() {
         for &(prefix, unit, want) in rows {
             let s = huge(prefix.as_bytes(), unit);
             assert_eq!(
-                (doc.descriptor().grammar.parse)(&s, reading).verdict,
+                crate::parse(DocReading { doc, reading }, &s).verdict,
                 want,
                 "{doc:?} {reading:?}: {prefix:?} then {:?} to 1 MiB",
                 String::from_utf8_lossy(unit)

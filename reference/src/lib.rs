@@ -15,12 +15,13 @@
 //! - the operations on documents, one module each, with a file per document that
 //!   defines the thing: [`mod@resolve`] (and [`resolve::split`]), [`context`] (URLs in running
 //!   text), [`mod@normalize`], [`base`]; and [`invariants`], checks that hold across them.
-//! - [`documents`]: one [`Descriptor`] per document, in one list ([`DOCUMENTS`]): its id
-//!   and readings, its grammar, its relative form, its equivalences, its extractor, or
-//!   the sentence in which it leaves one out. The operations ([`parse`], [`resolve()`],
+//! - [`documents`]: one [`Descriptor`] per document, in one list ([`DOCUMENTS`]): its
+//!   readings, its grammar, its relative form, its equivalences, its extractor, or the
+//!   sentence in which it leaves one out. The operations ([`parse`], [`resolve()`],
 //!   [`extract`], [`normalize()`], ...) look the document up there instead of matching on
 //!   it, so a new document is its own modules plus its descriptor, its [`Document`]
-//!   variant and its rules.
+//!   variant (with its id) and its rules. Its recogniser and component names sit in two
+//!   tables beside the list, so that code that only parses links only the parsers.
 //!
 //! A [`Parse`] borrows its input: components are [`grammar::outcome::Text`] (`Cow<str>`) slices
 //! of it, in inline lists and an inline container, so the common parse allocates
@@ -84,7 +85,7 @@ pub use resolve::{resolve, Detail, Resolution, Step, Steps, Unresolvable};
 
 /// Parses `input` under a document and reading.
 pub fn parse(doc: DocReading, input: &[u8]) -> Parse<'_> {
-    (doc.doc.descriptor().grammar.parse)(input, doc.reading)
+    (documents::PARSERS[doc.doc as usize])(input, doc.reading)
 }
 
 /// The notes of `input` under a document and reading: what [`Parse::notes`] gives.
@@ -99,7 +100,7 @@ pub fn parse_with_coverage(doc: DocReading, input: &[u8]) -> (Parse<'_>, Coverag
 
 /// The component names a parse under `doc` may report: the grammar's own rule names.
 pub fn components(doc: Document) -> &'static [&'static str] {
-    doc.descriptor().grammar.components
+    documents::COMPONENTS[doc as usize]
 }
 
 /// The ids of the notes a parse under `doc` may give.

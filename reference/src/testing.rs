@@ -33,13 +33,18 @@ impl Grammar {
         &self.doc.descriptor().grammar
     }
 
+    /// The grammar's recogniser.
+    fn parser(self) -> crate::documents::Parser {
+        crate::documents::PARSERS[self.doc as usize]
+    }
+
     /// `input` under the strict reading.
     pub fn p(self, input: &str) -> Parse<'_> {
         self.pr(input, Reading::Strict)
     }
 
     pub fn pr(self, input: &str, reading: Reading) -> Parse<'_> {
-        (self.described().parse)(input.as_bytes(), reading)
+        (self.parser())(input.as_bytes(), reading)
     }
 
     /// A valid input, derived as `rule`.
@@ -99,7 +104,7 @@ impl Grammar {
     pub fn assert_components_listed(self, q: &Parse, input: &str) {
         for (name, _) in q.components.iter() {
             assert!(
-                self.described().components.contains(&name),
+                crate::components(self.doc).contains(&name),
                 "{input}: component {name}"
             );
         }
@@ -145,7 +150,7 @@ impl Grammar {
         let (q, cov) = (self.described().parse_with_coverage)(input, reading);
         assert_eq!(
             q,
-            (self.described().parse)(input, reading),
+            (self.parser())(input, reading),
             "{:?}: recording changes nothing",
             String::from_utf8_lossy(input)
         );
@@ -197,7 +202,7 @@ impl Grammar {
         reading: Reading,
         derivable: impl Fn(&u8) -> bool,
     ) -> Parse<'_> {
-        let q = (self.described().parse)(input, reading);
+        let q = (self.parser())(input, reading);
         let shown = String::from_utf8_lossy(input);
         match q.verdict {
             Verdict::Valid => assert!(q.error.is_none() && q.rule.is_some(), "{shown:?}"),
