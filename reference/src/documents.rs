@@ -29,7 +29,7 @@ pub static DOCUMENTS: [&Descriptor; 8] = [
 // pays for each counter on every run.
 
 /// A document's recogniser: the parse of an input under one of its readings.
-pub(crate) type Parser = for<'a> fn(&'a [u8], Reading) -> Parse<'a>;
+type Parser = for<'a> fn(&'a [u8], Reading) -> Parse<'a>;
 
 /// Each document's recogniser, in [`Document::ALL`]'s order (why apart: above).
 pub(crate) static PARSERS: [Parser; 8] = [
@@ -75,8 +75,9 @@ pub struct Descriptor {
     pub(crate) extract: fn(&[u8], Reading) -> Result<Vec<Found>, NotDefined>,
 }
 
-/// A document's grammar: its notes (its recogniser and the names it reports are in
-/// [`PARSERS`] and [`COMPONENTS`]).
+/// A document's grammar: where it is printed, its notes and its recogniser with
+/// coverage (the recogniser alone and the names it reports are in [`PARSERS`] and
+/// [`COMPONENTS`]).
 pub struct Grammar {
     /// The section (or sections) the grammar is printed in.
     pub section: &'static str,

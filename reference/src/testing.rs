@@ -33,9 +33,9 @@ impl Grammar {
         &self.doc.descriptor().grammar
     }
 
-    /// The grammar's recogniser.
-    fn parser(self) -> crate::documents::Parser {
-        crate::documents::PARSERS[self.doc as usize]
+    /// `input` parsed under the grammar's document and `reading`.
+    fn parse(self, input: &[u8], reading: Reading) -> Parse<'_> {
+        crate::parse(crate::DocReading::new(self.doc, reading), input)
     }
 
     /// `input` under the strict reading.
@@ -44,7 +44,7 @@ impl Grammar {
     }
 
     pub fn pr(self, input: &str, reading: Reading) -> Parse<'_> {
-        (self.parser())(input.as_bytes(), reading)
+        self.parse(input.as_bytes(), reading)
     }
 
     /// A valid input, derived as `rule`.
@@ -150,7 +150,7 @@ impl Grammar {
         let (q, cov) = (self.described().parse_with_coverage)(input, reading);
         assert_eq!(
             q,
-            (self.parser())(input, reading),
+            self.parse(input, reading),
             "{:?}: recording changes nothing",
             String::from_utf8_lossy(input)
         );
@@ -202,7 +202,7 @@ impl Grammar {
         reading: Reading,
         derivable: impl Fn(&u8) -> bool,
     ) -> Parse<'_> {
-        let q = (self.parser())(input, reading);
+        let q = self.parse(input, reading);
         let shown = String::from_utf8_lossy(input);
         match q.verdict {
             Verdict::Valid => assert!(q.error.is_none() && q.rule.is_some(), "{shown:?}"),
