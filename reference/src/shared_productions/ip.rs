@@ -30,6 +30,9 @@ macro_rules! ip {
             crate::grammar::outcome::Failure { rule, ..f }
         }
 
+        // Inlined into each scheme, where `lit` is a constant: its unquoting and the place
+        // of its ":" fold away, as in `Cx::scheme_literal`.
+        #[inline(always)]
         /// `lit hostport "/"` at the start of `s` (`lit` the scheme's opening literal, such
         /// as `q!("wais://")`), the opening of the nntp, wais and prospero URLs: the
         /// hostport, and the offset after the "/". hostport derives no "/", so the first
