@@ -17,8 +17,10 @@ pub use crate::stated::{Citation, Stated};
 use crate::{base, context, normalize};
 use crate::{draft02, draft03, draft06, draft1996, rfc1738, rfc1808, rfc2396, rfc3986};
 
-/// Every document, in [`Document::ALL`]'s order (oldest first).
-pub static DOCUMENTS: [&Descriptor; 8] = [
+/// Every document, in [`Document::ALL`]'s order (oldest first). This table and the two
+/// below are sized by that list, so a document added there and not here is a compile
+/// error, not an index out of bounds.
+pub static DOCUMENTS: [&Descriptor; Document::ALL.len()] = [
     &DRAFT02, &DRAFT03, &DRAFT06, &RFC1738, &RFC1808, &DRAFT1996, &RFC2396, &RFC3986,
 ];
 
@@ -32,7 +34,7 @@ pub static DOCUMENTS: [&Descriptor; 8] = [
 type Parser = for<'a> fn(&'a [u8], Reading) -> Parse<'a>;
 
 /// Each document's recogniser, in [`Document::ALL`]'s order (why apart: above).
-pub(crate) static PARSERS: [Parser; 8] = [
+pub(crate) static PARSERS: [Parser; Document::ALL.len()] = [
     draft02::parse,
     draft03::parse,
     draft06::parse,
@@ -45,7 +47,7 @@ pub(crate) static PARSERS: [Parser; 8] = [
 
 /// The component names a parse under each document may report, the grammar's own
 /// rule names, in [`Document::ALL`]'s order (why apart: above).
-pub(crate) static COMPONENTS: [&[&str]; 8] = [
+pub(crate) static COMPONENTS: [&[&str]; Document::ALL.len()] = [
     draft02::COMPONENTS,
     draft03::COMPONENTS,
     draft06::COMPONENTS,
