@@ -71,16 +71,36 @@ enum Command {
     /// reference fails a case, 2 on a usage error or when the reports cannot be written.
     Run(cmd::run::Args),
     /// Certify one parser: every case (or one document's) asked of it, the reports
-    /// written, its expected-failure list checked, and its certificate printed last.
+    /// written (junit.xml marks the failures its expected-failure list names as
+    /// skipped), its agreement per document printed, and one closing line saying how
+    /// it stands against the list: with --strict, passed or failed, each unexpected
+    /// outcome listed above it with what the document expects and what the parser gave.
     ///
     /// Exit status: 0, or with --strict 1 when an outcome is not in the list, a listed
-    /// entry now agrees, or a listed entry is stale; 2 on a usage error, an unknown or
-    /// unavailable adapter, or when the reports cannot be written.
+    /// entry now agrees, a listed entry is stale, or there is no list; 2 on a usage
+    /// error, an unknown or unavailable adapter, a malformed list, or when the reports
+    /// cannot be written.
     Certify(cmd::certify::Args),
     /// One input under every document, oldest first: its verdict and components, or
     /// with --base its resolution. "*" marks a document whose answer differs from the
     /// one before it.
     Trace(cmd::trace::Args),
+    /// One input (or, with --base, one reference) under every document, as `trace`
+    /// shows it, and every available parser's answer beside it (or those named with
+    /// --adapter): what each says, and which documents it agrees with and differs from.
+    /// Parsers are asked in parallel; one that is unavailable is one line, one that
+    /// hangs or crashes one faulted answer.
+    ///
+    /// Exit status: 0, 2 on a usage error or an unknown adapter.
+    Compare(cmd::compare::Args),
+    /// A page on 127.0.0.1 where you type a URL (and a base) and see, as you type,
+    /// every document's answer with its trace, the cases nearest it with their quoted
+    /// sentences, and every available parser's answer, differences marked. Loopback
+    /// only; inputs bounded; Ctrl-C stops it.
+    ///
+    /// Exit status: 0 when stopped, 2 on a usage error, an unknown adapter or a port
+    /// that cannot be used.
+    Explore(cmd::explore::Args),
     /// Write the list of places where a document contradicts itself, generated from the
     /// cases (printed examples against the algorithm, the grammar against the
     /// document's own split, results against both). With --search, look for more by
@@ -204,6 +224,8 @@ fn starts_adapters(command: &Command) -> bool {
             | Command::Certify(_)
             | Command::Adapters(_)
             | Command::Ask(_)
+            | Command::Compare(_)
+            | Command::Explore(_)
             | Command::Fuzz(_)
             | Command::Matrix(_)
             | Command::Bench(_)
@@ -233,6 +255,8 @@ fn dispatch(command: Command) -> ExitCode {
         Command::FuzzNightlyReport(args) => cmd::fuzz_nightly_report::main(args),
         Command::Matrix(args) => cmd::matrix::main(args),
         Command::Bench(args) => cmd::bench::main(args),
+        Command::Compare(args) => cmd::compare::main(args),
+        Command::Explore(args) => cmd::explore::main(args),
         Command::Completions(args) => cmd::completions::main(args),
         Command::Man(args) => cmd::man::main(args),
         Command::Export(args) => cmd::export::main(args),

@@ -43,6 +43,16 @@ pub struct Limits {
     pub pass_env: &'static [String],
 }
 
+impl Limits {
+    /// The default limits with `ms` milliseconds for an answer (`--timeout-ms`).
+    pub fn answering_within_ms(ms: u64) -> Limits {
+        Limits {
+            timeout: Duration::from_millis(ms),
+            ..Limits::default()
+        }
+    }
+}
+
 impl Default for Limits {
     /// 5 s, 1 MiB, 1 MiB, and the variables [`pass_env`] named.
     fn default() -> Limits {

@@ -52,10 +52,7 @@ fn text_fields(v: &mut Value, key: &str, bytes: &[u8]) {
 pub fn main(args: Args) -> ExitCode {
     let base = args.base.as_deref().map(os_bytes);
     let input = os_bytes(&args.input);
-    let limits = Limits {
-        timeout: std::time::Duration::from_millis(args.timeout_ms),
-        ..Limits::default()
-    };
+    let limits = Limits::answering_within_ms(args.timeout_ms);
     let mut adapter: Box<dyn Engine> = match &args.adapter {
         Some(name) => match registry::open(name, args.one_shot, limits) {
             Some(Found::Ready(a)) => a,

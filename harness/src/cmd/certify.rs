@@ -48,6 +48,8 @@ pub struct Args {
     /// Continue a certification that was stopped, as `run --resume` does.
     #[arg(long)]
     resume: bool,
+    #[command(flatten)]
+    keep: super::run_reports::Keep,
 }
 
 /// The checkout's `harness/expected/`, else the built-in lists.
@@ -78,7 +80,7 @@ pub fn main(args: Args) -> ExitCode {
     };
     let mut registry = certify::Registry;
     let command = (!args.command.is_empty()).then_some(args.command);
-    match (args.adapter.as_deref(), command) {
+    match (args.adapter.as_deref(), command.as_deref()) {
         (Some(certify::REFERENCE), _) => plan.reference = true,
         (Some(name), _) => match registry.by_name(name) {
             Some(certify::Candidate::Ready(a)) => plan.adapters.push(a),
@@ -100,7 +102,7 @@ pub fn main(args: Args) -> ExitCode {
                 return ExitCode::from(2);
             }
         },
-        (None, Some(argv)) => match registry.command(&argv, args.one_shot) {
+        (None, Some(argv)) => match registry.command(argv, args.one_shot) {
             Ok(a) => plan.adapters.push(a),
             Err(fault) => {
                 eprintln!("urlcert certify: {}", v(&certify::fault_line(&fault)));
@@ -112,21 +114,15 @@ pub fn main(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     }
-    let out = ReportOut {
-        out: args.out,
-        resume: args.resume,
-        coverage: Vec::new(),
-    };
-    let (run, _, out) = match run_and_write("certify", plan, &dir, out) {
-        Ok(x) => x,
-        Err(code) => return code,
-    };
-    let Some(name) = run.columns.first().map(|c| c.name.clone()) else {
+    let Some(name) = certify::columns(&plan).first().map(|c| c.name.clone()) else {
         return ExitCode::from(2);
     };
+    // The list is read before anything is asked: a malformed one stops here.
     let list = args
         .expected
+        .clone()
         .unwrap_or_else(|| certify::expected_path(&expected_dir(), &name));
+    let found = certify::expected_exists(&list);
     let mut entries = match certify::read_expected(&list) {
         Ok(e) => e,
         Err(e) => {
@@ -134,29 +130,122 @@ pub fn main(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let records: Vec<&report::Record> = report::records_of(&run, &name).collect();
-    if args.update_expected {
-        let text = certify::render_expected(&name, &entries, &records, doc);
-        if let Err(e) = write_atomic(&list, &text) {
-            eprintln!("urlcert certify: cannot write {}: {e}", list.display());
-            return ExitCode::from(2);
+    let checked_by = checked_by(&args.adapter, &command, args.one_shot, &args.expected);
+    let out = ReportOut {
+        out: args.out,
+        resume: args.resume,
+        coverage: Vec::new(),
+        keep: args.keep.keep_runs,
+    };
+    let mut wrote_list = false;
+    let mut standing = certify::Strictness::default();
+    let mut settle = |run: &mut report::Run| -> Result<(), String> {
+        let records: Vec<&report::Record> = report::records_of(run, &name).collect();
+        if args.update_expected {
+            let text = certify::render_expected(&name, &checked_by, &entries, &records, doc);
+            write_atomic(&list, &text)
+                .map_err(|e| format!("cannot write {}: {e}", list.display()))?;
+            entries = certify::parse_expected(&text).unwrap_or_default();
+            wrote_list = true;
         }
+        standing = certify::check_expected(&entries, &records, &suite, doc);
+        let exists = found || wrote_list;
+        run.ledger = Some(standing.ledger(&name, &list, exists, &entries, args.strict));
+        Ok(())
+    };
+    let (run, _, out) = match run_and_write("certify", plan, &dir, out, &mut settle) {
+        Ok(x) => x,
+        Err(code) => return code,
+    };
+    if wrote_list {
         emit(&format!("wrote {}\n", list.display()));
-        entries = certify::parse_expected(&text).unwrap_or_default();
-    }
-    let standing = certify::check_expected(&entries, &records, &suite, doc);
-    if args.strict {
-        emit(&standing.render(&list));
-    } else if !standing.ok() {
-        emit(&format!(
-            "against {}: {} unexpected failure(s), {} unexpected pass(es), {} stale entr(ies); --strict lists them\n",
-            list.display(),
-            standing.unexpected_failures.len(),
-            standing.unexpected_passes.len(),
-            standing.stale.len()
-        ));
     }
     emit(&format!("wrote {}\n\n", out.display()));
     emit(&report::certificate::render(&run, &name, false));
+    emit("\n");
+    let failing = report::records_of(&run, &name)
+        .filter(|r| r.class != urlcert::judge::Class::Agree)
+        .count()
+        - standing.unexpected_failures.len();
+    if !found && !wrote_list && !standing.unexpected_failures.is_empty() {
+        // A new adapter: one message and the command that records its list, instead
+        // of every failure as unexpected.
+        let failures = standing.unexpected_failures.len();
+        emit(&format!(
+            "no expected-failure list for {} at {}: its {failures} failure{} count as unexpected.\n\
+             Record this run's failures as its list with:\n  urlcert certify {} --update-expected\n",
+            v(&name),
+            v(&list.display().to_string()),
+            if failures == 1 { "" } else { "s" },
+            v(&checked_by),
+        ));
+        emit(&format!(
+            "{} failed: no expected-failure list at {} ({failures} failure{}, none listed)\n",
+            if args.strict {
+                "certify --strict:"
+            } else {
+                "certify:"
+            },
+            v(&list.display().to_string()),
+            if failures == 1 { "" } else { "s" },
+        ));
+        return ExitCode::from(u8::from(args.strict));
+    }
+    if args.strict {
+        emit(&limit_lines(&standing.render(&list), MAX_PROBLEM_LINES));
+    }
+    emit(&standing.verdict(&list, failing, args.strict));
     ExitCode::from(u8::from(args.strict && !standing.ok()))
+}
+
+/// The most lines of problems `certify --strict` prints before the verdict; the rest
+/// are in the certificate and junit.xml.
+const MAX_PROBLEM_LINES: usize = 150;
+
+fn limit_lines(text: &str, most: usize) -> String {
+    let lines: Vec<&str> = text.lines().collect();
+    if lines.len() <= most {
+        return text.to_string();
+    }
+    format!(
+        "{}\n... and {} more lines (every failure is in the certificate and junit.xml)\n",
+        lines[..most].join("\n"),
+        lines.len() - most
+    )
+}
+
+/// How the user chose the adapter, as `certify` arguments: what the list's header and
+/// the missing-list message say to run again.
+fn checked_by(
+    adapter: &Option<String>,
+    command: &Option<Vec<String>>,
+    one_shot: bool,
+    expected: &Option<PathBuf>,
+) -> String {
+    let quoted = |a: &str| {
+        let plain = !a.is_empty()
+            && a.bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-_./=:@%+,".contains(&b));
+        if plain {
+            a.to_string()
+        } else {
+            format!("'{}'", a.replace('\'', "'\\''"))
+        }
+    };
+    let mut words: Vec<String> = match (adapter, command) {
+        (Some(name), _) => vec!["--adapter".into(), quoted(name)],
+        (None, Some(argv)) => argv
+            .iter()
+            .flat_map(|a| ["--command".to_string(), quoted(a)])
+            .collect(),
+        (None, None) => Vec::new(),
+    };
+    if one_shot {
+        words.push("--one-shot".into());
+    }
+    if let Some(file) = expected {
+        words.push("--expected".into());
+        words.push(quoted(&file.display().to_string()));
+    }
+    words.join(" ")
 }

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 use urlcert::report::text::visible as v;
 use urlcert::run::fuzz::session::{self, Options, Outcome, Watch};
-use urlcert::run::fuzz::{report, Campaign, Limit, Status};
+use urlcert::run::fuzz::{report, Bucket, Campaign, Limit, Status};
 use urlcert_reference::DocReading;
 
 /// The arguments of `urlcert fuzz`.
@@ -168,7 +168,11 @@ fn progress_bar(limit: Limit) -> ProgressBar {
     bar
 }
 
-/// The candidate cases and the summary, once the report is published.
+/// How many buckets of each kind the summary lists; fuzz.md has all of them.
+const SHOWN: usize = 10;
+
+/// The candidate cases and the summary, once the report is published: new buckets
+/// first, then the known causes by name.
 fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
     let mut code = ExitCode::SUCCESS;
     if let Some(dir) = emit {
@@ -187,17 +191,25 @@ fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
             }
         }
     }
+    let (fresh, mut known): (Vec<&Bucket>, Vec<&Bucket>) =
+        c.buckets.iter().partition(|b| b.known.is_none());
     println!(
-        "{} execs in {:.1} s ({:.0} exec/s, stopped by {}), seed {}: {} discrepancies in {} buckets",
+        "{} execs in {:.1} s ({:.0} exec/s, stopped by {}), seed {}: {} discrepancies in {} buckets: {} new, {} known",
         c.execs,
         c.duration.as_secs_f64(),
         c.exec_per_sec(),
         c.stop.id(),
         c.seed,
         c.discrepancies,
-        c.buckets.len()
+        c.buckets.len(),
+        fresh.len(),
+        known.len()
     );
-    for b in c.buckets.iter().take(10) {
+    // What no named cause explains comes first: it is what a maintainer acts on.
+    if !fresh.is_empty() {
+        println!("new (no named cause explains them):");
+    }
+    for b in fresh.iter().take(SHOWN) {
         println!(
             "  {:>7}  {} {} {}{} [{}]  {}",
             b.count,
@@ -213,8 +225,32 @@ fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
             report::escape(&b.request.input)
         );
     }
-    if c.buckets.len() > 10 {
-        println!("  ... {} more", c.buckets.len() - 10);
+    if fresh.len() > SHOWN {
+        println!("  ... {} more new", fresh.len() - SHOWN);
+    }
+    known.sort_by(|a, b| {
+        let name = |x: &Bucket| x.known.as_ref().map(|k| k.name.clone()).unwrap_or_default();
+        name(a)
+            .cmp(&name(b))
+            .then(a.kind.adapter.cmp(&b.kind.adapter))
+    });
+    if !known.is_empty() {
+        println!("known causes:");
+    }
+    for b in known.iter().take(SHOWN) {
+        if let Some(k) = &b.known {
+            println!(
+                "  {:>7}  {} {}: {} (case {})",
+                b.count,
+                v(&b.kind.adapter),
+                b.kind.op,
+                v(&k.name),
+                v(&k.case)
+            );
+        }
+    }
+    if known.len() > SHOWN {
+        println!("  ... {} more known", known.len() - SHOWN);
     }
     println!("report: {}", out.join("fuzz.md").display());
     code

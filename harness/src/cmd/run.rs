@@ -29,6 +29,8 @@ pub struct Args {
     /// kept; the rest is asked. The adapters and case files must be the same.
     #[arg(long)]
     resume: bool,
+    #[command(flatten)]
+    keep: super::run_reports::Keep,
 }
 
 pub fn main(args: Args) -> ExitCode {
@@ -73,8 +75,9 @@ pub fn main(args: Args) -> ExitCode {
         out: args.out,
         resume: args.resume,
         coverage: coverage_figures(&suite, &dir),
+        keep: args.keep.keep_runs,
     };
-    let (run, results, out) = match run_and_write("run", plan, &dir, out) {
+    let (run, results, out) = match run_and_write("run", plan, &dir, out, &mut |_| Ok(())) {
         Ok(x) => x,
         Err(code) => return code,
     };

@@ -11,6 +11,18 @@ pub struct ReportOut {
     pub resume: bool,
     /// The coverage figures the reports give (`run`'s; none for `certify`).
     pub coverage: Vec<urlcert::study::coverage::Figures>,
+    /// How many default run folders `reports/` keeps (`--keep-runs`; 0: every one).
+    pub keep: usize,
+}
+
+/// `--keep-runs`, shared by `run` and `certify`.
+#[derive(clap::Args)]
+pub struct Keep {
+    /// Keep the newest N run folders in reports/ and remove older ones that urlcert
+    /// wrote (a folder holding anything else is never removed); 0 keeps every one. A
+    /// report written with --out is not counted.
+    #[arg(long = "keep-runs", value_name = "N", default_value_t = report::retention::KEEP_RUNS)]
+    pub keep_runs: usize,
 }
 
 /// The `reports/` folder beside the cases folder; for the built-in cases, `reports/`
@@ -23,13 +35,19 @@ fn progress(what: &str) {
     eprintln!("urlcert: asking {}", urlcert::report::text::visible(what));
 }
 
-/// Runs `plan` into its journal and writes its reports; on failure, says what failed
-/// and gives the exit code.
+/// What a command adds to its run before the reports are written (`certify`: its
+/// standing against the expected-failure list); an error stops the command, its
+/// journal kept for `--resume`.
+pub type Settle<'a> = &'a mut dyn FnMut(&mut report::Run) -> Result<(), String>;
+
+/// Runs `plan` into its journal, lets `settle` complete the run, and writes its
+/// reports; on failure, says what failed and gives the exit code.
 pub fn run_and_write(
     cmd: &str,
     plan: certify::Plan,
     dir: &Path,
     out: ReportOut,
+    settle: Settle,
 ) -> Result<(report::Run, Vec<runner::CaseResult>, PathBuf), ExitCode> {
     let fail = |what: String| {
         eprintln!("urlcert {cmd}: {}", urlcert::report::text::visible(&what));
@@ -38,6 +56,7 @@ pub fn run_and_write(
     let provenance = certify::provenance(plan.suite)
         .map_err(|e| fail(format!("cannot hash the case files: {e}")))?;
     let root = reports_root(dir);
+    let default_place = out.out.is_none();
     let target = match (out.out, out.resume) {
         (Some(o), _) => o,
         (None, true) => journal::newest_stopped(&root).ok_or_else(|| {
@@ -79,11 +98,30 @@ pub fn run_and_write(
         ))
     })?;
     run.coverage = out.coverage;
+    settle(&mut run).map_err(fail)?;
     journal.finish(&run).map_err(|e| {
         fail(format!(
             "cannot write the reports to {}: {e}",
             target.display()
         ))
     })?;
+    if default_place {
+        let (removed, failed) = report::retention::prune_runs(&root, out.keep, &target);
+        if !removed.is_empty() {
+            eprintln!(
+                "urlcert {cmd}: removed {} older run folder{} from {} (keeping the newest {}; --keep-runs)",
+                removed.len(),
+                if removed.len() == 1 { "" } else { "s" },
+                root.display(),
+                out.keep
+            );
+        }
+        for (path, e) in failed {
+            eprintln!(
+                "urlcert {cmd}: cannot remove the old run {}: {e}",
+                path.display()
+            );
+        }
+    }
     Ok((run, results, target))
 }

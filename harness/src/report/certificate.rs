@@ -110,6 +110,9 @@ pub fn render(run: &Run, adapter: &str, full: bool) -> String {
     if !full {
         return out;
     }
+    if let Some(text) = ledger_text(run, adapter, md_code) {
+        out.push_str(&format!("\n## Expected failures\n\n{text}\n"));
+    }
     if !a.tags.is_empty() {
         out.push_str("\n## Agreement per tag\n\n");
         out.push_str(&header("tag"));
@@ -125,15 +128,59 @@ pub fn render(run: &Run, adapter: &str, full: bool) -> String {
         out.push_str("\nNone: every outcome agrees with the documents.\n");
     }
     for r in failed {
-        out.push_str(&failure(r));
+        out.push_str(&failure(r, mark(run, r)));
     }
     out
 }
 
-fn failure(r: &Record) -> String {
+/// What a certificate says of the certified adapter's expected-failure list: how many
+/// failures it names and how many are new, what no longer matches, and the strict
+/// verdict. `code` formats the list's name. None when the run checked no list for
+/// `adapter`.
+fn ledger_text(run: &Run, adapter: &str, code: fn(&str) -> String) -> Option<String> {
+    let l = run.ledger.as_ref().filter(|l| l.adapter == adapter)?;
+    let failed: Vec<&Record> = records_of(run, adapter)
+        .filter(|r| r.class != Class::Agree)
+        .collect();
+    let listed = failed.iter().filter(|r| l.lists(r)).count();
+    let strict = match l.strict {
+        Some(true) => "--strict passed",
+        Some(false) => "--strict failed",
+        None => "not checked with --strict",
+    };
+    let missing = if l.found {
+        ""
+    } else {
+        " (no such list: it names nothing)"
+    };
+    Some(format!(
+        "Checked against {}{missing}: of the {} failures, {listed} are listed (expected) and {} are new; {} listed entries now agree and {} are stale; {strict}.",
+        code(&l.list),
+        failed.len(),
+        failed.len() - listed,
+        l.unexpected_passes,
+        l.stale,
+    ))
+}
+
+/// " (listed)" or " (new)" after a failure's heading when the run checked the
+/// adapter's expected-failure list; nothing otherwise.
+fn mark(run: &Run, r: &Record) -> &'static str {
+    match run.ledger.as_ref().filter(|l| l.adapter == r.adapter) {
+        Some(l) if l.lists(r) => " (listed)",
+        Some(_) => " (new)",
+        None => "",
+    }
+}
+
+fn failure(r: &Record, mark: &str) -> String {
     let what = match &r.component {
-        Some(c) => format!("{}, first at component {}", class_id(r.class), md_code(c)),
-        None => class_id(r.class).to_string(),
+        Some(c) => format!(
+            "{}, first at component {}{mark}",
+            class_id(r.class),
+            md_code(c)
+        ),
+        None => format!("{}{mark}", class_id(r.class)),
     };
     let mut out = format!(
         "\n### {} — {what}\n\nAt {}. Input {}",
@@ -214,6 +261,13 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
     out.push_str(&documents.end());
     out.push_str(&agreement_key());
     let _ = writeln!(out, "<p class=\"note\">{}</p>", note(COLUMNS_NOTE));
+    let code_html = |t: &str| format!("<code>{}</code>", html(t));
+    if let Some(text) = ledger_text(run, adapter, code_html) {
+        let _ = writeln!(
+            out,
+            "<h2 id=\"expected\">Expected failures</h2>\n<p>{text}</p>"
+        );
+    }
     if !a.tags.is_empty() {
         out.push_str("<h2 id=\"tags\">Agreement per tag</h2>\n");
         let mut tags = counts_table("tag");
@@ -232,11 +286,12 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
     for r in failed {
         let what = match &r.component {
             Some(c) => format!(
-                "{}, first at component <code>{}</code>",
+                "{}, first at component <code>{}</code>{}",
                 class_id(r.class),
-                html(&bound(c))
+                html(&bound(c)),
+                mark(run, r)
             ),
-            None => class_id(r.class).to_string(),
+            None => format!("{}{}", class_id(r.class), mark(run, r)),
         };
         let _ = write!(
             out,

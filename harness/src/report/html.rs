@@ -1,9 +1,13 @@
-//! `report.html`: one self-contained page (no scripts, no outside resources) with the
-//! summary (first each parser's agreement per document, coloured by agreement, then its
-//! outcomes per class and its certificate), a colour key per class, the pruned view
-//! (identical rows grouped, with a count) and the full matrix of cases × adapters, each
-//! row with its citations linked to the public copy of the document. Every string from
-//! a case or an adapter goes through [`crate::report::text::html`].
+//! The run's two pages. `report.html` is the summary, one screen to start from: each
+//! parser's agreement per document (coloured by agreement), each parser's most frequent
+//! divergences by row of the divergence table, its outcomes per class and its
+//! certificate, and the unavailable adapters. `differences.html` is the case × adapter
+//! view pruned to the rows where some parser does not agree with the document
+//! (JSONTestSuite's pruned page: the rows where everyone agrees are left out), with
+//! readable headers, a filter box (a few lines of script; the page reads without it),
+//! and each cell that does not agree titled with what the document says and what the
+//! adapter said. Every string from a case or an adapter goes through
+//! [`crate::report::text::html`].
 
 use super::agreement::{agreement_key, agreement_style, agreement_table, cites, note};
 use super::record::{class_id, class_meaning, Run, CLASSES};
@@ -12,10 +16,22 @@ use super::{certificate, matrix, summary};
 use crate::judge::Class;
 use crate::report::table::{headers, Cell, HtmlTable};
 use crate::report::text::html;
+use std::collections::BTreeMap;
 use std::fmt::Write;
 
-/// How many rows of a group the pruned view names before folding the rest away.
-const EXAMPLES: usize = 20;
+/// The file name of the pruned case × adapter page of one document (`rfc3986`: every
+/// reading of it).
+pub fn differences_file(doc: &str) -> String {
+    format!("differences-{}.html", super::record::file_safe(doc))
+}
+
+/// The document of a row's `DOC` or `DOC@READING`.
+fn doc_of(doc: &str) -> &str {
+    doc.split('@').next().unwrap_or(doc)
+}
+
+/// How many divergence-table rows the summary names per parser.
+const TOP_ROWS: usize = 5;
 
 /// Each class's background colour.
 pub fn colour(c: Class) -> &'static str {
@@ -53,7 +69,9 @@ fn style() -> String {
         table_rules: "td.n{text-align:right}\n\
                       td.id{min-width:16em}\n\
                       td.cert{white-space:nowrap}\n\
-                      td.input{min-width:10em}\n",
+                      td.input{min-width:10em;max-width:30em}\n\
+                      th.v{vertical-align:bottom;padding:.3em .1em}\n\
+                      th.v span{writing-mode:vertical-rl;transform:rotate(180deg);white-space:nowrap}\n",
         rules: &rules,
     }
     .css()
@@ -67,10 +85,12 @@ fn class_cell(c: Option<Class>) -> Cell {
     }
 }
 
+/// `report.html`: the summary page.
 pub fn render(run: &Run) -> String {
     let p = &run.provenance;
     let mut out = shell::open(&format!("urlcert report {}", p.run), &style());
     let _ = writeln!(out, "<h1>urlcert report {}</h1>", html(&p.run));
+    let rows = matrix::rows(run);
     let _ = writeln!(
         out,
         "<p>urlcert {}, case set sha-256 <code>{}</code>, started {}. {} outcomes from {} adapter(s).</p>",
@@ -78,12 +98,29 @@ pub fn render(run: &Run) -> String {
         html(&p.cases_sha256),
         html(&p.time),
         run.records.len(),
-        run.columns.len()
+        run.columns.len(),
+    );
+    let pages: Vec<String> = by_document(&rows)
+        .into_iter()
+        .map(|(doc, rows)| {
+            let differing = rows.iter().filter(|r| differs(r)).count();
+            format!(
+                "<a href=\"{}\">{}</a> ({differing} of {})",
+                html(&differences_file(doc)),
+                html(doc),
+                rows.len()
+            )
+        })
+        .collect();
+    let _ = writeln!(
+        out,
+        "<p>The rows (a case under one document) where some parser does not agree with the document, a page per document: {}.</p>",
+        pages.join(", ")
     );
 
     let summary = summary::build(run);
     let (documents, readings) = summary::agreement_columns(run);
-    out.push_str("<h2 id=\"summary\">Summary</h2>\n<h3>Agreement per document</h3>\n");
+    out.push_str("<h2 id=\"summary\">Agreement per document</h2>\n");
     out.push_str(&agreement_table(&summary, &documents));
     out.push_str(&agreement_key());
     let _ = writeln!(
@@ -95,9 +132,10 @@ pub fn render(run: &Run) -> String {
         out.push_str("<h3>Agreement under the other readings</h3>\n");
         out.push_str(&agreement_table(&summary, &readings));
     }
-
-    out.push_str("<h3>Outcomes per class</h3>\n");
+    out.push_str(&top_divergences(run));
+    out.push_str("<h2 id=\"outcomes\">Outcomes per class</h2>\n");
     out.push_str(&outcomes_table(&summary));
+    out.push_str(&class_key());
     if !run.unavailable.is_empty() {
         out.push_str("<h2>Unavailable adapters</h2>\n");
         let mut table = HtmlTable::new(None);
@@ -111,8 +149,73 @@ pub fn render(run: &Run) -> String {
         }
         out.push_str(&table.end());
     }
+    out.push_str(shell::CLOSE);
+    out
+}
 
-    out.push_str("<h2>Colour key</h2>\n");
+/// Whether some parser asked does not agree with the document on a row: the rows
+/// where every parser asked agrees are the ones the page of differences leaves out.
+fn differs(row: &matrix::Row) -> bool {
+    row.cells.iter().flatten().any(|r| r.class != Class::Agree)
+}
+
+/// Each parser's most frequent divergences, by the divergence-table row (a case's
+/// `row:` tag) of the outcomes that do not agree.
+fn top_divergences(run: &Run) -> String {
+    let mut by_parser: BTreeMap<&str, BTreeMap<&str, usize>> = BTreeMap::new();
+    for r in &run.records {
+        if r.class == Class::Agree || r.class == Class::Unsupported {
+            continue;
+        }
+        for tag in &r.tags {
+            if let Some(row) = tag.strip_prefix("row:") {
+                *by_parser
+                    .entry(&r.adapter)
+                    .or_default()
+                    .entry(row)
+                    .or_default() += 1;
+            }
+        }
+    }
+    if by_parser.is_empty() {
+        return String::new();
+    }
+    let mut out = String::from(
+        "<h2 id=\"divergences\">Most frequent divergences</h2>\n<p>Per parser, the rows of the divergence table (<code>cases/divergences/README.md</code>) where most of its outcomes do not agree with the document, with how many.</p>\n",
+    );
+    let mut table = HtmlTable::new(None);
+    table.head(headers(&[
+        "parser",
+        "divergence-table rows (outcomes that do not agree)",
+    ]));
+    for col in &run.columns {
+        let Some(rows) = by_parser.get(col.name.as_str()) else {
+            continue;
+        };
+        let mut rows: Vec<(&str, usize)> = rows.iter().map(|(r, n)| (*r, *n)).collect();
+        rows.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        let shown: Vec<String> = rows
+            .iter()
+            .take(TOP_ROWS)
+            .map(|(row, n)| format!("<code>{}</code> {n}", html(row)))
+            .collect();
+        let more = rows.len().saturating_sub(TOP_ROWS);
+        let more = if more > 0 {
+            format!(", and {more} more rows")
+        } else {
+            String::new()
+        };
+        table.row([
+            Cell::code(&col.name),
+            Cell::markup(format!("{}{more}", shown.join(", "))),
+        ]);
+    }
+    out.push_str(&table.end());
+    out
+}
+
+/// The colour of each class.
+fn class_key() -> String {
     let mut key = HtmlTable::new(None);
     key.head(headers(&["class", "meaning"]));
     for c in CLASSES {
@@ -122,97 +225,87 @@ pub fn render(run: &Run) -> String {
         class_cell(None),
         Cell::text("not asked (only the reference answers extract cases)"),
     ]);
-    out.push_str(&key.end());
+    key.end()
+}
 
-    out.push_str("<h2 id=\"pruned\">Pruned view</h2>\n<p>Rows (a case under one document) whose classes are the same for every adapter, grouped, the largest group first.</p>\n");
-    out.push_str(&pruned_table(run));
-    out.push_str("<h2 id=\"matrix\">Matrix</h2>\n<p>Hover over a cell that is not <em>agree</em> for what the document says and what the adapter said.</p>\n");
-    out.push_str(&matrix_table(run));
-    out.push_str(shell::CLOSE);
+/// A program's argv as a person would type it: each path by its file name.
+fn typed(argv: &[String]) -> String {
+    argv.iter()
+        .map(|a| match a.rsplit_once('/') {
+            Some((_, name)) if !name.is_empty() && !a.starts_with('-') => name,
+            _ => a.as_str(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A few lines of script for the filter box: a row is shown when its text holds every
+/// word typed. Without script every row is shown.
+const FILTER_SCRIPT: &str = "<script>\n\
+document.getElementById('filter').addEventListener('input', function (e) {\n\
+  var words = e.target.value.toLowerCase().split(/\\s+/).filter(Boolean);\n\
+  document.querySelectorAll('table.rows tbody tr').forEach(function (tr) {\n\
+    var text = tr.textContent.toLowerCase();\n\
+    tr.hidden = !words.every(function (w) { return text.indexOf(w) >= 0; });\n\
+  });\n\
+});\n\
+</script>\n";
+
+/// The rows of each document, in the order the documents first appear.
+fn by_document<'a, 'b>(rows: &'b [matrix::Row<'a>]) -> Vec<(&'a str, Vec<&'b matrix::Row<'a>>)> {
+    let mut out: Vec<(&str, Vec<&matrix::Row>)> = Vec::new();
+    for row in rows {
+        let doc = doc_of(&row.first.doc);
+        match out.iter_mut().find(|(d, _)| *d == doc) {
+            Some((_, rows)) => rows.push(row),
+            None => out.push((doc, vec![row])),
+        }
+    }
     out
 }
 
-/// Each adapter's version, command, outcomes per class and certificate.
-fn outcomes_table(summary: &summary::Summary) -> String {
-    let mut table = HtmlTable::new(None);
-    let mut head = headers(&["adapter", "version", "command"]);
-    head.extend(CLASSES.map(|c| class_cell(Some(c)).header()));
-    head.extend(headers(&["total", "certificate"]));
-    table.head(head);
-    for a in &summary.adapters {
-        let argv = a
-            .argv
-            .as_ref()
-            .map(|v| v.join(" "))
-            .unwrap_or_else(|| "in-process".into());
-        let mut row = vec![
-            Cell::code(&a.name),
-            Cell::text(&a.version),
-            Cell::code(argv),
-        ];
-        row.extend(CLASSES.map(|c| Cell::text(a.count(c)).class("n")));
-        row.push(Cell::text(a.total).class("n"));
-        row.push(
-            Cell::markup(format!(
-                "<a href=\"{}\">certificate</a> (<a href=\"{}\">Markdown</a>)",
-                html(&certificate::html_file_name(&a.name)),
-                html(&certificate::file_name(&a.name))
-            ))
-            .class("cert"),
-        );
-        table.row(row);
-    }
-    table.end()
+/// The pages of differences, one per document: (file name, page).
+pub fn render_differences(run: &Run) -> Vec<(String, String)> {
+    let rows = matrix::rows(run);
+    by_document(&rows)
+        .into_iter()
+        .map(|(doc, rows)| (differences_file(doc), differences_page(run, doc, &rows)))
+        .collect()
 }
 
-/// Each adapter's name, as code, in a header cell.
-fn adapter_headers(run: &Run) -> impl Iterator<Item = Cell> + '_ {
-    run.columns.iter().map(|c| Cell::code(&c.name).header())
-}
-
-/// The pruned view: a row per group of identical rows, with its count and its first
-/// [`EXAMPLES`] cases named, the rest folded away.
-fn pruned_table(run: &Run) -> String {
-    let mut table = HtmlTable::new(None);
-    table.head(
-        headers(&["rows"])
-            .into_iter()
-            .chain(adapter_headers(run))
-            .chain(headers(&["cases"])),
+/// One document's page of differences: its rows where some parser does not agree.
+fn differences_page(run: &Run, doc: &str, rows: &[&matrix::Row]) -> String {
+    let p = &run.provenance;
+    let mut out = shell::open(
+        &format!(
+            "urlcert report {}: where the parsers differ under {doc}",
+            p.run
+        ),
+        &style(),
     );
-    for g in matrix::pruned(run) {
-        let names: Vec<String> = g
-            .rows
-            .iter()
-            .map(|r| format!("<code>{}</code>", html(&r.first.key())))
-            .collect();
-        let mut cases = names[..names.len().min(EXAMPLES)].join(", ");
-        if names.len() > EXAMPLES {
-            let _ = write!(
-                cases,
-                "<details><summary>{} more</summary>{}</details>",
-                names.len() - EXAMPLES,
-                names[EXAMPLES..].join(", ")
-            );
-        }
-        let mut row = vec![Cell::text(g.rows.len()).class("n")];
-        row.extend(g.classes.iter().map(|c| class_cell(*c)));
-        row.push(Cell::markup(cases));
-        table.row_of_class("group", row);
-    }
-    table.end()
-}
-
-/// The matrix: a row per case under one document, a column per adapter, a cell that
-/// does not agree titled with what the document says and what the adapter said.
-fn matrix_table(run: &Run) -> String {
-    let mut table = HtmlTable::new(None);
+    let shown: Vec<&&matrix::Row> = rows.iter().filter(|r| differs(r)).collect();
+    let _ = writeln!(
+        out,
+        "<h1>Where the parsers differ under {}</h1>\n<p>Run {} (<a href=\"report.html\">its summary</a>). The {} of the {} rows (a case under {}, in any of its readings) where some parser does not agree with the document; the {} others, where every parser asked agrees, are left out. Hover over a cell that is not <em>agree</em> for what the document says and what the adapter said.</p>",
+        html(doc),
+        html(&p.run),
+        shown.len(),
+        rows.len(),
+        html(doc),
+        rows.len() - shown.len()
+    );
+    out.push_str("<p><label>Filter: <input id=\"filter\" type=\"search\" size=\"40\" placeholder=\"words of a case id, document, input or class\"></label></p>\n");
+    let mut table = HtmlTable::new(Some("rows")).with_sections();
     table.head(
         headers(&["case", "document", "cited", "input"])
             .into_iter()
-            .chain(adapter_headers(run)),
+            .chain(run.columns.iter().map(|c| {
+                Cell::markup(format!("<span>{}</span>", html(&c.name)))
+                    .header()
+                    .class("v")
+            })),
     );
-    for row in matrix::rows(run) {
+    for row in shown {
         let r = row.first;
         let base = r
             .base
@@ -239,6 +332,43 @@ fn matrix_table(run: &Run) -> String {
             });
         }
         table.row(cells);
+    }
+    out.push_str(&table.end());
+    out.push_str(&class_key());
+    out.push_str(FILTER_SCRIPT);
+    out.push_str(shell::CLOSE);
+    out
+}
+
+/// Each adapter's version, command, outcomes per class and certificate.
+fn outcomes_table(summary: &summary::Summary) -> String {
+    let mut table = HtmlTable::new(None);
+    let mut head = headers(&["adapter", "version", "command"]);
+    head.extend(CLASSES.map(|c| class_cell(Some(c)).header()));
+    head.extend(headers(&["total", "certificate"]));
+    table.head(head);
+    for a in &summary.adapters {
+        let argv = a
+            .argv
+            .as_ref()
+            .map(|v| typed(v))
+            .unwrap_or_else(|| "in-process".into());
+        let mut row = vec![
+            Cell::code(&a.name),
+            Cell::text(&a.version),
+            Cell::code(argv),
+        ];
+        row.extend(CLASSES.map(|c| Cell::text(a.count(c)).class("n")));
+        row.push(Cell::text(a.total).class("n"));
+        row.push(
+            Cell::markup(format!(
+                "<a href=\"{}\">certificate</a> (<a href=\"{}\">Markdown</a>)",
+                html(&certificate::html_file_name(&a.name)),
+                html(&certificate::file_name(&a.name))
+            ))
+            .class("cert"),
+        );
+        table.row(row);
     }
     table.end()
 }

@@ -1,10 +1,13 @@
 //! `junit.xml` for CI dashboards: one `<testsuite>` per adapter, one `<testcase>` per
-//! case × document, a `<failure>` for every outcome that is not `agree`. Every string
+//! case × document, a `<failure>` for every outcome that is not `agree`, except that a
+//! failure the certified adapter's expected-failure list names is `<skipped>`, with the
+//! list named as the reason: a CI's test tab stays green until something regresses,
+//! and still shows every known divergence as skipped. Every string
 //! is escaped with [`xml`]: markup characters as entities, and characters XML 1.0
 //! cannot hold at all (control characters, U+FFFE, U+FFFF) or that act instead of
 //! showing ([`crate::report::text::visible`]'s bidi and invisible characters) as `\u{..}`.
 
-use super::record::{class_id, records_of, Run};
+use super::record::{class_id, records_of, Record, Run};
 use super::summary;
 use crate::judge::Class;
 use std::fmt::Write;
@@ -30,25 +33,29 @@ pub fn xml(s: &str) -> String {
 
 pub fn render(run: &Run) -> String {
     let s = summary::build(run);
-    let failures: usize = s
-        .adapters
-        .iter()
-        .map(|a| a.total - a.count(Class::Agree))
-        .sum();
+    // A failure the expected-failure list names: skipped, not failed.
+    let listed =
+        |r: &Record| r.class != Class::Agree && run.ledger.as_ref().is_some_and(|l| l.lists(r));
+    let skipped_of = |name: &str| records_of(run, name).filter(|r| listed(r)).count();
+    let failures_of =
+        |a: &summary::AdapterSummary| a.total - a.count(Class::Agree) - skipped_of(&a.name);
+    let failures: usize = s.adapters.iter().map(failures_of).sum();
+    let skipped: usize = s.adapters.iter().map(|a| skipped_of(&a.name)).sum();
     let mut out = String::from("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         out,
-        "<testsuites name=\"urlcert {}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\">",
+        "<testsuites name=\"urlcert {}\" tests=\"{}\" failures=\"{failures}\" errors=\"0\" skipped=\"{skipped}\">",
         xml(&run.provenance.run),
         run.records.len()
     );
     for a in &s.adapters {
         let _ = writeln!(
             out,
-            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"0\" timestamp=\"{}\">",
+            "  <testsuite name=\"{}\" tests=\"{}\" failures=\"{}\" errors=\"0\" skipped=\"{}\" timestamp=\"{}\">",
             xml(&a.name),
             a.total,
-            a.total - a.count(Class::Agree),
+            failures_of(a),
+            skipped_of(&a.name),
             xml(run.provenance.time.trim_end_matches('Z'))
         );
         let _ = writeln!(
@@ -84,16 +91,30 @@ pub fn render(run: &Run) -> String {
                 .as_ref()
                 .map(|b| format!("base: {b}\n"))
                 .unwrap_or_default();
-            let _ = writeln!(
-                out,
-                ">\n      <failure type=\"{}\" message=\"{}\">{}</failure>\n    </testcase>",
-                class_id(r.class),
-                xml(&what),
-                xml_text(&format!(
-                    "{base}input: {}\nexpected: {}\nactual: {}",
-                    r.input, r.expected, r.actual
-                ))
-            );
+            let detail = xml_text(&format!(
+                "{base}input: {}\nexpected: {}\nactual: {}",
+                r.input, r.expected, r.actual
+            ));
+            match run.ledger.as_ref().filter(|_| listed(r)) {
+                Some(ledger) => {
+                    let _ = writeln!(
+                        out,
+                        ">\n      <skipped message=\"{}\">{detail}</skipped>\n    </testcase>",
+                        xml(&format!(
+                            "expected failure ({what}), listed in {}",
+                            ledger.list
+                        )),
+                    );
+                }
+                None => {
+                    let _ = writeln!(
+                        out,
+                        ">\n      <failure type=\"{}\" message=\"{}\">{detail}</failure>\n    </testcase>",
+                        class_id(r.class),
+                        xml(&what),
+                    );
+                }
+            }
         }
         out.push_str("  </testsuite>\n");
     }

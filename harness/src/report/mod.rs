@@ -5,8 +5,10 @@
 //! - `summary.json`: per adapter, the counts per class, per document and per tag
 //!   ([`summary`]);
 //! - `report.md` and `report.html`: the summary, which starts with each parser's
-//!   agreement per document ([`summary::agreement_columns`]), and a matrix of cases × adapters
-//!   with a pruned view that groups identical rows ([`markdown`], [`html`]);
+//!   agreement per document ([`summary::agreement_columns`]); `report.md` then has a
+//!   matrix of cases × adapters with a pruned view that groups identical rows
+//!   ([`markdown`]), and `differences-DOC.html` the rows where a parser does not agree,
+//!   a page per document, with a filter ([`html`]);
 //! - `junit.xml`: one testsuite per adapter, one testcase per case × document
 //!   ([`junit`]);
 //! - `certificate-<adapter>.md` and `certificate-<adapter>.html`: the adapter's
@@ -31,13 +33,14 @@ pub mod markdown;
 pub mod matrix;
 pub mod outdir;
 mod record;
+pub mod retention;
 pub mod shell;
 pub mod summary;
 pub mod table;
 
 pub use record::{
     bound, cite_html, cite_md, class_id, class_meaning, doc_link, file_safe, records_of, Citation,
-    Column, Provenance, Record, Run, Unavailable, CLASSES, MAX_TEXT,
+    Column, Ledger, Provenance, Record, Run, Unavailable, CLASSES, MAX_TEXT,
 };
 pub use text::md_fenced;
 
@@ -54,6 +57,7 @@ pub fn render_all(run: &Run) -> Vec<(String, String)> {
         ("report.html".to_string(), html::render(run)),
         ("junit.xml".to_string(), junit::render(run)),
     ];
+    files.extend(html::render_differences(run));
     for col in &run.columns {
         files.push((
             certificate::file_name(&col.name),

@@ -76,6 +76,7 @@ fn is_report_file(name: &str) -> bool {
             | "matrix.html"
             | "answers.jsonl"
     ) || (name.starts_with("certificate-") && (name.ends_with(".md") || name.ends_with(".html")))
+        || (name.starts_with("differences-") && name.ends_with(".html"))
         || (name.starts_with('.') && name.contains(".tmp"))
 }
 
@@ -282,6 +283,16 @@ pub fn check_target(target: &Path) -> Result<(), Refused> {
         )));
     }
     Ok(())
+}
+
+/// Is `dir` a finished urlcert report: a folder (not a link) holding [`MARKER`] and
+/// nothing but the files urlcert writes, and no work in progress?
+pub fn is_finished_report(dir: &Path) -> bool {
+    let is_dir = fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir());
+    is_dir
+        && listing(dir).is_ok_and(|names| {
+            foreign(&names).is_none() && !names.iter().any(|n| n == IN_PROGRESS || n == LOCK)
+        })
 }
 
 /// The names in `dir`, sorted.

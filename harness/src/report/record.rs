@@ -207,6 +207,43 @@ pub struct Run {
     /// The coverage of the documents by the case set, per document (`urlcert run`
     /// gives it; empty for the other commands).
     pub coverage: Vec<crate::study::coverage::Figures>,
+    /// How the certified adapter stands against its expected-failure list (`urlcert
+    /// certify` gives it; none for the other commands).
+    pub ledger: Option<Ledger>,
+}
+
+/// How one adapter's outcomes stand against its expected-failure list: which of its
+/// failures the list names (JUnit reports those as skipped, the certificate marks them),
+/// what does not match the list, and with `--strict` the verdict.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ledger {
+    pub adapter: String,
+    /// The list, as shown to the user.
+    pub list: String,
+    /// Whether the list exists: a missing one lists nothing.
+    pub found: bool,
+    /// Every entry of the list, as (case id, document).
+    pub listed: std::collections::BTreeSet<(String, String)>,
+    /// Outcomes that are not `agree` and not listed.
+    pub unexpected_failures: usize,
+    /// Listed entries whose outcome now agrees.
+    pub unexpected_passes: usize,
+    /// Listed entries with no outcome in the run.
+    pub stale: usize,
+    /// With `--strict`: whether it passed; `None` without.
+    pub strict: Option<bool>,
+}
+
+impl Ledger {
+    /// Is `r` (a failure of this ledger's adapter) one the list names?
+    pub fn lists(&self, r: &Record) -> bool {
+        r.adapter == self.adapter && self.listed.contains(&(r.case.clone(), r.doc.clone()))
+    }
+
+    /// Does the run match the list both ways?
+    pub fn matches(&self) -> bool {
+        self.unexpected_failures == 0 && self.unexpected_passes == 0 && self.stale == 0
+    }
 }
 
 /// The longest string a report keeps from an adapter's answer, in bytes.

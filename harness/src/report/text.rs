@@ -35,7 +35,9 @@ pub fn html(s: &str) -> String {
     out
 }
 
-/// `s` with every character that acts instead of showing written as `\u{..}`: control
+/// `s` with every character that acts instead of showing written as an escape: a line
+/// feed, carriage return and tab as `\n`, `\r` and `\t`, which a reader knows, and
+/// every other as `\u{..}`: control
 /// characters (Cc), format characters (Cf: the bidi controls U+202A-U+202E and
 /// U+2066-U+2069, U+061C, zero-width U+200B-U+200F and U+2060-U+2064, U+FEFF, the soft
 /// hyphen, U+180E, tag characters, ...), the line and paragraph separators (Zl, Zp), and
@@ -50,10 +52,12 @@ pub fn visible(s: &str) -> String {
     }
     let mut out = String::with_capacity(s.len() + 8);
     for c in s.chars() {
-        if is_hidden(c) {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if is_hidden(c) => out.extend(c.escape_unicode()),
+            c => out.push(c),
         }
     }
     out
@@ -97,7 +101,8 @@ mod tests {
             html("<script>alert('x')</script>&"),
             "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"
         );
-        assert_eq!(md_code("a|b`c\n"), "`a\\|b'c\\u{a}`");
+        assert_eq!(md_code("a|b`c\n"), "`a\\|b'c\\n`");
+        assert_eq!(visible("a\r\n\tb\u{1b}"), "a\\r\\n\\tb\\u{1b}");
         assert_eq!(md_code(""), "(empty)");
         assert_eq!(md_cell("a\n  b | c"), "a b \\| c");
     }
@@ -123,7 +128,6 @@ mod tests {
             '\u{2029}',
             '\u{85}',
             '\u{7f}',
-            '\n',
             // Default-ignorable, neither control nor format characters.
             '\u{034F}',
             '\u{115F}',

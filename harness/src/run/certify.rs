@@ -416,6 +416,7 @@ pub fn execute_into(
         unavailable: plan.unavailable,
         records: Vec::new(),
         coverage: Vec::new(),
+        ledger: None,
     };
     let cases = &plan.suite.cases;
     let mut results = Vec::new();
@@ -555,39 +556,125 @@ impl Strictness {
             && self.stale.is_empty()
     }
 
-    /// Every problem, one per line.
+    /// Every problem, one per line; each unexpected failure followed by what the
+    /// document expects and what the adapter gave.
     pub fn render(&self, list: &Path) -> String {
         let v = crate::report::text::visible;
+        let list = v(&list.display().to_string());
         let mut out = String::new();
         for r in &self.unexpected_failures {
             out.push_str(&format!(
-                "unexpected failure: {} {} ({}): not in {}\n",
+                "unexpected failure: {} {} ({}): not in {list}\n    expected: {}\n    actual:   {}\n",
                 v(&r.case),
                 v(&r.doc),
                 report::class_id(r.class),
-                v(&list.display().to_string())
+                v(&shorten(&r.expected)),
+                v(&shorten(&r.actual)),
             ));
         }
         for e in &self.unexpected_passes {
             out.push_str(&format!(
-                "unexpected pass: {} {} (line {} of {}) now agrees\n",
+                "unexpected pass: {} {} (line {} of {list}) now agrees\n",
                 v(&e.case),
                 v(&e.doc),
                 e.line,
-                v(&list.display().to_string())
             ));
         }
         for (e, why) in &self.stale {
             out.push_str(&format!(
-                "stale entry: {} {} (line {} of {}): {}\n",
+                "stale entry: {} {} (line {} of {list}): {}\n",
                 v(&e.case),
                 v(&e.doc),
                 e.line,
-                v(&list.display().to_string()),
                 v(why)
             ));
         }
         out
+    }
+
+    /// The one closing line of `certify`: what happened against the list. `failing` is
+    /// how many of the adapter's failures the list names; `strict` whether `--strict`
+    /// was given.
+    pub fn verdict(&self, list: &Path, failing: usize, strict: bool) -> String {
+        let list = crate::report::text::visible(&list.display().to_string());
+        let problems = format!(
+            "{} unexpected failure{}, {} unexpected pass{}, {} stale entr{}",
+            self.unexpected_failures.len(),
+            plural(self.unexpected_failures.len(), "", "s"),
+            self.unexpected_passes.len(),
+            plural(self.unexpected_passes.len(), "", "es"),
+            self.stale.len(),
+            plural(self.stale.len(), "y", "ies"),
+        );
+        match (strict, self.ok()) {
+            (true, true) => format!(
+                "certify --strict: passed: {failing} listed failure{} still failing, nothing unexpected (against {list})\n",
+                plural(failing, "", "s")
+            ),
+            (true, false) => format!("certify --strict: failed: {problems} (against {list})\n"),
+            (false, true) => format!(
+                "certify: {failing} listed failure{} still failing, nothing unexpected (against {list}); --strict would pass\n",
+                plural(failing, "", "s")
+            ),
+            (false, false) => format!(
+                "certify: {problems} (against {list}); --strict would fail and list them\n"
+            ),
+        }
+    }
+
+    /// The ledger the reports carry: this standing of `adapter` against `list`.
+    pub fn ledger(
+        &self,
+        adapter: &str,
+        list: &Path,
+        found: bool,
+        entries: &[Entry],
+        strict: bool,
+    ) -> report::Ledger {
+        report::Ledger {
+            adapter: adapter.to_string(),
+            list: list.display().to_string(),
+            found,
+            listed: entries
+                .iter()
+                .map(|e| (e.case.clone(), e.doc.clone()))
+                .collect(),
+            unexpected_failures: self.unexpected_failures.len(),
+            unexpected_passes: self.unexpected_passes.len(),
+            stale: self.stale.len(),
+            strict: strict.then(|| self.ok()),
+        }
+    }
+}
+
+fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+    if n == 1 {
+        one
+    } else {
+        many
+    }
+}
+
+/// The longest expected or actual text a strict failure line shows, in characters; the
+/// certificate has the whole of it, with a diff.
+const SHOWN: usize = 300;
+
+fn shorten(s: &str) -> String {
+    match s.char_indices().nth(SHOWN) {
+        None => s.to_string(),
+        Some((at, _)) => format!(
+            "{}… ({} bytes more; the certificate has all of it)",
+            &s[..at],
+            s.len() - at
+        ),
+    }
+}
+
+/// Does the list at `path` exist (a file, or one built into urlcert)?
+pub fn expected_exists(path: &Path) -> bool {
+    match crate::assets::embedded_rest(path) {
+        Some(_) => crate::assets::embedded_text(path).is_some(),
+        None => path.exists(),
     }
 }
 
@@ -642,9 +729,13 @@ pub fn check_expected(
 }
 
 /// A list rewritten from a run: every outcome of `records` that is not `agree`, plus
-/// the `kept` entries of `old` (those for documents outside `filter`), sorted.
+/// the `kept` entries of `old` (those for documents outside `filter`), sorted. Its
+/// header names the command that checks it: `urlcert certify {checked_by} --strict`,
+/// `checked_by` being the adapter as the user chose it (`--adapter NAME`, or the
+/// `--command` arguments and `--expected FILE`).
 pub fn render_expected(
     adapter: &str,
+    checked_by: &str,
     old: &[Entry],
     records: &[&Record],
     filter: Option<DocFilter>,
@@ -665,9 +756,10 @@ pub fn render_expected(
     }
     let mut out = format!(
         "# Expected failures of `{}`: one `case-id doc` per line; `#` starts a comment.\n\
-         # Checked both ways by `urlcert certify --adapter {0} --strict`;\n\
-         # rewritten by `urlcert certify --adapter {0} --update-expected`.\n",
-        crate::report::text::visible(adapter)
+         # Checked both ways by `urlcert certify {1} --strict`;\n\
+         # rewritten by `urlcert certify {1} --update-expected`.\n",
+        crate::report::text::visible(adapter),
+        crate::report::text::visible(checked_by).replace('\n', " ")
     );
     let mut last: Option<(String, String)> = None;
     for (case, doc, why) in lines {

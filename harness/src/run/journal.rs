@@ -91,6 +91,7 @@ impl RunJournal {
                 unavailable: Vec::new(),
                 records: kept,
                 coverage: Vec::new(),
+                ledger: None,
             },
             provenance,
             refreshed: std::time::Instant::now(),

@@ -1,6 +1,9 @@
 //! What the one-input commands print: `parse` and `resolve` (human and JSON lines),
-//! `trace` (one input under every document), `normalize`, `extract` and `export`.
+//! `trace` (one input under every document), `compare` (that, and every parser beside
+//! it), `normalize`, `extract` and `export`.
 
+pub mod compare;
+pub mod explore;
 pub mod export;
 pub mod extract;
 pub mod normalize;

@@ -1,5 +1,6 @@
-//! The command line's conventions: shell completions and manual pages generated from
-//! its definition, and a suggestion for a misspelt adapter or document name.
+//! The command line's conventions: shell completions, manual pages and the Markdown
+//! reference generated from its definition, and a suggestion for a misspelt adapter or
+//! document name.
 
 use crate::common;
 
@@ -73,6 +74,42 @@ fn man_writes_a_roff_page_per_subcommand() {
     let out = urlcert(&["man"], None);
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains(".TH urlcert 1"));
+}
+
+/// docs/cli.md is what `urlcert man --markdown` prints, so the reference cannot drift
+/// from the command line; each visible subcommand has its section, the hidden ones none.
+#[test]
+fn the_markdown_reference_in_docs_is_the_command_lines_own() {
+    let out = urlcert(&["man", "--markdown"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let generated = String::from_utf8(out.stdout).unwrap();
+    for section in [
+        "## `urlcert parse`",
+        "## `urlcert certify`",
+        "## `urlcert man`",
+    ] {
+        assert!(generated.contains(section), "no {section}");
+    }
+    assert!(generated.contains("--strict"), "certify's flags are listed");
+    assert!(
+        !generated.contains("__guard"),
+        "hidden subcommands are left out"
+    );
+    let path = common::programs::repo_root().join("docs/cli.md");
+    let committed = std::fs::read_to_string(&path).unwrap_or_default();
+    assert!(
+        committed == generated,
+        "docs/cli.md differs from `urlcert man --markdown`; regenerate it with\n  \
+         cargo run -p urlcert -- man --markdown > docs/cli.md\nfirst difference at line {}",
+        committed
+            .lines()
+            .zip(generated.lines())
+            .position(|(a, b)| a != b)
+            .map_or(
+                committed.lines().count().min(generated.lines().count()) + 1,
+                |i| i + 1
+            )
+    );
 }
 
 #[test]

@@ -340,6 +340,28 @@ fn the_command_writes_both_files_and_prints_the_seed() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["type"], "bucket", "{line}");
     }
+    // The summary counts new and known buckets as the report does, new ones listed
+    // first.
+    let buckets: Vec<serde_json::Value> = jsonl
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let fresh = buckets.iter().filter(|b| b["known"].is_null()).count();
+    let stdout = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        stdout.contains(&format!(
+            "in {} buckets: {fresh} new, {} known\n",
+            buckets.len(),
+            buckets.len() - fresh
+        )),
+        "{stdout}"
+    );
+    if fresh > 0 && fresh < buckets.len() {
+        assert!(
+            stdout.find("new (no named cause").unwrap() < stdout.find("known causes:").unwrap(),
+            "{stdout}"
+        );
+    }
     let header = json_file(&out.join("campaign.json"));
     assert_eq!(header["seed"], 77);
     assert_eq!(header["limit"]["iterations"], 300);

@@ -146,3 +146,41 @@ fn oxiri_parses_and_resolves_as_its_documentation_says() {
     assert!(matches!(a.parse(b"http://[::1/"), Answer::Rejected { .. }));
     assert!(matches!(a.parse(b"\xff"), Answer::Unsupported { .. }));
 }
+
+/// The expected-failure lists shipped for the adapters that are always there (the
+/// reference, the in-process crates, the recordings) are current: `certify --strict`
+/// passes for each against its list in `harness/expected/`. A case whose expectation
+/// changes must take the lists with it (`certify --adapter NAME --update-expected`).
+#[test]
+fn the_shipped_lists_of_the_always_available_adapters_are_current() {
+    let scratch = tempfile::tempdir().unwrap();
+    let mut stale = Vec::new();
+    for name in [
+        "reference",
+        "url",
+        "fluent-uri",
+        "iri-string",
+        "oxiri",
+        "recorded-libwww-perl-5.14",
+        "recorded-lynx-2.7.1",
+        "recorded-mosaic-2.6",
+        "recorded-mozilla-4.03",
+        "recorded-msie-3.01",
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_urlcert"))
+            .args(["certify", "--adapter", name, "--strict", "--out"])
+            .arg(scratch.path().join(name))
+            .current_dir(crate::common::programs::repo_root())
+            .output()
+            .unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        let verdict = stdout.lines().last().unwrap_or_default();
+        if out.status.code() != Some(0) || !verdict.starts_with("certify --strict: passed: ") {
+            stale.push(format!(
+                "{name}:\n{stdout}{}",
+                String::from_utf8_lossy(&out.stderr)
+            ));
+        }
+    }
+    assert!(stale.is_empty(), "{}", stale.join("\n"));
+}

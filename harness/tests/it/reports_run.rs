@@ -226,13 +226,29 @@ fn hostile_strings_are_escaped_in_every_report() {
     for raw in ["<script", "<img", "<b>", "\"'&"] {
         assert!(!page.contains(raw), "report.html holds {raw:?}");
     }
-    // The strings are there, escaped: the input, the adapter's message and name.
+    // The summary names the adapters and how to install the missing one, escaped.
+    assert!(page.contains("evil&lt;img src=x onerror=alert(3)&gt;"));
+    assert!(page.contains("apt-get install &lt;script&gt;"));
+    no_raw_controls("report.html", &page);
+    // The page of differences: the strings are there, escaped (the input, the
+    // adapter's message and name); its one script is the filter's own.
+    let pages: Vec<&str> = files
+        .iter()
+        .filter(|(n, _)| n.starts_with("differences-") && n.ends_with(".html"))
+        .map(|(_, t)| t.as_str())
+        .collect();
+    assert!(!pages.is_empty(), "{names:?}");
+    let page = pages.concat();
+    assert_eq!(page.matches("<script").count(), pages.len(), "{page}");
+    assert!(page.contains("<script>\ndocument.getElementById('filter')"));
+    for raw in ["<img", "<b>", "\"'&"] {
+        assert!(!page.contains(raw), "a page of differences holds {raw:?}");
+    }
     assert!(page
         .contains("&lt;script&gt;alert(1)&lt;/script&gt;\\u{7}\\u{1b}[31m]]&gt;&quot;&#39;&amp;"));
     assert!(page.contains("&lt;script&gt;alert(1)&lt;/script&gt;\\u{7}\\u{1b}[31m]]&gt;&quot;&#39;&amp; from the adapter"));
     assert!(page.contains("evil&lt;img src=x onerror=alert(3)&gt;"));
-    assert!(page.contains("apt-get install &lt;script&gt;"));
-    no_raw_controls("report.html", &page);
+    no_raw_controls("the pages of differences", &page);
 
     let xml = get("junit.xml");
     for raw in ["<script", "<img", "<b>", "]]>", "\"'&"] {
@@ -359,6 +375,7 @@ fn run_of(names: &[&str], records: Vec<Record>) -> Run {
         unavailable: Vec::new(),
         records,
         coverage: Vec::new(),
+        ledger: None,
     }
 }
 
@@ -401,10 +418,19 @@ fn the_pruned_view_groups_identical_rows() {
         "{md}"
     );
     assert!(md.contains("| 1 | agree | · | `c4 [rfc1738]` |"), "{md}");
-    let page = report::html::render(&run);
-    assert!(page.contains(
-        "<tr class=\"group\"><td class=\"n\">3</td><td class=\"c-agree\">agree</td><td class=\"c-verdict\">verdict</td>"
-    ));
+    // The page of differences holds the rows where some adapter does not agree (c1 to
+    // c3), not one where every adapter asked agrees (c4).
+    let page: String = report::html::render_differences(&run)
+        .into_iter()
+        .map(|(_, page)| page)
+        .collect();
+    for id in ["c1", "c2", "c3"] {
+        assert!(
+            page.contains(&format!("<td class=\"id\"><code>{id}</code>")),
+            "{id}: {page}"
+        );
+    }
+    assert!(!page.contains("<code>c4</code>"), "{page}");
     // The full matrix has one row per case.
     assert_eq!(matrix::rows(&run).len(), 5);
 }
@@ -593,20 +619,49 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
     let dir = failing_cases();
     let list = dir.path().join("reference.txt");
 
-    // No list: one unexpected failure. Without --strict that is not an error.
+    // No list: one message saying how to make it, and a closing line. Without
+    // --strict that is not an error; with it, it is.
+    let last_line = |out: &Output| {
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .last()
+            .unwrap_or_default()
+            .to_string()
+    };
     let out = certify_reference(dir.path(), &list, &[]);
-    assert_exit_saying(&out, 0, "1 unexpected failure(s)");
+    assert_exit_saying(&out, 0, "no expected-failure list for reference at");
+    assert!(
+        output_text(&out).contains(&format!(
+            "urlcert certify --adapter reference --expected {} --update-expected",
+            list.display()
+        )),
+        "{}",
+        output_text(&out)
+    );
     let out = certify_reference(dir.path(), &list, &["--strict"]);
-    assert_exit_saying(&out, 1, "unexpected failure: t.plain rfc1738 (verdict)");
-    // The certificate is printed last.
+    assert_eq!(out.status.code(), Some(1), "{}", output_text(&out));
+    assert!(
+        last_line(&out).starts_with("certify --strict: failed: no expected-failure list at")
+            && last_line(&out).ends_with("(1 failure, none listed)"),
+        "{}",
+        output_text(&out)
+    );
+    // The agreement table comes before the verdict.
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(stdout.contains("# Certificate: `reference`"), "{stdout}");
-    assert!(stdout.trim_end().ends_with('|'), "{stdout}");
 
-    // --update-expected writes the list; then --strict passes.
+    // --update-expected writes the list, naming the command that checks it; then
+    // --strict passes, the listed failure skipped in JUnit and marked in the certificate.
     let out = certify_reference(dir.path(), &list, &["--update-expected"]);
     assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
     let written = std::fs::read_to_string(&list).unwrap();
+    assert!(
+        written.contains(&format!(
+            "# Checked both ways by `urlcert certify --adapter reference --expected {} --strict`",
+            list.display()
+        )),
+        "{written}"
+    );
     let entries = certify::parse_expected(&written).unwrap();
     let pairs: Vec<(&str, &str)> = entries
         .iter()
@@ -615,6 +670,55 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
     assert_eq!(pairs, [("t.plain", "rfc1738")], "{written}");
     let out = certify_reference(dir.path(), &list, &["--strict"]);
     assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
+    assert_eq!(
+        last_line(&out),
+        format!(
+            "certify --strict: passed: 1 listed failure still failing, nothing unexpected (against {})",
+            list.display()
+        )
+    );
+    let junit = std::fs::read_to_string(dir.path().join("out/junit.xml")).unwrap();
+    assert!(
+        junit.contains("failures=\"0\" errors=\"0\" skipped=\"1\""),
+        "{junit}"
+    );
+    assert!(
+        junit.contains("<skipped message=\"expected failure (verdict), listed in "),
+        "{junit}"
+    );
+    assert!(!junit.contains("<failure "), "{junit}");
+    let certificate =
+        std::fs::read_to_string(dir.path().join("out/certificate-reference.md")).unwrap();
+    assert!(certificate.contains("— verdict (listed)"), "{certificate}");
+    assert!(
+        certificate.contains("of the 1 failures, 1 are listed (expected) and 0 are new"),
+        "{certificate}"
+    );
+    assert!(certificate.contains("--strict passed."), "{certificate}");
+
+    // A list that exists without the failure: an unexpected failure, shown with what
+    // the document expects and what the adapter gave, and counted in the verdict.
+    std::fs::write(&list, "# nothing listed\n").unwrap();
+    let out = certify_reference(dir.path(), &list, &["--strict"]);
+    assert_exit_saying(
+        &out,
+        1,
+        "unexpected failure: t.plain rfc1738 (verdict): not in",
+    );
+    let text = output_text(&out);
+    assert!(
+        text.contains("\n    expected: ") && text.contains("\n    actual:   "),
+        "{text}"
+    );
+    assert!(
+        last_line(&out).starts_with(
+            "certify --strict: failed: 1 unexpected failure, 0 unexpected passes, 0 stale entries"
+        ),
+        "{text}"
+    );
+    let junit = std::fs::read_to_string(dir.path().join("out/junit.xml")).unwrap();
+    assert!(junit.contains("<failure type=\"verdict\""), "{junit}");
+    std::fs::write(&list, &written).unwrap();
 
     // A listed case that now agrees is an unexpected pass.
     let mut f = std::fs::OpenOptions::new()
@@ -625,6 +729,13 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
     drop(f);
     let out = certify_reference(dir.path(), &list, &["--strict"]);
     assert_exit_saying(&out, 1, "unexpected pass: t.hostile.resolve rfc1808");
+    assert!(
+        last_line(&out).starts_with(
+            "certify --strict: failed: 0 unexpected failures, 1 unexpected pass, 0 stale entries (against"
+        ),
+        "{}",
+        output_text(&out)
+    );
 
     // A listed case id that no longer exists is stale.
     std::fs::write(&list, "t.plain rfc1738\nt.gone rfc1738 # removed\n").unwrap();
@@ -636,7 +747,8 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
         output_text(&out)
     );
     assert!(
-        !output_text(&out).contains("unexpected"),
+        !output_text(&out).contains("unexpected failure:")
+            && !output_text(&out).contains("unexpected pass:"),
         "{}",
         output_text(&out)
     );
@@ -689,18 +801,20 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
     }
     // Besides those, one certificate per adapter available on this machine.
     assert!(
-        files.iter().all(|f| f.starts_with("certificate-")
-            && (f.ends_with(".md") || f.ends_with(".html"))
-            || [
-                ".urlcert-report",
-                "junit.xml",
-                "report.html",
-                "report.md",
-                "results.jsonl",
-                "run.json",
-                "summary.json"
-            ]
-            .contains(&f.as_str())),
+        files.iter().all(
+            |f| (f.starts_with("certificate-") || f.starts_with("differences-"))
+                && (f.ends_with(".md") || f.ends_with(".html"))
+                || [
+                    ".urlcert-report",
+                    "junit.xml",
+                    "report.html",
+                    "report.md",
+                    "results.jsonl",
+                    "run.json",
+                    "summary.json"
+                ]
+                .contains(&f.as_str())
+        ),
         "{files:?}"
     );
     // Provenance: the case set's hash is SHA-256 of each case file's relative path, a
@@ -811,6 +925,7 @@ fn bidi_and_invisible_characters_are_shown_escaped_in_every_report() {
         }],
         records,
         coverage: Vec::new(),
+        ledger: None,
     };
     let files = report::render_all(&run);
     let mut seen = 0;
@@ -820,13 +935,18 @@ fn bidi_and_invisible_characters_are_shown_escaped_in_every_report() {
             continue;
         }
         no_raw_bidi(name, text);
+        // The summary page shows no inputs; the page of differences does.
+        if name == "report.html" {
+            continue;
+        }
         assert!(
             text.contains("\\u{202e}gpj.exe\\u{2066}x\\u{200b}\\u{feff}"),
             "{name} does not show the input escaped:\n{text}"
         );
         seen += 1;
     }
-    // report.md, report.html, junit.xml and the certificate as Markdown and HTML.
+    // report.md, the page of differences, junit.xml and the certificate as Markdown and
+    // HTML.
     assert_eq!(
         seen,
         5,
@@ -896,12 +1016,12 @@ fn the_summary_leads_with_agreement_per_parser_and_document() {
     // report.html: the same table first in the summary, coloured by agreement.
     let page = file(&files, "report.html");
     let summary = page
-        .split("<h2 id=\"summary\">Summary</h2>\n")
+        .split("<h2 id=\"summary\">Agreement per document</h2>\n")
         .nth(1)
         .expect("a summary");
     assert!(
         summary.starts_with(
-            "<h3>Agreement per document</h3>\n<table class=\"agreement\">\n<tr><th>parser</th><th><a href=\"https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-02\""
+            "<table class=\"agreement\">\n<tr><th>parser</th><th><a href=\"https://datatracker.ietf.org/doc/html/draft-ietf-uri-url-02\""
         ),
         "{summary}"
     );
@@ -947,13 +1067,23 @@ fn the_summary_leads_with_agreement_per_parser_and_document() {
         );
     }
 
-    // Citations link to the public copy at the cited section.
+    // Citations link to the public copy at the cited section, on the page of
+    // differences (the summary links it).
+    assert!(
+        page.contains("<a href=\"differences-rfc1738.html\">"),
+        "report.html"
+    );
+    let page: String = files
+        .iter()
+        .filter(|(n, _)| n.starts_with("differences-"))
+        .map(|(_, t)| t.as_str())
+        .collect();
     let rfc1738 =
         "<a class=\"cite\" href=\"https://www.rfc-editor.org/rfc/rfc1738#section-2.2\">RFC 1738 §2.2</a>";
     let rfc1808 =
         "<a class=\"cite\" href=\"https://www.rfc-editor.org/rfc/rfc1808#section-4\">RFC 1808 §4</a>";
-    assert!(page.contains(rfc1738), "report.html");
-    assert!(page.contains(rfc1808), "report.html");
+    assert!(page.contains(rfc1738), "the pages of differences");
+    assert!(page.contains(rfc1808), "the pages of differences");
     let cert = file(&files, "certificate-accept-all.html");
     assert!(cert.contains(rfc1738) && cert.contains(rfc1808), "{cert}");
     let cert_md = file(&files, "certificate-accept-all.md");
@@ -1003,4 +1133,55 @@ fn the_certificate_page_bounds_what_an_adapter_says() {
     assert!(page.contains("bytes more)"), "the long strings are cut");
     assert!(page.len() < 200_000, "{} bytes", page.len());
     no_raw_controls("the certificate page", &page);
+}
+
+/// `reports/` keeps the newest `--keep-runs` default run folders: older ones urlcert
+/// wrote are removed, and a folder with a run's name that holds anything else, or
+/// any other folder, is left as it is.
+#[test]
+fn default_run_folders_are_kept_to_the_newest_and_nothing_else_is_touched() {
+    let dir = case_dir(CASES);
+    let reports = dir.path().join("reports");
+    let report_folder = |name: &str, extra: Option<&str>| {
+        let d = reports.join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join(report::outdir::MARKER), "run").unwrap();
+        std::fs::write(d.join("report.md"), "# an earlier run\n").unwrap();
+        if let Some(file) = extra {
+            std::fs::write(d.join(file), "mine").unwrap();
+        }
+        d
+    };
+    let old: Vec<_> = (0..5)
+        .map(|i| report_folder(&format!("run-2020010{}-000000", i + 1), None))
+        .collect();
+    let users = report_folder("run-20190101-000000", Some("notes.txt"));
+    let other = report_folder("kept-by-hand", None);
+    let cases = dir.path().join("cases");
+    let run = |keep: &str| {
+        urlcert(&[
+            "run",
+            "--cases",
+            cases.to_str().unwrap(),
+            "--keep-runs",
+            keep,
+        ])
+    };
+    let out = run("3");
+    assert_exit_saying(&out, 0, "removed 3 older run folders from");
+    for (i, d) in old.iter().enumerate() {
+        assert_eq!(d.exists(), i >= 3, "{}", d.display());
+    }
+    assert!(users.join("notes.txt").exists() && other.join("report.md").exists());
+    let runs = |reports: &Path| {
+        listing(reports)
+            .into_iter()
+            .filter(|n| n.starts_with("run-20") && n != "run-20190101-000000")
+            .count()
+    };
+    assert_eq!(runs(&reports), 3);
+    // 0 keeps every one.
+    let out = run("0");
+    assert_eq!(out.status.code(), Some(0), "{}", output_text(&out));
+    assert_eq!(runs(&reports), 4);
 }
