@@ -102,9 +102,14 @@ mod tests {
             "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;"
         );
         assert_eq!(md_code("a|b`c\n"), "`a\\|b'c\\n`");
-        assert_eq!(visible("a\r\n\tb\u{1b}"), "a\\r\\n\\tb\\u{1b}");
         assert_eq!(md_code(""), "(empty)");
         assert_eq!(md_cell("a\n  b | c"), "a b \\| c");
+    }
+
+    #[test]
+    fn line_ends_and_tabs_are_shown_as_a_reader_writes_them() {
+        let shown = visible("a\r\n\tb\u{1b}");
+        assert_eq!(shown, "a\\r\\n\\tb\\u{1b}");
     }
 
     #[test]

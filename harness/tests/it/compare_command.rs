@@ -17,14 +17,7 @@ fn the_documents_come_first_as_trace_shows_them_then_each_parser() {
     let mut args = vec!["compare"];
     args.extend(TWO);
     args.push(input);
-    let out = urlcert(&args, None);
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = stdout(&out);
+    let text = crate::common::cli::stdout_of(&args);
     assert!(text.starts_with(&trace), "{text}");
     let rest = &text[trace.len()..];
     assert!(

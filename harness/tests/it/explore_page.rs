@@ -150,11 +150,12 @@ fn in_a_browser_the_page_shows_what_the_documents_and_parsers_say() {
             .arg(shots.join(shot))
             .output()
             .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        if !out.status.success() {
+            panic!(
+                "the browser driver failed: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
         serde_json::from_slice(&out.stdout).unwrap()
     };
 

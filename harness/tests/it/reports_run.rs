@@ -630,14 +630,12 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
     };
     let out = certify_reference(dir.path(), &list, &[]);
     assert_exit_saying(&out, 0, "no expected-failure list for reference at");
-    assert!(
-        output_text(&out).contains(&format!(
-            "urlcert certify --adapter reference --expected {} --update-expected",
-            list.display()
-        )),
-        "{}",
-        output_text(&out)
+    let record = format!(
+        "urlcert certify --adapter reference --expected {} --update-expected",
+        list.display()
     );
+    let said = output_text(&out);
+    assert!(said.contains(&record), "{said}");
     let out = certify_reference(dir.path(), &list, &["--strict"]);
     assert_eq!(out.status.code(), Some(1), "{}", output_text(&out));
     assert!(

@@ -31,6 +31,15 @@ pub fn urlcert(args: &[&str], stdin: Option<&[u8]>) -> Output {
 }
 
 /// Standard output, then standard error, as text.
+/// `urlcert ARGS`'s standard output; it must exit 0.
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = urlcert(args, None);
+    if out.status.code() != Some(0) {
+        panic!("urlcert {} failed: {}", args.join(" "), output_text(&out));
+    }
+    String::from_utf8(out.stdout).expect("urlcert writes UTF-8")
+}
+
 pub fn output_text(out: &Output) -> String {
     format!(
         "{}{}",
