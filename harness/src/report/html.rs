@@ -154,9 +154,13 @@ pub fn render(run: &Run) -> String {
 }
 
 /// Whether some parser asked does not agree with the document on a row: the rows
-/// where every parser asked agrees are the ones the page of differences leaves out.
+/// where every parser asked agrees, or cannot express the request (`unsupported`: a
+/// recording that does not hold it), are the ones the page of differences leaves out.
 fn differs(row: &matrix::Row) -> bool {
-    row.cells.iter().flatten().any(|r| r.class != Class::Agree)
+    row.cells
+        .iter()
+        .flatten()
+        .any(|r| !matches!(r.class, Class::Agree | Class::Unsupported))
 }
 
 /// Each parser's most frequent divergences, by the divergence-table row (a case's
@@ -286,7 +290,7 @@ fn differences_page(run: &Run, doc: &str, rows: &[&matrix::Row]) -> String {
     let shown: Vec<&&matrix::Row> = rows.iter().filter(|r| differs(r)).collect();
     let _ = writeln!(
         out,
-        "<h1>Where the parsers differ under {}</h1>\n<p>Run {} (<a href=\"report.html\">its summary</a>). The {} of the {} rows (a case under {}, in any of its readings) where some parser does not agree with the document; the {} others, where every parser asked agrees, are left out. Hover over a cell that is not <em>agree</em> for what the document says and what the adapter said.</p>",
+        "<h1>Where the parsers differ under {}</h1>\n<p>Run {} (<a href=\"report.html\">its summary</a>). The {} of the {} rows (a case under {}, in any of its readings) where some parser does not agree with the document; the {} others, where every parser asked agrees or cannot express the request, are left out. Hover over a cell that is not <em>agree</em> for what the document says and what the adapter said.</p>",
         html(doc),
         html(&p.run),
         shown.len(),
