@@ -36,7 +36,7 @@ pub fn main(args: Args) -> ExitCode {
         Err(code) => return code,
     };
     let parsers = compare::OpenEach { names, limits };
-    let comparison = compare::compare(base.as_deref(), &input, &parsers);
+    let comparison = compare::compare(base.as_deref(), &input, compare::MAX_INPUT, &parsers);
     if args.json {
         emit(&format!("{}\n", compare::json(&comparison)));
     } else {

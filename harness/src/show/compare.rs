@@ -155,13 +155,13 @@ pub fn ask_engine(engine: &mut dyn crate::ask::Engine, request: &Request) -> Ask
     }
 }
 
-/// The request `compare` puts: `input` (against `base`), each cut to [`MAX_INPUT`],
+/// The request `compare` puts: `input` (against `base`), each cut to `max` bytes,
 /// and how many bytes were cut.
-pub fn request(base: Option<&[u8]>, input: &[u8]) -> (Request, usize) {
-    let (input, cut_input) = cut(input);
+pub fn request(base: Option<&[u8]>, input: &[u8], max: usize) -> (Request, usize) {
+    let (input, cut_input) = cut(input, max);
     let (base, cut_base) = match base {
         Some(b) => {
-            let (b, c) = cut(b);
+            let (b, c) = cut(b, max);
             (Some(b), c)
         }
         None => (None, 0),
@@ -179,9 +179,9 @@ pub fn request(base: Option<&[u8]>, input: &[u8]) -> (Request, usize) {
 }
 
 /// The reference under every document and every parser `parsers` asks, about
-/// `input` (against `base` when there is one).
-pub fn compare(base: Option<&[u8]>, input: &[u8], parsers: &dyn Parsers) -> Comparison {
-    let (request, cut) = request(base, input);
+/// `input` (against `base` when there is one), each cut to `max` bytes.
+pub fn compare(base: Option<&[u8]>, input: &[u8], max: usize, parsers: &dyn Parsers) -> Comparison {
+    let (request, cut) = request(base, input, max);
     let documents = trace::rows(request.base.as_deref(), &request.input);
     let answers: Vec<(Document, RefAnswer)> = Document::ALL
         .iter()
@@ -205,12 +205,17 @@ pub fn compare(base: Option<&[u8]>, input: &[u8], parsers: &dyn Parsers) -> Comp
     }
 }
 
-fn cut(bytes: &[u8]) -> (&[u8], usize) {
-    if bytes.len() <= MAX_INPUT {
-        (bytes, 0)
-    } else {
-        (&bytes[..MAX_INPUT], bytes.len() - MAX_INPUT)
+/// `bytes` cut to at most `max`, not inside a UTF-8 sequence (backing off at most
+/// three bytes, whatever the bytes are), and how many bytes were left out.
+fn cut(bytes: &[u8], max: usize) -> (&[u8], usize) {
+    if bytes.len() <= max {
+        return (bytes, 0);
     }
+    let mut end = max;
+    while end > max.saturating_sub(3) && end > 0 && bytes[end] & 0xC0 == 0x80 {
+        end -= 1;
+    }
+    (&bytes[..end], bytes.len() - end)
 }
 
 /// A parser's answer judged against every document's.
@@ -354,4 +359,20 @@ pub fn human(c: &Comparison) -> String {
 
 fn ids(docs: &[Document]) -> String {
     docs.iter().map(|d| d.id()).collect::<Vec<_>>().join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::cut;
+
+    #[test]
+    fn a_cut_keeps_whole_characters_and_counts_what_it_left_out() {
+        // "é" is two bytes: a cut after 2 bytes would split it.
+        assert_eq!(cut("aé".as_bytes(), 2), ("a".as_bytes(), 2));
+        assert_eq!(cut(b"abc", 3), (&b"abc"[..], 0));
+        // Bytes that are not UTF-8 at all are cut at the bound, in linear time.
+        let junk = vec![0x80u8; 10];
+        assert_eq!(cut(&junk, 8).0.len(), 5);
+        assert_eq!(cut(b"abcd", 2), (&b"ab"[..], 2));
+    }
 }

@@ -149,17 +149,10 @@ impl Explorer {
 
     /// The answer to one input: `compare`'s JSON, each document's trace, the cases.
     pub fn api(&self, input: &[u8], base: Option<&[u8]>) -> Value {
-        let (input, cut_input) = cut(input);
-        let (base, cut_base) = match base.filter(|b| !b.is_empty()) {
-            Some(b) => {
-                let (b, c) = cut(b);
-                (Some(b), c)
-            }
-            None => (None, 0),
-        };
-        let comparison = compare::compare(base, input, &self.pool);
+        let base = base.filter(|b| !b.is_empty());
+        let comparison = compare::compare(base, input, MAX_INPUT, &self.pool);
+        let (input, base) = (&comparison.input[..], comparison.base.as_deref());
         let mut out = compare::json(&comparison);
-        out["cut"] = json!(cut_input + cut_base);
         out["max_input"] = json!(MAX_INPUT);
         out["traces"] = traces(base, input);
         out["cases"] = Value::Array(
@@ -169,18 +162,6 @@ impl Explorer {
                 .collect(),
         );
         out
-    }
-}
-
-fn cut(bytes: &[u8]) -> (&[u8], usize) {
-    if bytes.len() <= MAX_INPUT {
-        (bytes, 0)
-    } else {
-        let mut end = MAX_INPUT;
-        while end > 0 && std::str::from_utf8(&bytes[..end]).is_err() {
-            end -= 1;
-        }
-        (&bytes[..end], bytes.len() - end)
     }
 }
 
