@@ -150,7 +150,7 @@ pub fn main(args: Args) -> ExitCode {
         }
         standing = certify::check_expected(&entries, &records, &suite, doc);
         let exists = found || wrote_list;
-        run.ledger = Some(standing.ledger(&name, &list, exists, &entries, args.strict));
+        run.ledgers = vec![standing.ledger(&name, &list, exists, &entries, args.strict)];
         Ok(())
     };
     let (run, _, out) = match run_and_write("certify", plan, &dir, out, &mut settle) {

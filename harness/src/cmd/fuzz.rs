@@ -50,6 +50,11 @@ pub struct Args {
     /// and adapters are taken from it; any given must be the same.
     #[arg(long)]
     pub resume: bool,
+    /// Keep the newest N campaign folders (fuzz-*) in reports/ and remove older ones
+    /// that urlcert wrote (a folder holding anything else is never removed); 0 keeps
+    /// every one. A campaign written with --out is not counted.
+    #[arg(long = "keep-runs", value_name = "N", default_value_t = urlcert::report::retention::KEEP_RUNS)]
+    pub keep_runs: usize,
     /// Also write candidate YAML cases (`_candidates-<adapter>.yaml`) into this folder.
     #[arg(long, value_name = "DIR")]
     pub emit_cases: Option<PathBuf>,
@@ -97,8 +102,16 @@ impl Args {
 /// written.
 pub fn main(args: Args) -> ExitCode {
     let emit = args.emit_cases.clone();
+    let default_place = args.out.is_none();
+    let keep = args.keep_runs;
     let mut bar = Bar(None);
-    match session::run(&args.options(), &mut bar) {
+    let outcome = session::run(&args.options(), &mut bar);
+    if let (true, Ok(Outcome::Published { out } | Outcome::Finished { out, .. })) =
+        (default_place, &outcome)
+    {
+        prune_campaigns(out, keep);
+    }
+    match outcome {
         Ok(Outcome::Published { out }) => {
             println!(
                 "the campaign had finished; report: {}",
@@ -111,6 +124,30 @@ pub fn main(args: Args) -> ExitCode {
             eprintln!("urlcert fuzz: {}", v(why.message()));
             ExitCode::from(2)
         }
+    }
+}
+
+/// Keeps the newest `keep` campaign folders beside `out` (which is one of them), saying
+/// on standard error what was removed.
+fn prune_campaigns(out: &Path, keep: usize) {
+    use urlcert::report::retention::{prune, Kind};
+    let Some(root) = out.parent() else {
+        return;
+    };
+    let (removed, failed) = prune(Kind::Campaign, root, keep, out);
+    if !removed.is_empty() {
+        eprintln!(
+            "urlcert fuzz: removed {} older campaign folder{} from {} (keeping the newest {keep}; --keep-runs)",
+            removed.len(),
+            if removed.len() == 1 { "" } else { "s" },
+            root.display(),
+        );
+    }
+    for (path, e) in failed {
+        eprintln!(
+            "urlcert fuzz: cannot remove the old campaign {}: {e}",
+            path.display()
+        );
     }
 }
 

@@ -1,8 +1,11 @@
 //! `certificate-<adapter>.md` and `certificate-<adapter>.html`: how one parser stands
 //! against the documents: its agreement per document (see [`summary`] for what it
-//! counts) and per tag, and every failure with the case's citations (linked to the
-//! public copy of the document) and a diff of what the document says against what the
-//! parser said, rendered with `similar`. The HTML page says the same as the Markdown,
+//! counts) and per tag, and its failures. Each failure its expected-failure list does
+//! not name (every one, when no list was checked) comes with the case's citations
+//! (linked to the public copy of the document) and a diff of what the document says
+//! against what the parser said, rendered with `similar`; the listed ones are a line per
+//! case, so that a run of forty parsers with some 1,500 known divergences each stays a
+//! few hundred kilobytes a certificate. The HTML page says the same as the Markdown,
 //! every string from a case or an adapter escaped with [`crate::report::text::html`].
 
 use super::agreement::band;
@@ -120,17 +123,121 @@ pub fn render(run: &Run, adapter: &str, full: bool) -> String {
             out.push_str(&line(tag, counts));
         }
     }
-    let failed: Vec<&Record> = records_of(run, adapter)
-        .filter(|r| r.class != Class::Agree)
-        .collect();
-    out.push_str(&format!("\n## Failures ({})\n", failed.len()));
-    if failed.is_empty() {
-        out.push_str("\nNone: every outcome agrees with the documents.\n");
+    let (shown, listed) = failures(run, adapter);
+    match run.ledger_of(adapter) {
+        None => out.push_str(&format!("\n## Failures ({})\n", shown.len())),
+        Some(_) => out.push_str(&format!("\n## New failures ({})\n", shown.len())),
     }
-    for r in failed {
-        out.push_str(&failure(r, mark(run, r)));
+    if shown.is_empty() {
+        out.push_str(none_text(run, adapter));
+    }
+    for r in shown {
+        out.push_str(&failure(r));
+    }
+    if run.ledger_of(adapter).is_some() {
+        out.push_str(&format!(
+            "\n## Listed failures ({})\n\n{}\n\n",
+            listed.count,
+            listed_note(listed.unsupported)
+        ));
+        for c in &listed.cases {
+            out.push_str(&format!("- {}\n", listed_line(c, md_code, md_cell)));
+        }
     }
     out
+}
+
+/// What the listed failures are, where their answers are, and how many requests the
+/// adapter cannot express are left out.
+fn listed_note(unsupported: usize) -> String {
+    let mut note = String::from("The failures the expected-failure list names, as expected: one line per case, its documents grouped by how the answer differs. `urlcert compare` shows the answers of one input; `results.jsonl.gz` holds every one.");
+    if unsupported > 0 {
+        note.push_str(&format!(" Left out: the {unsupported} listed requests the adapter cannot express (`unsupported`, counted in the tables above)."));
+    }
+    note
+}
+
+/// `` `case` at `file:line`: `doc`, `doc` class; `doc` class component``, the names
+/// written by `code`, the rest by `text`.
+fn listed_line(c: &ListedCase, code: fn(&str) -> String, text: fn(&str) -> String) -> String {
+    let groups: Vec<String> = c
+        .groups
+        .iter()
+        .map(|(what, docs)| {
+            let docs: Vec<String> = docs.iter().map(|d| code(d)).collect();
+            format!("{} {}", docs.join(", "), text(what))
+        })
+        .collect();
+    format!(
+        "{} at {}: {}",
+        code(c.case),
+        code(c.location),
+        groups.join("; ")
+    )
+}
+
+/// The line under an empty failure heading.
+fn none_text(run: &Run, adapter: &str) -> &'static str {
+    match run.ledger_of(adapter) {
+        None => "\nNone: every outcome agrees with the documents.\n",
+        Some(_) => "\nNone: every failure is one the list names.\n",
+    }
+}
+
+/// A case's listed failures: the case, where it is, and its documents grouped by how
+/// the answer differs (`verdict`, `component host`), in run order.
+struct ListedCase<'a> {
+    case: &'a str,
+    location: &'a str,
+    groups: Vec<(String, Vec<&'a str>)>,
+}
+
+/// The listed failures of an adapter: by case, but for the `unsupported` ones, which
+/// are only counted.
+#[derive(Default)]
+struct Listed<'a> {
+    cases: Vec<ListedCase<'a>>,
+    /// How many the cases hold.
+    count: usize,
+    unsupported: usize,
+}
+
+/// The failures of `adapter` shown in full (every one, or with a ledger the new ones),
+/// and with a ledger the listed ones by case, in run order.
+fn failures<'a>(run: &'a Run, adapter: &'a str) -> (Vec<&'a Record>, Listed<'a>) {
+    let mut shown = Vec::new();
+    let mut listed = Listed::default();
+    let mut at: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    for r in records_of(run, adapter).filter(|r| r.class != Class::Agree) {
+        if !run.listed(r) {
+            shown.push(r);
+            continue;
+        }
+        if r.class == Class::Unsupported {
+            listed.unsupported += 1;
+            continue;
+        }
+        let what = match &r.component {
+            Some(c) => format!("{} {}", class_id(r.class), bound(c)),
+            None => class_id(r.class).to_string(),
+        };
+        let cases = &mut listed.cases;
+        let i = *at.entry(r.case.as_str()).or_insert_with(|| {
+            cases.push(ListedCase {
+                case: &r.case,
+                location: &r.location,
+                groups: Vec::new(),
+            });
+            cases.len() - 1
+        });
+        let groups = &mut cases[i].groups;
+        match groups.iter_mut().find(|(w, _)| *w == what) {
+            Some((_, docs)) => docs.push(&r.doc),
+            None => groups.push((what, vec![&r.doc])),
+        }
+        listed.count += 1;
+    }
+    (shown, listed)
 }
 
 /// What a certificate says of the certified adapter's expected-failure list: how many
@@ -138,7 +245,7 @@ pub fn render(run: &Run, adapter: &str, full: bool) -> String {
 /// verdict. `code` formats the list's name. None when the run checked no list for
 /// `adapter`.
 fn ledger_text(run: &Run, adapter: &str, code: fn(&str) -> String) -> Option<String> {
-    let l = run.ledger.as_ref().filter(|l| l.adapter == adapter)?;
+    let l = run.ledger_of(adapter)?;
     let failed: Vec<&Record> = records_of(run, adapter)
         .filter(|r| r.class != Class::Agree)
         .collect();
@@ -163,24 +270,10 @@ fn ledger_text(run: &Run, adapter: &str, code: fn(&str) -> String) -> Option<Str
     ))
 }
 
-/// " (listed)" or " (new)" after a failure's heading when the run checked the
-/// adapter's expected-failure list; nothing otherwise.
-fn mark(run: &Run, r: &Record) -> &'static str {
-    match run.ledger.as_ref().filter(|l| l.adapter == r.adapter) {
-        Some(l) if l.lists(r) => " (listed)",
-        Some(_) => " (new)",
-        None => "",
-    }
-}
-
-fn failure(r: &Record, mark: &str) -> String {
+fn failure(r: &Record) -> String {
     let what = match &r.component {
-        Some(c) => format!(
-            "{}, first at component {}{mark}",
-            class_id(r.class),
-            md_code(c)
-        ),
-        None => format!("{}{mark}", class_id(r.class)),
+        Some(c) => format!("{}, first at component {}", class_id(r.class), md_code(c)),
+        None => class_id(r.class).to_string(),
     };
     let mut out = format!(
         "\n### {} — {what}\n\nAt {}. Input {}",
@@ -276,22 +369,23 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
         }
         out.push_str(&tags.end());
     }
-    let failed: Vec<&Record> = records_of(run, adapter)
-        .filter(|r| r.class != Class::Agree)
-        .collect();
-    let _ = writeln!(out, "<h2 id=\"failures\">Failures ({})</h2>", failed.len());
-    if failed.is_empty() {
-        out.push_str("<p>None: every outcome agrees with the documents.</p>\n");
+    let (shown, listed) = failures(run, adapter);
+    let heading = match run.ledger_of(adapter) {
+        None => "Failures",
+        Some(_) => "New failures",
+    };
+    let _ = writeln!(out, "<h2 id=\"failures\">{heading} ({})</h2>", shown.len());
+    if shown.is_empty() {
+        let _ = writeln!(out, "<p>{}</p>", none_text(run, adapter).trim());
     }
-    for r in failed {
+    for r in shown {
         let what = match &r.component {
             Some(c) => format!(
-                "{}, first at component <code>{}</code>{}",
+                "{}, first at component <code>{}</code>",
                 class_id(r.class),
                 html(&bound(c)),
-                mark(run, r)
             ),
-            None => format!("{}{}", class_id(r.class), mark(run, r)),
+            None => class_id(r.class).to_string(),
         };
         let _ = write!(
             out,
@@ -322,6 +416,19 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
             let _ = writeln!(out, "<span{class}>{}</span>", html(l));
         }
         out.push_str("</pre>\n");
+    }
+    if run.ledger_of(adapter).is_some() {
+        let _ = writeln!(
+            out,
+            "<h2 id=\"listed\">Listed failures ({})</h2>\n<p class=\"note\">{}</p>\n<ul class=\"listed\">",
+            listed.count,
+            note(&listed_note(listed.unsupported))
+        );
+        let code = |t: &str| format!("<code>{}</code>", html(t));
+        for c in &listed.cases {
+            let _ = writeln!(out, "<li>{}</li>", listed_line(c, code, html));
+        }
+        out.push_str("</ul>\n");
     }
     out.push_str(shell::CLOSE);
     out

@@ -290,7 +290,7 @@ fn differences_page(run: &Run, doc: &str, rows: &[&matrix::Row]) -> String {
     let shown: Vec<&&matrix::Row> = rows.iter().filter(|r| differs(r)).collect();
     let _ = writeln!(
         out,
-        "<h1>Where the parsers differ under {}</h1>\n<p>Run {} (<a href=\"report.html\">its summary</a>). The {} of the {} rows (a case under {}, in any of its readings) where some parser does not agree with the document; the {} others, where every parser asked agrees or cannot express the request, are left out. Hover over a cell that is not <em>agree</em> for what the document says and what the adapter said.</p>",
+        "<h1>Where the parsers differ under {}</h1>\n<p>Run {} (<a href=\"report.html\">its summary</a>). The {} of the {} rows (a case under {}, in any of its readings) where some parser does not agree with the document; the {} others, where every parser asked agrees or cannot express the request, are left out. Under each input, what the document expects; hover over a cell that is not <em>agree</em> for what the adapter said.</p>",
         html(doc),
         html(&p.run),
         shown.len(),
@@ -316,16 +316,26 @@ fn differences_page(run: &Run, doc: &str, rows: &[&matrix::Row]) -> String {
             .as_ref()
             .map(|b| format!("<br>base <code>{}</code>", html(b)))
             .unwrap_or_default();
+        // What the document says, once in the row: most failing cells share it (the
+        // cells of another model's vocabulary keep their own in their title).
+        let expected = row_expected(row);
+        let said = expected
+            .map(|e| format!("<br>expected <code>{}</code>", html(e)))
+            .unwrap_or_default();
         let mut cells = vec![
             Cell::code(&r.case).class("id"),
             Cell::text(&r.doc),
             Cell::markup(cites(r)),
-            Cell::markup(format!("<code>{}</code>{base}", html(&r.input))).class("input"),
+            Cell::markup(format!("<code>{}</code>{base}{said}", html(&r.input))).class("input"),
         ];
         for c in &row.cells {
             cells.push(match c {
                 Some(rec) if rec.class != Class::Agree => {
-                    let mut title = format!("expected: {} / actual: {}", rec.expected, rec.actual);
+                    let mut title = if Some(rec.expected.as_str()) == expected {
+                        format!("actual: {}", rec.actual)
+                    } else {
+                        format!("expected: {} / actual: {}", rec.expected, rec.actual)
+                    };
                     if let Some(comp) = &rec.component {
                         title = format!("component {comp} / {title}");
                     }
@@ -342,6 +352,24 @@ fn differences_page(run: &Run, doc: &str, rows: &[&matrix::Row]) -> String {
     out.push_str(FILTER_SCRIPT);
     out.push_str(shell::CLOSE);
     out
+}
+
+/// The expected answer most of `row`'s failing cells share (the first such on a tie).
+fn row_expected<'a>(row: &'a matrix::Row) -> Option<&'a str> {
+    let mut counts: Vec<(&str, usize)> = Vec::new();
+    for rec in row
+        .cells
+        .iter()
+        .flatten()
+        .filter(|r| r.class != Class::Agree)
+    {
+        match counts.iter_mut().find(|(e, _)| *e == rec.expected) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((&rec.expected, 1)),
+        }
+    }
+    let most = counts.iter().map(|(_, n)| *n).max()?;
+    counts.into_iter().find(|(_, n)| *n == most).map(|(e, _)| e)
 }
 
 /// Each adapter's version, command, outcomes per class and certificate.

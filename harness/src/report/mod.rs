@@ -1,7 +1,9 @@
 //! The reports of a run: every outcome of every case under every document
 //! for every adapter, written to `reports/<run>/` (or `--out DIR`) as
 //!
-//! - `results.jsonl`: one [`Record`] per line, each with the run's [`Provenance`];
+//! - `results.jsonl.gz`: one [`Record`] per line, each with the run's [`Provenance`],
+//!   gzip-compressed ([`outdir::RESULTS`]; while the run runs, its work folder holds
+//!   them plain, as the journal `--resume` reads);
 //! - `summary.json`: per adapter, the counts per class, per document and per tag
 //!   ([`summary`]);
 //! - `report.md` and `report.html`: the summary, which starts with each parser's
@@ -51,7 +53,7 @@ use std::path::Path;
 /// Every file of a run's report: (file name, contents).
 pub fn render_all(run: &Run) -> Vec<(String, String)> {
     let mut files = vec![
-        ("results.jsonl".to_string(), results_jsonl(run)),
+        (outdir::RESULTS.to_string(), results_jsonl(run)),
         ("summary.json".to_string(), summary::json(run)),
         ("report.md".to_string(), markdown::render(run)),
         ("report.html".to_string(), html::render(run)),
@@ -71,7 +73,8 @@ pub fn render_all(run: &Run) -> Vec<(String, String)> {
     files
 }
 
-/// `results.jsonl`: every record with the run's provenance, one JSON object a line.
+/// The text of `results.jsonl`: every record with the run's provenance, one JSON
+/// object a line.
 pub fn results_jsonl(run: &Run) -> String {
     let mut out = String::new();
     for record in &run.records {

@@ -33,6 +33,13 @@ pub const IN_PROGRESS: &str = ".in-progress";
 pub const FINISHED: &str = ".finished";
 /// The work folder's lock.
 const LOCK: &str = ".lock";
+/// A finished report's outcomes: `results.jsonl` gzip-compressed (a full run's
+/// 150 MB of JSON lines are 5 MB so, and every JSON-lines tool reads it through
+/// `zcat`).
+pub const RESULTS: &str = "results.jsonl.gz";
+/// The outcomes as a run appends them, in its work folder only: what `--resume`
+/// reads back. A finished report holds [`RESULTS`] instead.
+pub const RESULTS_JOURNAL: &str = "results.jsonl";
 
 /// Why a report folder cannot be used. Said as is to the user; exit status 2.
 #[derive(Debug)]
@@ -62,7 +69,8 @@ fn is_report_file(name: &str) -> bool {
             | IN_PROGRESS
             | FINISHED
             | LOCK
-            | "results.jsonl"
+            | RESULTS_JOURNAL
+            | RESULTS
             | "summary.json"
             | "report.md"
             | "report.html"
@@ -509,12 +517,22 @@ fn sync_dir(dir: &Path) {
 }
 
 /// Writes `text` to `dir/name` by way of a temporary file and a rename, so a reader
-/// never sees half a file.
+/// never sees half a file. A name ending in `.gz` is written gzip-compressed (what
+/// `zcat`, `gzip -d`, Python's `gzip.open` and pandas read as they read the plain
+/// file).
 pub fn write_file(dir: &Path, name: &str, text: &str) -> io::Result<()> {
     use std::io::Write;
     let tmp = dir.join(format!(".{name}.tmp"));
-    let mut f = File::create(&tmp)?;
-    f.write_all(text.as_bytes())?;
+    let f = File::create(&tmp)?;
+    let f = if name.ends_with(".gz") {
+        let mut gz = flate2::write::GzEncoder::new(f, flate2::Compression::default());
+        gz.write_all(text.as_bytes())?;
+        gz.finish()?
+    } else {
+        let mut f = f;
+        f.write_all(text.as_bytes())?;
+        f
+    };
     f.sync_all()?;
     drop(f);
     fs::rename(&tmp, dir.join(name))

@@ -207,9 +207,21 @@ pub struct Run {
     /// The coverage of the documents by the case set, per document (`urlcert run`
     /// gives it; empty for the other commands).
     pub coverage: Vec<crate::study::coverage::Figures>,
-    /// How the certified adapter stands against its expected-failure list (`urlcert
-    /// certify` gives it; none for the other commands).
-    pub ledger: Option<Ledger>,
+    /// How adapters stand against their expected-failure lists: the certified one's
+    /// (`urlcert certify`), or every adapter's that has a list (`urlcert run`).
+    pub ledgers: Vec<Ledger>,
+}
+
+impl Run {
+    /// The ledger of `adapter`, when the run checked its list.
+    pub fn ledger_of(&self, adapter: &str) -> Option<&Ledger> {
+        self.ledgers.iter().find(|l| l.adapter == adapter)
+    }
+
+    /// Is `r` a failure its adapter's expected-failure list names?
+    pub fn listed(&self, r: &Record) -> bool {
+        r.class != Class::Agree && self.ledger_of(&r.adapter).is_some_and(|l| l.lists(r))
+    }
 }
 
 /// How one adapter's outcomes stand against its expected-failure list: which of its

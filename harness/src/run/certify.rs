@@ -416,7 +416,7 @@ pub fn execute_into(
         unavailable: plan.unavailable,
         records: Vec::new(),
         coverage: Vec::new(),
-        ledger: None,
+        ledgers: Vec::new(),
     };
     let cases = &plan.suite.cases;
     let mut results = Vec::new();
@@ -726,6 +726,30 @@ pub fn check_expected(
         }
     }
     s
+}
+
+/// How every adapter of `run` with a list in `dir` stands against it (what `urlcert
+/// run` reports: the certificates mark listed and new failures, and `junit.xml` fails a
+/// document only for new ones). An adapter without a list has no ledger; a list that
+/// cannot be read is named in the second value and left out.
+pub fn ledgers(run: &Run, suite: &Suite, dir: &Path) -> (Vec<report::Ledger>, Vec<String>) {
+    let mut ledgers = Vec::new();
+    let mut unread = Vec::new();
+    for col in run.columns.iter().filter(|c| c.name != REFERENCE) {
+        let list = expected_path(dir, &col.name);
+        if !expected_exists(&list) {
+            continue;
+        }
+        match read_expected(&list) {
+            Ok(entries) => {
+                let records: Vec<&Record> = report::records_of(run, &col.name).collect();
+                let standing = check_expected(&entries, &records, suite, None);
+                ledgers.push(standing.ledger(&col.name, &list, true, &entries, false));
+            }
+            Err(e) => unread.push(e.to_string()),
+        }
+    }
+    (ledgers, unread)
 }
 
 /// A list rewritten from a run: every outcome of `records` that is not `agree`, plus

@@ -59,7 +59,7 @@ impl RunJournal {
     /// `resume` the one a stopped run left, whose plan must be this one.
     pub fn open(target: &Path, resume: bool, plan: Plan) -> Result<RunJournal, Refused> {
         let work = Work::open(target, &plan.command, resume)?;
-        let results_path = work.path().join("results.jsonl");
+        let results_path = work.path().join(outdir::RESULTS_JOURNAL);
         let mut provenance = plan.provenance.clone();
         let columns = plan.columns.clone();
         let mut prior = HashMap::new();
@@ -91,7 +91,7 @@ impl RunJournal {
                 unavailable: Vec::new(),
                 records: kept,
                 coverage: Vec::new(),
-                ledger: None,
+                ledgers: Vec::new(),
             },
             provenance,
             refreshed: std::time::Instant::now(),
@@ -121,6 +121,8 @@ impl RunJournal {
             outdir::write_file(self.work.path(), name, text)?;
         }
         drop(self.results);
+        // The finished report holds the outcomes compressed, written just above.
+        std::fs::remove_file(self.work.path().join(outdir::RESULTS_JOURNAL))?;
         self.work.publish()
     }
 }
@@ -163,10 +165,10 @@ impl RunJournal {
     }
 }
 
-/// Every report file but `results.jsonl` (the journal itself), from the run so far.
+/// Every report file but the outcomes (the journal holds them), from the run so far.
 fn render_partial(dir: &Path, run: &Run) -> io::Result<()> {
     for (name, text) in report::render_all(run) {
-        if name != "results.jsonl" {
+        if name != outdir::RESULTS {
             outdir::write_file(dir, &name, &text)?;
         }
     }

@@ -1032,3 +1032,68 @@ fn a_command_that_says_it_is_a_registered_adapter_files_its_buckets_apart() {
     assert!(!command.is_empty());
     assert!(command.iter().all(|(k, _)| k.starts_with("url (command)|")));
 }
+
+/// `reports/` keeps the newest `--keep-runs` default campaign folders: older ones
+/// urlcert wrote are removed; one holding a file of the user's, and the run folders,
+/// are left as they are.
+#[test]
+fn default_campaign_folders_are_kept_to_the_newest_and_nothing_else_is_touched() {
+    let dir = tempfile::tempdir().unwrap();
+    let cases = dir.path().join("cases");
+    std::fs::create_dir(&cases).unwrap();
+    std::fs::write(
+        cases.join("t.yaml"),
+        include_str!("case_sets/reports_run.cases.yaml"),
+    )
+    .unwrap();
+    let reports = dir.path().join("reports");
+    let folder = |name: &str, extra: Option<&str>| {
+        let d = reports.join(name);
+        std::fs::create_dir_all(&d).unwrap();
+        std::fs::write(d.join(urlcert::report::outdir::MARKER), "fuzz").unwrap();
+        std::fs::write(d.join("fuzz.md"), "# an earlier campaign\n").unwrap();
+        if let Some(file) = extra {
+            std::fs::write(d.join(file), "mine").unwrap();
+        }
+        d
+    };
+    let old: Vec<PathBuf> = (1..=3)
+        .map(|i| folder(&format!("fuzz-2020010{i}-000000"), None))
+        .collect();
+    let users = folder("fuzz-20190101-000000", Some("notes.txt"));
+    let run = folder("run-20190101-000000", None);
+    let o = Command::new(URLCERT)
+        .current_dir(dir.path())
+        .env(urlcert::assets::NO_CHECKOUT_ENV, "1")
+        .args([
+            "fuzz",
+            "--adapter",
+            "url",
+            "--iterations",
+            "20",
+            "--seed",
+            "1",
+        ])
+        .arg("--cases")
+        .arg(&cases)
+        .args(["--keep-runs", "2"])
+        .output()
+        .unwrap();
+    let said = stderr(&o);
+    assert!(o.status.success(), "{said}");
+    assert!(
+        said.contains("removed 2 older campaign folders from"),
+        "{said}"
+    );
+    assert_eq!(
+        old.iter().map(|d| d.exists()).collect::<Vec<_>>(),
+        [false, false, true]
+    );
+    assert!(users.join("notes.txt").exists() && run.join("fuzz.md").exists());
+    let campaigns: Vec<String> = std::fs::read_dir(&reports)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("fuzz-20") && !n.starts_with("fuzz-2019"))
+        .collect();
+    assert_eq!(campaigns.len(), 2, "{campaigns:?}");
+}

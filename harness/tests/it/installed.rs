@@ -89,7 +89,7 @@ fn run_from_an_empty_folder_writes_its_reports_there() {
     );
     let run = dir.path().join("reports").join(&runs[0]);
     // The records name the case files as a checkout's run does.
-    let jsonl = std::fs::read_to_string(run.join("results.jsonl")).unwrap();
+    let jsonl = crate::common::files::results_of(&run);
     assert!(
         jsonl.contains("\"location\":\"cases/"),
         "{}",

@@ -5,7 +5,7 @@
 
 use crate::common;
 use common::cli::output_text;
-use common::files::{folder_with_a_users_file, listing};
+use common::files::{folder_with_a_users_file, listing, results_of};
 use common::procs::{dead, pids, wait_until};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -82,11 +82,10 @@ fn lines(path: &Path) -> usize {
     std::fs::read_to_string(path).map_or(0, |t| t.lines().count())
 }
 
-/// `results.jsonl` without what differs between two runs of the same plan (when, and
-/// how long each answer took).
-fn comparable(results: &Path) -> Vec<serde_json::Value> {
-    std::fs::read_to_string(results)
-        .unwrap()
+/// The outcomes of the finished report in `dir` without what differs between two runs
+/// of the same plan (when, and how long each answer took).
+fn comparable(dir: &Path) -> Vec<serde_json::Value> {
+    results_of(dir)
         .lines()
         .map(|l| {
             let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
@@ -156,7 +155,7 @@ fn a_report_then_a_run_killed_at(at: &str) -> (tempfile::TempDir, PathBuf, Strin
     let out = dir.path().join("r");
     assert_eq!(reference_run(&out, &[], &[]).status.code(), Some(0));
     let old = std::fs::read_to_string(out.join("run.json")).unwrap();
-    let records = lines(&out.join("results.jsonl"));
+    let records = results_of(&out).lines().count();
 
     let killed = reference_run(&out, &[], &[("URLCERT_FAULT_AT", at)]);
     assert_eq!(
@@ -182,7 +181,7 @@ fn a_kill_before_the_swap_leaves_the_old_report_and_a_run_to_resume() {
     assert_eq!(res.status.code(), Some(0), "{}", output_text(&res));
     assert_eq!(listing(dir.path()), ["r"]);
     assert_ne!(std::fs::read_to_string(out.join("run.json")).unwrap(), old);
-    assert_eq!(lines(&out.join("results.jsonl")), records);
+    assert_eq!(results_of(&out).lines().count(), records);
 }
 
 #[test]
@@ -403,7 +402,7 @@ fn a_run_killed_with_kill_9_resumes_to_the_report_of_an_uninterrupted_run() {
     assert!(started, "the run did not get going");
     assert_eq!(status.code(), None);
     let kept = lines(&partial.join("results.jsonl"));
-    let total = lines(&whole.join("results.jsonl"));
+    let total = results_of(&whole).lines().count();
     assert!(kept < total, "killed too late: {kept} of {total}");
     assert!(!out.exists());
     let children = pids(&pidfile);
@@ -422,10 +421,7 @@ fn a_run_killed_with_kill_9_resumes_to_the_report_of_an_uninterrupted_run() {
         "{}",
         output_text(&res)
     );
-    assert_eq!(
-        comparable(&out.join("results.jsonl")),
-        comparable(&whole.join("results.jsonl"))
-    );
+    assert_eq!(comparable(&out), comparable(&whole));
     assert!(!partial.exists());
 }
 

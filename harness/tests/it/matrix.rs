@@ -55,7 +55,7 @@ fn matrix_of_the_in_process_adapters() {
         assert!(out.join(f).is_file(), "{f} written");
     }
     // The matrix keeps its answers, not a run's reports of every case.
-    for f in ["results.jsonl", "report.html"] {
+    for f in ["results.jsonl", "results.jsonl.gz", "report.html"] {
         assert!(!out.join(f).exists(), "{f} not written");
     }
     assert!(!out.with_file_name("out.partial").exists());

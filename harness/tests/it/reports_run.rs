@@ -8,7 +8,7 @@
 //! `actual` is the parser's message as it is, unquoted.
 
 use crate::common::cli::output_text;
-use crate::common::files::listing;
+use crate::common::files::{listing, results_of};
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Output};
@@ -313,8 +313,8 @@ fn hostile_strings_are_escaped_in_every_report() {
         "{cert_page}"
     );
 
-    // results.jsonl keeps the strings exactly, as JSON.
-    let jsonl = get("results.jsonl");
+    // results.jsonl.gz keeps the strings exactly, as JSON.
+    let jsonl = get("results.jsonl.gz");
     let lines: Vec<serde_json::Value> = jsonl
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())
@@ -375,8 +375,150 @@ fn run_of(names: &[&str], records: Vec<Record>) -> Run {
         unavailable: Vec::new(),
         records,
         coverage: Vec::new(),
-        ledger: None,
+        ledgers: Vec::new(),
     }
+}
+
+/// A ledger of `adapter` whose list names `listed` (case ids, under rfc1738).
+fn ledger_naming(adapter: &str, listed: &[&str]) -> report::Ledger {
+    report::Ledger {
+        adapter: adapter.into(),
+        list: format!("lists/{adapter}.txt"),
+        found: true,
+        listed: listed
+            .iter()
+            .map(|c| (c.to_string(), "rfc1738".to_string()))
+            .collect(),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn with_several_adapters_junit_has_a_testcase_per_document_failing_only_for_new_failures() {
+    let mut records = vec![record("c1", "reference", Class::Agree)];
+    for case in ["c1", "c2", "c3"] {
+        records.push(record(case, "a", Class::Verdict));
+        records.push(record(case, "b", Class::Agree));
+    }
+    records.push(record("c1", "c", Class::Verdict));
+    let mut run = run_of(&["reference", "a", "b", "c"], records);
+    // a's list names c1 and c2: c3 is new. b has nothing to list; c has no list.
+    run.ledgers = vec![ledger_naming("a", &["c1", "c2"]), ledger_naming("b", &[])];
+    let xml = report::junit::render(&run);
+    // The reference per case; each adapter one testcase for its one document.
+    assert!(
+        xml.contains("<testsuites name=\"urlcert run-20000101-000000\" tests=\"4\" failures=\"2\" errors=\"0\" skipped=\"0\">"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<testcase classname=\"reference\" name=\"c1 [rfc1738]\""),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<failure type=\"new\" message=\"1 failure not listed in lists/a.txt\">c3 [rfc1738] (verdict): expected verdict valid / actual verdict valid"),
+        "{xml}"
+    );
+    let of_a = &xml
+        [xml.find("<testsuite name=\"a\"").unwrap()..xml.find("<testsuite name=\"b\"").unwrap()];
+    assert!(
+        !of_a.contains("c1 [rfc1738]") && !of_a.contains("c2 [rfc1738]"),
+        "a listed failure is not shown: {xml}"
+    );
+    assert!(
+        xml.contains("0 of 3 outcomes agree; 3 failures, 2 listed in lists/a.txt</failure>"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<testcase classname=\"b\" name=\"rfc1738\" time=\"0.000\"><system-out>3 of 3 outcomes agree; 0 failures, 0 listed in lists/b.txt</system-out></testcase>"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<failure type=\"new\" message=\"1 failure (no expected-failure list)\">"),
+        "{xml}"
+    );
+
+    // One adapter besides the reference: per case, a listed failure skipped.
+    let mut records = vec![record("c1", "reference", Class::Agree)];
+    records.push(record("c1", "a", Class::Verdict));
+    records.push(record("c3", "a", Class::Verdict));
+    let mut run = run_of(&["reference", "a"], records);
+    run.ledgers = vec![ledger_naming("a", &["c1"])];
+    let xml = report::junit::render(&run);
+    assert!(
+        xml.contains("tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\">"),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<testcase classname=\"a\" name=\"c3 [rfc1738]\""),
+        "{xml}"
+    );
+    assert!(
+        xml.contains("<skipped message=\"expected failure (verdict), listed in lists/a.txt\">"),
+        "{xml}"
+    );
+}
+
+#[test]
+fn a_certificate_shows_new_failures_in_full_and_listed_ones_a_line_per_case() {
+    let mut records = Vec::new();
+    for case in ["c1", "c2", "c3"] {
+        records.push(record(case, "a", Class::Verdict));
+    }
+    let mut other = record("c1", "a", Class::Component);
+    other.doc = "rfc3986".into();
+    other.component = Some("host".into());
+    records.push(other);
+    let mut cannot = record("c2", "a", Class::Unsupported);
+    cannot.doc = "rfc3986".into();
+    records.push(cannot);
+    let mut run = run_of(&["a"], records);
+    run.ledgers = vec![report::Ledger {
+        listed: [
+            ("c1", "rfc1738"),
+            ("c1", "rfc3986"),
+            ("c2", "rfc1738"),
+            ("c2", "rfc3986"),
+        ]
+        .iter()
+        .map(|(c, d)| (c.to_string(), d.to_string()))
+        .collect(),
+        ..ledger_naming("a", &[])
+    }];
+    let md = report::certificate::render(&run, "a", true);
+    assert!(
+        md.contains("## New failures (1)\n\n### `c3 [rfc1738]` — verdict\n"),
+        "{md}"
+    );
+    assert!(md.contains("## Listed failures (3)\n"), "{md}");
+    assert!(
+        md.contains("Left out: the 1 listed requests the adapter cannot express"),
+        "{md}"
+    );
+    assert!(
+        md.contains("- `c1` at `t.yaml:1`: `rfc1738` verdict; `rfc3986` component host\n- `c2` at `t.yaml:1`: `rfc1738` verdict\n"),
+        "{md}"
+    );
+    assert!(
+        !md.contains("### `c1"),
+        "a listed failure has no diff: {md}"
+    );
+    let page = report::certificate::render_html(&run, "a");
+    assert!(
+        page.contains("<h2 id=\"failures\">New failures (1)</h2>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<li><code>c1</code> at <code>t.yaml:1</code>: <code>rfc1738</code> verdict; <code>rfc3986</code> component host</li>"),
+        "{page}"
+    );
+    // Without a ledger, every failure in full.
+    run.ledgers.clear();
+    let md = report::certificate::render(&run, "a", true);
+    assert!(
+        md.contains("## Failures (5)") && md.contains("### `c1 [rfc1738]` — verdict"),
+        "{md}"
+    );
+    assert!(!md.contains("Listed failures"), "{md}");
 }
 
 #[test]
@@ -687,7 +829,13 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
     assert!(!junit.contains("<failure "), "{junit}");
     let certificate =
         std::fs::read_to_string(dir.path().join("out/certificate-reference.md")).unwrap();
-    assert!(certificate.contains("— verdict (listed)"), "{certificate}");
+    assert!(certificate.contains("## New failures (0)"), "{certificate}");
+    assert!(
+        certificate.contains("## Listed failures (1)")
+            && certificate.contains("- `t.plain` at `")
+            && certificate.contains(": `rfc1738` verdict\n"),
+        "{certificate}"
+    );
     assert!(
         certificate.contains("of the 1 failures, 1 are listed (expected) and 0 are new"),
         "{certificate}"
@@ -716,6 +864,16 @@ fn strict_mode_fails_on_unexpected_failures_and_passes_and_stale_entries() {
     );
     let junit = std::fs::read_to_string(dir.path().join("out/junit.xml")).unwrap();
     assert!(junit.contains("<failure type=\"verdict\""), "{junit}");
+    // The certificate shows the new failure in full, with its diff.
+    let certificate =
+        std::fs::read_to_string(dir.path().join("out/certificate-reference.md")).unwrap();
+    assert!(
+        certificate.contains("## New failures (1)")
+            && certificate.contains("### `t.plain [rfc1738]` — verdict")
+            && certificate.contains("--- expected (the document)")
+            && certificate.contains("## Listed failures (0)"),
+        "{certificate}"
+    );
     std::fs::write(&list, &written).unwrap();
 
     // A listed case that now agrees is an unexpected pass.
@@ -792,7 +950,7 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
         "junit.xml",
         "report.html",
         "report.md",
-        "results.jsonl",
+        "results.jsonl.gz",
         "summary.json",
     ] {
         assert!(files.iter().any(|f| f == want), "{want} missing: {files:?}");
@@ -807,7 +965,7 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
                     "junit.xml",
                     "report.html",
                     "report.md",
-                    "results.jsonl",
+                    "results.jsonl.gz",
                     "run.json",
                     "summary.json"
                 ]
@@ -825,7 +983,7 @@ fn run_writes_every_report_with_provenance_and_fails_only_for_the_reference() {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect();
-    let jsonl = std::fs::read_to_string(out.join("results.jsonl")).unwrap();
+    let jsonl = results_of(&out);
     for line in jsonl.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(v["cases_sha256"], want.as_str());
@@ -923,13 +1081,13 @@ fn bidi_and_invisible_characters_are_shown_escaped_in_every_report() {
         }],
         records,
         coverage: Vec::new(),
-        ledger: None,
+        ledgers: Vec::new(),
     };
     let files = report::render_all(&run);
     let mut seen = 0;
     for (name, text) in &files {
         // The JSON files keep the exact strings, as data.
-        if name.ends_with(".json") || name.ends_with(".jsonl") {
+        if name.ends_with(".json") || name.ends_with(".jsonl.gz") {
             continue;
         }
         no_raw_bidi(name, text);

@@ -25,6 +25,18 @@ pub fn listing(dir: &Path) -> Vec<String> {
     names
 }
 
+/// The outcomes of the finished report in `dir`: its `results.jsonl.gz`, decompressed.
+pub fn results_of(dir: &Path) -> String {
+    use std::io::Read;
+    let path = dir.join("results.jsonl.gz");
+    let file = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut text = String::new();
+    flate2::read::GzDecoder::new(file)
+        .read_to_string(&mut text)
+        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    text
+}
+
 /// The cases in the folder `dir`; a test that needs them fails naming every problem.
 pub fn load_cases(dir: &Path) -> urlcert::case::Suite {
     urlcert::case::load_dir(dir).unwrap_or_else(|errors| {
