@@ -70,6 +70,7 @@ mod shared_productions;
 pub mod stated;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod whatwg;
 
 pub use context::{extract, extract_as, Found, NotDefined, Wrapper};
 pub use document::{DocReading, Document, Reading};

@@ -1,0 +1,2 @@
+//! The WHATWG URL Standard.
+pub mod writing;
