@@ -202,8 +202,9 @@ fn default_ignorable_characters_in_cases_are_shown_escaped_in_every_report() {
         .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&run.stderr)))
         .map(|e| e.unwrap().path())
         .filter(|p| p.is_file())
-        // JSON is data for programs, escaped by JSON's own rules.
-        .filter(|p| !p.extension().is_some_and(|x| x == "json" || x == "jsonl"))
+        // JSON is data for programs, escaped by JSON's own rules (results.jsonl.gz
+        // compressed too).
+        .filter(|p| !p.extension().is_some_and(|x| x == "json" || x == "gz"))
         .collect();
     assert!(files.len() >= 3, "{files:?}");
     for f in files {
