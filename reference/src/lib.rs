@@ -15,6 +15,9 @@
 //! - the operations on documents, one module each, with a file per document that
 //!   defines the thing: [`mod@resolve`] (and [`resolve::split`]), [`context`] (URLs in running
 //!   text), [`mod@normalize`], [`base`]; and [`invariants`], checks that hold across them.
+//! - [`whatwg`]: the WHATWG URL Standard, whose URLs are defined by a parser, not a
+//!   grammar: its algorithms step by step (through the `idna` crate for UTS #46), beside
+//!   the documents rather than one of them.
 //! - [`documents`]: one [`Descriptor`] per document, in one list ([`DOCUMENTS`]): its
 //!   readings, its grammar, its relative form, its equivalences, its extractor, or the
 //!   sentence in which it leaves one out. The operations ([`parse`], [`resolve()`],
@@ -70,6 +73,7 @@ mod shared_productions;
 pub mod stated;
 #[cfg(test)]
 pub(crate) mod testing;
+pub mod whatwg;
 
 pub use context::{extract, extract_as, Found, NotDefined, Wrapper};
 pub use document::{DocReading, Document, Reading};
