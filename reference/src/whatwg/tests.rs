@@ -768,6 +768,19 @@ fn random_inputs_roundtrip() {
         "{",
         "\u{200D}",
         "\u{FFFF}",
+        "_",
+        "0.0.",
+        "127.0.0.1",
+        "[::1]",
+        "[1:2::3.4.5.6]",
+        "%5B",
+        "%2f",
+        "%00",
+        "xn--8i7caa",
+        "\u{130}",
+        "\u{FF0E}",
+        "\u{3002}",
+        "\u{5D0}",
     ];
     let bases = [
         None,
@@ -781,6 +794,27 @@ fn random_inputs_roundtrip() {
         let input = String::from_utf8(rng.pieces(pieces, 12)).unwrap_or_default();
         let base = *rng.pick(&bases);
         let p = parse(&input, base);
+        // The "Failure" column: an unconditional "Yes" error is followed by failure, and
+        // a failure follows some "Yes" error.
+        let fails = |e: &&Validation| e.error.is_failure();
+        if p.errors
+            .iter()
+            .filter(fails)
+            .any(|e| !e.error.is_conditional_failure())
+        {
+            assert_eq!(
+                p.url,
+                None,
+                "{input:?} against {base:?}: {:?}",
+                errors_of(&p)
+            );
+        }
+        if p.url.is_none() {
+            assert!(
+                p.errors.iter().any(|e| e.error.is_failure()),
+                "{input:?} against {base:?}"
+            );
+        }
         if let Some(url) = p.url {
             let href = url.href();
             let again = basic_url_parse(&href, None);

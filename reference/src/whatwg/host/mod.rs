@@ -30,7 +30,9 @@ pub enum Host {
 }
 
 /// `#concept-host-parser`: the host parser, given `input` and `is_opaque`; `None` is
-/// failure. Errors are pushed to `errors` with `at` a byte offset into `input`.
+/// failure. Errors are pushed to `errors` with `at` a byte offset into `input`: where
+/// the IPv6 and opaque-host parsers and the percent-encoded byte check find them, and 0
+/// for the domain parser's and the IPv4 parser's (they run on the decoded string).
 pub fn host_parse(input: &str, is_opaque: bool, errors: &mut Vec<Validation>) -> Option<Host> {
     // 1. If input starts with U+005B ([), then:
     if let Some(after_bracket) = input.strip_prefix('[') {
