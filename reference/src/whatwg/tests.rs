@@ -447,6 +447,18 @@ fn idna_notes() {
         }]
     );
     assert_eq!(domain_to_ascii("xn--8i7caa", true, &mut Vec::new()), None);
+    // #example-host-parsing's domain row, strictly: no error either way round.
+    let mut errors = Vec::new();
+    for (domain, want) in [
+        ("fa\u{DF}.example", "xn--fa-hia.example"),
+        ("xn--fa-hia.example", "xn--fa-hia.example"),
+    ] {
+        assert_eq!(
+            domain_to_ascii(domain, true, &mut errors).as_deref(),
+            Some(want)
+        );
+    }
+    assert_eq!(errors, []);
 }
 
 /// `#host-parsing`'s notes on the ends-in-a-number checker and the IPv4 number parser.
@@ -825,4 +837,31 @@ fn random_inputs_roundtrip() {
             );
         }
     }
+}
+
+/// The Standard's example inputs (`#example-url-parsing`, `#example-url-components`,
+/// `#url-serializing`'s note) run through every state but the hostname state, which
+/// only a state override enters.
+#[test]
+fn examples_run_every_state() {
+    let inputs: &[(&str, Option<&str>)] = &[
+        ("https:example.org", None),
+        ("https://////example.com///", None),
+        ("hello:world", Some("https://example.com/")),
+        ("https:example.org", Some("https://example.com/")),
+        ("\\example\\..\\demo/.\\", Some("https://example.com/")),
+        ("file:///C|/demo", None),
+        ("..", Some("file:///C:/demo")),
+        ("https://localhost:8000/search?q=text#hello", None),
+        ("web+demo:/.//not-a-host/", None),
+    ];
+    let mut seen: std::collections::BTreeSet<State> = Default::default();
+    for &(input, base) in inputs {
+        seen.extend(parse(input, base).states.iter().map(|s| s.state));
+    }
+    let unseen: Vec<State> = State::ALL
+        .into_iter()
+        .filter(|s| !seen.contains(s))
+        .collect();
+    assert_eq!(unseen, [State::Hostname]);
 }
