@@ -1,8 +1,8 @@
 //! `#concept-basic-url-parser`: the basic URL parser, its state machine one method per
-//! state, grouped by file: [`scheme`] (scheme start, scheme, no scheme), [`relative`]
+//! state, grouped by file: `scheme.rs` (scheme start, scheme, no scheme), `relative.rs`
 //! (special relative or authority, path or authority, relative, relative slash),
-//! [`authority`] (special authority slashes, special authority ignore slashes,
-//! authority, host, port), [`file`] (file, file slash, file host), [`path`] (path start,
+//! `authority.rs` (special authority slashes, special authority ignore slashes,
+//! authority, host, port), `file.rs` (file, file slash, file host), `path.rs` (path start,
 //! path, opaque path, query, fragment).
 //!
 //! No state override is given (see the module doc of [`super`]), so the steps that
