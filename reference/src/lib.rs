@@ -3,7 +3,8 @@
 //! Each document is a module (`draft02`, `draft03`, `draft06`, `rfc1738`, `rfc1808`,
 //! `draft1996`, `rfc2396`, `rfc3986`); inside it, one function per production, named after
 //! the rule, with the production verbatim in its doc comment. No I/O, no dependencies
-//! beyond `std` (and `serde`, behind the `serde` feature, for the output types).
+//! beyond `std` but `idna` (UTS #46, for the URL Standard's domains) and `serde`, behind
+//! the `serde` feature, for the output types.
 //!
 //! The layout:
 //! - [`grammar`]: the kernel every grammar is written with: classes built from classes,
@@ -15,6 +16,10 @@
 //! - the operations on documents, one module each, with a file per document that
 //!   defines the thing: [`mod@resolve`] (and [`resolve::split`]), [`context`] (URLs in running
 //!   text), [`mod@normalize`], [`base`]; and [`invariants`], checks that hold across them.
+//! - [`whatwg`]: the WHATWG URL Standard, whose URLs are defined by a parser, not a
+//!   grammar: its algorithms step by step (through the `idna` crate for UTS #46), and
+//!   its writing rules (the valid URL string) as a recogniser of their own; beside the
+//!   documents rather than one of them, until it is wired in as the ninth.
 //! - [`documents`]: one [`Descriptor`] per document, in one list ([`DOCUMENTS`]): its
 //!   readings, its grammar, its relative form, its equivalences, its extractor, or the
 //!   sentence in which it leaves one out. The operations ([`parse`], [`resolve()`],
