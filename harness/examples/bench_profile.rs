@@ -1,6 +1,6 @@
 //! One workload of `urlcert bench` in a loop, for a profiler:
 //! `perf record -g target/release/examples/bench_profile parse 200` (or `resolve`,
-//! `large`, `rfc3986`). See BENCHMARKS.md.
+//! `large`, `rfc3986`, `url-standard`). See BENCHMARKS.md.
 
 use std::hint::black_box;
 use urlcert::bench;
@@ -41,6 +41,17 @@ fn main() {
             &bench::corpus_3986(&cases),
             times,
         ),
+        "url-standard" => {
+            let corpus = bench::corpus_url_standard(&cases);
+            for _ in 0..times {
+                for s in &corpus {
+                    black_box(urlcert_reference::whatwg::basic_url_parse(
+                        black_box(s),
+                        None,
+                    ));
+                }
+            }
+        }
         "large" => {
             let input = bench::input_of_size(1 << 20);
             for _ in 0..times {
@@ -48,7 +59,7 @@ fn main() {
             }
         }
         other => {
-            eprintln!("bench_profile: unknown workload {other} (parse, resolve, large, rfc3986)");
+            eprintln!("bench_profile: unknown workload {other} (parse, resolve, large, rfc3986, url-standard)");
             std::process::exit(2);
         }
     }

@@ -165,8 +165,10 @@ enum Command {
     /// adapter, or a folder that cannot be used or resumed.
     Matrix(cmd::matrix::Args),
     /// Benchmarks: the reference's RFC 1738 parse and 1996-draft resolution against the
-    /// url crate, python-urllib persistent against one process per input, and parse
-    /// time at 1 MiB against 1 KiB. Prints each ratio with its target (BENCHMARKS.md).
+    /// url crate, its RFC 3986 parse and resolution, its URL Standard parse against
+    /// url::Url::parse (no target), python-urllib persistent against one process per
+    /// input, and parse time at 1 MiB against 1 KiB. Prints each ratio with its target
+    /// (BENCHMARKS.md).
     ///
     /// Exit status: 0 when the measurements ran (a missed target included), 2 on a
     /// usage error or when the cases cannot be loaded.

@@ -175,6 +175,26 @@ pub fn corpus_3986(cases: &[LoadedCase]) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// The URL Standard parse corpus: every parse case input that is UTF-8 (the Standard's
+/// input is a string), then [`GENERATED`] generated URLs, each kept when both urlcert's
+/// URL Standard parser and the `url` crate return a URL. Both implement the same
+/// algorithm, so the comparison is of one algorithm written literally (with its trace
+/// and validation errors recorded) and written for speed.
+pub fn corpus_url_standard(cases: &[LoadedCase]) -> Vec<String> {
+    cases
+        .iter()
+        .filter(|lc| lc.case.op == Operation::Parse)
+        .map(|lc| lc.case.input.clone())
+        .chain(generated_urls(GENERATED))
+        .filter(|s| {
+            urlcert_reference::whatwg::basic_url_parse(s, None)
+                .url
+                .is_some()
+                && url::Url::parse(s).is_ok()
+        })
+        .collect()
+}
+
 /// Base/reference pairs for which both the 1996 draft's algorithm and `Url::join` give
 /// a result: the resolve cases', then generated ones against a few bases.
 pub fn pairs(cases: &[LoadedCase]) -> Vec<(String, String)> {
@@ -419,6 +439,28 @@ pub fn run_counting(
     let (ref_3986_ops, url_3986_ops) = (n_3986 / ref_resolve_3986, n_3986 / url_resolve_3986);
     let resolve_3986_ratio = ref_3986_ops / url_3986_ops;
 
+    let corpus_standard = corpus_url_standard(cases);
+    let bytes_standard: usize = corpus_standard.iter().map(String::len).sum();
+    let ref_parse_standard = measure(budget, || {
+        for s in &corpus_standard {
+            std::hint::black_box(urlcert_reference::whatwg::basic_url_parse(
+                std::hint::black_box(s),
+                None,
+            ));
+        }
+    });
+    let url_parse_standard = measure(budget, || {
+        for s in &corpus_standard {
+            let _ = std::hint::black_box(url::Url::parse(std::hint::black_box(s)));
+        }
+    });
+    let mb_standard = bytes_standard as f64 / 1e6;
+    let (ref_standard_mbs, url_standard_mbs) = (
+        mb_standard / ref_parse_standard,
+        mb_standard / url_parse_standard,
+    );
+    let parse_standard_ratio = ref_standard_mbs / url_standard_mbs;
+
     let small = input_of_size(1 << 10);
     let large = input_of_size(1 << 20);
     let t_small = measure(budget, || {
@@ -481,6 +523,16 @@ pub fn run_counting(
             "url_crate_seconds_per_pass": url_resolve_3986,
             "target": TARGET_RESOLVE_3986,
             "met": met(resolve_3986_ratio, TARGET_RESOLVE_3986, true),
+        },
+        "url_standard_parse_vs_url_crate": parse_standard_ratio,
+        "parse_url_standard": {
+            "doc": urlcert_reference::whatwg::VERSION,
+            "inputs": corpus_standard.len(),
+            "bytes": bytes_standard,
+            "reference_mb_per_s": ref_standard_mbs,
+            "url_crate_mb_per_s": url_standard_mbs,
+            "reference_seconds_per_pass": ref_parse_standard,
+            "url_crate_seconds_per_pass": url_parse_standard,
         },
         "persistent": persistent,
         "scaling": {
@@ -614,6 +666,16 @@ pub fn render(v: &Value) -> String {
         "resolve_rfc3986",
         TARGET_RESOLVE_3986,
         ("url", "url_crate"),
+    ));
+    // No target: a literal parser that records its trace and validation errors is not
+    // expected to keep up with one written for speed; the ratio is said as it is.
+    out.push_str(&format!(
+        "parse (URL Standard) vs url::Url::parse {:>6.2}x  no target  (reference {:.1} MB/s, url {:.1} MB/s, {} inputs, {} bytes)\n",
+        f("/url_standard_parse_vs_url_crate"),
+        f("/parse_url_standard/reference_mb_per_s"),
+        f("/parse_url_standard/url_crate_mb_per_s"),
+        f("/parse_url_standard/inputs"),
+        f("/parse_url_standard/bytes"),
     ));
     if let Some(why) = v.pointer("/persistent/skipped").and_then(Value::as_str) {
         out.push_str(&format!(

@@ -28,6 +28,7 @@ fn bench_quick_json_prints_every_key() {
     for key in [
         "parse_vs_url_crate",
         "resolve_vs_url_crate",
+        "url_standard_parse_vs_url_crate",
         "scaling_1mib_over_1kib_x1024",
     ] {
         assert!(v[key].as_f64().is_some_and(|x| x > 0.0), "{key}: {v}");
@@ -44,6 +45,9 @@ fn bench_quick_json_prints_every_key() {
         "/parse/url_crate_mb_per_s",
         "/resolve/reference_ops_per_s",
         "/resolve/url_crate_ops_per_s",
+        "/parse_url_standard/reference_mb_per_s",
+        "/parse_url_standard/url_crate_mb_per_s",
+        "/parse_url_standard/inputs",
         "/scaling/small_seconds",
         "/scaling/large_seconds",
     ] {
@@ -56,7 +60,13 @@ fn bench_human_output_names_each_target() {
     let out = quick_bench(&["--max-seconds", "1"]);
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
-    for needle in ["target >= 2", "target <= 2", "url::Url::parse", "Url::join"] {
+    for needle in [
+        "target >= 2",
+        "target <= 2",
+        "url::Url::parse",
+        "Url::join",
+        "parse (URL Standard) vs url::Url::parse",
+    ] {
         assert!(text.contains(needle), "{needle}: {text}");
     }
 }
