@@ -46,6 +46,8 @@
 //! error at its code point), or at the host's first code point for the errors the
 //! domain and IPv4 stages report, as those run on the percent-decoded, mapped string.
 
+#[cfg(test)]
+mod agreement;
 pub mod api;
 pub mod code_points;
 pub mod host;
