@@ -101,6 +101,7 @@ pub fn render(run: &Run) -> String {
 }
 
 /// One adapter's `<testcase>`s and their counts.
+#[derive(Default)]
 struct Suite {
     tests: usize,
     failures: usize,
@@ -118,12 +119,7 @@ fn what(r: &Record) -> String {
 
 /// One `<testcase>` per case × document.
 fn cases_suite(run: &Run, a: &summary::AdapterSummary) -> Suite {
-    let mut suite = Suite {
-        tests: 0,
-        failures: 0,
-        skipped: 0,
-        body: String::new(),
-    };
+    let mut suite = Suite::default();
     let out = &mut suite.body;
     for r in records_of(run, &a.name) {
         suite.tests += 1;
@@ -188,12 +184,7 @@ fn documents_suite(run: &Run, a: &summary::AdapterSummary) -> Suite {
     }
     let (documents, readings) = summary::agreement_columns(run);
     let ledger = run.ledger_of(&a.name);
-    let mut suite = Suite {
-        tests: 0,
-        failures: 0,
-        skipped: 0,
-        body: String::new(),
-    };
+    let mut suite = Suite::default();
     let out = &mut suite.body;
     for doc in documents.iter().chain(&readings) {
         let Some(records) = by_doc.get(doc.as_str()) else {
