@@ -67,8 +67,7 @@ const COLUMNS_NOTE: &str = "agree of total: the outcomes that agree with the doc
 /// every failure with its diff; without, the score and the scores per document (what
 /// `certify` prints last).
 pub fn render(run: &Run, adapter: &str, full: bool) -> String {
-    let s = summary::build(run);
-    let Some(a) = s.adapters.iter().find(|a| a.name == adapter) else {
+    let Some(a) = summary::of_adapter(run, adapter) else {
         return format!("# Certificate: {}\n\nNot in this run.\n", md_code(adapter));
     };
     let p = &run.provenance;
@@ -107,7 +106,7 @@ pub fn render(run: &Run, adapter: &str, full: bool) -> String {
     };
     out.push_str(&format!("## Agreement per document\n\n{COLUMNS_NOTE}\n\n"));
     out.push_str(&header("document"));
-    for (doc, counts) in documents_in_order(run, a) {
+    for (doc, counts) in documents_in_order(run, &a) {
         out.push_str(&line(doc, counts));
     }
     if !full {
@@ -304,7 +303,6 @@ fn failure(r: &Record) -> String {
 pub fn render_html(run: &Run, adapter: &str) -> String {
     use super::agreement::{agreement_key, agreement_style, note};
     use super::shell::{self, Sheet, TIGHT_CELLS};
-    let s = summary::build(run);
     let rules = String::from(
         "pre.diff{background:#f6f6f6;border:1px solid #ddd;padding:.5em;white-space:pre-wrap;word-break:break-all}\n\
          pre.diff .del{background:#fde8e8}\n\
@@ -318,7 +316,7 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
     };
     let mut out = shell::open(&format!("Certificate: {adapter}"), &sheet.css());
     let _ = writeln!(out, "<h1>Certificate: <code>{}</code></h1>", html(adapter));
-    let Some(a) = s.adapters.iter().find(|a| a.name == adapter) else {
+    let Some(a) = summary::of_adapter(run, adapter) else {
         out.push_str("<p>Not in this run.</p>\n");
         out.push_str(shell::CLOSE);
         return out;
@@ -340,7 +338,7 @@ pub fn render_html(run: &Run, adapter: &str) -> String {
     );
     out.push_str("<h2>Agreement per document</h2>\n");
     let mut documents = counts_table("document");
-    for (doc, counts) in documents_in_order(run, a) {
+    for (doc, counts) in documents_in_order(run, &a) {
         let name = match doc
             .split('@')
             .next()

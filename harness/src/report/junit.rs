@@ -17,7 +17,7 @@
 //! of showing ([`crate::report::text::visible`]'s bidi and invisible characters) as
 //! `\u{..}`.
 
-use super::record::{class_id, records_of, Record, Run};
+use super::record::{bound_to, class_id, records_of, Record, Run};
 use super::summary;
 use crate::judge::Class;
 use std::collections::BTreeMap;
@@ -46,7 +46,7 @@ pub fn xml(s: &str) -> String {
 const SHOWN_PER_DOCUMENT: usize = 10;
 
 /// The longest expected or actual text a per-document `<failure>` line shows, in
-/// characters; the certificate has all of it.
+/// bytes; the certificate has all of it.
 const SHOWN_TEXT: usize = 200;
 
 pub fn render(run: &Run) -> String {
@@ -237,8 +237,8 @@ fn documents_suite(run: &Run, a: &summary::AdapterSummary) -> Suite {
                 "{} ({}): expected {} / actual {}",
                 r.key(),
                 what(r),
-                shorten(&r.expected),
-                shorten(&r.actual)
+                bound_to(&r.expected, SHOWN_TEXT),
+                bound_to(&r.actual, SHOWN_TEXT)
             );
         }
         if new.len() > SHOWN_PER_DOCUMENT {
@@ -258,13 +258,6 @@ fn documents_suite(run: &Run, a: &summary::AdapterSummary) -> Suite {
         );
     }
     suite
-}
-
-fn shorten(s: &str) -> String {
-    match s.char_indices().nth(SHOWN_TEXT) {
-        None => s.to_string(),
-        Some((at, _)) => format!("{}… ({} bytes more)", &s[..at], s.len() - at),
-    }
 }
 
 /// Element text that keeps its line breaks: each line escaped with [`xml`].

@@ -264,10 +264,16 @@ pub const MAX_TEXT: usize = 4096;
 /// `s` cut to at most [`MAX_TEXT`] bytes (on a character boundary), saying how much was
 /// left out.
 pub fn bound(s: &str) -> String {
-    if s.len() <= MAX_TEXT {
+    bound_to(s, MAX_TEXT)
+}
+
+/// `s` cut to at most `max` bytes (on a character boundary), saying how much was left
+/// out.
+pub fn bound_to(s: &str, max: usize) -> String {
+    if s.len() <= max {
         return s.to_string();
     }
-    let mut end = MAX_TEXT;
+    let mut end = max;
     while !s.is_char_boundary(end) {
         end -= 1;
     }

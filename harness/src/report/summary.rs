@@ -164,6 +164,15 @@ pub fn build(run: &Run) -> Summary {
     }
 }
 
+/// The counts of one adapter of `run` (what a certificate shows), without counting the
+/// others; `None` when it is not a column of the run.
+pub fn of_adapter(run: &Run, adapter: &str) -> Option<AdapterSummary> {
+    run.columns
+        .iter()
+        .find(|c| c.name == adapter)
+        .map(|col| of(run, col))
+}
+
 fn of(run: &Run, col: &Column) -> AdapterSummary {
     let mut s = AdapterSummary {
         name: col.name.clone(),
