@@ -24,6 +24,9 @@ pub enum Document {
     /// RFC 3986, "Uniform Resource Identifier (URI): Generic Syntax", January 2005,
     /// which obsoletes RFC 2396 (<https://www.rfc-editor.org/rfc/rfc3986>).
     Rfc3986,
+    /// The WHATWG URL Standard, a Living Standard (<https://url.spec.whatwg.org/>), as of
+    /// whatwg/url commit 6ae84860 (2 July 2026): what browsers implement.
+    UrlStandard,
 }
 
 impl Document {
@@ -37,6 +40,7 @@ impl Document {
         Document::Draft1996,
         Document::Rfc2396,
         Document::Rfc3986,
+        Document::UrlStandard,
     ];
 
     /// The short id used on the command line and in case files. Not read from the
@@ -52,6 +56,7 @@ impl Document {
             Document::Draft1996 => "draft-1996",
             Document::Rfc2396 => "rfc2396",
             Document::Rfc3986 => "rfc3986",
+            Document::UrlStandard => "url-standard",
         }
     }
 
@@ -72,6 +77,11 @@ impl Document {
     /// document itself.
     pub fn section_url(self, section: &str) -> String {
         let s = section.trim();
+        // The URL Standard is cited by its anchors (`#concept-basic-url-parser`).
+        if s.starts_with('#') {
+            let anchor = s.split(' ').next().unwrap_or(s);
+            return format!("{}{anchor}", self.public_url());
+        }
         let s = s
             .strip_prefix("Appendix ")
             .or_else(|| s.strip_prefix("App. "))

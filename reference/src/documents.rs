@@ -15,13 +15,14 @@ use crate::resolve::split::{self, Named, Piece};
 use crate::resolve::{self as resolution, Branch, Request, Resolution, Seen, Unresolvable};
 pub use crate::stated::{Citation, Stated};
 use crate::{base, context, normalize};
-use crate::{draft02, draft03, draft06, draft1996, rfc1738, rfc1808, rfc2396, rfc3986};
+use crate::{draft02, draft03, draft06, draft1996, rfc1738, rfc1808, rfc2396, rfc3986, whatwg};
 
 /// Every document, in [`Document::ALL`]'s order (oldest first). This table and the two
 /// below are sized by that list, so a document added there and not here is a compile
 /// error, not an index out of bounds.
 pub static DOCUMENTS: [&Descriptor; Document::ALL.len()] = [
     &DRAFT02, &DRAFT03, &DRAFT06, &RFC1738, &RFC1808, &DRAFT1996, &RFC2396, &RFC3986,
+    &URL_STANDARD,
 ];
 
 // The recognisers and component names stand apart from the descriptors, as the ids
@@ -43,6 +44,7 @@ pub(crate) static PARSERS: [Parser; Document::ALL.len()] = [
     draft1996::parse,
     rfc2396::parse,
     rfc3986::parse,
+    whatwg::document::parse,
 ];
 
 /// The component names a parse under each document may report, the grammar's own
@@ -56,6 +58,7 @@ pub(crate) static COMPONENTS: [&[&str]; Document::ALL.len()] = [
     draft1996::COMPONENTS,
     rfc2396::COMPONENTS,
     rfc3986::COMPONENTS,
+    whatwg::document::COMPONENTS,
 ];
 
 /// What one document defines, and which code of the reference serves each.
@@ -101,9 +104,11 @@ pub struct Relative {
     pub(crate) resolve: Resolver,
     /// The algorithm's branches, in the document's order.
     pub branches: &'static [Branch],
-    pub split: SplitRules,
-    /// The base of an entity in a message ([`crate::base`]).
-    pub(crate) entity_base: EntityRule,
+    /// The rules it takes a URL apart by first; `None` where it has none (the URL
+    /// Standard's parser reads the input once, without a split).
+    pub split: Option<SplitRules>,
+    /// The base of an entity in a message ([`crate::base`]), where the document says.
+    pub(crate) entity_base: Stated<EntityRule>,
     /// Where the document says what the default base is.
     pub default_base_cite: &'static str,
 }
@@ -166,13 +171,13 @@ static DRAFT02: Descriptor = Descriptor {
         section: "PARTIAL FORM",
         resolve: resolution::draft02::resolve_seeing,
         branches: resolution::branches::DRAFT02,
-        split: SplitRules {
+        split: Some(SplitRules {
             section: "FULL FORM",
             layout: split::DRAFT02,
             named: split::draft02,
             recombined: Some(split::draft02_target),
-        },
-        entity_base: base::draft02::entity_base,
+        }),
+        entity_base: Stated::Defined(base::draft02::entity_base),
         default_base_cite: "draft-ietf-uri-url-02, PARTIAL FORM",
     }),
     // Its "UNIQUENESS" paragraph is where it speaks of two names for one object, and it
@@ -283,13 +288,13 @@ static RFC1808: Descriptor = Descriptor {
         section: "§4",
         resolve: resolution::rfc1808::resolve_seeing,
         branches: resolution::branches::RFC1808,
-        split: SplitRules {
+        split: Some(SplitRules {
             section: "§2.4",
             layout: split::RFC1808,
             named: split::rfc1808,
             recombined: None,
-        },
-        entity_base: base::rfc1808::entity_base,
+        }),
+        entity_base: Stated::Defined(base::rfc1808::entity_base),
         default_base_cite: "RFC 1808 Section 3.4",
     }),
     equivalence: Stated::Defined(Equivalence {
@@ -315,13 +320,13 @@ static DRAFT1996: Descriptor = Descriptor {
         section: "§6",
         resolve: resolution::draft1996::resolve_seeing,
         branches: resolution::branches::DRAFT1996,
-        split: SplitRules {
+        split: Some(SplitRules {
             section: "§4.3",
             layout: split::DRAFT1996,
             named: split::draft1996,
             recombined: None,
-        },
-        entity_base: base::draft1996::entity_base,
+        }),
+        entity_base: Stated::Defined(base::draft1996::entity_base),
         default_base_cite: "draft-fielding-url-syntax-01 Section 5.4",
     }),
     equivalence: Stated::Defined(Equivalence {
@@ -349,13 +354,13 @@ static RFC2396: Descriptor = Descriptor {
         section: "§5.2",
         resolve: resolution::rfc2396::resolve_seeing,
         branches: resolution::branches::RFC2396,
-        split: SplitRules {
+        split: Some(SplitRules {
             section: "§4.3, Appendix B",
             layout: split::FIVE,
             named: split::rfc2396,
             recombined: None,
-        },
-        entity_base: base::rfc2396::entity_base,
+        }),
+        entity_base: Stated::Defined(base::rfc2396::entity_base),
         default_base_cite: "RFC 2396 Section 5.1.4",
     }),
     equivalence: Stated::Defined(Equivalence {
@@ -377,13 +382,13 @@ static RFC3986: Descriptor = Descriptor {
         section: "§5.2",
         resolve: resolution::rfc3986::resolve_seeing,
         branches: resolution::branches::RFC3986,
-        split: SplitRules {
+        split: Some(SplitRules {
             section: "Appendix B",
             layout: split::FIVE,
             named: split::rfc3986,
             recombined: None,
-        },
-        entity_base: base::rfc3986::entity_base,
+        }),
+        entity_base: Stated::Defined(base::rfc3986::entity_base),
         default_base_cite: "RFC 3986 Section 5.1.4",
     }),
     equivalence: Stated::Defined(Equivalence {
@@ -391,6 +396,46 @@ static RFC3986: Descriptor = Descriptor {
         step_ids: &["6.2.2.1", "6.2.2.2", "6.2.2.3", "6.2.3"],
     }),
     extract: |text, _| Ok(context::rfc3986::extract(text)),
+};
+
+/// The URL Standard, whatwg/url commit 6ae84860 (2 July 2026).
+static URL_STANDARD: Descriptor = Descriptor {
+    doc: Document::UrlStandard,
+    public_name: "URL Standard",
+    public_url: "https://url.spec.whatwg.org/",
+    readings: &[Reading::Strict],
+    // The basic URL parser's states stand for productions (`whatwg::document`).
+    grammar: Grammar {
+        section: "#concept-basic-url-parser",
+        note_ids: &whatwg::document::NOTE_IDS,
+        parse_with_coverage: whatwg::document::parse_with_coverage,
+        notes: whatwg::document::notes,
+    },
+    relative: Stated::Defined(Relative {
+        section: "#api-url-parser",
+        resolve: whatwg::document::resolve_seeing,
+        branches: whatwg::document::BRANCHES,
+        split: None,
+        // The base of a document is HTML's business (its "document base URL"); the
+        // Standard only takes one as given.
+        entity_base: Stated::NotDefined(Citation {
+            cite: "URL Standard #concept-base-url",
+            quote: "A URL can be designated as base URL.",
+        }),
+        default_base_cite: "URL Standard #concept-base-url",
+    }),
+    equivalence: Stated::Defined(Equivalence {
+        normalize: whatwg::document::normalize,
+        step_ids: &["serialize"],
+    }),
+    extract: |_, _| {
+        Err(crate::context::NotDefined {
+            doc: Document::UrlStandard,
+            why: "it defines URLs as strings given to its parser, not how to find them in running text",
+            cite: "URL Standard (Abstract)",
+            quote: "The URL Standard defines URLs, domains, IP addresses, the application/x-www-form-urlencoded format, and their API.",
+        })
+    },
 };
 
 #[cfg(test)]

@@ -2,10 +2,14 @@
 //! verdict and components of a parse, the result of a resolution. Component names
 //! differ between grammars (`hpath` in RFC 1738, `path` in the 1996 draft), so a
 //! component is compared only where both documents assert the same name, or names
-//! that [`SAME_PART`] declares to be the same part.
+//! that [`SAME_PART`] declares to be the same part. The URL Standard's components are
+//! its getters, which no grammar shares a meaning with even where the names agree
+//! (`host`, `search`), so it is compared with RFC 2396 and RFC 3986 through
+//! [`GETTERS`] and with the older grammars by verdict alone.
 
 use super::operation::Operation;
 use super::schema::{Case, Expectation, ExpectedValue};
+use urlcert_reference::Document;
 
 /// Component names that different grammars give to the same part of a URL: the older
 /// grammars' `search` is the later `query`, the October 1993 `fragmentid` the later
@@ -14,6 +18,70 @@ pub const SAME_PART: &[&[&str]] = &[&["search", "query"], &["fragmentid", "fragm
 
 fn same_part(a: &str, b: &str) -> bool {
     a == b || SAME_PART.iter().any(|g| g.contains(&a) && g.contains(&b))
+}
+
+/// The URL Standard's getters read off RFC 2396's and RFC 3986's components: the
+/// getter, the component, and what the getter puts around it (`#url-class`: protocol
+/// is the scheme and ":"; search is "?" and the query, or "" when the query is null or
+/// empty; hash likewise with "#"; hostname, port and pathname as they are, null as "").
+pub const GETTERS: &[(&str, &str, Getter)] = &[
+    ("protocol", "scheme", Getter::Suffixed(":")),
+    ("hostname", "host", Getter::Plain),
+    ("port", "port", Getter::Plain),
+    ("pathname", "path", Getter::Plain),
+    ("search", "query", Getter::Prefixed("?")),
+    ("hash", "fragment", Getter::Prefixed("#")),
+];
+
+/// How a getter decorates the component it returns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Getter {
+    /// As it is; null is "".
+    Plain,
+    /// Followed by this; null is "".
+    Suffixed(&'static str),
+    /// This, then the component; "" when it is null or empty.
+    Prefixed(&'static str),
+}
+
+impl Getter {
+    fn read(self, v: Option<&ExpectedValue>) -> String {
+        let text = match v {
+            Some(ExpectedValue::Str(s)) => Some(s.as_str()),
+            _ => None,
+        };
+        match (self, text) {
+            (Getter::Plain, t) => t.unwrap_or_default().to_string(),
+            (Getter::Suffixed(after), t) => format!("{}{after}", t.unwrap_or_default()),
+            (Getter::Prefixed(_), None | Some("")) => String::new(),
+            (Getter::Prefixed(before), Some(t)) => format!("{before}{t}"),
+        }
+    }
+}
+
+/// The first getter whose value differs between a URL Standard expectation (`us`) and
+/// an RFC 2396 or RFC 3986 one (`rfc`), each asserted on both sides.
+fn getter_change(us: &Expectation, rfc: &Expectation, us_first: bool) -> Option<Change> {
+    GETTERS.iter().find_map(|&(getter, component, how)| {
+        let Some(Some(ExpectedValue::Str(got))) = us.components.get(getter) else {
+            return None;
+        };
+        let read = how.read(rfc.components.get(component)?.as_ref());
+        if *got == read {
+            return None;
+        }
+        let (us_side, rfc_side) = (format!("{got:?}"), format!("{read:?}"));
+        let (before, after) = if us_first {
+            (us_side, rfc_side)
+        } else {
+            (rfc_side, us_side)
+        };
+        Some(Change::Component {
+            name: format!("{getter}/{component}"),
+            before,
+            after,
+        })
+    })
 }
 
 /// How two documents' expectations for one case differ.
@@ -63,13 +131,21 @@ impl Change {
 
 /// The first difference between `a` and `b` (expectations for the same case under two
 /// documents), or `None` when they say the same thing.
-pub fn change(case: &Case, a: &Expectation, b: &Expectation) -> Option<Change> {
+pub fn change(
+    case: &Case,
+    a: (Document, &Expectation),
+    b: (Document, &Expectation),
+) -> Option<Change> {
     change_of(case.op, a, b)
 }
 
 /// [`change`] for two expectations of an `op` request, whatever case (or none) states
 /// them.
-pub fn change_of(op: Operation, a: &Expectation, b: &Expectation) -> Option<Change> {
+pub fn change_of(
+    op: Operation,
+    (da, a): (Document, &Expectation),
+    (db, b): (Document, &Expectation),
+) -> Option<Change> {
     match op {
         Operation::Resolve => {
             let (before, after) = (resolution(a), resolution(b));
@@ -92,6 +168,15 @@ pub fn change_of(op: Operation, a: &Expectation, b: &Expectation) -> Option<Chan
             let (before, after) = (verdict(a), verdict(b));
             if before != after {
                 return Some(Change::Verdict { before, after });
+            }
+            let us = Document::UrlStandard;
+            let uri = |d: Document| matches!(d, Document::Rfc2396 | Document::Rfc3986);
+            match (da == us, db == us) {
+                (true, true) => {}
+                (true, false) if uri(db) => return getter_change(a, b, true),
+                (false, true) if uri(da) => return getter_change(b, a, false),
+                (true, false) | (false, true) => return None,
+                (false, false) => {}
             }
             a.components.iter().find_map(|(name, va)| {
                 let (other, vb) = b.components.iter().find(|(n, _)| same_part(name, n))?;

@@ -17,7 +17,7 @@ impl Row {
         format!("row:{}", self.slug)
     }
 
-    /// The section of the table the row is in: `1`, `1a`, `2`, `3`, `4`, `5` or `6`.
+    /// The section of the table the row is in: `1`, `1a`, `2`, `3`, `4`, `5`, `6` or `7`.
     pub fn section(&self) -> &'static str {
         self.slug.split('.').next().unwrap_or_default()
     }
@@ -32,6 +32,7 @@ pub const SECTIONS: &[(&str, &str)] = &[
     ("4", "Relative / partial resolution"),
     ("5", "Establishing the base"),
     ("6", "Where a document contradicts itself"),
+    ("7", "The URL Standard against RFC 3986"),
 ];
 
 macro_rules! rows {
@@ -117,6 +118,19 @@ rows! {
     "6.merged-path-slash" => "A merged path that begins with \"/\"",
     "6.r2396-opaque-query" => "RFC 2396: a query after an opaque part",
     "6.r2396-empty-base-path" => "RFC 2396: no \"/\" between the authority and a merged path",
+    "7.backslash" => "Backslash",
+    "7.tab-newline" => "Tab and newline",
+    "7.c0-space-trim" => "Leading and trailing C0 controls and spaces",
+    "7.ipv4-numbers" => "IPv4 numbers",
+    "7.dot-segments" => "Dot segments",
+    "7.percent-encoding" => "Characters outside the grammar",
+    "7.special-scheme-relative" => "A special scheme without \"//\"",
+    "7.host-case-idna" => "Host case, IDNA, escapes",
+    "7.port" => "Port",
+    "7.empty-host" => "Empty host",
+    "7.opaque-path" => "Opaque paths",
+    "7.file" => "file URLs",
+    "7.userinfo" => "Several \"@\"",
 }
 
 /// The row a tag names, if it names one.

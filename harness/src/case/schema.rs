@@ -234,6 +234,18 @@ pub struct Expectation {
     /// `links` cases: every reference, in document order (`[]`: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub links: Option<Vec<ExpectedLink>>,
+    /// URL Standard `parse` and `resolve` cases: every validation error the parser
+    /// reports, by the Standard's name, in the order reported (`[]`: none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub errors: Option<Vec<String>>,
+    /// URL Standard `parse` cases: `valid` when the input is a valid URL string (its
+    /// writing rules, `#url-writing`), else `invalid`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub writing: Option<String>,
+    /// URL Standard cases: the validation errors the Standard prints for this example,
+    /// where its algorithm reports others (`errors`); `contradiction` says why.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub printed_errors: Option<Vec<String>>,
 }
 
 /// One entity's base in a `base` case.

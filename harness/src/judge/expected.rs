@@ -61,6 +61,6 @@ pub fn parse_of<'v, V: Borrow<Value<'v>>>(
 pub fn unresolvable(why: &Unresolvable) -> &'static str {
     match why {
         Unresolvable::NotDefined { .. } => "not-defined",
-        Unresolvable::BaseNotAbsolute { .. } => "invalid",
+        Unresolvable::BaseNotAbsolute { .. } | Unresolvable::Failure { .. } => "invalid",
     }
 }

@@ -310,6 +310,12 @@ pub enum Derivation {
     /// RFC 1738 `schemepart`: everything after "scheme:" up to any "#", rebuilt from
     /// the parts; only for models that tell an empty authority from none.
     SchemePart(AuthorityOf, PathOf, &'static str),
+    /// A URL API getter as the adapter returns it, decorations kept: the URL
+    /// Standard's components are the getters themselves.
+    Getter(&'static str),
+    /// The `host` getter: the hostname, then ":" and the port when there is one
+    /// (URL Standard, the host getter).
+    HostGetter,
 }
 
 /// Which schemes an entry applies to (by the input's scheme, lower-cased).
@@ -388,6 +394,9 @@ struct Keeps {
     rfc1738_own: &'static [Map],
     /// Rows for RFC 2396 and RFC 3986 that only this model has.
     uri_own: &'static [Map],
+    /// Rows for the URL Standard, whose components are the URL API's getters: only a
+    /// model that has them gives them.
+    url_standard: &'static [Map],
 }
 
 impl Keeps {
@@ -516,7 +525,22 @@ const WHATWG: Keeps = Keeps {
         MAILTO,
     )],
     uri_own: &[],
+    url_standard: URL_STANDARD_GETTERS,
 };
+
+/// The URL Standard's getters, read from a WHATWG adapter as it returns them (`href` is
+/// not among the parts a parse answers, so it is not judged this way).
+const URL_STANDARD_GETTERS: &[Map] = &[
+    m("protocol", Other, Derivation::Getter("protocol")),
+    m("username", Other, Derivation::Getter("username")),
+    m("password", Other, Derivation::Getter("password")),
+    m("host", Other, Derivation::HostGetter),
+    m("hostname", Other, Derivation::Getter("hostname")),
+    m("port", Other, Derivation::Getter("port")),
+    m("pathname", Other, Derivation::Getter("pathname")),
+    m("search", Other, Derivation::Getter("search")),
+    m("hash", Other, Derivation::Getter("hash")),
+];
 
 // RFC 3986: scheme, userinfo, host, port, path, query, fragment, and optionally
 // authority, whole (java.net.URI's registry-based authority has no host).
@@ -547,6 +571,7 @@ const RFC3986: Keeps = Keeps {
         only(m("encoded822addr", Other, Derivation::Part("path")), MAILTO),
     ],
     uri_own: &[m("userinfo", Other, Derivation::Part("userinfo"))],
+    url_standard: &[],
 };
 
 // urlparse: scheme, netloc, path, params, query, fragment, username, password,
@@ -570,6 +595,7 @@ const URLPARSE: Keeps = Keeps {
         MAILTO,
     )],
     uri_own: &[],
+    url_standard: &[],
 };
 
 // libcurl: scheme, user, password, host, port, path, query, fragment; null for absent.
@@ -592,6 +618,7 @@ const CURL: Keeps = Keeps {
     authority: Derivation::Authority(C_AUTH),
     rfc1738_own: &[],
     uri_own: &[],
+    url_standard: &[],
 };
 
 /// One model's tables, one per document shape, built once at compile time: a lookup
@@ -640,6 +667,7 @@ pub fn row(model: Model, doc: Document, component: &str, scheme: &str) -> Option
         Rfc1808 => (&t.rfc1808, &[]),
         Draft1996 => (&t.draft1996, &[]),
         Rfc2396 | Rfc3986 => (&t.uri, t.keeps.uri_own),
+        UrlStandard => (&[], t.keeps.url_standard),
     };
     shared
         .iter()
@@ -823,6 +851,14 @@ fn derive(model: Model, parts: Undecorated, source: Derivation) -> Option<String
             }
         }
         Derivation::Authority(of) => authority(model, parts, of),
+        Derivation::Getter(name) => parts.given(name).map(|v| v.unwrap_or("").to_string()),
+        Derivation::HostGetter => {
+            let host = parts.given("hostname")?.unwrap_or("");
+            Some(match parts.given("port").flatten() {
+                Some(port) if !port.is_empty() => format!("{host}:{port}"),
+                _ => host.to_string(),
+            })
+        }
         Derivation::User(ui) => userinfo_parts(parts, ui).0,
         Derivation::Password(ui) => userinfo_parts(parts, ui).1,
         Derivation::SchemePart(auth, of, query) => {
@@ -1287,6 +1323,8 @@ fn source_text(s: Derivation) -> String {
         Derivation::User(u) => format!("{} before \":\"", ui(u)),
         Derivation::Password(u) => format!("{} after \":\"", ui(u)),
         Derivation::SchemePart(a, of, q) => format!("//{}{}?{q}", auth(a), path(of)),
+        Derivation::Getter(name) => name.to_string(),
+        Derivation::HostGetter => "hostname:port".to_string(),
     }
 }
 

@@ -122,6 +122,7 @@ fn short_failure(e: &LinkFailure) -> &'static str {
         LinkFailure::Unresolvable(urlcert_reference::Unresolvable::BaseNotAbsolute { .. }) => {
             "base not absolute"
         }
+        LinkFailure::Unresolvable(urlcert_reference::Unresolvable::Failure { .. }) => "failure",
         LinkFailure::NoBase { .. } => "no base",
     }
 }

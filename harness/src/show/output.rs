@@ -147,6 +147,7 @@ impl<'a> ResolveLine<'a> {
                 let kind = match why {
                     Unresolvable::NotDefined { .. } => "not-defined",
                     Unresolvable::BaseNotAbsolute { .. } => "base-not-absolute",
+                    Unresolvable::Failure { .. } => "failure",
                 };
                 let message = why.to_string();
                 (

@@ -125,7 +125,7 @@ fn step(cases: &[LoadedCase], from: Document, to: Document) -> Step<'_> {
             continue;
         };
         compared += 1;
-        let Some(change) = change(&lc.case, a, b) else {
+        let Some(change) = change(&lc.case, (from, a), (to, b)) else {
             continue;
         };
         let cites = lc

@@ -44,4 +44,3 @@ mod reports;
 mod reports_run;
 mod self_contradiction;
 mod suite;
-mod url_standard_staged;

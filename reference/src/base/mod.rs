@@ -55,6 +55,7 @@ pub use established::{
 
 use crate::document::DocReading;
 use crate::stated::{Citation, Stated};
+use crate::documents::Relative;
 
 /// Establishes the base of every entity of a document under `doc`, and resolves every
 /// reference found in it. The documents with no relative form (draft-03, draft-06, RFC
@@ -76,8 +77,15 @@ fn establish_with(
     links: bool,
 ) -> Result<Established, NotDefined> {
     let rule = match &doc.doc.descriptor().relative {
-        Stated::Defined(relative) => relative.entity_base,
-        Stated::NotDefined(Citation { cite, quote }) => {
+        Stated::Defined(Relative {
+            entity_base: Stated::Defined(rule),
+            ..
+        }) => *rule,
+        Stated::Defined(Relative {
+            entity_base: Stated::NotDefined(Citation { cite, quote }),
+            ..
+        })
+        | Stated::NotDefined(Citation { cite, quote }) => {
             return Err(NotDefined {
                 doc: doc.doc,
                 cite,

@@ -52,7 +52,8 @@ impl Coverage {
             rejected: vec![false; Rule::ALL.len()],
         }
     }
-    pub(crate) fn mark(&mut self, rule: Rule, ok: bool) {
+    /// Records that `rule` accepted (`ok`) or rejected.
+    pub fn mark(&mut self, rule: Rule, ok: bool) {
         let slot = if ok {
             &mut self.accepted
         } else {

@@ -134,6 +134,9 @@ enum Slot {
         first: u32,
         count: u32,
     },
+    /// Text the document's algorithm made, not a span of the input (the URL Standard's
+    /// getters): item `n` of `made`.
+    Made(u32),
 }
 
 /// Components in the order the production names them. `None` is absent, which is not
@@ -148,6 +151,8 @@ pub struct Components<'a> {
     /// For a span that is not UTF-8: its text with U+FFFD for each invalid sequence,
     /// made on the first read of such a span (never for UTF-8 input).
     lossy: std::sync::OnceLock<Vec<(At, String)>>,
+    /// The texts of [`Slot::Made`] components (empty, allocating nothing, for a grammar).
+    made: Vec<String>,
 }
 
 impl PartialEq for Components<'_> {
@@ -166,6 +171,7 @@ impl<'a> Components<'a> {
             slots: InlineList::new(),
             pool: InlineList::new(),
             lossy: std::sync::OnceLock::new(),
+            made: Vec::new(),
         }
     }
 
@@ -174,6 +180,7 @@ impl<'a> Components<'a> {
         self.slots.clear();
         self.pool.clear();
         self.lossy = std::sync::OnceLock::new();
+        self.made.clear();
     }
 
     /// How many components (present or absent) there are.
@@ -215,6 +222,7 @@ impl<'a> Components<'a> {
         match slot {
             Slot::Absent => None,
             Slot::Str(a) => Some(Value::Str(Cow::Borrowed(self.text(a)))),
+            Slot::Made(n) => Some(Value::Str(Cow::Borrowed(&self.made[n as usize]))),
             Slot::List { first, count } => Some(Value::List(
                 self.pool[first as usize..(first + count) as usize]
                     .iter()
@@ -251,6 +259,7 @@ impl<'a> Components<'a> {
     pub fn str(&self, name: &str) -> Option<&str> {
         match self.slots.iter().find(|(n, _)| *n == name) {
             Some(&(_, Slot::Str(a))) => Some(self.text(a)),
+            Some(&(_, Slot::Made(n))) => Some(&self.made[n as usize]),
             _ => None,
         }
     }
@@ -298,6 +307,22 @@ impl<'a> Components<'a> {
                 first: self.pooled(f.iter().flat_map(|&(n, v)| [n, v])),
                 count: f.len() as u32,
             },
+        };
+        match self.slots.iter_mut().find(|(n, _)| *n == name) {
+            Some(s) => s.1 = slot,
+            None => self.slots.push((name, slot)),
+        }
+    }
+
+    /// Sets the component `name` to text the document's algorithm made (`None`:
+    /// absent).
+    pub(crate) fn put_made(&mut self, name: &'static str, value: Option<String>) {
+        let slot = match value {
+            None => Slot::Absent,
+            Some(text) => {
+                self.made.push(text);
+                Slot::Made(self.made.len() as u32 - 1)
+            }
         };
         match self.slots.iter_mut().find(|(n, _)| *n == name) {
             Some(s) => s.1 = slot,

@@ -479,6 +479,33 @@ rules! {
         R3986Digit => "DIGIT",
         R3986Hexdig => "HEXDIG",
     }
+    // The URL Standard defines URLs by a parser, not a grammar: its "rules" are the basic
+    // URL parser's states (`#concept-basic-url-parser`), in its order, by the names it
+    // gives them. A state is accepted when a parse enters it, rejected when the parser
+    // returns failure in it. The hostname state is left out: only a state override
+    // enters it, and urlcert parses without one.
+    UrlStandard {
+        UsSchemeStartState => "scheme start state",
+        UsSchemeState => "scheme state",
+        UsNoSchemeState => "no scheme state",
+        UsSpecialRelativeOrAuthorityState => "special relative or authority state",
+        UsPathOrAuthorityState => "path or authority state",
+        UsRelativeState => "relative state",
+        UsRelativeSlashState => "relative slash state",
+        UsSpecialAuthoritySlashesState => "special authority slashes state",
+        UsSpecialAuthorityIgnoreSlashesState => "special authority ignore slashes state",
+        UsAuthorityState => "authority state",
+        UsHostState => "host state",
+        UsPortState => "port state",
+        UsFileState => "file state",
+        UsFileSlashState => "file slash state",
+        UsFileHostState => "file host state",
+        UsPathStartState => "path start state",
+        UsPathState => "path state",
+        UsOpaquePathState => "opaque path state",
+        UsQueryState => "query state",
+        UsFragmentState => "fragment state",
+    }
 }
 
 impl Rule {
@@ -494,6 +521,13 @@ impl Rule {
     /// The rules of one document's grammar.
     pub fn of(doc: Document) -> impl Iterator<Item = Rule> {
         Rule::ALL.iter().copied().filter(move |r| r.doc() == doc)
+    }
+
+    /// Can some input make the rule reject? Every production of a grammar can; of the
+    /// URL Standard's states only those in which the parser can return failure
+    /// ([`crate::whatwg::document::can_fail`]).
+    pub fn can_reject(self) -> bool {
+        self.doc() != Document::UrlStandard || crate::whatwg::document::can_fail(self)
     }
 }
 

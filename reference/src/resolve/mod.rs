@@ -43,6 +43,9 @@ pub struct Resolution {
     /// The steps taken, in order (ids and texts are static; inline, no allocation).
     /// Their values are kept only when asked for.
     pub steps: Steps,
+    /// The validation errors the URL Standard's parser reported on the way, by their
+    /// names, in order (empty under the other documents, which have none).
+    pub errors: Vec<&'static str>,
 }
 
 impl Resolution {
@@ -63,6 +66,12 @@ pub enum Unresolvable {
     },
     /// The base is not an absolute URL, so there is nothing to inherit from.
     BaseNotAbsolute { doc: DocReading, why: &'static str },
+    /// The URL Standard's parser returned failure: `error` is the validation error it
+    /// returned failure with, by name.
+    Failure {
+        doc: DocReading,
+        error: &'static str,
+    },
 }
 
 impl fmt::Display for Unresolvable {
@@ -70,6 +79,9 @@ impl fmt::Display for Unresolvable {
         match self {
             Unresolvable::NotDefined { doc, cite, quote } => {
                 write!(f, "{doc} defines no relative form ({cite}: \"{quote}\")")
+            }
+            Unresolvable::Failure { doc, error } => {
+                write!(f, "the parser returns failure under {doc} ({error})")
             }
             Unresolvable::BaseNotAbsolute { doc, why } => {
                 write!(f, "the base is not an absolute URL under {doc}: {why}")

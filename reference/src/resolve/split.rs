@@ -68,11 +68,11 @@ pub(crate) const FIVE: &[Piece] = &[
 
 /// The section whose rules [`split`] follows, for each document that has them.
 pub fn section(doc: Document) -> Option<&'static str> {
-    doc.descriptor().relative.defined().map(|r| r.split.section)
+    doc.descriptor().relative.defined()?.split.as_ref().map(|s| s.section)
 }
 
 fn layout(doc: Document) -> Option<&'static [Piece]> {
-    doc.descriptor().relative.defined().map(|r| r.split.layout)
+    doc.descriptor().relative.defined()?.split.as_ref().map(|s| s.layout)
 }
 
 /// A URL (or URL reference) taken apart by one document's own rules: every component
@@ -140,7 +140,7 @@ impl Split {
 /// resolvers start from. `None` for a document with no such rules (draft-03, draft-06,
 /// RFC 1738).
 pub fn split(doc: DocReading, input: &[u8]) -> Option<Split> {
-    let rules = &doc.doc.descriptor().relative.defined()?.split;
+    let rules = doc.doc.descriptor().relative.defined()?.split.as_ref()?;
     Some(Split::of(doc.doc, &(rules.named)(input, doc.reading)))
 }
 
@@ -279,7 +279,7 @@ pub fn target(
     };
     let mut out: Option<Split> = None;
     let seen: Seen = &mut |named| {
-        out = Some(match relative.split.recombined {
+        out = Some(match relative.split.as_ref().and_then(|s| s.recombined) {
             Some(recombined) => {
                 let owned = recombined(named, doc.reading);
                 let named: Named = owned.iter().map(|(n, v)| (*n, v.as_deref())).collect();

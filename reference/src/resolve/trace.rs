@@ -21,7 +21,7 @@ pub struct Steps {
 
 impl Steps {
     #[inline]
-    fn push(&mut self, id: &'static str, text: &'static str, value: Option<Option<String>>) {
+    pub(crate) fn push(&mut self, id: &'static str, text: &'static str, value: Option<Option<String>>) {
         match value {
             Some(value) => self.traced.push(Step { id, text, value }),
             None if self.len < INLINE_STEPS => {
@@ -124,6 +124,7 @@ impl Trace {
             result,
             current_document,
             steps: self.steps,
+            errors: Vec::new(),
         })
     }
 

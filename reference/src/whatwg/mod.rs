@@ -50,6 +50,7 @@
 mod agreement;
 pub mod api;
 pub mod code_points;
+pub mod document;
 pub mod host;
 pub mod parser;
 pub mod percent;

@@ -123,7 +123,7 @@ impl ValidationError {
     };
 
     /// The error type's name, as the Standard spells it.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         use ValidationError::*;
         match self {
             DomainToAscii => "domain-to-ASCII",

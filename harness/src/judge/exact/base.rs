@@ -25,6 +25,7 @@ pub fn link_error_id(e: &LinkFailure) -> &'static str {
         LinkFailure::NoBase { .. } => "no-base",
         LinkFailure::Unresolvable(Unresolvable::BaseNotAbsolute { .. }) => "base-not-absolute",
         LinkFailure::Unresolvable(Unresolvable::NotDefined { .. }) => "not-defined",
+        LinkFailure::Unresolvable(Unresolvable::Failure { .. }) => "failure",
     }
 }
 

@@ -166,6 +166,18 @@ pub fn compare(e: &Expectation, p: &ParseAnswer) -> Vec<Mismatch> {
             _ => {}
         }
     }
+    if let Some(want) = &e.errors {
+        let got: Vec<&str> = p.notes().iter().map(|n| n.id).collect();
+        same_errors(want, &got, &mut differ);
+    }
+    if let Some(want) = &e.writing {
+        let text = String::from_utf8_lossy(&p.input);
+        let valid = urlcert_reference::whatwg::writing::valid_url_string(&text, None).valid;
+        let got = if valid { "valid" } else { "invalid" };
+        if want != got {
+            differ("writing".into(), want.clone(), got.into());
+        }
+    }
     split_components(&e.split, "split", p.doc, &p.input, &mut differ);
     if let Some(err) = &e.error {
         let actual = p.error.as_ref();
@@ -187,6 +199,18 @@ pub fn compare(e: &Expectation, p: &ParseAnswer) -> Vec<Mismatch> {
         }
     }
     out
+}
+
+/// The URL Standard's validation errors, in order, against those expected.
+fn same_errors(want: &[String], got: &[&str], differ: &mut dyn FnMut(String, String, String)) {
+    if !want.iter().map(String::as_str).eq(got.iter().copied()) {
+        let show = |l: &mut dyn Iterator<Item = &str>| format!("[{}]", l.collect::<Vec<_>>().join(", "));
+        differ(
+            "errors".into(),
+            show(&mut want.iter().map(String::as_str)),
+            show(&mut got.iter().copied()),
+        );
+    }
 }
 
 /// An operation's refusal to give a string, as the expectation's `verdict` reads it:
@@ -252,12 +276,17 @@ pub fn compare_resolution(
     let given = match answer {
         Ok(r) => Ok(String::from_utf8_lossy(&r.result)),
         Err(why @ Unresolvable::NotDefined { .. }) => Err(Refusal::new("not-defined", why, false)),
-        Err(why @ Unresolvable::BaseNotAbsolute { .. }) => Err(Refusal::new("invalid", why, false)),
+        Err(why @ (Unresolvable::BaseNotAbsolute { .. } | Unresolvable::Failure { .. })) => {
+            Err(Refusal::new("invalid", why, false))
+        }
     };
     verdict_and_result(e, given.as_deref(), "a result", &mut out);
     let Ok(r) = answer else {
         return out;
     };
+    if let Some(want) = &e.errors {
+        same_errors(want, &r.errors, &mut |at, w, g| out.push(Mismatch::new(at, w, g)));
+    }
     let mut differ =
         |at: &str, expected: String, actual: String| out.push(Mismatch::new(at, expected, actual));
     if let Some(want) = e.current_document {

@@ -129,7 +129,7 @@ impl DocCoverage {
                     never: Way::Accepted,
                 });
             }
-            if !rejected {
+            if !rejected && rule.can_reject() {
                 out.push(Gap::Production {
                     rule,
                     never: Way::Rejected,
@@ -154,11 +154,13 @@ impl DocCoverage {
         out
     }
 
-    /// The productions reached only one way, with the way they are reached.
+    /// The productions reached only one way, with the way they are reached (a rule that
+    /// cannot reject, [`Rule::can_reject`], is reached every way once it accepts).
     pub fn one_way(&self) -> impl Iterator<Item = (Rule, Way)> + '_ {
         self.productions
             .iter()
             .filter_map(|&(r, a, j)| match (a, j) {
+                (true, false) if !r.can_reject() => None,
                 (true, false) => Some((r, Way::Accepted)),
                 (false, true) => Some((r, Way::Rejected)),
                 _ => None,
@@ -183,8 +185,8 @@ impl DocCoverage {
             parses: self.parses,
             resolutions: self.resolutions,
             productions_total: self.productions.len(),
-            productions_accepted_and_rejected: count(&|&(_, a, j)| a && j),
-            productions_one_way: count(&|&(_, a, j)| a != j),
+            productions_accepted_and_rejected: count(&|&(r, a, j)| a && (j || !r.can_reject())),
+            productions_one_way: count(&|&(r, a, j)| a != j && (j || r.can_reject())),
             productions_unreached: count(&|&(_, a, j)| !a && !j),
             branches_total: self.branches.len(),
             branches_taken: self.branches.iter().filter(|b| b.1).count(),
@@ -209,6 +211,8 @@ pub struct Figures {
     pub parses: usize,
     pub resolutions: usize,
     pub productions_total: usize,
+    /// Accepted and rejected; for a rule that cannot reject (a URL Standard state in
+    /// which the parser never fails), accepted.
     pub productions_accepted_and_rejected: usize,
     pub productions_one_way: usize,
     pub productions_unreached: usize,
@@ -282,7 +286,13 @@ impl Tally {
         if let Ok(r) = resolve(doc, base, reference, Detail::Texts) {
             for s in r.steps.traced() {
                 self.taken.insert((s.id, s.text));
+                // The URL Standard's steps are its parser's states, its productions:
+                // a state reached against a base is reached.
+                if let Some(rule) = Rule::from_name(self.doc, s.text) {
+                    self.rules.mark(rule, true);
+                }
             }
+            self.notes.extend(r.errors.iter().copied());
         }
     }
 

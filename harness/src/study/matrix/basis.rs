@@ -234,6 +234,8 @@ fn discriminating(item: &Item) -> bool {
     (0..a.len()).any(|i| {
         a[i + 1..]
             .iter()
-            .any(|b| change_of(item.op, &a[i].expectation, &b.expectation).is_some())
+            .any(|b| {
+                change_of(item.op, (a[i].doc, &a[i].expectation), (b.doc, &b.expectation)).is_some()
+            })
     })
 }

@@ -60,7 +60,8 @@ impl Check {
 pub fn sections(doc: Document) -> Option<(&'static str, &'static str, &'static str)> {
     let d = doc.descriptor();
     let relative = d.relative.defined()?;
-    Some((d.grammar.section, relative.split.section, relative.section))
+    let split = relative.split.as_ref()?;
+    Some((d.grammar.section, split.section, relative.section))
 }
 
 /// One side of a contradiction: the section, and what it gives.

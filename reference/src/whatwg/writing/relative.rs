@@ -22,7 +22,13 @@ pub(super) fn relative_url_with_fragment_string(
     base: Option<Base>,
 ) -> bool {
     cx.rule("relative-URL-with-fragment string", span, |cx, span| {
-        if base.is_some_and(|base| base.opaque_path) {
+        // The definition reads a base URL ("if base URL has an opaque path"), and the URL
+        // parsing table (#example-url-parsing) marks `example` with no base "❌, due to
+        // lack of base": with none, no string is a relative-URL-with-fragment string.
+        let Some(base) = base else {
+            return Err(span.start);
+        };
+        if base.opaque_path {
             if !cx.text(&span).starts_with('#') {
                 return Err(span.start);
             }
@@ -33,7 +39,7 @@ pub(super) fn relative_url_with_fragment_string(
         }
         let (relative, fragment) = split_at_first(cx, &span, '#');
         need(
-            relative_url_string(cx, relative.clone(), base.map(|base| base.scheme)),
+            relative_url_string(cx, relative.clone(), Some(base.scheme)),
             relative.start,
         )?;
         optional(cx, fragment, url_fragment_string)
