@@ -46,10 +46,14 @@ pub enum Getter {
 
 impl Getter {
     fn read(self, v: Option<&ExpectedValue>) -> String {
-        let text = match v {
+        self.decorate(match v {
             Some(ExpectedValue::Str(s)) => Some(s.as_str()),
             _ => None,
-        };
+        })
+    }
+
+    /// The getter's value for a component's text (`None`: null).
+    pub fn decorate(self, text: Option<&str>) -> String {
         match (self, text) {
             (Getter::Plain, t) => t.unwrap_or_default().to_string(),
             (Getter::Suffixed(after), t) => format!("{}{after}", t.unwrap_or_default()),

@@ -437,6 +437,15 @@ fn pops_letter_colon(reference: &str) -> bool {
     false
 }
 
+/// The Windows drive letter a file base's path starts with (`C:` of `file:///C:/demo`),
+/// as the URL Standard's "normalized Windows drive letter" (#windows-drive-letter).
+fn windows_drive(base: &str) -> Option<&str> {
+    let path = base.strip_prefix("file:///")?;
+    let first = path.split('/').next()?;
+    let b = first.as_bytes();
+    (b.len() == 2 && b[0].is_ascii_alphabetic() && b[1] == b':').then_some(first)
+}
+
 /// Every named resolution divergence, in the order they are tried.
 pub const RESOLVE_DIVERGENCES: &[ResolveDivergence] = &[
     ResolveDivergence {
@@ -600,6 +609,20 @@ pub const RESOLVE_DIVERGENCES: &[ResolveDivergence] = &[
                     .is_some_and(|p| !p.starts_with("//"))
                     && url::Url::parse(r).is_ok_and(|u| u.as_str() == result)
             }
+            _ => false,
+        },
+    },
+    ResolveDivergence {
+        name: "whatwg-file-keeps-windows-drive-letter",
+        case: "us.div.file.absolute-path-keeps-drive",
+        adapters: &["url"],
+        // §6 replaces the base path with an absolute reference path; the URL Standard's
+        // file slash state keeps the base's Windows drive letter in front of it
+        // (#file-slash-state: "append base's path[0] to url's path").
+        explains: |s| match (s.result, s.answer, windows_drive(s.base)) {
+            (Some(r), Answer::Resolved { result }, Some(drive)) => r
+                .strip_prefix("file:///")
+                .is_some_and(|rest| *result == format!("file:///{drive}/{rest}")),
             _ => false,
         },
     },

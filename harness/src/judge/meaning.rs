@@ -15,6 +15,7 @@ use crate::ask::Request;
 use crate::ask::{Answer, Fault, Info, LinkAnswer, Model, Parts};
 use crate::case::{Expectation, ExpectedLink, ExpectedValue, Operation};
 use crate::judge::class::{Class, Judged};
+use crate::case::answer::Getter;
 use crate::judge::exact::quote;
 use std::borrow::Cow;
 use urlcert_reference::{DocReading, Document};
@@ -310,12 +311,15 @@ pub enum Derivation {
     /// RFC 1738 `schemepart`: everything after "scheme:" up to any "#", rebuilt from
     /// the parts; only for models that tell an empty authority from none.
     SchemePart(AuthorityOf, PathOf, &'static str),
-    /// A URL API getter as the adapter returns it, decorations kept: the URL
-    /// Standard's components are the getters themselves.
-    Getter(&'static str),
-    /// The `host` getter: the hostname, then ":" and the port when there is one
-    /// (URL Standard, the host getter).
-    HostGetter,
+    /// A URL Standard getter read off the model's part, decorated as the getter
+    /// decorates it ([`Getter`]: protocol is scheme ":", search "?" query or "").
+    Getter(&'static str, Getter),
+    /// The `pathname` getter: the model's path, "" when null.
+    PathGetter(PathOf),
+    /// The `username` (`false`) or `password` (`true`) getter, "" when null.
+    UserinfoGetter(UserinfoOf, bool),
+    /// The `host` getter: the hostname, then ":" and the port when there is one.
+    HostGetter(&'static str),
 }
 
 /// Which schemes an entry applies to (by the input's scheme, lower-cased).
@@ -394,9 +398,8 @@ struct Keeps {
     rfc1738_own: &'static [Map],
     /// Rows for RFC 2396 and RFC 3986 that only this model has.
     uri_own: &'static [Map],
-    /// Rows for the URL Standard, whose components are the URL API's getters: only a
-    /// model that has them gives them.
-    url_standard: &'static [Map],
+    /// Where its userinfo is, for the URL Standard's username and password getters.
+    userinfo: UserinfoOf,
 }
 
 impl Keeps {
@@ -501,6 +504,24 @@ const fn uri(k: Keeps) -> [Map; 7] {
     ]
 }
 
+/// The URL Standard, whose components are the URL class's getters (`#url-class`), read
+/// off each model's parts as the getters make them (`href` is no part a parse answers,
+/// so it is not judged this way; resolution compares it whole).
+const fn url_standard(k: Keeps) -> [Map; 9] {
+    use crate::case::answer::Getter::{Plain, Prefixed, Suffixed};
+    [
+        m("protocol", Scheme, Derivation::Getter(k.scheme, Suffixed(":"))),
+        m("username", Other, Derivation::UserinfoGetter(k.userinfo, false)),
+        m("password", Other, Derivation::UserinfoGetter(k.userinfo, true)),
+        m("host", Other, Derivation::HostGetter(k.host)),
+        m("hostname", Host, Derivation::Getter(k.host, Plain)),
+        m("port", Port, Derivation::Getter("port", Plain)),
+        m("pathname", Other, Derivation::PathGetter(k.path)),
+        m("search", Other, Derivation::Getter(k.query, Prefixed("?"))),
+        m("hash", Other, Derivation::Getter(k.fragment, Prefixed("#"))),
+    ]
+}
+
 // WHATWG: protocol, username, password, hostname, port, pathname, search, hash (the
 // decorations already dropped).
 const W_PATH: PathOf = PathOf::Part("pathname");
@@ -525,22 +546,8 @@ const WHATWG: Keeps = Keeps {
         MAILTO,
     )],
     uri_own: &[],
-    url_standard: URL_STANDARD_GETTERS,
+    userinfo: W_USER,
 };
-
-/// The URL Standard's getters, read from a WHATWG adapter as it returns them (`href` is
-/// not among the parts a parse answers, so it is not judged this way).
-const URL_STANDARD_GETTERS: &[Map] = &[
-    m("protocol", Other, Derivation::Getter("protocol")),
-    m("username", Other, Derivation::Getter("username")),
-    m("password", Other, Derivation::Getter("password")),
-    m("host", Other, Derivation::HostGetter),
-    m("hostname", Other, Derivation::Getter("hostname")),
-    m("port", Other, Derivation::Getter("port")),
-    m("pathname", Other, Derivation::Getter("pathname")),
-    m("search", Other, Derivation::Getter("search")),
-    m("hash", Other, Derivation::Getter("hash")),
-];
 
 // RFC 3986: scheme, userinfo, host, port, path, query, fragment, and optionally
 // authority, whole (java.net.URI's registry-based authority has no host).
@@ -571,7 +578,7 @@ const RFC3986: Keeps = Keeps {
         only(m("encoded822addr", Other, Derivation::Part("path")), MAILTO),
     ],
     uri_own: &[m("userinfo", Other, Derivation::Part("userinfo"))],
-    url_standard: &[],
+    userinfo: R_USER,
 };
 
 // urlparse: scheme, netloc, path, params, query, fragment, username, password,
@@ -595,7 +602,7 @@ const URLPARSE: Keeps = Keeps {
         MAILTO,
     )],
     uri_own: &[],
-    url_standard: &[],
+    userinfo: UserinfoOf::Split("username", "password"),
 };
 
 // libcurl: scheme, user, password, host, port, path, query, fragment; null for absent.
@@ -618,7 +625,7 @@ const CURL: Keeps = Keeps {
     authority: Derivation::Authority(C_AUTH),
     rfc1738_own: &[],
     uri_own: &[],
-    url_standard: &[],
+    userinfo: C_USER,
 };
 
 /// One model's tables, one per document shape, built once at compile time: a lookup
@@ -629,6 +636,7 @@ struct Tables {
     rfc1808: [Map; 6],
     draft1996: [Map; 9],
     uri: [Map; 7],
+    url_standard: [Map; 9],
     keeps: Keeps,
 }
 
@@ -639,6 +647,7 @@ const fn tables(k: Keeps) -> Tables {
         rfc1808: rfc1808(k),
         draft1996: draft1996(k),
         uri: uri(k),
+        url_standard: url_standard(k),
         keeps: k,
     }
 }
@@ -667,7 +676,7 @@ pub fn row(model: Model, doc: Document, component: &str, scheme: &str) -> Option
         Rfc1808 => (&t.rfc1808, &[]),
         Draft1996 => (&t.draft1996, &[]),
         Rfc2396 | Rfc3986 => (&t.uri, t.keeps.uri_own),
-        UrlStandard => (&[], t.keeps.url_standard),
+        UrlStandard => (&t.url_standard, &[]),
     };
     shared
         .iter()
@@ -851,12 +860,22 @@ fn derive(model: Model, parts: Undecorated, source: Derivation) -> Option<String
             }
         }
         Derivation::Authority(of) => authority(model, parts, of),
-        Derivation::Getter(name) => parts.given(name).map(|v| v.unwrap_or("").to_string()),
-        Derivation::HostGetter => {
-            let host = parts.given("hostname")?.unwrap_or("");
-            Some(match parts.given("port").flatten() {
-                Some(port) if !port.is_empty() => format!("{host}:{port}"),
-                _ => host.to_string(),
+        // A part the adapter does not give at all stays unknown; one it gives as null
+        // is what the getter returns for null.
+        Derivation::Getter(part, how) => {
+            parts.given(part)?;
+            Some(how.decorate(parts.get(part)))
+        }
+        Derivation::PathGetter(of) => Some(raw_path(parts, of).unwrap_or_default()),
+        Derivation::UserinfoGetter(of, password) => {
+            let (user, pw) = userinfo_parts(parts, of);
+            Some(if password { pw } else { user }.unwrap_or_default())
+        }
+        Derivation::HostGetter(host) => {
+            let name = parts.given(host)?.unwrap_or("");
+            Some(match parts.get("port") {
+                Some(port) if !port.is_empty() => format!("{name}:{port}"),
+                _ => name.to_string(),
             })
         }
         Derivation::User(ui) => userinfo_parts(parts, ui).0,
@@ -1323,8 +1342,13 @@ fn source_text(s: Derivation) -> String {
         Derivation::User(u) => format!("{} before \":\"", ui(u)),
         Derivation::Password(u) => format!("{} after \":\"", ui(u)),
         Derivation::SchemePart(a, of, q) => format!("//{}{}?{q}", auth(a), path(of)),
-        Derivation::Getter(name) => name.to_string(),
-        Derivation::HostGetter => "hostname:port".to_string(),
+        Derivation::Getter(part, Getter::Plain) => part.to_string(),
+        Derivation::Getter(part, Getter::Suffixed(after)) => format!("{part} \"{after}\""),
+        Derivation::Getter(part, Getter::Prefixed(before)) => format!("\"{before}\" {part}"),
+        Derivation::PathGetter(of) => path(of),
+        Derivation::UserinfoGetter(u, false) => format!("{} before \":\"", ui(u)),
+        Derivation::UserinfoGetter(u, true) => format!("{} after \":\"", ui(u)),
+        Derivation::HostGetter(host) => format!("{host}:port"),
     }
 }
 

@@ -149,6 +149,16 @@ pub struct Citation {
     pub section: String,
 }
 
+/// "§" before a section number or title; nothing before an anchor (`#path-state`, the
+/// URL Standard's way of citing).
+fn section_mark(section: &str) -> &'static str {
+    if section.starts_with('#') {
+        ""
+    } else {
+        "§"
+    }
+}
+
 /// A citation as a link to the public copy of the document at that section
 /// ([`Document::section_url`]), the link text its public name and section (`RFC 1808
 /// §4`). A document id urlcert does not know is shown, escaped, without a link.
@@ -157,9 +167,10 @@ pub fn cite_html(doc: &str, section: &str) -> String {
     let section = section.trim();
     match doc.parse::<Document>() {
         Ok(d) => format!(
-            "<a class=\"cite\" href=\"{}\">{} §{}</a>",
+            "<a class=\"cite\" href=\"{}\">{} {}{}</a>",
             html(&d.section_url(section)),
             html(d.public_name()),
+            section_mark(section),
             html(section)
         ),
         Err(_) => format!("{} §{}", html(doc), html(section)),
@@ -184,14 +195,19 @@ pub fn cite_md(doc: &str, section: &str) -> String {
     let plain = !section.is_empty()
         && section
             .chars()
-            .all(|c| c.is_ascii_alphanumeric() || " .,-".contains(c));
+            .all(|c| c.is_ascii_alphanumeric() || " .,-#".contains(c));
     let shown = if plain {
         section.to_string()
     } else {
         crate::report::text::md_code(section)
     };
     match doc.parse::<Document>() {
-        Ok(d) => format!("[{} §{shown}]({})", d.public_name(), d.section_url(section)),
+        Ok(d) => format!(
+            "[{} {}{shown}]({})",
+            d.public_name(),
+            section_mark(section),
+            d.section_url(section)
+        ),
         Err(_) => format!("{} §{shown}", crate::report::text::md_code(doc)),
     }
 }

@@ -1,6 +1,6 @@
 //! `urlcert trace`: one input (or one base and reference) under every document, oldest
 //! first, with each change from the document before marked, so that how the answer
-//! moved from 1993 to 1996 can be read in one place.
+//! moved from 1993 to the URL Standard can be read in one place.
 
 use crate::show::output::{ParseLine, ResolveLine};
 use serde_json::{json, Map, Value};
@@ -142,9 +142,11 @@ pub fn human(base: Option<&[u8]>, input: &[u8], rows: &[Row]) -> String {
         Some(b) => format!("{} against {}\n", quoted(input), quoted(b)),
         None => format!("{}\n", quoted(input)),
     };
+    // The longest id and one space: the summaries start in one column.
+    let width = Document::ALL.iter().map(|d| d.id().len()).max().unwrap_or(0) + 1;
     for (r, changed) in rows.iter().zip(changed(rows)) {
         let line = format!(
-            "{} {:<11} {}",
+            "{} {:<width$} {}",
             if changed { "*" } else { " " },
             r.doc.id(),
             r.summary

@@ -303,13 +303,22 @@ fn trace_gives_every_document_in_one_object() {
             "rfc1808",
             "draft-1996",
             "rfc2396",
-            "rfc3986"
+            "rfc3986",
+            "url-standard"
         ]
     );
     for (id, d) in docs {
         assert!(d["verdict"].is_string(), "{id}: {d}");
         assert!(d["changed"].is_boolean(), "{id}: {d}");
     }
+    // URL Standard, #host-state: the host ends at "?" too; the getters give the path "/"
+    // a special URL has (#path-start-state) and the query with its "?" (#dom-url-search).
+    let us = &docs["url-standard"];
+    assert_eq!(us["verdict"], "valid");
+    assert_eq!(us["components"]["href"], "http://h/?x");
+    assert_eq!(us["components"]["hostname"], "h");
+    assert_eq!(us["components"]["pathname"], "/");
+    assert_eq!(us["components"]["search"], "?x");
     // RFC 1738 §5: "?" is no hostport character, so only otherurl matches; the 1996
     // draft's §4.3.1 takes "h?x" as the server, which fails, leaving opaque-URL.
     assert_eq!(docs["rfc1738"]["verdict"], "generic-only");

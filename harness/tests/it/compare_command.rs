@@ -45,6 +45,8 @@ fn json_puts_every_document_in_one_standing_per_parser() {
     assert_eq!(v["base"], "http://a/b/c/d;p?q");
     // RFC 3986 Section 5.4.1: "../g" = "http://a/b/g".
     assert_eq!(v["documents"]["rfc3986"]["result"], "http://a/b/g");
+    // URL Standard, #path-state: ".." shortens the path [b, c, d;p] to [b], then "g".
+    assert_eq!(v["documents"]["url-standard"]["result"], "http://a/b/g");
     let parsers = v["parsers"].as_array().unwrap();
     assert_eq!(parsers.len(), 2, "{v}");
     for p in parsers {
@@ -68,7 +70,14 @@ fn json_puts_every_document_in_one_standing_per_parser() {
         docs.sort();
         // Every document that gives an answer is judged once; draft-03, draft-06 and RFC
         // 1738 define no relative form, so there is nothing to judge against.
-        let mut want = vec!["draft-02", "draft-1996", "rfc1808", "rfc2396", "rfc3986"];
+        let mut want = vec![
+            "draft-02",
+            "draft-1996",
+            "rfc1808",
+            "rfc2396",
+            "rfc3986",
+            "url-standard",
+        ];
         want.sort();
         assert_eq!(docs, want, "{p}");
         // A parser is "as" a document exactly when it gives that document's string.

@@ -162,12 +162,15 @@ fn in_a_browser_the_page_shows_what_the_documents_and_parsers_say() {
     let shown = drive("http://a/b/c?d#e", "", "explore-parse.png");
     assert_eq!(shown["answered"], true, "{shown}");
     let documents = shown["documents"].as_array().unwrap();
-    assert_eq!(documents.len(), 8, "{shown}");
+    assert_eq!(documents.len(), 9, "{shown}");
     // The October 1993 draft's httpaddress takes it whole; RFC 1738 has no fragment.
     assert_eq!(documents[0][0], "draft-02");
     assert_eq!(documents[0][1], "valid (httpaddress)");
     assert_eq!(documents[3][0], "rfc1738");
     assert_eq!(documents[3][1], "invalid");
+    // The URL Standard's basic URL parser returns a URL for it.
+    assert_eq!(documents[8][0], "url-standard");
+    assert!(documents[8][1].as_str().unwrap().starts_with("valid"), "{shown}");
     let parsers = shown["parsers"].as_array().unwrap();
     assert_eq!(parsers.len(), 2, "{shown}");
     assert!(

@@ -457,16 +457,16 @@ fn stderr(o: &Output) -> String {
 fn an_aborted_campaign_resumed_finds_the_buckets_of_an_uninterrupted_one() {
     let dir = tempfile::tempdir().unwrap();
     let args =
-        words("--adapter url,fluent-uri --iterations 3000 --seed 21 --checkpoint-execs 1000");
+        words("--adapter url,fluent-uri --iterations 4000 --seed 21 --checkpoint-execs 1000");
     let whole = dir.path().join("whole");
     let o = fuzz_cmd(&whole, &args, None);
     assert!(o.status.success(), "{}", stderr(&o));
 
     // Killed between two checkpoints, twice; each time --resume takes it up.
     let out = dir.path().join("stopped");
-    // (The cases' own inputs come first, about 1650 of them: the abort comes after
+    // (The cases' own inputs come first, about 2050 of them: the abort comes after
     // generated inputs have opened buckets.)
-    let o = fuzz_cmd(&out, &args, Some(1900));
+    let o = fuzz_cmd(&out, &args, Some(2400));
     assert!(!o.status.success(), "the campaign was to abort");
     assert!(!out.exists(), "nothing is published by a killed campaign");
     let work = partial(&out);
@@ -478,7 +478,7 @@ fn an_aborted_campaign_resumed_finds_the_buckets_of_an_uninterrupted_one() {
     let checkpoints = of_type(&lines, "checkpoint");
     // Every 1000 iterations (or 2 s): the last one was before the abort.
     let last = checkpoints.last().unwrap()["execs"].as_u64().unwrap();
-    assert!((1000..1900).contains(&last), "{last}");
+    assert!((2000..2400).contains(&last), "{last}");
     // Every bucket the uninterrupted campaign had opened by then is on disk, those
     // opened after the last checkpoint included.
     let on_disk: Vec<&str> = of_type(&lines, "bucket")
@@ -488,13 +488,13 @@ fn an_aborted_campaign_resumed_finds_the_buckets_of_an_uninterrupted_one() {
     let whole_lines = journal(&whole);
     let by_then: Vec<&str> = whole_lines
         .iter()
-        .filter(|b| b["first_exec"].as_u64().unwrap() <= 1900)
+        .filter(|b| b["first_exec"].as_u64().unwrap() <= 2400)
         .map(|b| b["key"].as_str().unwrap())
         .collect();
     assert!(
         whole_lines
             .iter()
-            .any(|b| (last + 1..=1900).contains(&b["first_exec"].as_u64().unwrap())),
+            .any(|b| (last + 1..=2400).contains(&b["first_exec"].as_u64().unwrap())),
         "this seed opens a bucket between the checkpoint and the abort"
     );
     for key in &by_then {
@@ -539,7 +539,7 @@ fn an_aborted_campaign_resumed_finds_the_buckets_of_an_uninterrupted_one() {
     // More than the keys and counts: every minimal example and number is the same.
     assert_eq!(a, b);
     let result = &json_file(&out.join("campaign.json"))["result"];
-    assert_eq!(result["execs"], 3000);
+    assert_eq!(result["execs"], 4000);
     assert_eq!(result["sessions"], 3);
     let md = std::fs::read_to_string(out.join("fuzz.md")).unwrap();
     assert!(md.contains("resumed 2 times"), "{md}");

@@ -94,7 +94,7 @@ fn matrix_of_the_in_process_adapters() {
             assert_eq!(p[op]["nearest"]["label"], "not enough to tell", "{op}");
         }
         // Every document answers the parse inputs.
-        assert_eq!(p["parse"]["documents"].as_object().unwrap().len(), 8);
+        assert_eq!(p["parse"]["documents"].as_object().unwrap().len(), 9);
         // Only the documents with a relative form answer the pair, and a parser that
         // resolves is scored together on those only.
         for d in ["draft-03", "draft-06", "rfc1738"] {

@@ -74,7 +74,8 @@ fn the_evolution_report_lists_each_change_once_per_step_grouped_and_escaped() {
             "rfc1738>rfc1808",
             "rfc1808>draft-1996",
             "draft-1996>rfc2396",
-            "rfc2396>rfc3986"
+            "rfc2396>rfc3986",
+            "rfc3986>url-standard"
         ]
     );
     let ids = |i: usize| -> Vec<(String, String, &'static str)> {

@@ -575,7 +575,9 @@ fn every_resolution_the_closure_check_objects_to_is_recorded() {
         let base = c.case.base.as_deref().unwrap_or_default();
         for (key, e) in &c.case.expect {
             let doc = key.0;
-            if !doc.doc.resolves() || e.result.is_none() || e.contradiction.is_some() {
+            // The closure check needs a grammar: the URL Standard has none.
+            let grammatical = urlcert::study::self_contradiction::search::DOCS.contains(&doc.doc);
+            if !grammatical || e.result.is_none() || e.contradiction.is_some() {
                 continue;
             }
             let g = grammars.entry(doc).or_insert_with(|| grammar_of(doc));

@@ -1,5 +1,5 @@
 //! `urlcert explore`: a page served on 127.0.0.1 where a person types a URL (and
-//! optionally a base) and sees, as they type, what `compare` shows: the eight
+//! optionally a base) and sees, as they type, what `compare` shows: the nine
 //! documents' verdicts with each one's trace (the rules that matched, or the
 //! resolution's steps), the components side by side, the cases that hold that input or
 //! a nearby one with their quoted sentences, and every installed parser's answer with

@@ -97,7 +97,7 @@ impl Basis {
         self.items.iter().filter(move |i| i.op == op)
     }
 
-    /// The documents a parser is scored under for `op`: all eight for parsing, those
+    /// The documents a parser is scored under for `op`: all nine for parsing, those
     /// with a relative form for resolution.
     pub fn candidates(op: Operation) -> Vec<Document> {
         Document::ALL

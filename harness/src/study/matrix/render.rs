@@ -44,6 +44,7 @@ pub fn short(doc: &str) -> String {
         Some(n) => n.to_string(),
         None => match doc {
             "draft-1996" => "d96".into(),
+            "url-standard" => "US".into(),
             d => d.replace("draft-", "d"),
         },
     }

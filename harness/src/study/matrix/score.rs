@@ -526,6 +526,6 @@ mod tests {
             }
         );
         // No pair answered: every document is a candidate together.
-        assert_eq!(s.documents.len(), 8);
+        assert_eq!(s.documents.len(), Document::ALL.len());
     }
 }

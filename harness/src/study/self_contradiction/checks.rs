@@ -64,6 +64,51 @@ pub fn sections(doc: Document) -> Option<(&'static str, &'static str, &'static s
     Some((d.grammar.section, split.section, relative.section))
 }
 
+/// The URL Standard's printed validation errors for an example against those its
+/// parser reports on it (parsed alone, or against the case's base).
+fn printed_errors(doc: DocReading, case: &Case, shown: &[String]) -> Outcome {
+    let input = case.input.as_bytes();
+    let reported: Vec<&str> = match case.base.as_deref() {
+        Some(base) => match resolve(doc, base.as_bytes(), input, false) {
+            Ok(r) => r.errors,
+            Err(_) => return Outcome::NotGrammatical,
+        },
+        None => urlcert_reference::parse(doc, input)
+            .notes()
+            .iter()
+            .map(|n| n.id)
+            .collect(),
+    };
+    if shown.iter().map(String::as_str).eq(reported.iter().copied()) {
+        return Outcome::Holds;
+    }
+    let list = |l: &mut dyn Iterator<Item = &str>| format!("[{}]", l.collect::<Vec<_>>().join(", "));
+    let cited: Vec<String> = case
+        .cite
+        .iter()
+        .filter(|c| c.doc.0 == doc.doc)
+        .map(|c| c.section.clone())
+        .collect();
+    Outcome::Contradiction(Box::new(Contradiction {
+        doc,
+        check: Check::Printed,
+        shape: format!("printed errors: {}", case.id),
+        base: case.base.as_ref().map(|b| b.as_bytes().to_vec()),
+        input: input.to_vec(),
+        result: None,
+        sides: [
+            Side {
+                section: format!("{} (printed)", cited.join(", ")),
+                gives: list(&mut shown.iter().map(String::as_str)),
+            },
+            Side {
+                section: format!("{} algorithm", doc.doc.descriptor().grammar.section),
+                gives: list(&mut reported.iter().copied()),
+            },
+        ],
+    }))
+}
+
 /// One side of a contradiction: the section, and what it gives.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Side {
@@ -374,6 +419,9 @@ pub fn printed(doc: DocReading, case: &Case) -> Outcome {
     let Some(e) = case.expect.iter().find(|(k, _)| k.0 == doc).map(|(_, e)| e) else {
         return Outcome::NotGrammatical;
     };
+    if let Some(shown) = &e.printed_errors {
+        return printed_errors(doc, case, shown);
+    }
     let base = case.base.as_deref().unwrap_or_default();
     let Some(printed) = e.printed_as_url(base) else {
         return Outcome::NotGrammatical;
