@@ -45,3 +45,4 @@ mod reports_run;
 mod self_contradiction;
 mod suite;
 mod url_standard_staged;
+mod writing_vs_parser;
