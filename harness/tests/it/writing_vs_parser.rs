@@ -195,3 +195,87 @@ fn an_ipv4_address_with_mapped_code_points_parts_the_two_sides() {
         None
     );
 }
+
+/// The report's section: a search that finds nothing says how many strings it asked;
+/// one that finds a class lists it with its witness, both sides and its case.
+#[test]
+fn the_section_lists_each_class_or_the_strings_asked() {
+    use urlcert::study::self_contradiction::report::{markdown, Page};
+    let page = |section| {
+        markdown(&Page {
+            title: "t".into(),
+            intro: String::new(),
+            sections: vec![section],
+        })
+    };
+    // "https://h/" is a valid URL string the parser takes with no validation error,
+    // against every base (absolute), and with no base.
+    let none = writing::run(
+        &Config {
+            seed: 1,
+            limit: Limit::Iterations(BASES.len() as u64),
+            seeds: vec!["https://h/".into()],
+            sides: REFERENCE,
+        },
+        &mut |_| {},
+    );
+    assert!(none.causes.is_empty());
+    let text = page(writing::searched(&none, &Known::default()));
+    assert!(
+        text.contains("## Valid URL strings against the parser"),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("None found in {} strings asked", BASES.len())),
+        "{text}"
+    );
+    let staged = writing::staged_cases(&cases_dir()).unwrap();
+    let known = Known::from_cases(&staged, &REFERENCE);
+    let one = writing::run(
+        &Config {
+            seed: 1,
+            limit: Limit::Iterations(1),
+            seeds: vec!["https://1\u{3002}2\u{3002}3\u{3002}4/".into()],
+            sides: REFERENCE,
+        },
+        &mut |_| {},
+    );
+    let text = page(writing::searched(&one, &known));
+    assert!(
+        text.contains("`us.wvp.ipv4-ideographic-full-stop`"),
+        "{text}"
+    );
+    assert!(text.contains("no validation error"), "{text}");
+    assert!(
+        text.contains("not valid: valid host string fails"),
+        "{text}"
+    );
+    // Without a search, from the cases tagged writing-vs-parser alone.
+    let recorded = writing::recorded(&staged, &REFERENCE).expect("tagged cases");
+    assert_eq!(recorded.rows.len(), 4);
+    let text = page(recorded);
+    assert!(!text.contains("no longer part"), "{text}");
+}
+
+/// The random draws find the recorded class on their own, with no case to start from.
+#[test]
+fn the_random_draws_find_the_recorded_class_unaided() {
+    let found = writing::run(
+        &Config {
+            seed: 1,
+            limit: Limit::Iterations(40_000),
+            seeds: Vec::new(),
+            sides: REFERENCE,
+        },
+        &mut |_| {},
+    );
+    let key = "b | parser no error | writing fails: valid host string";
+    let cause = found
+        .causes
+        .get(key)
+        .unwrap_or_else(|| panic!("{:?}", found.causes.keys().collect::<Vec<_>>()));
+    assert_ne!(cause.origin, writing::Origin::Case);
+    assert!(cause.draw.is_some());
+    // The minimised witness still holds a host with a code point the domain parser maps.
+    assert!(!cause.finding.input.is_ascii(), "{:?}", cause.finding.input);
+}
