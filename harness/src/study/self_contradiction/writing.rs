@@ -553,7 +553,7 @@ fn pieces(rng: &mut Rng) -> String {
         s.push_str(rng.pick::<&str>(USERINFO));
     }
     if rng.below(5) != 0 {
-        s.push_str(rng.pick::<&str>(HOSTS));
+        s.push_str(&host(rng));
     }
     if rng.below(5) == 0 {
         s.push_str(rng.pick::<&str>(PORTS));
@@ -569,6 +569,74 @@ fn pieces(rng: &mut Rng) -> String {
     if rng.below(4) == 0 {
         s.push('#');
         s.push_str(&random_string(rng));
+    }
+    s
+}
+
+/// A host: one of [`HOSTS`], or an IPv4, IPv6 or domain shape.
+fn host(rng: &mut Rng) -> String {
+    match rng.below(4) {
+        0 => ipv4_shape(rng),
+        1 => format!("[{}]", ipv6_shape(rng)),
+        2 => domain_shape(rng),
+        _ => rng.pick::<&str>(HOSTS).to_string(),
+    }
+}
+
+/// One to five dot-separated numbers in the forms the IPv4 parser tells apart (decimal,
+/// hex, octal, empty, out of range, fullwidth), sometimes with a trailing dot.
+fn ipv4_shape(rng: &mut Rng) -> String {
+    const PARTS: &[&str] = &[
+        "0", "1", "9", "10", "99", "127", "255", "256", "4000", "00", "01", "08", "0x", "0x7f",
+        "0X1", "0xg", "", "１", "a", "4294967295", "4294967296",
+    ];
+    let parts: Vec<&str> = (0..=rng.below(5)).map(|_| *rng.pick(PARTS)).collect();
+    let dot = if rng.below(8) == 0 { "。" } else { "." };
+    let mut s = parts.join(dot);
+    if rng.below(6) == 0 {
+        s.push('.');
+    }
+    s
+}
+
+/// Up to nine colon-separated pieces (with leading zeros, five digits, non-hex), a "::"
+/// somewhere or not, and sometimes an IPv4 tail.
+fn ipv6_shape(rng: &mut Rng) -> String {
+    const PIECES: &[&str] = &[
+        "0", "1", "a", "ffff", "FFFF", "01", "0000", "12345", "g", "", "1:2",
+    ];
+    let n = rng.below(10) as usize;
+    let mut pieces: Vec<String> = (0..n).map(|_| rng.pick(PIECES).to_string()).collect();
+    if rng.below(3) != 0 {
+        let at = rng.below(n as u64 + 1) as usize;
+        pieces.insert(at, String::new());
+        if at == 0 || at == pieces.len() - 1 {
+            pieces.insert(at, String::new());
+        }
+    }
+    let mut s = pieces.join(":");
+    if rng.below(3) == 0 {
+        if !s.is_empty() && !s.ends_with(':') {
+            s.push(':');
+        }
+        s.push_str(&ipv4_shape(rng));
+    }
+    s
+}
+
+/// One to four labels of letters, digits, hyphens, non-ASCII and mapped code points,
+/// sometimes Punycode-prefixed or with a trailing dot.
+fn domain_shape(rng: &mut Rng) -> String {
+    const UNITS: &[&str] = &[
+        "a", "b", "Z", "0", "9", "-", "_", "é", "ß", "ü", "☕", "ａ", "１", "\u{ad}", "\u{200d}",
+        "\u{5d0}", "\u{300}", "xn--", "%41", "~", "。",
+    ];
+    let labels: Vec<String> = (0..=rng.below(4))
+        .map(|_| (0..=rng.below(5)).map(|_| *rng.pick(UNITS)).collect())
+        .collect();
+    let mut s = labels.join(".");
+    if rng.below(6) == 0 {
+        s.push('.');
     }
     s
 }
