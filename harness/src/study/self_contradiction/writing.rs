@@ -587,8 +587,27 @@ fn host(rng: &mut Rng) -> String {
 /// hex, octal, empty, out of range, fullwidth), sometimes with a trailing dot.
 fn ipv4_shape(rng: &mut Rng) -> String {
     const PARTS: &[&str] = &[
-        "0", "1", "9", "10", "99", "127", "255", "256", "4000", "00", "01", "08", "0x", "0x7f",
-        "0X1", "0xg", "", "１", "a", "4294967295", "4294967296",
+        "0",
+        "1",
+        "9",
+        "10",
+        "99",
+        "127",
+        "255",
+        "256",
+        "4000",
+        "00",
+        "01",
+        "08",
+        "0x",
+        "0x7f",
+        "0X1",
+        "0xg",
+        "",
+        "１",
+        "a",
+        "4294967295",
+        "4294967296",
     ];
     let parts: Vec<&str> = (0..=rng.below(5)).map(|_| *rng.pick(PARTS)).collect();
     let dot = if rng.below(8) == 0 { "。" } else { "." };
