@@ -263,7 +263,7 @@ fn the_random_draws_find_the_recorded_class_unaided() {
     let found = writing::run(
         &Config {
             seed: 1,
-            limit: Limit::Iterations(40_000),
+            limit: Limit::Iterations(300_000),
             seeds: Vec::new(),
             sides: REFERENCE,
         },
