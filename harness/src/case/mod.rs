@@ -934,7 +934,11 @@ fn misplaced_fields(op: Operation, e: &Expectation, at: &str, problems: &mut Pro
             e.errors.is_some(),
             &[Operation::Parse, Operation::Resolve],
         ),
-        ("writing", e.writing.is_some(), PARSE),
+        (
+            "writing",
+            e.writing.is_some(),
+            &[Operation::Parse, Operation::Resolve],
+        ),
         (
             "printed_errors",
             e.printed_errors.is_some(),
@@ -1069,6 +1073,18 @@ fn printed_errors_differ(e: &Expectation) -> bool {
     e.printed_errors.is_some() && e.printed_errors != e.errors
 }
 
+/// Do the URL Standard's two descriptions part on the input: its writing rules call it
+/// valid and its parser fails or reports a validation error, or the reverse? (For a
+/// resolve expectation, a `result` is the parser's success.)
+fn writing_parts_from_parser(e: &Expectation) -> bool {
+    let Some(writing) = &e.writing else {
+        return false;
+    };
+    let parsed = e.result.is_some() || e.verdict.as_deref() == Some("valid");
+    let clean = parsed && e.errors.as_ref().is_some_and(Vec::is_empty);
+    (writing == "valid") != clean
+}
+
 /// The URL Standard's own fields: `errors` names its validation errors, `writing` is
 /// `valid` or `invalid`, `printed_errors` (with `contradiction`) the errors it prints
 /// where its algorithm gives others; under another document none is given.
@@ -1161,13 +1177,13 @@ fn validate_parse(key: &DocKey, e: &Expectation, problems: &mut Problems) {
         }
     }
     split_names(key, "split", &e.split, problems);
-    let recorded = !e.split.is_empty() || printed_errors_differ(e);
+    let recorded = !e.split.is_empty() || printed_errors_differ(e) || writing_parts_from_parser(e);
     match (recorded, &e.contradiction) {
         (true, None) => problems.said(format!(
-            "{at}: `split` or `printed_errors` is recorded only where the document contradicts itself; say how in `contradiction`"
+            "{at}: `split`, `printed_errors`, or a `writing` the parser's errors disagree with, is recorded only where the document contradicts itself; say how in `contradiction`"
         )),
         (false, Some(_)) => problems.said(format!(
-            "{at}.contradiction: a parse case records a contradiction with `split` (the components the document's own split gives) or `printed_errors`"
+            "{at}.contradiction: a parse case records a contradiction with `split` (the components the document's own split gives), `printed_errors`, or a `writing` its parser's errors disagree with"
         )),
         _ => {}
     }
@@ -1236,7 +1252,8 @@ fn validate_resolve(key: &DocKey, e: &Expectation, base: &str, problems: &mut Pr
     }
     split_names(key, "reads_back", &e.reads_back, problems);
     let refused = e.result_verdict.as_deref().is_some_and(|v| v != "valid")
-        || printed_errors_differ(e);
+        || printed_errors_differ(e)
+        || writing_parts_from_parser(e);
     match (differs, &e.contradiction) {
         (true, None) => problems.push(
             format!("{at}.printed"),

@@ -13,6 +13,7 @@ use urlcert::study::contradictions;
 use urlcert::study::self_contradiction::known::Known;
 use urlcert::study::self_contradiction::report;
 use urlcert::study::self_contradiction::search::{self, Config, Limit, DOCS};
+use urlcert::study::self_contradiction::writing;
 use urlcert_reference::DocReading;
 
 #[derive(clap::Args)]
@@ -36,10 +37,13 @@ pub struct Args {
     adapters: Vec<String>,
     /// Look for contradictions by machine: each document's grammar against its own
     /// split, and its resolution results against both, on the cases' inputs, strings
-    /// derived from the grammar, and mutations of both.
+    /// derived from the grammar, and mutations of both; and the URL Standard's valid
+    /// URL strings against its parser, on its cases' inputs, random strings and
+    /// mutations.
     #[arg(long)]
     search: bool,
-    /// With --search: stop after this many seconds.
+    /// With --search: stop after this many seconds (shared evenly between the RFCs'
+    /// search and the URL Standard's when both run).
     #[arg(
         long,
         value_name = "SECONDS",
@@ -48,8 +52,9 @@ pub struct Args {
     )]
     budget: f64,
     /// With --search: only this document (`rfc1808`: every reading of it;
-    /// `rfc2396@rfc2732`: that reading). Repeatable; default every document with both
-    /// a grammar and a resolution algorithm.
+    /// `rfc2396@rfc2732`: that reading; `url-standard`: its valid URL strings against
+    /// its parser). Repeatable; default every document with both a grammar and a
+    /// resolution algorithm, and the URL Standard.
     #[arg(long = "doc", value_name = "D", requires = "search")]
     docs: Vec<String>,
     /// With --search: the seed of the random draws (the same seed and number of
@@ -58,13 +63,25 @@ pub struct Args {
     seed: u64,
 }
 
-/// The document readings `--doc` names, or every one.
-fn docs(names: &[String]) -> Result<Vec<DocReading>, String> {
+/// What `--search` runs: the document readings `--doc` names (or every one), and
+/// whether the URL Standard's check of valid URL strings against its parser runs (named,
+/// or no document named).
+struct Searched {
+    docs: Vec<DocReading>,
+    url_standard: bool,
+}
+
+/// The documents `--doc` names, or every one.
+fn docs(names: &[String]) -> Result<Searched, String> {
     if names.is_empty() {
-        return Ok(search::every_doc_reading());
+        return Ok(Searched {
+            docs: search::every_doc_reading(),
+            url_standard: true,
+        });
     }
+    let url_standard = names.iter().any(|n| n == writing::DOCUMENT.id());
     let mut out = Vec::new();
-    for name in names {
+    for name in names.iter().filter(|n| *n != writing::DOCUMENT.id()) {
         let d: DocReading = name
             .parse()
             .map_err(|e| format!("--doc {}: {e}", visible(name)))?;
@@ -92,7 +109,10 @@ fn docs(names: &[String]) -> Result<Vec<DocReading>, String> {
             }
         }
     }
-    Ok(out)
+    Ok(Searched {
+        docs: out,
+        url_standard,
+    })
 }
 
 fn clients(names: &[String]) -> Result<Vec<Box<dyn urlcert::ask::Engine>>, ExitCode> {
@@ -122,7 +142,7 @@ fn clients(names: &[String]) -> Result<Vec<Box<dyn urlcert::ask::Engine>>, ExitC
 }
 
 pub fn main(args: Args) -> ExitCode {
-    let docs = match docs(&args.docs) {
+    let searched = match docs(&args.docs) {
         Ok(d) => d,
         Err(e) => {
             eprintln!("urlcert contradictions: {e}");
@@ -133,7 +153,7 @@ pub fn main(args: Args) -> ExitCode {
         eprintln!("urlcert contradictions: --budget must be a number of seconds, 0 or more");
         return ExitCode::from(2);
     };
-    let (_, suite) = match args.cases.load() {
+    let (cases_dir, suite) = match args.cases.load() {
         Ok(loaded) => loaded,
         Err(code) => return code,
     };
@@ -144,36 +164,25 @@ pub fn main(args: Args) -> ExitCode {
     let mut page = contradictions::page(&suite.cases, &mut clients);
     let mut json = serde_json::json!({ "recorded": report::recorded_json(&suite.cases) });
     if args.search {
-        let config = Config {
-            docs,
-            seed: args.seed,
-            limit: Limit::Time(budget),
-        };
-        eprintln!(
-            "urlcert contradictions: searching {} document readings for {} s (seed {})",
-            config.docs.len(),
-            args.budget,
-            config.seed
-        );
-        let found = search::run(&config, &suite.cases, &mut |line| {
-            eprintln!("urlcert contradictions: {line}")
-        });
-        let known = Known::from_cases(&suite.cases);
-        let new = found
-            .causes
-            .values()
-            .filter(|c| known.case_of(&c.finding).is_none())
-            .count();
-        eprintln!(
-            "urlcert contradictions: {} executions in {:.1} s, {} causes ({new} recorded by no case), {} skipped",
-            found.executions,
-            found.elapsed.as_secs_f64(),
-            found.causes.len(),
-            found.skipped.total()
-        );
-        page.sections
-            .extend(report::searched(&found, &known, &config));
-        json["search"] = report::json(&found, &known, &config);
+        let both = !searched.docs.is_empty() && searched.url_standard;
+        let share = if both { budget / 2 } else { budget };
+        if !searched.docs.is_empty() {
+            search_documents(
+                searched.docs,
+                share,
+                args.seed,
+                &suite.cases,
+                &mut page,
+                &mut json,
+            );
+        }
+        if searched.url_standard {
+            if let Err(e) = search_url_standard(&cases_dir, share, args.seed, &mut page, &mut json)
+            {
+                eprintln!("urlcert contradictions: {e}");
+                return ExitCode::from(2);
+            }
+        }
     }
     if let Some(path) = &args.html {
         if let Err(e) = write_atomic(path, &report::html_page(&page)) {
@@ -205,4 +214,89 @@ pub fn main(args: Args) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The RFCs' search: each document's grammar against its own split and its resolution
+/// results against both.
+fn search_documents(
+    docs: Vec<DocReading>,
+    budget: Duration,
+    seed: u64,
+    cases: &[urlcert::case::LoadedCase],
+    page: &mut report::Page,
+    json: &mut serde_json::Value,
+) {
+    let config = Config {
+        docs,
+        seed,
+        limit: Limit::Time(budget),
+    };
+    eprintln!(
+        "urlcert contradictions: searching {} document readings for {} s (seed {})",
+        config.docs.len(),
+        budget.as_secs_f64(),
+        config.seed
+    );
+    let found = search::run(&config, cases, &mut |line| {
+        eprintln!("urlcert contradictions: {line}")
+    });
+    let known = Known::from_cases(cases);
+    let new = found
+        .causes
+        .values()
+        .filter(|c| known.case_of(&c.finding).is_none())
+        .count();
+    eprintln!(
+        "urlcert contradictions: {} executions in {:.1} s, {} causes ({new} recorded by no case), {} skipped",
+        found.executions,
+        found.elapsed.as_secs_f64(),
+        found.causes.len(),
+        found.skipped.total()
+    );
+    page.sections
+        .extend(report::searched(&found, &known, &config));
+    json["search"] = report::json(&found, &known, &config);
+}
+
+/// The URL Standard's search: valid URL strings against its parser, from its cases
+/// (`cases/url-standard/`).
+fn search_url_standard(
+    cases_dir: &std::path::Path,
+    budget: Duration,
+    seed: u64,
+    page: &mut report::Page,
+    json: &mut serde_json::Value,
+) -> Result<(), String> {
+    let cases = writing::url_standard_cases(cases_dir)?;
+    let config = writing::Config {
+        seed,
+        limit: writing::Limit::Time(budget),
+        seeds: writing::case_seeds(cases_dir)?,
+        sides: writing::REFERENCE,
+    };
+    eprintln!(
+        "urlcert contradictions: asking {} of valid URL strings against its parser for {} s (seed {seed}, {} case inputs)",
+        writing::DOCUMENT,
+        budget.as_secs_f64(),
+        config.seeds.len()
+    );
+    let found = writing::run(&config, &mut |line| {
+        eprintln!("urlcert contradictions: {line}")
+    });
+    let known = writing::Known::from_cases(&cases, &config.sides);
+    let asked: u64 = found.asked.values().sum();
+    eprintln!(
+        "urlcert contradictions: {} strings drawn, {asked} asked, in {:.1} s, {} classes ({} recorded by no case)",
+        found.executions,
+        found.elapsed.as_secs_f64(),
+        found.causes.len(),
+        found
+            .causes
+            .keys()
+            .filter(|k| !known.causes.contains_key(*k))
+            .count()
+    );
+    page.sections.push(writing::searched(&found, &known));
+    json["writing_vs_parser"] = writing::json(&found, &known);
+    Ok(())
 }

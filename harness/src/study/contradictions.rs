@@ -13,6 +13,7 @@ use crate::ask::{Answer, Ask, Engine};
 use crate::case::LoadedCase;
 use crate::report::text::{md_cell as cell, md_code as code};
 use crate::study::self_contradiction::report::{self, Entry, Page, Section};
+use crate::study::self_contradiction::writing;
 
 /// The committed list, relative to the repository root.
 pub const PATH: &str = "reports/contradictions.md";
@@ -103,6 +104,10 @@ pub fn page(cases: &[LoadedCase], clients: &mut [Box<dyn Engine>]) -> Page {
         .push(format!("{} contradictions.", printed.rows.len()));
     let mut sections = vec![printed, printed_errors(cases)];
     sections.extend(report::recorded(cases));
+    // The URL Standard's valid URL strings against its parser, from its cases tagged
+    // `writing-vs-parser`.
+    let tagged = writing::tagged_loaded(cases);
+    sections.extend(writing::recorded(&tagged, &writing::REFERENCE));
     if !clients.is_empty() {
         let names: Vec<String> = clients.iter().map(|c| code(&c.info().name)).collect();
         sections.push(Section {

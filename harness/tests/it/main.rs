@@ -44,3 +44,4 @@ mod reports;
 mod reports_run;
 mod self_contradiction;
 mod suite;
+mod writing_vs_parser;

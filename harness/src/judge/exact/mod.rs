@@ -171,9 +171,7 @@ pub fn compare(e: &Expectation, p: &ParseAnswer) -> Vec<Mismatch> {
         same_errors(want, &got, &mut differ);
     }
     if let Some(want) = &e.writing {
-        let text = String::from_utf8_lossy(&p.input);
-        let valid = urlcert_reference::whatwg::writing::valid_url_string(&text, None).valid;
-        let got = if valid { "valid" } else { "invalid" };
+        let got = writing(&p.input, None);
         if want != got {
             differ("writing".into(), want.clone(), got.into());
         }
@@ -199,6 +197,24 @@ pub fn compare(e: &Expectation, p: &ParseAnswer) -> Vec<Mismatch> {
         }
     }
     out
+}
+
+/// Is `input` a valid URL string (the URL Standard's writing rules, `#url-writing`),
+/// against `base` (its scheme and whether its path is opaque) or none: `valid` or
+/// `invalid`. A base the parser fails on gives none.
+fn writing(input: &[u8], base: Option<&[u8]>) -> &'static str {
+    use urlcert_reference::whatwg::{basic_url_parse, writing};
+    let base = base.and_then(|b| basic_url_parse(&String::from_utf8_lossy(b), None).url);
+    let against = base.as_ref().map(|url| writing::Base {
+        scheme: &url.scheme,
+        opaque_path: url.has_opaque_path(),
+    });
+    let input = String::from_utf8_lossy(input);
+    if writing::valid_url_string_against(&input, against).valid {
+        "valid"
+    } else {
+        "invalid"
+    }
 }
 
 /// The URL Standard's validation errors, in order, against those expected.
@@ -565,6 +581,16 @@ pub fn mismatches(
     use crate::ask::{ReferenceAnswer as A, Request as R};
     match (request, answer) {
         (_, A::Parse(p)) => compare(e, p),
+        (R::Resolve { base, reference }, A::Resolve(r)) => {
+            let mut out = compare_resolution(e, r);
+            if let Some(want) = &e.writing {
+                let got = writing(reference, Some(base));
+                if want != got {
+                    out.push(Mismatch::new("writing", want.clone(), got));
+                }
+            }
+            out
+        }
         (_, A::Resolve(r)) => compare_resolution(e, r),
         (_, A::Extract(found)) => compare_extraction(e, found),
         (_, A::Normalize(n)) => compare_normalization(e, doc, n),

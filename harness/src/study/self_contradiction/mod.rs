@@ -6,7 +6,8 @@
 //! [`key`] what names a cause, [`known`] the causes the cases record,
 //! [`report`] the report, [`later`] what becomes of each in later documents (for the
 //! evolution report), [`target`] what the fuzz target checks and [`causes`] the known
-//! causes as the table compiled in for it.
+//! causes as the table compiled in for it. [`writing`] is the URL Standard's own check:
+//! its writing rules (valid URL string) against its parser's validation errors.
 
 pub mod causes;
 pub mod checks;
@@ -17,3 +18,4 @@ pub mod places;
 pub mod report;
 pub mod search;
 pub mod target;
+pub mod writing;
