@@ -21,7 +21,14 @@ use crate::{draft02, draft03, draft06, draft1996, rfc1738, rfc1808, rfc2396, rfc
 /// below are sized by that list, so a document added there and not here is a compile
 /// error, not an index out of bounds.
 pub static DOCUMENTS: [&Descriptor; Document::ALL.len()] = [
-    &DRAFT02, &DRAFT03, &DRAFT06, &RFC1738, &RFC1808, &DRAFT1996, &RFC2396, &RFC3986,
+    &DRAFT02,
+    &DRAFT03,
+    &DRAFT06,
+    &RFC1738,
+    &RFC1808,
+    &DRAFT1996,
+    &RFC2396,
+    &RFC3986,
     &URL_STANDARD,
 ];
 

@@ -133,11 +133,9 @@ fn divergence_tag(case: &Case, out: &mut Vec<(String, String)>) {
         .filter(|(k, _)| k.0.reading == Reading::Strict)
         .collect();
     let differ = strict.iter().enumerate().find_map(|(i, (ka, a))| {
-        strict[i + 1..]
-            .iter()
-            .find_map(|(kb, b)| {
-                answer::change(case, (ka.0.doc, a), (kb.0.doc, b)).map(|_| (ka.0.doc, kb.0.doc))
-            })
+        strict[i + 1..].iter().find_map(|(kb, b)| {
+            answer::change(case, (ka.0.doc, a), (kb.0.doc, b)).map(|_| (ka.0.doc, kb.0.doc))
+        })
     });
     let tagged = case.tags.iter().any(|t| t == "divergence");
     match (differ, tagged) {

@@ -782,12 +782,9 @@ fn parse_divergence_tag(case: &Case) -> Vec<String> {
         .filter(|(k, _)| k.0.reading == Reading::Strict)
         .collect();
     let first_change = strict.iter().enumerate().find_map(|(i, (ka, a))| {
-        strict[i + 1..]
-            .iter()
-            .find_map(|(kb, b)| {
-                answer::change(case, (ka.0.doc, a), (kb.0.doc, b))
-                    .map(|c| (ka.0.doc, kb.0.doc, c))
-            })
+        strict[i + 1..].iter().find_map(|(kb, b)| {
+            answer::change(case, (ka.0.doc, a), (kb.0.doc, b)).map(|c| (ka.0.doc, kb.0.doc, c))
+        })
     });
     let tagged = case.tags.iter().any(|t| t == "divergence");
     match (first_change, tagged) {
@@ -1121,9 +1118,7 @@ fn url_standard_fields(key: &DocKey, e: &Expectation, at: &str, problems: &mut P
     }
     if let Some(w) = &e.writing {
         if w != "valid" && w != "invalid" {
-            problems.said(format!(
-                "{at}.writing: `valid` or `invalid`, not `{w}`"
-            ));
+            problems.said(format!("{at}.writing: `valid` or `invalid`, not `{w}`"));
         }
     }
 }
@@ -1299,9 +1294,7 @@ fn resolve_tags(case: &Case) -> Vec<String> {
         ));
     }
     if !differ && tagged("divergence") {
-        problems.push(
-            "tagged `divergence`, but the documents' results do not differ".into(),
-        );
+        problems.push("tagged `divergence`, but the documents' results do not differ".into());
     }
     problems
 }

@@ -13,9 +13,9 @@
 
 use crate::ask::Request;
 use crate::ask::{Answer, Fault, Info, LinkAnswer, Model, Parts};
+use crate::case::answer::Getter;
 use crate::case::{Expectation, ExpectedLink, ExpectedValue, Operation};
 use crate::judge::class::{Class, Judged};
-use crate::case::answer::Getter;
 use crate::judge::exact::quote;
 use std::borrow::Cow;
 use urlcert_reference::{DocReading, Document};
@@ -510,9 +510,21 @@ const fn uri(k: Keeps) -> [Map; 7] {
 const fn url_standard(k: Keeps) -> [Map; 9] {
     use crate::case::answer::Getter::{Plain, Prefixed, Suffixed};
     [
-        m("protocol", Scheme, Derivation::Getter(k.scheme, Suffixed(":"))),
-        m("username", Other, Derivation::UserinfoGetter(k.userinfo, false)),
-        m("password", Other, Derivation::UserinfoGetter(k.userinfo, true)),
+        m(
+            "protocol",
+            Scheme,
+            Derivation::Getter(k.scheme, Suffixed(":")),
+        ),
+        m(
+            "username",
+            Other,
+            Derivation::UserinfoGetter(k.userinfo, false),
+        ),
+        m(
+            "password",
+            Other,
+            Derivation::UserinfoGetter(k.userinfo, true),
+        ),
         m("host", Other, Derivation::HostGetter(k.host)),
         m("hostname", Host, Derivation::Getter(k.host, Plain)),
         m("port", Port, Derivation::Getter("port", Plain)),

@@ -143,7 +143,12 @@ pub fn human(base: Option<&[u8]>, input: &[u8], rows: &[Row]) -> String {
         None => format!("{}\n", quoted(input)),
     };
     // The longest id and one space: the summaries start in one column.
-    let width = Document::ALL.iter().map(|d| d.id().len()).max().unwrap_or(0) + 1;
+    let width = Document::ALL
+        .iter()
+        .map(|d| d.id().len())
+        .max()
+        .unwrap_or(0)
+        + 1;
     for (r, changed) in rows.iter().zip(changed(rows)) {
         let line = format!(
             "{} {:<width$} {}",

@@ -143,7 +143,9 @@ fn printed_errors(cases: &[LoadedCase]) -> Section {
         2,
         "A validation error the URL Standard prints for an example against the ones its \
          basic URL parser reports on that example.",
-        &["document", "case", "base", "input", "printed", "parser", "why"],
+        &[
+            "document", "case", "base", "input", "printed", "parser", "why",
+        ],
     );
     let list = |l: &[String]| format!("[{}]", l.join(", "));
     for lc in cases {

@@ -170,7 +170,10 @@ fn in_a_browser_the_page_shows_what_the_documents_and_parsers_say() {
     assert_eq!(documents[3][1], "invalid");
     // The URL Standard's basic URL parser returns a URL for it.
     assert_eq!(documents[8][0], "url-standard");
-    assert!(documents[8][1].as_str().unwrap().starts_with("valid"), "{shown}");
+    assert!(
+        documents[8][1].as_str().unwrap().starts_with("valid"),
+        "{shown}"
+    );
     let parsers = shown["parsers"].as_array().unwrap();
     assert_eq!(parsers.len(), 2, "{shown}");
     assert!(

@@ -54,8 +54,8 @@ pub use established::{
 };
 
 use crate::document::DocReading;
-use crate::stated::{Citation, Stated};
 use crate::documents::Relative;
+use crate::stated::{Citation, Stated};
 
 /// Establishes the base of every entity of a document under `doc`, and resolves every
 /// reference found in it. The documents with no relative form (draft-03, draft-06, RFC

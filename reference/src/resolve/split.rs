@@ -68,11 +68,21 @@ pub(crate) const FIVE: &[Piece] = &[
 
 /// The section whose rules [`split`] follows, for each document that has them.
 pub fn section(doc: Document) -> Option<&'static str> {
-    doc.descriptor().relative.defined()?.split.as_ref().map(|s| s.section)
+    doc.descriptor()
+        .relative
+        .defined()?
+        .split
+        .as_ref()
+        .map(|s| s.section)
 }
 
 fn layout(doc: Document) -> Option<&'static [Piece]> {
-    doc.descriptor().relative.defined()?.split.as_ref().map(|s| s.layout)
+    doc.descriptor()
+        .relative
+        .defined()?
+        .split
+        .as_ref()
+        .map(|s| s.layout)
 }
 
 /// A URL (or URL reference) taken apart by one document's own rules: every component

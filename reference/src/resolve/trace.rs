@@ -21,7 +21,12 @@ pub struct Steps {
 
 impl Steps {
     #[inline]
-    pub(crate) fn push(&mut self, id: &'static str, text: &'static str, value: Option<Option<String>>) {
+    pub(crate) fn push(
+        &mut self,
+        id: &'static str,
+        text: &'static str,
+        value: Option<Option<String>>,
+    ) {
         match value {
             Some(value) => self.traced.push(Step { id, text, value }),
             None if self.len < INLINE_STEPS => {

@@ -124,7 +124,9 @@ const KNOWN_GAPS: &[KnownGap] = &[
 /// Whether `s` against a base with scheme `scheme` (`None`: no base) is a known gap.
 fn known_gap(s: &str, scheme: Option<&str>) -> bool {
     KNOWN_GAPS.iter().any(|g| {
-        let base = g.base.map(|b| basic_url_parse(b, None).url.map(|u| u.scheme));
+        let base = g
+            .base
+            .map(|b| basic_url_parse(b, None).url.map(|u| u.scheme));
         g.input == s
             && match (base, scheme) {
                 (None, None) => true,

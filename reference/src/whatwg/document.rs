@@ -27,8 +27,8 @@ use std::borrow::Cow;
 
 /// The URL class's getters, in the order `#url-class` lists them.
 pub const COMPONENTS: &[&str] = &[
-    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname",
-    "search", "hash",
+    "href", "protocol", "username", "password", "host", "hostname", "port", "pathname", "search",
+    "hash",
 ];
 
 /// The input as the parser takes it: a scalar value string. Bytes that are not UTF-8
@@ -89,7 +89,13 @@ pub fn can_fail(rule: Rule) -> bool {
 /// Standard's "validation error, return failure" steps report just before returning.
 fn failure_error(parsed: &Parsed) -> Option<ValidationError> {
     parsed.url.as_ref().map_or_else(
-        || parsed.errors.last().map(|v| v.error).filter(|e| e.is_failure()),
+        || {
+            parsed
+                .errors
+                .last()
+                .map(|v| v.error)
+                .filter(|e| e.is_failure())
+        },
         |_| None,
     )
 }

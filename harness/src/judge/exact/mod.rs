@@ -220,7 +220,8 @@ fn writing(input: &[u8], base: Option<&[u8]>) -> &'static str {
 /// The URL Standard's validation errors, in order, against those expected.
 fn same_errors(want: &[String], got: &[&str], differ: &mut dyn FnMut(String, String, String)) {
     if !want.iter().map(String::as_str).eq(got.iter().copied()) {
-        let show = |l: &mut dyn Iterator<Item = &str>| format!("[{}]", l.collect::<Vec<_>>().join(", "));
+        let show =
+            |l: &mut dyn Iterator<Item = &str>| format!("[{}]", l.collect::<Vec<_>>().join(", "));
         differ(
             "errors".into(),
             show(&mut want.iter().map(String::as_str)),
@@ -301,7 +302,9 @@ pub fn compare_resolution(
         return out;
     };
     if let Some(want) = &e.errors {
-        same_errors(want, &r.errors, &mut |at, w, g| out.push(Mismatch::new(at, w, g)));
+        same_errors(want, &r.errors, &mut |at, w, g| {
+            out.push(Mismatch::new(at, w, g))
+        });
     }
     let mut differ =
         |at: &str, expected: String, actual: String| out.push(Mismatch::new(at, expected, actual));

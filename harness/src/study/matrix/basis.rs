@@ -232,10 +232,13 @@ fn state_over(e: &mut Expectation, stated: &Expectation) {
 fn discriminating(item: &Item) -> bool {
     let a = &item.answers;
     (0..a.len()).any(|i| {
-        a[i + 1..]
-            .iter()
-            .any(|b| {
-                change_of(item.op, (a[i].doc, &a[i].expectation), (b.doc, &b.expectation)).is_some()
-            })
+        a[i + 1..].iter().any(|b| {
+            change_of(
+                item.op,
+                (a[i].doc, &a[i].expectation),
+                (b.doc, &b.expectation),
+            )
+            .is_some()
+        })
     })
 }

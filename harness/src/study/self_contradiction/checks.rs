@@ -79,10 +79,15 @@ fn printed_errors(doc: DocReading, case: &Case, shown: &[String]) -> Outcome {
             .map(|n| n.id)
             .collect(),
     };
-    if shown.iter().map(String::as_str).eq(reported.iter().copied()) {
+    if shown
+        .iter()
+        .map(String::as_str)
+        .eq(reported.iter().copied())
+    {
         return Outcome::Holds;
     }
-    let list = |l: &mut dyn Iterator<Item = &str>| format!("[{}]", l.collect::<Vec<_>>().join(", "));
+    let list =
+        |l: &mut dyn Iterator<Item = &str>| format!("[{}]", l.collect::<Vec<_>>().join(", "));
     let cited: Vec<String> = case
         .cite
         .iter()

@@ -36,7 +36,7 @@ use urlcert_reference::whatwg::writing::{valid_url_string_against, Base, Writing
 use urlcert_reference::whatwg::{basic_url_parse, Parsed, Url};
 use urlcert_reference::Document;
 
-pub use self::cases::{url_standard_cases, case_seeds, tagged_loaded, Known, UrlStandardCase};
+pub use self::cases::{case_seeds, tagged_loaded, url_standard_cases, Known, UrlStandardCase};
 pub use self::draws::TOKENS;
 pub use self::report::{json, recorded, searched};
 pub use self::search::{run, Cause, Config, Origin, Search, Stop};

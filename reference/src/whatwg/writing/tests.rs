@@ -401,7 +401,7 @@ fn relative_url_strings() {
     for relative in ["?q", "#f", "", "/a/b"] {
         assert!(!valid(relative), "{relative:?} without a base");
     }
-                            // "switching on base URL's scheme"
+    // "switching on base URL's scheme"
     assert!(valid_against("//example.com/x", base("https")));
     assert!(valid_against("//example.com:8080/x", base("HTTP"))); // compared ASCII case-insensitively
     assert!(valid_against("//example.com/x", base("file")));
