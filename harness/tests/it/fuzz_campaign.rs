@@ -509,7 +509,7 @@ fn an_aborted_campaign_resumed_finds_the_buckets_of_an_uninterrupted_one() {
     let o = fuzz_cmd(
         &out,
         &["--resume", "--checkpoint-execs", "1000"],
-        Some(2600),
+        Some(3400),
     );
     assert!(!o.status.success(), "the resumed campaign was to abort");
     assert!(

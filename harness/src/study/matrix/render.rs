@@ -88,8 +88,10 @@ fn margin_line(n: &Nearest) -> String {
 fn inputs_line(m: &Matrix) -> String {
     let i = &m.inputs;
     format!(
-        "The basis: {} distinct parse inputs ({} discriminating) and {} distinct (base, reference) pairs ({} discriminating), from {} parse and resolve cases. Of the parse inputs, {} are relative references that the documents without a relative form do not parse: they are scored only in parsing and resolution together, for a parser that resolves, under the five documents with one. {} pairs have a base that a document with a relative form refuses as a base (RFC 3986 Section 5.1: a base with a fragment), and are not scored.",
-        i.parse, i.parse_discriminating, i.resolve, i.resolve_discriminating, i.cases, i.parse_outside, i.resolve_outside
+        "The basis: {} distinct parse inputs ({} discriminating) and {} distinct (base, reference) pairs ({} discriminating), from {} parse and resolve cases. Of the parse inputs, {} are relative references that the documents without a relative form do not parse: they are scored only in parsing and resolution together, for a parser that resolves, under the {} documents with one. {} pairs have a base that a document with a relative form refuses as a base (RFC 3986 Section 5.1: a base with a fragment), and are not scored.",
+        i.parse, i.parse_discriminating, i.resolve, i.resolve_discriminating, i.cases, i.parse_outside,
+        Document::ALL.iter().filter(|d| d.resolves()).count(),
+        i.resolve_outside
     )
 }
 
