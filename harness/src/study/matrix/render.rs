@@ -90,9 +90,19 @@ fn inputs_line(m: &Matrix) -> String {
     format!(
         "The basis: {} distinct parse inputs ({} discriminating) and {} distinct (base, reference) pairs ({} discriminating), from {} parse and resolve cases. Of the parse inputs, {} are relative references that the documents without a relative form do not parse: they are scored only in parsing and resolution together, for a parser that resolves, under the {} documents with one. {} pairs have a base that a document with a relative form refuses as a base (RFC 3986 Section 5.1: a base with a fragment), and are not scored.",
         i.parse, i.parse_discriminating, i.resolve, i.resolve_discriminating, i.cases, i.parse_outside,
-        Document::ALL.iter().filter(|d| d.resolves()).count(),
+        number_word(Document::ALL.iter().filter(|d| d.resolves()).count()),
         i.resolve_outside
     )
+}
+
+/// A small count in words, as the page's sentences say them.
+fn number_word(n: usize) -> String {
+    const WORDS: [&str; 11] = [
+        "no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+    ];
+    WORDS
+        .get(n)
+        .map_or_else(|| n.to_string(), |w| w.to_string())
 }
 
 /// How many items a parser's scores leave out for the parser's own reasons, as one
