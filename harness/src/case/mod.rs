@@ -1307,25 +1307,11 @@ fn resolver_answers(case: &Case) -> Vec<(Document, String)> {
         .iter()
         .filter(|(k, _)| k.0.reading == Reading::Strict)
         .filter(|(k, _)| k.0.doc.resolves())
-        .filter_map(|(k, e)| {
-            // The older documents' refusals were never counted as a difference; the
-            // URL Standard's failure against an RFC's result is one of its rows.
-            let answer = match (&e.result, &e.verdict) {
-                (Some(r), _) => r.clone(),
-                (None, Some(v)) if k.0.doc == Document::UrlStandard => format!("({v})"),
-                (None, _) => return None,
-            };
-            Some((k.0.doc, answer))
+        // The older documents' refusals were never counted as a difference; the URL
+        // Standard's failure against an RFC's result is one of its rows.
+        .filter(|(k, e)| {
+            e.result.is_some() || (k.0.doc == Document::UrlStandard && e.verdict.is_some())
         })
-        .collect()
-}
-
-/// The results the resolving documents give, under their default readings.
-pub fn resolver_results(case: &Case) -> Vec<(Document, &str)> {
-    case.expect
-        .iter()
-        .filter(|(k, _)| k.0.reading == Reading::Strict)
-        .filter(|(k, _)| k.0.doc.resolves())
-        .filter_map(|(k, e)| Some((k.0.doc, e.result.as_deref()?)))
+        .map(|(k, e)| (k.0.doc, answer::resolution(e)))
         .collect()
 }

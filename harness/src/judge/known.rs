@@ -440,10 +440,8 @@ fn pops_letter_colon(reference: &str) -> bool {
 /// The Windows drive letter a file base's path starts with (`C:` of `file:///C:/demo`),
 /// as the URL Standard's "normalized Windows drive letter" (#windows-drive-letter).
 fn windows_drive(base: &str) -> Option<&str> {
-    let path = base.strip_prefix("file:///")?;
-    let first = path.split('/').next()?;
-    let b = first.as_bytes();
-    (b.len() == 2 && b[0].is_ascii_alphabetic() && b[1] == b':').then_some(first)
+    let first = base.strip_prefix("file:///")?.split('/').next()?;
+    urlcert_reference::whatwg::record::is_normalized_windows_drive_letter(first).then_some(first)
 }
 
 /// Every named resolution divergence, in the order they are tried.

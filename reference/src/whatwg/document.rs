@@ -16,7 +16,7 @@
 
 use super::parser::State;
 use super::validation::ValidationError;
-use super::{basic_url_parse, parse_against, Parsed};
+use super::{basic_url_parse, Parsed};
 use crate::document::{DocReading, Document, Reading};
 use crate::grammar::cx::Coverage;
 use crate::grammar::outcome::{Failure, Grade, Note, Parse, Verdict};
@@ -220,14 +220,14 @@ fn branch_of(state: State) -> Option<Branch> {
 pub fn resolve_seeing(r: Request<'_>, _: Seen<'_>) -> Result<Resolution, Unresolvable> {
     let base = text(r.base);
     let reference = text(r.reference);
-    let base_parsed = basic_url_parse(&base, None);
-    if base_parsed.url.is_none() {
+    // The API URL parser's steps 2 and 3 (#api-url-parser), the base parsed once.
+    let Some(base_url) = basic_url_parse(&base, None).url else {
         return Err(Unresolvable::BaseNotAbsolute {
             doc: r.doc,
             why: "the basic URL parser returns failure on the base",
         });
-    }
-    let parsed = parse_against(&reference, Some(&base));
+    };
+    let parsed = basic_url_parse(&reference, Some(&base_url));
     let mut steps = Steps::default();
     for step in &parsed.states {
         if let Some((id, name)) = branch_of(step.state) {

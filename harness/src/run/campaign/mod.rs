@@ -105,6 +105,29 @@ impl std::fmt::Display for Limit {
 }
 
 /// A duration as whole milliseconds, saturating.
+/// When a search prints its next progress line: every two seconds, with the seconds
+/// since it started.
+#[derive(Clone, Copy, Debug)]
+pub struct Ticker {
+    start: Instant,
+    last: Instant,
+}
+
+impl Ticker {
+    pub fn new(start: Instant) -> Ticker {
+        Ticker { start, last: start }
+    }
+
+    /// The seconds since the start when a line is due, `None` otherwise.
+    pub fn due(&mut self) -> Option<f64> {
+        if self.last.elapsed() < Duration::from_secs(2) {
+            return None;
+        }
+        self.last = Instant::now();
+        Some(self.start.elapsed().as_secs_f64())
+    }
+}
+
 mod millis {
     use serde::{Deserialize, Deserializer, Serializer};
     use std::time::Duration;

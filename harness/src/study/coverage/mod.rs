@@ -288,8 +288,10 @@ impl Tally {
                 self.taken.insert((s.id, s.text));
                 // The URL Standard's steps are its parser's states, its productions:
                 // a state reached against a base is reached.
-                if let Some(rule) = Rule::from_name(self.doc, s.text) {
-                    self.rules.mark(rule, true);
+                if self.doc == Document::UrlStandard {
+                    if let Some(rule) = Rule::from_name(self.doc, s.text) {
+                        self.rules.mark(rule, true);
+                    }
                 }
             }
             self.notes.extend(r.errors.iter().copied());

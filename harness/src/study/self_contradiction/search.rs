@@ -186,9 +186,8 @@ struct SelfContradiction<'a> {
     /// What a closure's base is drawn from: the bases, then the inputs.
     bases: Vec<Vec<u8>>,
     search: Search,
-    start: Instant,
     progress: &'a mut dyn FnMut(&str),
-    last_progress: Instant,
+    ticker: crate::run::campaign::Ticker,
 }
 
 impl SelfContradiction<'_> {
@@ -318,13 +317,12 @@ impl<'a> campaign::Check for SelfContradiction<'a> {
     }
 
     fn done(&mut self, _: u64) -> ControlFlow<()> {
-        if self.last_progress.elapsed() >= Duration::from_secs(2) {
-            self.last_progress = Instant::now();
+        if let Some(secs) = self.ticker.due() {
             let line = format!(
                 "{} executions, {} causes, {:.0}s",
                 self.search.executions,
                 self.search.causes.len(),
-                self.start.elapsed().as_secs_f64()
+                secs
             );
             (self.progress)(&line);
         }
@@ -480,9 +478,8 @@ pub fn run(config: &Config, cases: &[LoadedCase], progress: &mut dyn FnMut(&str)
             elapsed: Duration::ZERO,
             stop: Stop::Nothing,
         },
-        start,
         progress,
-        last_progress: start,
+        ticker: crate::run::campaign::Ticker::new(start),
     };
     let stop = if st.docs.is_empty() {
         Stop::Nothing

@@ -91,9 +91,8 @@ struct WritingSearch<'a> {
     bases: Vec<Option<BaseUrl>>,
     fixed: u64,
     search: Search,
-    start: Instant,
     progress: &'a mut dyn FnMut(&str),
-    last_progress: Instant,
+    ticker: crate::run::campaign::Ticker,
 }
 
 /// One string to ask, against base `base` (an index into the bases).
@@ -195,13 +194,12 @@ impl campaign::Check for WritingSearch<'_> {
     }
 
     fn done(&mut self, _: u64) -> ControlFlow<()> {
-        if self.last_progress.elapsed() >= Duration::from_secs(2) {
-            self.last_progress = Instant::now();
+        if let Some(secs) = self.ticker.due() {
             let line = format!(
                 "valid URL strings against the parser: {} executions, {} causes, {:.0}s",
                 self.search.executions,
                 self.search.causes.len(),
-                self.start.elapsed().as_secs_f64()
+                secs
             );
             (self.progress)(&line);
         }
@@ -227,9 +225,8 @@ pub fn run(config: &Config, progress: &mut dyn FnMut(&str)) -> Search {
             elapsed: Duration::ZERO,
             stop: Stop::Budget,
         },
-        start,
         progress,
-        last_progress: start,
+        ticker: crate::run::campaign::Ticker::new(start),
     };
     let never = AtomicBool::new(false);
     let budget = Budget {
