@@ -157,7 +157,8 @@ enum Command {
     #[command(name = "fuzz-nightly-report", hide = true)]
     FuzzNightlyReport(cmd::fuzz_nightly_report::Args),
     /// The parser matrix: the case suite against every available adapter (or those
-    /// named), each parser scored under each document; writes matrix.json, matrix.md
+    /// named), each parser scored under each document; writes matrix.json,
+    /// nearest.json (each parser's nearest document, which campaigns read), matrix.md
     /// and matrix.html (with the run's usual reports) into --out (default
     /// reports/matrix/), journaled in OUT.partial/ so that --resume continues it.
     ///

@@ -28,14 +28,22 @@ pub struct Args {
     /// through a shell; asked after the --adapter ones.
     #[arg(long = "command", value_name = "ARG", allow_hyphen_values = true)]
     pub command: Vec<String>,
-    /// The document (and reading) the reference answers under (default draft-1996).
+    /// The document (and reading) every adapter is judged under. Without it each
+    /// adapter is judged under its nearest document in the parser matrix (--nearest),
+    /// and an adapter the matrix does not name under draft-1996; the report says which
+    /// and why.
     #[arg(long)]
     pub doc: Option<DocReading>,
+    /// The matrix's nearest documents to read (default: the checkout's
+    /// reports/nearest.json, which `urlcert matrix` writes as nearest.json).
+    #[arg(long, value_name = "FILE")]
+    pub nearest: Option<PathBuf>,
     /// How long to run: 30s, 10m, 1h (a bare number is seconds). The default, without
     /// --iterations, is 60s.
     #[arg(long, value_parser = session::parse_duration, conflicts_with = "iterations")]
     pub time: Option<Duration>,
-    /// How many generated requests to make, each asked of every adapter.
+    /// How many generated requests to make for each adapter (each adapter has its
+    /// own lane, drawing from the same seed).
     #[arg(long)]
     pub iterations: Option<u64>,
     /// The seed of every random choice (default: from the clock; printed either way).
@@ -64,8 +72,9 @@ pub struct Args {
     /// How long an external adapter may take to answer, in milliseconds (default 5000).
     #[arg(long)]
     pub timeout_ms: Option<u64>,
-    /// How many workers answer the campaign's requests (default: the number of cores).
-    /// Each worker is a thread with its own adapters (an external adapter is started
+    /// How many workers answer each lane's requests (default: the number of cores for
+    /// one adapter, 1 per adapter for several, each adapter having its own lane).
+    /// Each worker is a thread with its own adapter (an external adapter is started
     /// once per worker); requests are shared out by position and what they find is
     /// filed in position order, so the same seed and --iterations give the same buckets
     /// whatever N is.
@@ -92,6 +101,7 @@ impl Args {
             timeout_ms: self.timeout_ms,
             jobs: self.jobs.map(|n| n as usize),
             checkpoint_execs: self.checkpoint_execs,
+            nearest: self.nearest,
         }
     }
 }
@@ -230,8 +240,12 @@ fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
     }
     let (fresh, mut known): (Vec<&Bucket>, Vec<&Bucket>) =
         c.buckets.iter().partition(|b| b.known.is_none());
+    let follows = known
+        .iter()
+        .filter(|b| b.known.as_ref().is_some_and(|k| k.followed().is_some()))
+        .count();
     println!(
-        "{} execs in {:.1} s ({:.0} exec/s, stopped by {}), seed {}: {} discrepancies in {} buckets: {} new, {} known",
+        "{} execs in {:.1} s ({:.0} exec/s, stopped by {}), seed {}: {} discrepancies in {} buckets: {} new, {} another document's answer, {} named causes",
         c.execs,
         c.duration.as_secs_f64(),
         c.exec_per_sec(),
@@ -240,11 +254,12 @@ fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
         c.discrepancies,
         c.buckets.len(),
         fresh.len(),
-        known.len()
+        follows,
+        known.len() - follows
     );
-    // What no named cause explains comes first: it is what a maintainer acts on.
+    // What nothing explains comes first: it is what a maintainer acts on.
     if !fresh.is_empty() {
-        println!("new (no named cause explains them):");
+        println!("new (no named cause or document explains them):");
     }
     for b in fresh.iter().take(SHOWN) {
         println!(
@@ -272,17 +287,21 @@ fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
             .then(a.kind.adapter.cmp(&b.kind.adapter))
     });
     if !known.is_empty() {
-        println!("known causes:");
+        println!("explained (a named cause, or another document's answer):");
     }
     for b in known.iter().take(SHOWN) {
         if let Some(k) = &b.known {
+            let case = match c.nearest.get(&b.key()) {
+                _ if !k.case.is_empty() => format!(" (case {})", v(&k.case)),
+                Some(n) => format!(" (case {})", v(&n.id)),
+                None => String::new(),
+            };
             println!(
-                "  {:>7}  {} {}: {} (case {})",
+                "  {:>7}  {} {}: {}{case}",
                 b.count,
                 v(&b.kind.adapter),
                 b.kind.op,
                 v(&k.name),
-                v(&k.case)
             );
         }
     }

@@ -15,12 +15,17 @@ pub struct Args {
     /// folder with a nightly.md beside --out).
     #[arg(long)]
     pub previous: Option<PathBuf>,
+    /// Which sections: `campaign` (the new buckets first, the explained ones by cause,
+    /// the change by cause; the report leads with it) or `targets` (coverage per target
+    /// and the comparison with the previous night).
+    #[arg(long, value_enum, default_value = "targets")]
+    pub part: nightly::Section,
 }
 
 /// Runs `urlcert fuzz-nightly-report`: prints the sections for `nightly.md`. Exit
 /// status 0, or 2 when --out is not a folder.
 pub fn main(args: Args) -> ExitCode {
-    match nightly::report(&args.out, args.previous.as_deref()) {
+    match nightly::report_part(&args.out, args.previous.as_deref(), args.part) {
         Ok(text) => {
             print!("{text}");
             ExitCode::SUCCESS

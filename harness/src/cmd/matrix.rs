@@ -11,7 +11,7 @@ use urlcert::study::matrix::{self, basis, journal::AnswerJournal, Answered};
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The folder to write into (default: reports/matrix/ beside the cases folder):
-    /// matrix.json, matrix.md, matrix.html, and answers.jsonl (every answer, as it
+    /// matrix.json, nearest.json, matrix.md, matrix.html, and answers.jsonl (every answer, as it
     /// came). It must be new, empty, or an earlier urlcert report, which is then
     /// replaced in one step; the report is built in OUT.partial/ meanwhile.
     #[arg(long)]

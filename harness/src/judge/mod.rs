@@ -9,6 +9,7 @@ pub mod class;
 pub mod exact;
 pub mod expected;
 pub mod known;
+pub mod leniency;
 pub mod meaning;
 pub mod oracle;
 

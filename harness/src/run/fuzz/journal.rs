@@ -183,8 +183,29 @@ pub struct Header {
     pub started: String,
     /// The version of urlcert that began it.
     pub urlcert: String,
+    /// Why the reference answers under `doc`: given, or the matrix's nearest for the
+    /// adapter.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub why: String,
+    /// A campaign of several adapters: one lane per adapter, each a campaign of its own
+    /// in `lanes/<dir>/` ([`super::lanes`]); `doc` is then `nearest` or the one given.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub lanes: Vec<super::lanes::LaneEntry>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Outcome>,
+}
+
+impl AdapterEntry {
+    /// The adapter `info` says it is, started as `start`.
+    pub fn of(start: &Start, info: &Info) -> AdapterEntry {
+        AdapterEntry {
+            start: start.clone(),
+            name: info.name.clone(),
+            version: info.version.clone(),
+            model: info.model,
+            operations: info.operations.clone(),
+        }
+    }
 }
 
 impl Header {
@@ -203,13 +224,7 @@ impl Header {
             limit: config.limit.as_written(),
             adapters: adapters
                 .iter()
-                .map(|(start, info)| AdapterEntry {
-                    start: start.clone(),
-                    name: info.name.clone(),
-                    version: info.version.clone(),
-                    model: info.model,
-                    operations: info.operations.clone(),
-                })
+                .map(|(start, info)| AdapterEntry::of(start, info))
                 .collect(),
             timeout_ms,
             seeds: SeedsDigest::of(&config.seeds),
@@ -217,6 +232,36 @@ impl Header {
             caps: Caps::of(config),
             started,
             urlcert: env!("CARGO_PKG_VERSION").to_string(),
+            why: config.why.clone(),
+            lanes: Vec::new(),
+            result: None,
+        }
+    }
+
+    /// The header of a campaign of several lanes: what its lanes share, and the lanes.
+    /// Its adapters are filled in when the lanes have said who they are.
+    pub fn of_lanes(plan: &super::session::Plan, lanes: &[super::lanes::LaneEntry]) -> Header {
+        let doc = plan.doc.map_or("nearest".to_string(), |d| d.to_string());
+        let config = Config::new(
+            urlcert_reference::Document::Draft1996.into(),
+            plan.seed,
+            plan.limit,
+            plan.seeds.clone(),
+        );
+        Header {
+            format: FORMAT,
+            doc,
+            seed: plan.seed,
+            limit: plan.limit.as_written(),
+            adapters: Vec::new(),
+            timeout_ms: plan.timeout_ms,
+            seeds: SeedsDigest::of(&plan.seeds),
+            grammar: true,
+            caps: Caps::of(&config),
+            started: crate::report::run_names(std::time::SystemTime::now()).1,
+            urlcert: env!("CARGO_PKG_VERSION").to_string(),
+            why: String::new(),
+            lanes: lanes.to_vec(),
             result: None,
         }
     }
@@ -664,11 +709,11 @@ impl At<'_> {
         };
         let key = match &known {
             Some(k) => super::known_key(&kind, &k.name),
-            None => super::key_text(&kind, &shape),
+            None => super::key_text(&kind),
         };
         if key != self.str("key")? {
             return Err(self.err(
-                "`key` does not match its adapter, op, class, component and shape (or named cause)",
+                "`key` does not match its adapter, op, class and component (or named cause)",
             ));
         }
         let request = Request {

@@ -47,8 +47,32 @@ pub struct TargetNight {
 pub struct BucketNight {
     pub key: String,
     pub count: u64,
-    /// Its named cause, if one explains it.
+    /// Its named cause (or `follows DOC (...)`), if one explains it.
     pub known: Option<String>,
+    pub adapter: String,
+    pub op: String,
+    /// The document its adapter was judged under.
+    pub doc: String,
+    /// The minimal witness, escaped.
+    pub input: String,
+    pub base: Option<String>,
+    pub expected: String,
+    pub actual: String,
+    /// The command that shows it again.
+    pub reproduce: Option<String>,
+    pub nearest_case: Option<String>,
+    pub row: Option<String>,
+}
+
+impl BucketNight {
+    /// What explains it, as the nightly counts: the cause, or `follows DOC`.
+    fn cause(&self) -> Option<String> {
+        let k = self.known.as_deref()?;
+        Some(match k.strip_prefix(super::FOLLOWS) {
+            Some(rest) => format!("{}{}", super::FOLLOWS, rest.split(' ').next().unwrap_or(rest)),
+            None => k.to_string(),
+        })
+    }
 }
 
 /// What one night's folder says.
@@ -145,10 +169,23 @@ impl Night {
                 .iter()
                 .filter(|v| v["type"] == "bucket")
                 .filter_map(|v| {
+                    let text = |k: &str| v[k].as_str().map(bounded);
                     Some(BucketNight {
                         key: bounded(v["key"].as_str()?),
                         count: v["count"].as_u64().unwrap_or(0),
-                        known: v["known"].as_str().map(bounded),
+                        known: text("known"),
+                        adapter: text("adapter").unwrap_or_default(),
+                        op: text("op").unwrap_or_default(),
+                        doc: text("doc").unwrap_or_default(),
+                        input: super::report::escape(v["input"].as_str().unwrap_or("").as_bytes()),
+                        base: v["base"]
+                            .as_str()
+                            .map(|b| super::report::escape(b.as_bytes())),
+                        expected: text("expected").unwrap_or_default(),
+                        actual: text("actual").unwrap_or_default(),
+                        reproduce: text("reproduce"),
+                        nearest_case: text("nearest_case"),
+                        row: text("row"),
                     })
                 })
                 .collect()
@@ -222,8 +259,132 @@ fn trend(now: Option<u64>, then: Option<u64>) -> String {
     }
 }
 
-/// The sections the script adds to `nightly.md`: coverage per target, and the
-/// comparison with `previous` (if there was a night before).
+/// How many of the new buckets the nightly lists in full; the campaign's fuzz.md has all.
+const NEW_SHOWN: usize = 40;
+
+/// The section that leads `nightly.md`: the campaign's new buckets, each with what
+/// reproduces it and its nearest case; then the explained ones counted by cause and by
+/// document; then the change from the previous night, cause by cause.
+pub fn render_campaign(tonight: &Night, previous: Option<&Night>) -> String {
+    let mut s = String::new();
+    let Some(now) = &tonight.buckets else {
+        let _ = writeln!(s, "## New campaign buckets
+
+No campaign report tonight.
+");
+        return s;
+    };
+    let mut fresh: Vec<&BucketNight> = now.iter().filter(|b| b.known.is_none()).collect();
+    fresh.sort_by(|a, b| b.count.cmp(&a.count).then(a.key.cmp(&b.key)));
+    let _ = writeln!(
+        s,
+        "## New campaign buckets: {} of {}\n",
+        fresh.len(),
+        now.len()
+    );
+    if fresh.is_empty() {
+        let _ = writeln!(
+            s,
+            "None: every discrepancy is a named cause, a leniency, or another document's answer.\n"
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "What neither a named cause nor another document explains: each adapter judged under \
+             its nearest document, each bucket one minimal witness. Most frequent first.\n"
+        );
+        for b in fresh.iter().take(NEW_SHOWN) {
+            let _ = writeln!(
+                s,
+                "- {} {} under {} ({} inputs): {}{}",
+                code(&b.adapter),
+                b.op,
+                code(&b.doc),
+                b.count,
+                code(&b.input),
+                match &b.base {
+                    Some(base) => format!(" against {}", code(base)),
+                    None => String::new(),
+                }
+            );
+            let _ = writeln!(s, "  - reference: {}; adapter: {}", code(&b.expected), code(&b.actual));
+            if let Some(r) = &b.reproduce {
+                let _ = writeln!(s, "  - reproduce: {}", code(r));
+            }
+            if let Some(c) = &b.nearest_case {
+                let _ = writeln!(
+                    s,
+                    "  - nearest case: {}{}",
+                    code(c),
+                    b.row.as_ref().map(|r| format!(" (row {})", code(r))).unwrap_or_default()
+                );
+            }
+        }
+        if fresh.len() > NEW_SHOWN {
+            let _ = writeln!(s, "- ... {} more in `campaign/fuzz.md`", fresh.len() - NEW_SHOWN);
+        }
+        s.push('\n');
+    }
+    // Known, by cause and by document.
+    let counts = |n: &[BucketNight]| -> BTreeMap<String, (usize, u64)> {
+        let mut m: BTreeMap<String, (usize, u64)> = BTreeMap::new();
+        for b in n {
+            if let Some(c) = b.cause() {
+                let e = m.entry(c).or_default();
+                e.0 += 1;
+                e.1 += b.count;
+            }
+        }
+        m
+    };
+    let here = counts(now);
+    let then = previous.and_then(|p| p.buckets.as_deref()).map(counts);
+    let _ = writeln!(
+        s,
+        "## Explained campaign buckets, by cause and by document\n\n\
+         A named cause or leniency (`harness/src/judge/known.rs`, `harness/src/judge/leniency.rs`), \
+         or `follows DOC`: the adapter gave that document's answer. Buckets are one per adapter \
+         (and, for a document, per component).{}\n",
+        if then.is_some() { " The change is against the previous night's buckets of the same cause." } else { "" }
+    );
+    let mut head = vec!["cause or document", "buckets", "inputs"];
+    let mut align = vec![L, R, R];
+    if then.is_some() {
+        head.extend(["previous buckets", "change"]);
+        align.extend([R, L]);
+    }
+    s.push_str(&md_head(&head, &align));
+    let mut names: Vec<&String> = here.keys().collect();
+    if let Some(t) = &then {
+        for k in t.keys() {
+            if !here.contains_key(k) {
+                names.push(k);
+            }
+        }
+    }
+    names.sort();
+    names.dedup();
+    for name in names {
+        let (b, n) = here.get(name).copied().unwrap_or_default();
+        let mut row = vec![code(name), b.to_string(), n.to_string()];
+        if let Some(t) = &then {
+            let p = t.get(name).map(|x| x.0);
+            row.push(p.map_or("–".into(), |p| p.to_string()));
+            row.push(match p {
+                None => "new tonight".into(),
+                Some(p) if p == b => "same".into(),
+                Some(p) if b == 0 => format!("gone ({p} then)"),
+                Some(p) => format!("{:+}", b as i64 - p as i64),
+            });
+        }
+        s.push_str(&md_row(&row));
+    }
+    s.push('\n');
+    s
+}
+
+/// The sections the script adds to `nightly.md` after the libFuzzer targets: coverage
+/// per target, and the comparison with `previous` (if there was a night before).
 pub fn render(tonight: &Night, previous: Option<&Night>) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "## Coverage per target\n");
@@ -414,9 +575,23 @@ fn documents_section(s: &mut String, tonight: &Night, previous: Option<&Night>) 
     s.push('\n');
 }
 
+/// Which sections of `nightly.md` to make.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Section {
+    /// The campaign's buckets, new first ([`render_campaign`]): the report leads with it.
+    Campaign,
+    /// Coverage per target and the comparison with the previous night ([`render`]).
+    Targets,
+}
+
 /// The sections for `nightly.md` comparing the night in `out` with `previous` (default:
 /// [`find_previous`]); an error when `out` is not a folder.
 pub fn report(out: &Path, previous: Option<&Path>) -> Result<String, Error> {
+    report_part(out, previous, Section::Targets)
+}
+
+/// [`report`], for one part.
+pub fn report_part(out: &Path, previous: Option<&Path>, part: Section) -> Result<String, Error> {
     if !out.is_dir() {
         return Err(format!(
             "{} is not a folder",
@@ -430,7 +605,10 @@ pub fn report(out: &Path, previous: Option<&Path>) -> Result<String, Error> {
         .or_else(|| find_previous(out))
         .filter(|p| p.is_dir())
         .map(|p| Night::read(&p));
-    Ok(render(&tonight, previous.as_ref()))
+    Ok(match part {
+        Section::Campaign => render_campaign(&tonight, previous.as_ref()),
+        Section::Targets => render(&tonight, previous.as_ref()),
+    })
 }
 
 #[cfg(test)]

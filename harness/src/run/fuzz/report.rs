@@ -9,7 +9,7 @@
 use super::{Bucket, Campaign, Limit, RequestOp, Stop};
 use crate::ask::{Model, ReferenceAnswer};
 use crate::report::table::{md_head_left, md_row};
-use crate::report::text::md_code;
+use crate::report::text::{md_cell, md_code};
 use crate::report::{bound, file_safe};
 use crate::Error;
 use serde_json::{json, Value as Json};
@@ -55,7 +55,8 @@ fn limit_text(l: Limit) -> String {
 }
 
 /// The command that runs the same campaign again: registered adapters by name, the
-/// others by the command they ran (`--command`).
+/// others by the command they ran (`--command`). Each lane under its own document is
+/// the default, so `--doc` is written only when every lane had the one given.
 pub fn rerun(c: &Campaign) -> String {
     let known = crate::ask::registry::names();
     let mut names = Vec::new();
@@ -75,14 +76,23 @@ pub fn rerun(c: &Campaign) -> String {
     } else {
         format!(" --adapter {}", names.join(","))
     };
-    format!(
-        "urlcert fuzz{named}{commands} --doc {} --seed {} --iterations {}",
-        c.doc, c.seed, c.execs
-    )
+    let given = c.lanes.iter().all(|l| l.why.starts_with("given"));
+    let doc = if given {
+        format!(" --doc {}", c.doc)
+    } else {
+        String::new()
+    };
+    let limit = if c.lanes.len() > 1 {
+        // Lanes run at their own pace: the same time, not the same counts.
+        limit_text(c.limit)
+    } else {
+        format!("--iterations {}", c.execs)
+    };
+    format!("urlcert fuzz{named}{commands}{doc} --seed {} {limit}", c.seed)
 }
 
 /// `s` as one word of a POSIX shell: as it is when that is safe, else single-quoted.
-fn shell_word(s: &str) -> String {
+pub fn shell_word(s: &str) -> String {
     let plain = |c: char| c.is_ascii_alphanumeric() || "_-./:@=,+%".contains(c);
     if !s.is_empty() && s.chars().all(plain) {
         s.to_string()
@@ -93,6 +103,9 @@ fn shell_word(s: &str) -> String {
 
 fn bucket_title(b: &Bucket) -> String {
     if let Some(k) = &b.known {
+        if k.followed().is_some() || k.case.is_empty() {
+            return format!("{} {}: {}", b.kind.adapter, b.kind.op, k.name);
+        }
         return format!(
             "{} {}: known cause {} (case {})",
             b.kind.adapter, b.kind.op, k.name, k.case
@@ -123,58 +136,127 @@ fn duration_text(c: &Campaign) -> String {
     )
 }
 
-/// `fuzz.md`.
+/// What a bucket is: new, another document's answer, or a named cause.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Standing {
+    New,
+    Follows,
+    Named,
+}
+
+pub fn standing(b: &Bucket) -> Standing {
+    match &b.known {
+        None => Standing::New,
+        Some(k) if k.followed().is_some() => Standing::Follows,
+        Some(_) => Standing::Named,
+    }
+}
+
+fn count_of(c: &Campaign, adapter: &str, which: Standing) -> usize {
+    c.buckets
+        .iter()
+        .filter(|b| b.kind.adapter == adapter && standing(b) == which)
+        .count()
+}
+
+fn nearest_text(c: &Campaign, b: &Bucket) -> String {
+    match c.nearest.get(&b.key()) {
+        Some(n) => match &n.row {
+            Some(row) => format!("{} (row `{row}`)", md_code(&n.id)),
+            None => md_code(&n.id),
+        },
+        None => "–".into(),
+    }
+}
+
+/// `fuzz.md`: the new buckets first, each with what reproduces it and its nearest
+/// case; then the campaign, each adapter's lane, and the buckets another document or a
+/// named cause explains, counted.
 pub fn markdown(c: &Campaign) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "# urlcert fuzz: differential campaign\n");
     let _ = writeln!(
         s,
         "> **Differential, not certification.** Each adapter's answer is compared with \
-         urlcert's reference under `{}`, not with the case files: a bucket is a place where \
-         the two disagree, found by generated inputs. Which of them is wrong is for a person \
-         to decide against the text of the document.\n",
-        c.doc
+         urlcert's reference under one document, the one the adapter follows most closely \
+         (its nearest in the parser matrix) unless `--doc` gave another: a bucket is a \
+         place where the two disagree, found by generated inputs. A discrepancy is put to \
+         the project's named causes, then to the other documents: where the adapter gave \
+         another document's answer, the bucket says which. Only what neither explains is \
+         new, and which side is wrong is for a person to decide against the text of the \
+         document.\n"
     );
-    let names: Vec<String> = c
-        .adapters
-        .iter()
-        .map(|a| {
-            format!(
-                "{} ({}, model {})",
-                md_code(&a.name),
-                md_code(&a.version),
-                model_id(a.model)
-            )
-        })
-        .collect();
-    let rows: Vec<(&str, String)> = vec![
+    let rows: Vec<(usize, &Bucket)> = c.buckets.iter().enumerate().collect();
+    let of = |w: Standing| -> Vec<(usize, &Bucket)> {
+        rows.iter().filter(|(_, b)| standing(b) == w).copied().collect()
+    };
+    let (fresh, follows, named) = (of(Standing::New), of(Standing::Follows), of(Standing::Named));
+    let _ = writeln!(
+        s,
+        "## New: {} bucket{} no named cause or document explains\n",
+        fresh.len(),
+        if fresh.len() == 1 { "" } else { "s" }
+    );
+    if fresh.is_empty() {
+        let _ = writeln!(
+            s,
+            "None: every discrepancy is a named cause or another document's answer.\n"
+        );
+    } else {
+        let _ = writeln!(
+            s,
+            "Most frequent first. Each minimal witness was found by delta debugging while \
+             it stayed the same discrepancy; `urlcert compare` shows it under every \
+             document beside the adapter's answer.\n"
+        );
+        s.push_str(&md_head_left(&["#", "count", "bucket", "minimal input", "nearest case"]));
+        for (i, b) in &fresh {
+            s.push_str(&md_row(&[
+                (i + 1).to_string(),
+                b.count.to_string(),
+                md_code(&bucket_title(b)),
+                md_code(&escape(&b.request.input)),
+                nearest_text(c, b),
+            ]));
+        }
+        s.push('\n');
+        for (i, b) in &fresh {
+            details(&mut s, c, *i, b);
+        }
+    }
+    let summary: Vec<(&str, String)> = vec![
         ("seed", format!("`{}`", c.seed)),
         ("rerun", md_code(&rerun(c))),
-        ("document", format!("`{}`", c.doc)),
-        ("adapters", names.join(", ")),
         ("started", c.started.clone()),
         ("duration", duration_text(c)),
         (
             "executions",
-            format!("{} ({:.0} exec/s)", c.execs, c.exec_per_sec()),
+            format!(
+                "{} ({:.0} exec/s) across {} adapter{}; an execution is one request asked of one adapter",
+                c.execs,
+                c.exec_per_sec(),
+                c.lanes.len(),
+                if c.lanes.len() == 1 { "" } else { "s" }
+            ),
         ),
         ("minimisation answers", c.minimise_evals.to_string()),
         (
             "generation",
             if c.grammar {
-                "the document's grammar (oracle generator), the cases, mutations".into()
+                "each lane's document's grammar where it has one (oracle generator), the cases, mutations".into()
             } else {
-                "the cases and mutations (no grammar for this document)".to_string()
+                "the cases and mutations (no grammar for the document)".to_string()
             },
         ),
         (
             "discrepancies",
             format!(
-                "{} in {} distinct buckets ({} new, {} known causes){}",
+                "{} in {} buckets: {} new, {} another document's answer, {} named causes{}",
                 c.discrepancies,
                 c.buckets.len(),
-                c.buckets.iter().filter(|b| b.known.is_none()).count(),
-                c.buckets.iter().filter(|b| b.known.is_some()).count(),
+                fresh.len(),
+                follows.len(),
+                named.len(),
                 if c.overflow > 0 {
                     format!(" ({} past the bucket cap, not bucketed)", c.overflow)
                 } else {
@@ -183,114 +265,207 @@ pub fn markdown(c: &Campaign) -> String {
             ),
         ),
     ];
+    let _ = writeln!(s, "\n## The campaign\n");
     s.push_str(&md_head_left(&["", ""]));
-    for (k, v) in rows {
+    for (k, v) in summary {
         s.push_str(&md_row(&[k, v.as_str()]));
     }
-    let _ = writeln!(s, "\n## Buckets\n");
-    if c.buckets.is_empty() {
-        let _ = writeln!(s, "No discrepancy: every answer agreed with the reference.");
-        return s;
+    let _ = writeln!(
+        s,
+        "\n## Adapters\n\nEach adapter in its own lane: judged under its document, asked at its \
+         own pace by its own workers for the whole budget.\n"
+    );
+    s.push_str(&md_head_left(&[
+        "adapter",
+        "version",
+        "judged under",
+        "why",
+        "executions",
+        "exec/s",
+        "new",
+        "other document",
+        "named cause",
+    ]));
+    for l in &c.lanes {
+        let version = c
+            .adapters
+            .iter()
+            .find(|a| a.name == l.adapter)
+            .map_or("–".into(), |a| {
+                format!("{} (model {})", md_code(&a.version), model_id(a.model))
+            });
+        let why = match &l.failed {
+            Some(f) => format!("{}; **did not run**: {}", l.why, md_cell(&bound(f))),
+            None => md_cell(&l.why),
+        };
+        s.push_str(&md_row(&[
+            md_code(&l.adapter),
+            version,
+            format!("`{}`", l.doc),
+            why,
+            l.execs.to_string(),
+            format!("{:.0}", l.exec_per_sec()),
+            count_of(c, &l.adapter, Standing::New).to_string(),
+            count_of(c, &l.adapter, Standing::Follows).to_string(),
+            count_of(c, &l.adapter, Standing::Named).to_string(),
+        ]));
     }
-    let (fresh, known): (Vec<Row>, Vec<Row>) = c
-        .buckets
-        .iter()
-        .enumerate()
-        .partition(|(_, b)| b.known.is_none());
     let _ = writeln!(
         s,
-        "Each discrepancy is first put to the project's named causes (the classifiers of \
-         `harness/src/judge/known.rs`, each citing the case in `cases/` that shows what the \
-         document says): one named cause is one bucket, whatever the inputs look like. Only \
-         what no named cause explains is bucketed by (adapter, operation, class, first \
-         differing component, shape: the delimiters its minimal input contains). Every \
-         example was minimised by delta debugging while it stayed the same discrepancy.\n"
+        "\n## Another document's answer: {} bucket{}\n",
+        follows.len(),
+        if follows.len() == 1 { "" } else { "s" }
     );
-    let _ = writeln!(
-        s,
-        "### New: {} bucket{} no named cause explains\n",
-        fresh.len(),
-        if fresh.len() == 1 { "" } else { "s" }
-    );
-    if fresh.is_empty() {
-        let _ = writeln!(s, "None: every discrepancy is a known cause.\n");
-    } else {
-        let _ = writeln!(s, "Most frequent first.\n");
-        bucket_table(&mut s, &fresh);
-    }
-    let _ = writeln!(
-        s,
-        "### Known causes: {} named cause{}\n",
-        known.len(),
-        if known.len() == 1 { "" } else { "s" }
-    );
-    if known.is_empty() {
+    if follows.is_empty() {
         let _ = writeln!(s, "None.\n");
     } else {
         let _ = writeln!(
             s,
-            "Divergences the project already names, with how many inputs showed each, one \
-             minimal witness, and the case it cites.\n"
+            "The adapter's answer is the reference's under another document (or reading), \
+             the newest that gives it: a difference between the documents, not a new \
+             finding. Grouped by that document; the nearest case is the case nearest the \
+             witness that the two documents answer differently, with its row of the \
+             divergence table.\n"
         );
-        bucket_table(&mut s, &known);
+        let mut by_doc: Vec<(String, Vec<(usize, &Bucket)>)> = Vec::new();
+        for (i, b) in &follows {
+            let d = b
+                .known
+                .as_ref()
+                .and_then(|k| k.followed())
+                .map(|d| d.to_string())
+                .unwrap_or_default();
+            match by_doc.iter_mut().find(|(x, _)| *x == d) {
+                Some((_, v)) => v.push((*i, b)),
+                None => by_doc.push((d, vec![(*i, b)])),
+            }
+        }
+        s.push_str(&md_head_left(&[
+            "follows",
+            "buckets",
+            "inputs",
+            "adapter",
+            "judged under",
+            "differs in",
+            "count",
+            "minimal input",
+            "adapter's answer",
+            "nearest case",
+        ]));
+        for (d, list) in &by_doc {
+            let inputs: u64 = list.iter().map(|(_, b)| b.count).sum();
+            for (n, (_, b)) in list.iter().enumerate() {
+                let what = b
+                    .known
+                    .as_ref()
+                    .and_then(|k| k.name.rsplit_once(" (").map(|x| x.1.trim_end_matches(')').to_string()))
+                    .unwrap_or_default();
+                let head = if n == 0 {
+                    [format!("`{d}`"), list.len().to_string(), inputs.to_string()]
+                } else {
+                    [String::new(), String::new(), String::new()]
+                };
+                s.push_str(&md_row(&[
+                    head[0].clone(),
+                    head[1].clone(),
+                    head[2].clone(),
+                    md_code(&b.kind.adapter),
+                    c.doc_of(&b.kind.adapter).map_or("–".into(), |d| format!("`{d}`")),
+                    md_code(&what),
+                    b.count.to_string(),
+                    md_code(&escape(&b.request.input)),
+                    md_code(&bound(&b.actual)),
+                    nearest_text(c, b),
+                ]));
+            }
+        }
+        s.push('\n');
     }
-    for (i, b) in fresh.iter().chain(&known) {
+    let _ = writeln!(
+        s,
+        "## Named causes: {} bucket{}\n",
+        named.len(),
+        if named.len() == 1 { "" } else { "s" }
+    );
+    if named.is_empty() {
+        let _ = writeln!(s, "None.\n");
+    } else {
         let _ = writeln!(
             s,
-            "\n#### {}. {} ({} inputs)\n",
-            i + 1,
-            md_code(&bucket_title(b)),
-            b.count
+            "Divergences the project names: the classifiers of `harness/src/judge/known.rs` \
+             (written for the 1996 draft, each for the parsers of the models it concerns and \
+             citing the case that shows what the document says), and the leniencies every \
+             family of parsers shares (`harness/src/judge/leniency.rs`: the parser answered as \
+             the document answers the input written its way; the case is the nearest one it \
+             concerns).\n"
         );
-        let _ = writeln!(s, "- bucket: `{}`", b.hash);
-        if let Some(k) = &b.known {
-            let _ = writeln!(
-                s,
-                "- named cause: {}, shown by the case {}",
+        s.push_str(&md_head_left(&[
+            "cause",
+            "adapter",
+            "op",
+            "count",
+            "minimal input",
+            "adapter's answer",
+            "case",
+        ]));
+        for (_, b) in &named {
+            let k = b.known.as_ref().expect("a named bucket has its cause");
+            s.push_str(&md_row(&[
                 md_code(&k.name),
-                md_code(&k.case)
-            );
+                md_code(&b.kind.adapter),
+                b.kind.op.to_string(),
+                b.count.to_string(),
+                md_code(&escape(&b.request.input)),
+                md_code(&bound(&b.actual)),
+                if k.case.is_empty() {
+                    nearest_text(c, b)
+                } else {
+                    md_code(&k.case)
+                },
+            ]));
         }
-        let _ = writeln!(
-            s,
-            "- minimal {}: {} ({} bytes, from {})",
-            if b.request.op == RequestOp::Resolve {
-                "reference"
-            } else {
-                "input"
-            },
-            md_code(&escape(&b.request.input)),
-            b.request.input.len(),
-            b.original_len
-        );
-        if let Some(base) = &b.request.base {
-            let _ = writeln!(s, "- base: {}", md_code(&escape(base)));
-        }
-        let _ = writeln!(s, "- reference: {}", md_code(&bound(&b.expected)));
-        let _ = writeln!(s, "- adapter: {}", md_code(&bound(&b.actual)));
-        let _ = writeln!(
-            s,
-            "- first found at execution {}; {} answers asked to minimise it",
-            b.first_exec, b.minimise_evals
-        );
+        s.push('\n');
     }
     s
 }
 
-/// A bucket and its place in the report.
-type Row<'a> = (usize, &'a Bucket);
-
-fn bucket_table(s: &mut String, rows: &[Row]) {
-    s.push_str(&md_head_left(&["#", "count", "bucket", "minimal input"]));
-    for (i, b) in rows {
-        s.push_str(&md_row(&[
-            (i + 1).to_string(),
-            b.count.to_string(),
-            md_code(&bucket_title(b)),
-            md_code(&escape(&b.request.input)),
-        ]));
+/// A new bucket in full: its witness, both answers, what reproduces it.
+fn details(s: &mut String, c: &Campaign, i: usize, b: &Bucket) {
+    let _ = writeln!(
+        s,
+        "### {}. {} ({} inputs)\n",
+        i + 1,
+        md_code(&bucket_title(b)),
+        b.count
+    );
+    let _ = writeln!(s, "- bucket: `{}`", b.hash);
+    if let Some(d) = c.doc_of(&b.kind.adapter) {
+        let _ = writeln!(s, "- judged under: `{d}`");
     }
-    s.push('\n');
+    let _ = writeln!(
+        s,
+        "- minimal {}: {} ({} bytes, from {})",
+        if b.request.op == RequestOp::Resolve {
+            "reference"
+        } else {
+            "input"
+        },
+        md_code(&escape(&b.request.input)),
+        b.request.input.len(),
+        b.original_len
+    );
+    if let Some(base) = &b.request.base {
+        let _ = writeln!(s, "- base: {}", md_code(&escape(base)));
+    }
+    let _ = writeln!(s, "- reference: {}", md_code(&bound(&b.expected)));
+    let _ = writeln!(s, "- adapter: {}", md_code(&bound(&b.actual)));
+    let _ = writeln!(s, "- reproduce: {}", md_code(&super::explain::reproduce(b)));
+    let _ = writeln!(s, "- nearest case: {}", nearest_text(c, b));
+    let _ = writeln!(
+        s,
+        "- first found at execution {}; {} answers asked to minimise it\n",
+        b.first_exec, b.minimise_evals
+    );
 }
 
 /// `key` as text (lossy), and `key_hex` beside it when the bytes are not UTF-8.
@@ -304,7 +479,14 @@ fn text_and_hex(o: &mut serde_json::Map<String, Json>, key: &str, bytes: &[u8]) 
 
 /// One bucket as a JSON object.
 pub fn bucket_json(c: &Campaign, b: &Bucket) -> Json {
-    bucket_object(c.doc, c.seed, b, bound)
+    let mut o = bucket_object(c.doc_of(&b.kind.adapter).unwrap_or(c.doc), c.seed, b, bound);
+    let followed = b.known.as_ref().and_then(|k| k.followed());
+    o["follows"] = json!(followed.map(|d| d.to_string()));
+    let nearest = c.nearest.get(&b.key());
+    o["nearest_case"] = json!(nearest.map(|n| &n.id));
+    o["row"] = json!(nearest.and_then(|n| n.row.as_ref()));
+    o["reproduce"] = json!(super::explain::reproduce(b));
+    o
 }
 
 /// One bucket as a `bucket` line: the report's (texts through `text`, which bounds

@@ -27,7 +27,8 @@ pub struct Options {
     pub adapters: Vec<String>,
     /// An external adapter's argv, asked after the registered ones.
     pub command: Vec<String>,
-    /// Default `draft-1996`.
+    /// Every adapter under this document; default: each under its nearest (one
+    /// adapter alone: `draft-1996`).
     pub doc: Option<DocReading>,
     /// Default, without `iterations`, 60 s.
     pub time: Option<Duration>,
@@ -46,6 +47,8 @@ pub struct Options {
     pub jobs: Option<usize>,
     /// A checkpoint at least every this many iterations besides every 2 s.
     pub checkpoint_execs: Option<u64>,
+    /// The matrix's nearest documents (default: the checkout's `reports/nearest.json`).
+    pub nearest: Option<PathBuf>,
 }
 
 /// What a session tells the one who runs it, as it goes.
@@ -246,7 +249,124 @@ fn command_name(hello: &str, taken: &[&str]) -> Option<String> {
         .find(|name| free(name))
 }
 
-/// Runs a campaign in its report folder (or, resuming, finishes a stopped one). An
+/// What a campaign is to be, its options resolved: what is not given is the stopped
+/// campaign's own, or the default.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// `None`: each adapter under its nearest document ([`super::lanes`]).
+    pub doc: Option<DocReading>,
+    pub seed: u64,
+    pub limit: Limit,
+    pub timeout_ms: u64,
+    pub starts: Vec<Start>,
+    pub jobs: Option<usize>,
+    /// The case inputs, bases and references the lanes start from.
+    pub seeds: Seeds,
+    /// Why the seeds are the built-in ones, when they are.
+    pub seeds_note: Option<String>,
+    /// The cases, for each bucket's nearest case.
+    pub index: std::sync::Arc<super::explain::CaseIndex>,
+    pub nearest: Option<PathBuf>,
+    pub checkpoint_execs: Option<u64>,
+    pub abort_after: Option<u64>,
+}
+
+impl Plan {
+    fn of(args: &Options, recorded: Option<&Header>) -> Result<Plan, Error> {
+        let abort_after = match std::env::var(ABORT_AFTER) {
+            Ok(v) => Some(
+                v.parse::<u64>()
+                    .map_err(|_| format!("{ABORT_AFTER}={v:?} is not a number"))?,
+            ),
+            Err(_) => None,
+        };
+        let doc = match (args.doc, recorded) {
+            (Some(d), _) => Some(d),
+            (None, Some(h)) if h.lanes.is_empty() => Some(
+                h.doc
+                    .parse()
+                    .map_err(|e| format!("{}: its document: {e}", journal::HEADER))?,
+            ),
+            (None, Some(_)) => None,
+            (None, None) => None,
+        };
+        let seed = match (args.seed, recorded) {
+            (Some(s), _) => s,
+            (None, Some(h)) => h.seed,
+            (None, None) => std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(1),
+        };
+        let limit = match (args.iterations, args.time, recorded) {
+            (Some(n), _, _) => Limit::Iterations(n),
+            (None, Some(d), _) => Limit::Time(d),
+            (None, None, Some(h)) => h.limit,
+            (None, None, None) => Limit::Time(Duration::from_secs(60)),
+        };
+        let timeout_ms = args
+            .timeout_ms
+            .or(recorded.map(|h| h.timeout_ms))
+            .unwrap_or(5000);
+        let mut starts: Vec<Start> = args.adapters.iter().cloned().map(Start::Adapter).collect();
+        if !args.command.is_empty() {
+            starts.push(Start::Command(args.command.clone()));
+        }
+        if starts.is_empty() {
+            if let Some(h) = recorded {
+                starts = match h.lanes.is_empty() {
+                    true => h.adapters.iter().map(|a| a.start.clone()).collect(),
+                    false => h.lanes.iter().map(|l| l.lane.start.clone()).collect(),
+                };
+            }
+        }
+        if starts.is_empty() {
+            return Err("give --adapter NAME or --command ARG...".into());
+        }
+        let cases = crate::assets::cases_dir(args.cases.clone());
+        let (seeds, seeds_note, index) = match crate::case::load_dir(&cases) {
+            Ok(suite) => (
+                Seeds::from_loaded(&suite.cases),
+                None,
+                super::explain::CaseIndex::of(&suite.cases),
+            ),
+            Err(errors) => (
+                Seeds::builtin(),
+                Some(format!(
+                    "the cases in {} do not load: {}; starting from built-in seeds",
+                    cases.display(),
+                    v(&errors.first().map(|e| e.to_string()).unwrap_or_default())
+                )),
+                super::explain::CaseIndex::default(),
+            ),
+        };
+        Ok(Plan {
+            doc,
+            seed,
+            limit,
+            timeout_ms,
+            starts,
+            jobs: args.jobs,
+            seeds,
+            seeds_note,
+            index: std::sync::Arc::new(index),
+            nearest: args.nearest.clone(),
+            checkpoint_execs: args.checkpoint_execs,
+            abort_after,
+        })
+    }
+
+    fn limits(&self) -> Limits {
+        Limits {
+            timeout: Duration::from_millis(self.timeout_ms),
+            ..Limits::default()
+        }
+    }
+}
+
+/// Runs a campaign in its report folder (or, resuming, finishes a stopped one). A
+/// campaign of one adapter is one lane in the folder itself; of several, one lane per
+/// adapter, each under its own document with its own workers ([`super::lanes`]). An
 /// error on an unknown or unavailable adapter, a folder that cannot be used or resumed,
 /// or a report that cannot be written.
 pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, Error> {
@@ -264,140 +384,162 @@ pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, Error> {
             return Ok(Outcome::Published { out });
         }
     }
-    let abort_after = match std::env::var(ABORT_AFTER) {
-        Ok(v) => Some(
-            v.parse::<u64>()
-                .map_err(|_| format!("{ABORT_AFTER}={v:?} is not a number"))?,
-        ),
-        Err(_) => None,
+    let plan = Plan::of(args, recorded.as_ref())?;
+    let several = match &recorded {
+        Some(h) => !h.lanes.is_empty(),
+        None => plan.starts.len() > 1,
     };
-    // Whatever is not given is the stopped campaign's own, or the default.
-    let doc = match (args.doc, &recorded) {
-        (Some(d), _) => d,
-        (None, Some(h)) => h
-            .doc
+    let work = outdir::Work::open(&out, "fuzz", recorded.is_some()).map_err(|r| r.to_string())?;
+    let dir = work.path().to_path_buf();
+    let campaign = if several {
+        super::lanes::run(&plan, &dir, recorded.as_ref(), watch)?
+    } else {
+        let start = &plan.starts[0];
+        let lane = match &recorded {
+            Some(h) => Lane {
+                start: start.clone(),
+                doc: plan.doc.unwrap_or(super::lanes::FALLBACK.into()),
+                why: h.why.clone(),
+            },
+            None => super::lanes::Nearest::read(plan.nearest.as_deref()).lane(start, plan.doc),
+        };
+        watch.note(&format!("under {} ({})", lane.doc, lane.why));
+        let jobs = plan
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        campaign_in(&dir, &plan, &lane, jobs, recorded.as_ref(), watch, true)?
+    };
+    work.publish().map_err(|e| {
+        format!(
+            "cannot publish {} into {}: {e}",
+            dir.display(),
+            out.display()
+        )
+    })?;
+    Ok(Outcome::Finished { campaign, out })
+}
+
+/// One adapter of a campaign and the document it is judged under.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Lane {
+    pub start: Start,
+    #[serde(with = "doc_text")]
+    pub doc: DocReading,
+    /// Why that document: `given` (`--doc`), or the matrix's nearest with its margin.
+    pub why: String,
+}
+
+/// A document as its id (`rfc3986`, `draft-1996@lenient`).
+mod doc_text {
+    use serde::{Deserialize, Deserializer, Serializer};
+    use urlcert_reference::DocReading;
+
+    pub fn serialize<S: Serializer>(d: &DocReading, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&d.to_string())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<DocReading, D::Error> {
+        String::deserialize(d)?
             .parse()
-            .map_err(|e| format!("{}: its document: {e}", journal::HEADER))?,
-        (None, None) => urlcert_reference::Document::Draft1996.into(),
-    };
-    let seed = match (args.seed, &recorded) {
-        (Some(s), _) => s,
-        (None, Some(h)) => h.seed,
-        (None, None) => std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(1),
-    };
-    let limit = match (args.iterations, args.time, &recorded) {
-        (Some(n), _, _) => Limit::Iterations(n),
-        (None, Some(d), _) => Limit::Time(d),
-        (None, None, Some(h)) => h.limit,
-        (None, None, None) => Limit::Time(Duration::from_secs(60)),
-    };
-    let timeout_ms = args
-        .timeout_ms
-        .or(recorded.as_ref().map(|h| h.timeout_ms))
-        .unwrap_or(5000);
-    let mut starts: Vec<Start> = args.adapters.iter().cloned().map(Start::Adapter).collect();
-    if !args.command.is_empty() {
-        starts.push(Start::Command(args.command.clone()));
+            .map_err(serde::de::Error::custom)
     }
-    if starts.is_empty() {
-        if let Some(h) = &recorded {
-            starts = h.adapters.iter().map(|a| a.start.clone()).collect();
-        }
-    }
-    if starts.is_empty() {
-        return Err("give --adapter NAME or --command ARG...".into());
-    }
-    let limits = Limits {
-        timeout: Duration::from_millis(timeout_ms),
-        ..Limits::default()
-    };
-    let started = start_adapters(&starts, limits)?;
+}
+
+/// Runs (or, with `recorded`, resumes) the campaign of `plan`'s adapters in the work
+/// folder `dir`: its header, its journal as it goes, then its report. With `rewrite`, the
+/// journal is replaced by the report's list of buckets at the end; a lane of several
+/// keeps its checkpoints, so that a resumed campaign can take its state back.
+pub fn campaign_in(
+    dir: &Path,
+    plan: &Plan,
+    lane: &Lane,
+    jobs: usize,
+    recorded: Option<&Header>,
+    watch: &mut dyn Watch,
+    rewrite: bool,
+) -> Result<Campaign, Error> {
+    let limits = plan.limits();
+    let starts = std::slice::from_ref(&lane.start);
+    let doc = lane.doc;
+    let started = start_adapters(starts, limits)?;
     let infos: Vec<(Start, Info)> = started
         .iter()
         .map(|(s, a)| (s.clone(), a.info().clone()))
         .collect();
     let mut adapters: Vec<Box<dyn Engine>> = started.into_iter().map(|(_, a)| a).collect();
-    let cases = crate::assets::cases_dir(args.cases.clone());
-    let seeds = match Seeds::from_cases(&cases) {
-        Ok(s) => s,
-        Err(e) => {
-            watch.note(&format!("{}; starting from built-in seeds", v(e.message())));
-            Seeds::builtin()
-        }
-    };
-    let mut config = Config::new(doc, seed, limit, seeds);
-    config.abort_after = abort_after;
-    if let Some(n) = args.checkpoint_execs {
+    if let Some(n) = &plan.seeds_note {
+        watch.note(n);
+    }
+    let mut config = Config::new(doc, plan.seed, plan.limit, plan.seeds.clone());
+    config.why = lane.why.clone();
+    config.abort_after = plan.abort_after;
+    if let Some(n) = plan.checkpoint_execs {
         config.checkpoint_execs = n.max(1);
     }
     let now = crate::report::run_names(std::time::SystemTime::now()).1;
     let header = Header::new(
         &config,
         &infos,
-        timeout_ms,
+        plan.timeout_ms,
         super::grammar_available(doc),
-        recorded.as_ref().map_or(now, |h| h.started.clone()),
+        recorded.map_or(now, |h| h.started.clone()),
     );
-    if let Some(h) = &recorded {
+    if let Some(h) = recorded {
         let differences = h.differences(&header);
         if !differences.is_empty() {
             return Err(format!(
                 "cannot resume the campaign in {}: {} (leave an option out to take the campaign's own)",
-                outdir::work_path(&out).display(),
+                dir.display(),
                 differences.join("; ")
             ).into());
         }
     }
-    let work = outdir::Work::open(&out, "fuzz", recorded.is_some()).map_err(|r| r.to_string())?;
-    let dir = work.path().to_path_buf();
     let cannot = |what: &str, e: &dyn std::fmt::Display| {
         format!("cannot write {} into {}: {e}", what, dir.display())
     };
-    let saved = match &recorded {
+    let saved = match recorded {
         None => {
-            journal::write_header(&dir, &header).map_err(|e| cannot(journal::HEADER, &e))?;
+            journal::write_header(dir, &header).map_err(|e| cannot(journal::HEADER, &e))?;
             super::Saved::default()
         }
         Some(h) => {
-            let r = journal::restore(&dir, doc, &h.started)?;
+            let r = journal::restore(dir, doc, &h.started)?;
             // The journal goes on from its last checkpoint; what followed is made again.
             let mut kept = r.kept.join("\n");
             if !kept.is_empty() {
                 kept.push('\n');
             }
-            outdir::write_file(&dir, journal::JOURNAL, &kept)
+            outdir::write_file(dir, journal::JOURNAL, &kept)
                 .map_err(|e| cannot(journal::JOURNAL, &e))?;
-            watch.note(&format!(
-                "resuming {} at execution {} of {} ({} buckets{})",
-                dir.display(),
-                r.saved.execs,
-                h.limit,
-                r.saved.buckets.len(),
-                match r.dropped {
-                    0 => String::new(),
-                    1 => "; the journal line after its last checkpoint is made again".into(),
-                    n =>
-                        format!("; the {n} journal lines after its last checkpoint are made again"),
-                }
-            ));
+            if h.result.is_none() {
+                watch.note(&format!(
+                    "resuming {} at execution {} of {} ({} buckets{})",
+                    dir.display(),
+                    r.saved.execs,
+                    h.limit,
+                    r.saved.buckets.len(),
+                    match r.dropped {
+                        0 => String::new(),
+                        1 => "; the journal line after its last checkpoint is made again".into(),
+                        n => format!(
+                            "; the {n} journal lines after its last checkpoint are made again"
+                        ),
+                    }
+                ));
+            }
             r.saved
         }
     };
-    let mut record = journal::CampaignJournal::open(&dir, doc, seed)
+    let mut record = journal::CampaignJournal::open(dir, doc, plan.seed)
         .map_err(|e| cannot(journal::JOURNAL, &e))?;
     let names: Vec<&str> = infos.iter().map(|(_, i)| i.name.as_str()).collect();
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
     watch.note(&format!(
-        "seed {seed}, document {doc}, adapters {}, {jobs} job(s)",
+        "seed {}, document {doc}, adapters {}, {jobs} job(s)",
+        plan.seed,
         v(&names.join(",")),
     ));
     crate::run::interrupt::graceful();
-    watch.begin(limit);
+    watch.begin(plan.limit);
     let mut on_progress = |s: Status| watch.progress(s);
     let (campaign, failed) = if jobs <= 1 {
         super::run_from(
@@ -413,7 +555,7 @@ pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, Error> {
         drop(adapters);
         adapters = Vec::new();
         let make = || -> Result<Vec<Box<dyn Engine>>, String> {
-            Ok(start_adapters(&starts, limits)?
+            Ok(start_adapters(starts, limits)?
                 .into_iter()
                 .map(|(_, a)| a)
                 .collect())
@@ -439,23 +581,20 @@ pub fn run(args: &Options, watch: &mut dyn Watch) -> Result<Outcome, Error> {
         )
         .into());
     }
+    let mut campaign = campaign;
+    super::explain::annotate(&mut campaign, &plan.index);
     let mut header = header;
     header.result = Some(journal::outcome(&campaign));
     // The header's result before the journal is replaced: a kill in between leaves a
     // folder that --resume finishes from the journal.
-    outdir::write_file(&dir, journal::MARKDOWN, &report::markdown(&campaign))
+    outdir::write_file(dir, journal::MARKDOWN, &report::markdown(&campaign))
         .map_err(|e| cannot(journal::MARKDOWN, &e))?;
-    journal::write_header(&dir, &header).map_err(|e| cannot(journal::HEADER, &e))?;
-    outdir::write_file(&dir, journal::JOURNAL, &report::jsonl(&campaign))
-        .map_err(|e| cannot(journal::JOURNAL, &e))?;
-    work.publish().map_err(|e| {
-        format!(
-            "cannot publish {} into {}: {e}",
-            dir.display(),
-            out.display()
-        )
-    })?;
-    Ok(Outcome::Finished { campaign, out })
+    journal::write_header(dir, &header).map_err(|e| cannot(journal::HEADER, &e))?;
+    if rewrite {
+        outdir::write_file(dir, journal::JOURNAL, &report::jsonl(&campaign))
+            .map_err(|e| cannot(journal::JOURNAL, &e))?;
+    }
+    Ok(campaign)
 }
 
 #[cfg(test)]

@@ -19,10 +19,48 @@ pub fn json(m: &Matrix) -> String {
     s
 }
 
-/// The three files: (name, contents).
+/// `nearest.json`: each parser's nearest document for parsing and resolution together,
+/// the matrix's one answer a campaign reads to judge that parser under it
+/// (`urlcert fuzz` without `--doc`). `document` is the best document the label names
+/// (alone or in a tie), `null` when the matrix cannot tell.
+pub fn nearest_json(m: &Matrix) -> String {
+    let parsers: Vec<serde_json::Value> = m
+        .parsers
+        .iter()
+        .map(|p| {
+            let n = &p.together.nearest;
+            let mut o = serde_json::json!({
+                "adapter": p.adapter,
+                "version": p.version,
+                "document": n.best().map(|d| d.id()),
+                "label": n.label(),
+            });
+            if let Some((runner_up, margin, interval)) = n.margin() {
+                o["runner_up"] = runner_up.id().into();
+                o["margin"] = margin.into();
+                o["interval"] = serde_json::json!([interval.low, interval.high]);
+            }
+            o
+        })
+        .collect();
+    let doc = serde_json::json!({
+        "format": NEAREST_FORMAT,
+        "what": "Each parser's nearest document for parsing and resolution together, from `urlcert matrix`: the document that agrees with it on the most discriminating inputs of the case suite (matrix.json has the scores).",
+        "parsers": parsers,
+    });
+    let mut s = serde_json::to_string_pretty(&doc).unwrap_or_default();
+    s.push('\n');
+    s
+}
+
+/// `nearest.json`'s `format`.
+pub const NEAREST_FORMAT: u32 = 1;
+
+/// The four files: (name, contents).
 pub fn render_files(m: &Matrix) -> Vec<(String, String)> {
     vec![
         ("matrix.json".into(), json(m)),
+        ("nearest.json".into(), nearest_json(m)),
         ("matrix.md".into(), markdown(m)),
         ("matrix.html".into(), html(m)),
     ]

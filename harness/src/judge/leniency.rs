@@ -1,0 +1,812 @@
+//! The causes every family of parsers shares: where a parser departs from a document's
+//! letter in a way the documents themselves describe (characters they exclude taken or
+//! percent-encoded, escapes of unreserved characters decoded, case and dot segments
+//! normalised, a reference or base outside the grammar resolved or refused). Each is
+//! written once, keyed by what the parser answers, not by which parser says it.
+//!
+//! A leniency that is a rewriting of the request ([`Rewrite`]) explains a discrepancy
+//! when the adapter's answer agrees with the reference's answer, under the same
+//! document, to the rewritten request: the parser answered as the document would have
+//! answered the input written its way. The others are a test of the answers.
+//!
+//! Campaigns put a discrepancy to these last, after the named causes and the other
+//! documents ([`crate::run::fuzz::judge_one`]): a document's own answer is the more
+//! exact explanation.
+
+use crate::ask::{Answer, Info};
+use crate::judge::{expected, Class, Judged};
+use crate::run::fuzz::{reference_answer, RefAnswer, Request, RequestOp};
+use urlcert_reference::{DocReading, Document, Verdict};
+
+/// A leniency: its name (what a report counts by) and what it says.
+pub struct Leniency {
+    pub name: &'static str,
+    /// What the parser does, and the text that makes it a departure.
+    pub says: &'static str,
+    pub test: Test,
+}
+
+/// How a leniency is recognised.
+pub enum Test {
+    /// The request as the parser read it; `None` when the rewriting changes nothing.
+    Rewrite(fn(&[u8]) -> Option<Vec<u8>>),
+    /// The answers themselves.
+    Answers(fn(&Seen) -> bool),
+}
+
+/// A discrepancy as a leniency sees it.
+pub struct Seen<'a> {
+    pub doc: DocReading,
+    pub req: &'a Request,
+    pub reference: &'a RefAnswer,
+    pub answer: &'a Answer,
+    pub judged: &'a Judged,
+}
+
+impl Seen<'_> {
+    /// The two values the judge found differing (the component's, or the
+    /// resolutions'), `None` for an absent one; `None` when either is not a value.
+    fn values(&self) -> Option<(Option<String>, Option<String>)> {
+        if !matches!(self.judged.class, Class::Component | Class::Resolution) {
+            return None;
+        }
+        Some((value_in(&self.judged.expected)?, value_in(&self.judged.actual)?))
+    }
+}
+
+/// The value a judge's line states: its first quoted text (Rust's escapes read back),
+/// or `null`.
+fn value_in(line: &str) -> Option<Option<String>> {
+    let Some(open) = line.find('"') else {
+        return line.contains(" null").then_some(None);
+    };
+    let mut out = String::new();
+    let mut chars = line[open + 1..].chars();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => return Some(Some(out)),
+            '\\' => match chars.next()? {
+                'n' => out.push('\n'),
+                't' => out.push('\t'),
+                'r' => out.push('\r'),
+                'u' => {
+                    let hex: String = chars.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                    out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+                }
+                other => out.push(other),
+            },
+            c => out.push(c),
+        }
+    }
+    None
+}
+
+/// Every escape decoded (bytes that are not UTF-8 read lossily), for comparing two
+/// writings of one value.
+fn decoded(s: &str) -> String {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() && hex(b[i + 1]) && hex(b[i + 2]) {
+            let digit = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+            out.push(digit(b[i + 1]) * 16 + digit(b[i + 2]));
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The default port of a scheme (RFC 1738 Section 3 and the schemes' own RFCs).
+fn default_port(scheme: &str) -> Option<&'static str> {
+    Some(match scheme {
+        "http" | "ws" => "80",
+        "https" | "wss" => "443",
+        "ftp" => "21",
+        "telnet" => "23",
+        "gopher" => "70",
+        "nntp" => "119",
+        "prospero" => "1525",
+        "wais" => "210",
+        _ => return None,
+    })
+}
+
+/// [`port_read`], with the scheme's default port left out too (RFC 3986 Section
+/// 6.2.3: "the default port for a scheme ... should be omitted").
+fn port_read_for(s: &str, scheme: Option<&str>) -> String {
+    let read = port_read(s);
+    match (scheme.and_then(default_port), read.rsplit_once(':')) {
+        (Some(d), Some((head, port))) if port.trim_start_matches('0') == d => head.to_string(),
+        _ => read,
+    }
+}
+
+/// An authority or host with its port written as a number: leading zeros dropped, an
+/// empty port (and its ":") left out.
+fn port_read(s: &str) -> String {
+    let (head, port) = match s.rfind(':') {
+        Some(i) if !s[i..].contains(']') => (&s[..i], &s[i + 1..]),
+        _ => return s.to_string(),
+    };
+    if port.is_empty() {
+        return head.to_string();
+    }
+    match port.bytes().all(|b| b.is_ascii_digit()) {
+        true => match port.trim_start_matches('0') {
+            "" => format!("{head}:0"),
+            digits => format!("{head}:{digits}"),
+        },
+        false => s.to_string(),
+    }
+}
+
+/// Bytes no grammar of the RFCs takes as they are (RFC 3986 Section 2, RFC 2396
+/// Section 2.4.3 "excluded", RFC 1738 Section 2.2 "unsafe"): controls, space, bytes
+/// outside US-ASCII, and `" < > \ ^ ` { | }`.
+fn excluded(b: u8) -> bool {
+    !(0x21..0x7F).contains(&b) || b"\"<>\\^`{|}".contains(&b)
+}
+
+fn hex(b: u8) -> bool {
+    b.is_ascii_hexdigit()
+}
+
+/// Each excluded byte, each "%" not followed by two hex digits, and each "#" after the
+/// first percent-encoded, as RFC 3986 Section 2.1 writes what a URI may not hold.
+fn encode_excluded(input: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(input.len() + 8);
+    let mut hash = false;
+    for (i, &b) in input.iter().enumerate() {
+        let lone_percent = b == b'%'
+            && !(input.get(i + 1).copied().is_some_and(hex)
+                && input.get(i + 2).copied().is_some_and(hex));
+        let second_hash = b == b'#' && std::mem::replace(&mut hash, true);
+        if excluded(b) || lone_percent || second_hash {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        } else {
+            out.push(b);
+        }
+    }
+    (out != input).then_some(out)
+}
+
+/// "%" and two hex digits that stand for an unreserved character, decoded (RFC 3986
+/// Section 2.3: "should be normalized by decoding"; Section 6.2.2.2).
+fn decode_unreserved(input: &[u8]) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(input.len());
+    let mut i = 0;
+    while i < input.len() {
+        if input[i] == b'%' && i + 2 < input.len() {
+            let (h, l) = (input[i + 1], input[i + 2]);
+            if hex(h) && hex(l) {
+                let digit = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+                let v = digit(h) * 16 + digit(l);
+                if v.is_ascii_alphanumeric() || b"-._~".contains(&v) {
+                    out.push(v);
+                    i += 3;
+                    continue;
+                }
+            }
+        }
+        out.push(input[i]);
+        i += 1;
+    }
+    (out != input).then_some(out)
+}
+
+/// Hex digits of escapes in upper case, the scheme and the authority in lower case
+/// (RFC 3986 Section 6.2.2.1).
+fn normalize_case(input: &[u8]) -> Option<Vec<u8>> {
+    let mut out = input.to_vec();
+    let scheme_end = urlcert_reference::invariants::has_scheme(input)
+        .then(|| input.iter().position(|&b| b == b':'))
+        .flatten();
+    if let Some(end) = scheme_end {
+        out[..end].make_ascii_lowercase();
+    }
+    let after = scheme_end.map_or(0, |e| e + 1);
+    if out[after..].starts_with(b"//") {
+        let start = after + 2;
+        let end = out[start..]
+            .iter()
+            .position(|b| b"/?#".contains(b))
+            .map_or(out.len(), |p| start + p);
+        // The host, not the userinfo: after the last "@".
+        let host = out[start..end]
+            .iter()
+            .rposition(|&b| b == b'@')
+            .map_or(start, |p| start + p + 1);
+        out[host..end].make_ascii_lowercase();
+    }
+    let mut i = 0;
+    while i + 2 < out.len() {
+        if out[i] == b'%' && hex(out[i + 1]) && hex(out[i + 2]) {
+            out[i + 1].make_ascii_uppercase();
+            out[i + 2].make_ascii_uppercase();
+            i += 3;
+        } else {
+            i += 1;
+        }
+    }
+    (out != input).then_some(out)
+}
+
+/// "\" read as "/" (the URL Standard's reading for special schemes, which many parsers
+/// apply everywhere).
+fn backslash_as_slash(input: &[u8]) -> Option<Vec<u8>> {
+    input
+        .contains(&b'\\')
+        .then(|| input.iter().map(|&b| if b == b'\\' { b'/' } else { b }).collect())
+}
+
+/// Leading and trailing C0 controls and spaces removed, and every tab and newline
+/// (the URL Standard's first steps, `#concept-basic-url-parser` 1 and 3).
+fn strip_c0_and_whitespace(input: &[u8]) -> Option<Vec<u8>> {
+    let c0 = |b: &u8| *b <= 0x20;
+    let start = input.iter().position(|b| !c0(b)).unwrap_or(input.len());
+    let end = input.iter().rposition(|b| !c0(b)).map_or(start, |p| p + 1);
+    let out: Vec<u8> = input[start..end]
+        .iter()
+        .copied()
+        .filter(|b| !matches!(b, b'\t' | b'\n' | b'\r'))
+        .collect();
+    (out != input).then_some(out)
+}
+
+/// The path's "." and ".." segments removed (RFC 3986 Section 5.2.4, which Section
+/// 6.2.2.3 applies to every URI).
+fn remove_dot_segments(input: &[u8]) -> Option<Vec<u8>> {
+    let end = input
+        .iter()
+        .position(|b| b"?#".contains(b))
+        .unwrap_or(input.len());
+    let scheme_end = urlcert_reference::invariants::has_scheme(input)
+        .then(|| input.iter().position(|&b| b == b':'))
+        .flatten()
+        .map_or(0, |e| e + 1);
+    let mut path_start = scheme_end;
+    if input[scheme_end..end].starts_with(b"//") {
+        path_start = input[scheme_end + 2..end]
+            .iter()
+            .position(|&b| b == b'/')
+            .map_or(end, |p| scheme_end + 2 + p);
+    }
+    let path = &input[path_start..end];
+    if !path.starts_with(b"/") {
+        return None;
+    }
+    let clean = urlcert_reference::resolve::rfc3986::remove_dot_segments(path);
+    let mut out = input[..path_start].to_vec();
+    out.extend_from_slice(&clean);
+    out.extend_from_slice(&input[end..]);
+    (out != input).then_some(out)
+}
+
+/// RFC 3986 Appendix B's five parts of a URI reference (each `None` when absent).
+pub fn appendix_b(s: &[u8]) -> [Option<&[u8]>; 5] {
+    let end_of = |from: usize, stops: &[u8]| {
+        s[from..]
+            .iter()
+            .position(|b| stops.contains(b))
+            .map_or(s.len(), |p| from + p)
+    };
+    let mut at = 0;
+    let colon = end_of(0, b":/?#");
+    let scheme = (colon < s.len() && s[colon] == b':' && colon > 0).then(|| {
+        at = colon + 1;
+        &s[..colon]
+    });
+    let authority = s[at..].starts_with(b"//").then(|| {
+        let end = end_of(at + 2, b"/?#");
+        let a = &s[at + 2..end];
+        at = end;
+        a
+    });
+    let path_end = end_of(at, b"?#");
+    let path = Some(&s[at..path_end]);
+    at = path_end;
+    let query = (at < s.len() && s[at] == b'?').then(|| {
+        let end = end_of(at + 1, b"#");
+        let q = &s[at + 1..end];
+        at = end;
+        q
+    });
+    let fragment = (at < s.len() && s[at] == b'#').then(|| &s[at + 1..]);
+    [scheme, authority, path, query, fragment]
+}
+
+/// The schemes the URL Standard calls special: the ones every parser knows.
+const SPECIAL: &[&str] = &["http", "https", "ftp", "file", "ws", "wss"];
+
+fn scheme_of(bytes: &[u8]) -> Option<String> {
+    appendix_b(bytes)[0].map(|s| String::from_utf8_lossy(s).to_ascii_lowercase())
+}
+
+/// "[" and "]" outside an authority, and a ":" in the first segment of a reference
+/// with no scheme, percent-encoded: gen-delims where the grammar has no place for them
+/// (RFC 3986 Section 2.2 and 4.2).
+fn encode_out_of_place(input: &[u8]) -> Option<Vec<u8>> {
+    // RFC 3986 Section 3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
+    let has_scheme = input.first().is_some_and(u8::is_ascii_alphabetic)
+        && input
+            .iter()
+            .position(|&b| b == b':')
+            .is_some_and(|c| input[..c].iter().all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b)));
+    let [_, authority, ..] = appendix_b(input);
+    let (auth_start, auth_end) = match authority {
+        Some(a) => {
+            let start = a.as_ptr() as usize - input.as_ptr() as usize;
+            (start, start + a.len())
+        }
+        None => (usize::MAX, usize::MAX),
+    };
+    let first_segment_end = input
+        .iter()
+        .position(|b| b"/?#".contains(b))
+        .unwrap_or(input.len());
+    let mut out = Vec::with_capacity(input.len() + 6);
+    for (i, &b) in input.iter().enumerate() {
+        let in_authority = (auth_start..auth_end).contains(&i);
+        // A well-formed IP literal is not out of place, and is left alone: an input
+        // holding one was rejected for something else.
+        let bracket = matches!(b, b'[' | b']');
+        let colon = b == b':' && !has_scheme && i < first_segment_end;
+        // Only the last "@" of an authority ends its userinfo.
+        let at = b == b'@'
+            && in_authority
+            && input[i + 1..auth_end].contains(&b'@');
+        if bracket || colon || at {
+            out.extend_from_slice(format!("%{b:02X}").as_bytes());
+        } else {
+            out.push(b);
+        }
+    }
+    (out != input).then_some(out)
+}
+
+/// Two results that differ only in an empty part present on one side and absent on
+/// the other: "//" with no authority, a lone "?" or "#".
+fn same_but_empty_parts(a: &[u8], b: &[u8]) -> bool {
+    let (x, y) = (appendix_b(a), appendix_b(b));
+    a != b
+        && x.iter().zip(y.iter()).all(|(p, q)| match (p, q) {
+            (Some(p), Some(q)) => p == q,
+            (Some(v), None) | (None, Some(v)) => v.is_empty(),
+            (None, None) => true,
+        })
+}
+
+/// Runs of "/" in a path made one (the path only: after the scheme and authority, up
+/// to "?" or "#").
+fn collapse_slashes(s: &str) -> String {
+    let b = s.as_bytes();
+    let [_, _, path, ..] = appendix_b(b);
+    let Some(path) = path else {
+        return s.to_string();
+    };
+    let start = path.as_ptr() as usize - b.as_ptr() as usize;
+    let mut out = s[..start].to_string();
+    let mut last_slash = false;
+    for c in String::from_utf8_lossy(path).chars() {
+        if !(c == '/' && last_slash) {
+            out.push(c);
+        }
+        last_slash = c == '/';
+    }
+    out.push_str(&s[start + path.len()..]);
+    out
+}
+
+/// The IP address a host (or an authority's host) writes, read as a number: an IP
+/// literal's IPv6 address, or an IPv4 address whose parts may have leading zeros.
+fn ip_read(s: &str) -> Option<std::net::IpAddr> {
+    let host = s.rsplit('@').next()?;
+    if let Some(inner) = host.strip_prefix('[') {
+        return inner.split(']').next()?.parse().ok().map(std::net::IpAddr::V6);
+    }
+    let host = host.split(':').next()?;
+    let parts: Vec<u8> = host
+        .split('.')
+        .map(|p| p.parse::<u8>().ok())
+        .collect::<Option<Vec<u8>>>()?;
+    (parts.len() == 4).then(|| std::net::IpAddr::from([parts[0], parts[1], parts[2], parts[3]]))
+}
+
+fn grammar_rejects(doc: DocReading, bytes: &[u8]) -> bool {
+    doc.doc != Document::UrlStandard
+        && urlcert_reference::parse(doc, bytes).verdict == Verdict::Invalid
+}
+
+/// Every leniency, in the order they are tried.
+pub const LENIENCIES: &[Leniency] = &[
+    Leniency {
+        name: "encodes-excluded-characters",
+        says: "percent-encodes the characters the document excludes (RFC 3986 Section 2.1, RFC 2396 Section 2.4.3), where the document rejects the input",
+        test: Test::Rewrite(encode_excluded),
+    },
+    Leniency {
+        name: "strips-c0-and-whitespace",
+        says: "drops leading and trailing controls and spaces, and tabs and newlines anywhere, as the URL Standard's parser does; the RFCs keep them (and reject them)",
+        test: Test::Rewrite(strip_c0_and_whitespace),
+    },
+    Leniency {
+        name: "backslash-is-slash",
+        says: "reads \"\\\" as \"/\", the URL Standard's reading for special schemes; to the RFCs \"\\\" is an excluded character",
+        test: Test::Rewrite(backslash_as_slash),
+    },
+    Leniency {
+        name: "decodes-unreserved-escapes",
+        says: "decodes escapes of unreserved characters (RFC 3986 Section 2.3: equivalent, and \"should be normalized by decoding\")",
+        test: Test::Rewrite(decode_unreserved),
+    },
+    Leniency {
+        name: "normalizes-case",
+        says: "lower-cases the scheme and host and upper-cases escapes' hex digits (RFC 3986 Section 6.2.2.1: equivalent)",
+        test: Test::Rewrite(normalize_case),
+    },
+    Leniency {
+        name: "removes-dot-segments",
+        says: "removes \".\" and \"..\" segments from a path it parses (RFC 3986 Section 6.2.2.3: equivalent)",
+        test: Test::Rewrite(remove_dot_segments),
+    },
+    Leniency {
+        name: "percent-encodes-differently",
+        says: "writes the component (or the result) with other characters percent-encoded than the document does, the same once every escape is decoded (RFC 3986 Section 2.1 and 2.4 say when to encode; the URL Standard's percent-encode sets, exactly)",
+        test: Test::Answers(|s| {
+            s.values().is_some_and(|(e, a)| match (e, a) {
+                (Some(e), Some(a)) => e != a && decoded(&e) == decoded(&a),
+                _ => false,
+            })
+        }),
+    },
+    Leniency {
+        name: "empty-and-absent-alike",
+        says: "gives an empty component where the document has none, or none where it has an empty one (RFC 3986 Section 5.3 tells an undefined component from an empty one; many APIs cannot)",
+        test: Test::Answers(|s| {
+            s.judged.class == Class::Component
+                && s.values().is_some_and(|(e, a)| match (e, a) {
+                    (None, Some(v)) | (Some(v), None) => v.is_empty(),
+                    _ => false,
+                })
+        }),
+    },
+    Leniency {
+        name: "empty-parts-dropped",
+        says: "resolves to the document's result with an empty authority, query or fragment left out, or added (RFC 3986 Section 5.3 writes \"//\", \"?\" and \"#\" whenever the component is defined, even empty)",
+        test: Test::Answers(|s| {
+            let (Some(crate::ask::ReferenceAnswer::Resolve(Ok(r))), Answer::Resolved { result }) =
+                (s.reference.answer(), s.answer)
+            else {
+                return false;
+            };
+            same_but_empty_parts(&r.result, result.as_bytes())
+        }),
+    },
+    Leniency {
+        name: "refuses-unknown-schemes",
+        says: "rejects an input whose scheme it does not know (its message says so) where the document's generic syntax takes any scheme (RFC 3986 Section 3.1)",
+        test: Test::Answers(|s| {
+            let Answer::Rejected { message } = s.answer else {
+                return false;
+            };
+            let m = message.to_ascii_lowercase();
+            let accepted = match s.reference.answer() {
+                Some(crate::ask::ReferenceAnswer::Parse(p)) => p.verdict != Verdict::Invalid,
+                Some(crate::ask::ReferenceAnswer::Resolve(r)) => r.is_ok(),
+                _ => false,
+            };
+            let unknown = [Some(&s.req.input[..]), s.req.base.as_deref()]
+                .into_iter()
+                .flatten()
+                .filter_map(scheme_of)
+                .any(|sc| !SPECIAL.contains(&sc.as_str()));
+            accepted && unknown && (m.contains("scheme") || m.contains("protocol") || m.contains("urn"))
+        }),
+    },
+    Leniency {
+        name: "resolves-only-known-schemes",
+        says: "gives back the reference as it is against a base whose scheme it does not resolve in (Python's `uses_relative`, for one), where the document resolves against any absolute base (RFC 3986 Section 5.2)",
+        test: Test::Answers(|s| {
+            let (Some(crate::ask::ReferenceAnswer::Resolve(Ok(r))), Answer::Resolved { result }) =
+                (s.reference.answer(), s.answer)
+            else {
+                return false;
+            };
+            let base_scheme = s.req.base.as_deref().and_then(scheme_of);
+            result.as_bytes() == &s.req.input[..]
+                && r.result != s.req.input
+                && base_scheme.is_some_and(|b| !SPECIAL.contains(&b.as_str()))
+        }),
+    },
+    Leniency {
+        name: "result-path-reads-as-authority",
+        says: "refuses, or writes otherwise, a result whose path begins with \"//\" where there is no authority: the document's resolution leaves such a path (RFC 3986 Section 5.2.4, the 1996 draft's Section 6 step 6), and written as it is the result reads back with an authority",
+        test: Test::Answers(|s| {
+            let Some(crate::ask::ReferenceAnswer::Resolve(Ok(r))) = s.reference.answer() else {
+                return false;
+            };
+            let has_authority = |b: &[u8]| appendix_b(b)[1].is_some();
+            let base = s.req.base.as_deref().unwrap_or_default();
+            // A reference with a scheme takes nothing from the base.
+            let base_authority = scheme_of(&s.req.input).is_none() && has_authority(base);
+            s.req.op == RequestOp::Resolve
+                && has_authority(&r.result)
+                && !has_authority(&s.req.input)
+                && !base_authority
+        }),
+    },
+    Leniency {
+        name: "takes-delimiters-out-of-place",
+        says: "accepts \"[\" or \"]\" outside a host, or a \":\" in the first segment of a reference without a scheme, which the document's grammar has no place for (RFC 3986 Sections 2.2, 3.2.2 and 4.2)",
+        test: Test::Answers(|s| {
+            s.req.op == RequestOp::Parse
+                && matches!(s.answer, Answer::Parsed { .. })
+                && grammar_rejects(s.doc, &s.req.input)
+                && encode_out_of_place(&s.req.input)
+                    .and_then(|e| encode_excluded(&e).or(Some(e)))
+                    .is_some_and(|e| !grammar_rejects(s.doc, &e))
+        }),
+    },
+    Leniency {
+        name: "scheme-needs-a-letter-first",
+        says: "gives no scheme where the document's scheme begins with a digit, \"+\", \"-\" or \".\" (RFC 1738 Section 2.1 and the 1996 draft allow it; RFC 2396 Section 3.1 and RFC 3986 Section 3.1 begin a scheme with a letter)",
+        test: Test::Answers(|s| {
+            s.judged.component.as_deref() == Some("scheme")
+                && s.values().is_some_and(|(e, a)| {
+                    e.is_some_and(|e| e.starts_with(|c: char| !c.is_ascii_alphabetic()))
+                        && a.is_none_or(|a| a.is_empty())
+                })
+        }),
+    },
+    Leniency {
+        name: "supplies-a-scheme",
+        says: "gives a scheme where the input has none (a default it guesses, such as libcurl's CURLU_GUESS_SCHEME); the documents take the reference as relative",
+        test: Test::Answers(|s| {
+            matches!(s.judged.component.as_deref(), Some("scheme" | "protocol"))
+                && s.values().is_some_and(|(e, a)| {
+                    e.is_none_or(|e| e.is_empty()) && a.is_some_and(|a| !a.is_empty())
+                })
+        }),
+    },
+    Leniency {
+        name: "collapses-empty-path-segments",
+        says: "makes runs of \"/\" in a path one; to the documents each empty segment is a segment (RFC 3986 Section 3.3 `segment = *pchar`)",
+        test: Test::Answers(|s| {
+            s.values().is_some_and(|(e, a)| match (e, a) {
+                (Some(e), Some(a)) => {
+                    let one = |v: &str| match s.judged.class {
+                        Class::Component => {
+                            let mut out = String::new();
+                            for c in v.chars() {
+                                if !(c == '/' && out.ends_with('/')) {
+                                    out.push(c);
+                                }
+                            }
+                            out
+                        }
+                        _ => collapse_slashes(v),
+                    };
+                    e != a && e.contains("//") && one(&e) == one(&a)
+                }
+                _ => false,
+            })
+        }),
+    },
+    Leniency {
+        name: "rewrites-ip-address",
+        says: "writes an IP address in another form, the same address (IPv6 zeros compressed or written out, RFC 5952; IPv4 parts without leading zeros); the documents keep the host as written",
+        test: Test::Answers(|s| {
+            s.values().is_some_and(|(e, a)| match (e, a) {
+                (Some(e), Some(a)) => {
+                    let read = |v: &str| {
+                        let [_, authority, ..] = appendix_b(v.as_bytes());
+                        let host = authority.map(|x| String::from_utf8_lossy(x).into_owned());
+                        ip_read(host.as_deref().unwrap_or(v))
+                    };
+                    e != a && read(&e).is_some() && read(&e) == read(&a)
+                }
+                _ => false,
+            })
+        }),
+    },
+    Leniency {
+        name: "keeps-a-unicode-host",
+        says: "keeps a host of non-ASCII characters as written where the document maps it to ASCII (the URL Standard's domain to ASCII, UTS #46; RFC 3986 Section 3.2.2 has no such host at all)",
+        test: Test::Answers(|s| {
+            matches!(s.judged.component.as_deref(), Some("host" | "hostname"))
+                && s.values().is_some_and(|(e, a)| match (e, a) {
+                    (Some(e), Some(a)) => {
+                        !a.is_ascii()
+                            && url::Host::parse(&a).is_ok_and(|h| h.to_string().eq_ignore_ascii_case(&e))
+                    }
+                    _ => false,
+                })
+        }),
+    },
+    Leniency {
+        name: "normalizes-port",
+        says: "writes the port as a number, leading zeros dropped, or leaves out an empty port and its \":\", or the scheme's default port (RFC 3986 Section 6.2.3: \"should omit the port component and its ':' delimiter if port is empty or if its value would be the same as that of the scheme's default\")",
+        test: Test::Answers(|s| {
+            s.judged.class == Class::Component
+                && s.values().is_some_and(|(e, a)| match (e, a) {
+                    (Some(e), Some(a)) => {
+                        let scheme = scheme_of(&s.req.input);
+                        e != a
+                            && port_read_for(&e, scheme.as_deref())
+                                == port_read_for(&a, scheme.as_deref())
+                    }
+                    (Some(e), None) => e.is_empty(),
+                    _ => false,
+                })
+        }),
+    },
+    Leniency {
+        name: "host-without-brackets",
+        says: "gives an IP literal's host without its \"[\" and \"]\" (RFC 3986 Section 3.2.2: the brackets are part of the host)",
+        test: Test::Answers(|s| {
+            s.values().is_some_and(|(e, a)| match (e, a) {
+                (Some(e), Some(a)) => {
+                    e.starts_with('[') && e.trim_start_matches('[').trim_end_matches(']').eq_ignore_ascii_case(&a)
+                }
+                _ => false,
+            })
+        }),
+    },
+    Leniency {
+        name: "takes-excluded-characters",
+        says: "accepts as they are characters the document excludes, in an input that is a URL under the document once they are percent-encoded",
+        test: Test::Answers(|s| {
+            s.req.op == RequestOp::Parse
+                && matches!(s.answer, Answer::Parsed { .. })
+                && grammar_rejects(s.doc, &s.req.input)
+                && encode_excluded(&s.req.input).is_some_and(|e| !grammar_rejects(s.doc, &e))
+        }),
+    },
+    Leniency {
+        name: "refuses-what-the-grammar-excludes",
+        says: "rejects a reference or base outside the document's grammar, which the document's resolution algorithm takes apart by its delimiters and resolves all the same (RFC 3986 Section 5.2.1 and Appendix B, the 1996 draft's Section 6)",
+        test: Test::Answers(|s| {
+            s.req.op == RequestOp::Resolve
+                && matches!(s.answer, Answer::Rejected { .. })
+                && matches!(s.reference.answer(), Some(crate::ask::ReferenceAnswer::Resolve(Ok(_))))
+                && (grammar_rejects(s.doc, &s.req.input)
+                    || grammar_rejects(s.doc, s.req.base.as_deref().unwrap_or_default()))
+        }),
+    },
+    Leniency {
+        name: "resolves-what-the-document-refuses",
+        says: "resolves against a base, or a reference, the document gives no resolution for (RFC 3986 Section 5.1 takes a base without a fragment; the RFCs resolve a relative reference only against an absolute base)",
+        test: Test::Answers(|s| {
+            s.req.op == RequestOp::Resolve
+                && matches!(s.answer, Answer::Resolved { .. })
+                && matches!(s.reference.answer(), Some(crate::ask::ReferenceAnswer::Resolve(Err(_))))
+        }),
+    },
+    Leniency {
+        name: "refuses-a-relative-reference",
+        says: "rejects a relative reference parsed alone, which the document's grammar takes (RFC 3986 Section 4.1 `URI-reference`, RFC 2396 Section 4); the parser needs an absolute URL",
+        test: Test::Answers(|s| {
+            s.req.op == RequestOp::Parse
+                && matches!(s.answer, Answer::Rejected { .. })
+                && s.doc.doc != Document::UrlStandard
+                && !urlcert_reference::invariants::has_scheme(&s.req.input)
+                && urlcert_reference::parse(s.doc, &s.req.input).verdict != Verdict::Invalid
+        }),
+    },
+];
+
+/// The leniency that explains the adapter's `answer` to `req`, judged under `doc`, when
+/// one does.
+pub fn explain(
+    doc: DocReading,
+    req: &Request,
+    reference: &RefAnswer,
+    info: &Info,
+    answer: &Answer,
+    judged: &Judged,
+) -> Option<&'static Leniency> {
+    if matches!(answer, Answer::Fault { .. }) {
+        return None;
+    }
+    let seen = Seen {
+        doc,
+        req,
+        reference,
+        answer,
+        judged,
+    };
+    LENIENCIES.iter().find(|l| match l.test {
+        Test::Rewrite(rewrite) => {
+            let input = rewrite(&req.input);
+            let base = req.base.as_deref().and_then(rewrite);
+            if input.is_none() && base.is_none() {
+                return false;
+            }
+            let read = Request {
+                op: req.op,
+                base: base.or_else(|| req.base.clone()),
+                input: input.unwrap_or_else(|| req.input.clone()),
+            };
+            let RefAnswer::Answered(r) = reference_answer(doc, &read) else {
+                return false;
+            };
+            expected::of(&r).is_some_and(|e| {
+                crate::judge::judge(&read.asked(), doc, &e, info, answer).class == Class::Agree
+            })
+        }
+        Test::Answers(test) => test(&seen),
+    })
+}
+
+/// The leniency called `name`.
+pub fn by_name(name: &str) -> Option<&'static Leniency> {
+    LENIENCIES.iter().find(|l| l.name == name)
+}
+
+/// Does the leniency concern `req` (its rewriting changes it, or its test could hold)?
+/// For the report's nearest case.
+pub fn concerns(l: &Leniency, req: &Request) -> bool {
+    match l.test {
+        Test::Rewrite(rewrite) => {
+            rewrite(&req.input).is_some() || req.base.as_deref().and_then(rewrite).is_some()
+        }
+        Test::Answers(_) => true,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn s(b: Option<Vec<u8>>) -> Option<String> {
+        b.map(|v| String::from_utf8(v).unwrap())
+    }
+
+    #[test]
+    fn rewritings_write_the_input_as_the_documents_say() {
+        // RFC 3986 Section 2.1: a space is %20; a lone "%" is %25; a second "#" %23.
+        assert_eq!(s(encode_excluded(b"a b%#c#d")).as_deref(), Some("a%20b%25#c%23d"));
+        assert_eq!(encode_excluded(b"http://a/%41"), None);
+        // Section 2.3: %41 is "A", %2F stays.
+        assert_eq!(s(decode_unreserved(b"/%41%2F%7e")).as_deref(), Some("/A%2F~"));
+        // Section 6.2.2.1: scheme and host lower-cased, userinfo kept, hex upper-cased.
+        assert_eq!(
+            s(normalize_case(b"HTTP://User@Host.COM/%7e")).as_deref(),
+            Some("http://User@host.com/%7E")
+        );
+        // Section 5.2.4 on the path only.
+        assert_eq!(
+            s(remove_dot_segments(b"http://h/a/./b/../c?x/../y")).as_deref(),
+            Some("http://h/a/c?x/../y")
+        );
+        assert_eq!(remove_dot_segments(b"a/../b"), None);
+        // The URL Standard's first steps.
+        assert_eq!(s(strip_c0_and_whitespace(b" \x01http://a/\tb\n ")).as_deref(), Some("http://a/b"));
+        assert_eq!(s(backslash_as_slash(b"http:\\\\a\\b")).as_deref(), Some("http://a/b"));
+    }
+
+    #[test]
+    fn values_are_read_back_from_the_judges_lines() {
+        assert_eq!(value_in(r#"rfc3986: pathname "%20""#), Some(Some("%20".into())));
+        assert_eq!(value_in(r#"url: path "a\"b" (from path)"#), Some(Some("a\"b".into())));
+        assert_eq!(value_in("x: authority null (from netloc)"), Some(None));
+        assert_eq!(value_in(r#"resolved to "\u{7f}x""#), Some(Some("\u{7f}x".into())));
+        assert_eq!(decoded("%7e%2E"), "~.");
+        // Section 6.2.3: "h:" and "h" are one authority; so are ":00" and ":0".
+        assert_eq!(port_read("h:"), "h");
+        assert_eq!(port_read(":00"), ":0");
+        assert_eq!(port_read("h:080"), "h:80");
+        assert_eq!(port_read("[::1]"), "[::1]");
+        assert!(same_but_empty_parts(b"p:///r/", b"p:/r/"));
+        assert!(same_but_empty_parts(b"http://a/b?", b"http://a/b"));
+        assert!(!same_but_empty_parts(b"http://a/b?x", b"http://a/b"));
+        assert_eq!(s(encode_out_of_place(b"1:[x]")).as_deref(), Some("1%3A%5Bx%5D"));
+        // Brackets are encoded wherever they are: the leniency asks only of an input the
+        // grammar rejected, so a well-formed IP literal never comes to it.
+        assert_eq!(s(encode_out_of_place(b"//[x]")).as_deref(), Some("//%5Bx%5D"));
+    }
+}
