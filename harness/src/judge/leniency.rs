@@ -789,6 +789,69 @@ mod tests {
         assert_eq!(s(backslash_as_slash(b"http:\\\\a\\b")).as_deref(), Some("http://a/b"));
     }
 
+    fn rfc3986_parser(answer: &[(&str, Option<&str>)]) -> (Info, Answer) {
+        let info = Info {
+            name: "p".into(),
+            version: "1".into(),
+            model: crate::ask::Model::Rfc3986,
+            operations: vec![crate::ask::Operation::Parse],
+            argv: None,
+        };
+        let mut parts = crate::ask::Parts::new();
+        for (k, v) in answer {
+            parts.insert((*k).into(), v.map(str::to_string));
+        }
+        (info, Answer::Parsed { components: parts })
+    }
+
+    fn explained(doc: Document, input: &str, answer: &[(&str, Option<&str>)]) -> Option<&'static str> {
+        let doc = DocReading::from(doc);
+        let req = Request {
+            op: RequestOp::Parse,
+            base: None,
+            input: input.as_bytes().to_vec(),
+        };
+        let reference = reference_answer(doc, &req);
+        let (info, answer) = rfc3986_parser(answer);
+        let e = expected::of(reference.answer()?)?;
+        let judged = crate::judge::judge(&req.asked(), doc, &e, &info, &answer);
+        assert_ne!(judged.class, Class::Agree, "{input}");
+        explain(doc, &req, &reference, &info, &answer, &judged).map(|l| l.name)
+    }
+
+    #[test]
+    fn a_parser_that_encodes_what_rfc_3986_excludes_is_named_so() {
+        // RFC 3986 Section 2.1: a space is no URI character; written %20 the input is a
+        // URI, and the parser gave that URI's parts.
+        let parts = |path| {
+            [
+                ("scheme", Some("http")),
+                ("userinfo", None),
+                ("host", Some("h")),
+                ("port", None),
+                ("path", Some(path)),
+                ("query", None),
+                ("fragment", None),
+            ]
+        };
+        assert_eq!(
+            explained(Document::Rfc3986, "http://h/a b", &parts("/a%20b")),
+            Some("encodes-excluded-characters")
+        );
+        // Taken as it is, it is the other leniency.
+        assert_eq!(
+            explained(Document::Rfc3986, "http://h/a b", &parts("/a b")),
+            Some("takes-excluded-characters")
+        );
+        // Section 6.2.2.3: the path without its dot segments is the same URI.
+        assert_eq!(
+            explained(Document::Rfc3986, "http://h/a/./b", &parts("/a/b")),
+            Some("removes-dot-segments")
+        );
+        // A path nothing explains.
+        assert_eq!(explained(Document::Rfc3986, "http://h/a", &parts("/b")), None);
+    }
+
     #[test]
     fn values_are_read_back_from_the_judges_lines() {
         assert_eq!(value_in(r#"rfc3986: pathname "%20""#), Some(Some("%20".into())));

@@ -263,3 +263,64 @@ fn hostile_document_coverage_stays_data() {
     let md = report(&["--out", tonight.to_str().unwrap()]);
     assert!(md.contains("No readable `coverage.json` tonight"), "{md}");
 }
+
+/// The section that leads the nightly: the new buckets first, each with what
+/// reproduces it and its nearest case; the explained ones counted by cause and by
+/// document (`follows DOC` whatever the component), with the change from the night
+/// before.
+#[test]
+fn the_campaign_section_leads_with_the_new_buckets() {
+    let root = tempfile::tempdir().unwrap();
+    let line = |key: &str, count: u64, known: Option<&str>, extra: serde_json::Value| {
+        let mut v = serde_json::json!({
+            "type": "bucket", "key": key, "count": count, "known": known,
+            "adapter": key.split('|').next().unwrap(), "op": "parse", "doc": "rfc3986",
+            "input": "a\u{1b}|b", "base": null, "expected": "rfc3986: invalid", "actual": "parsed",
+        });
+        for (k, x) in extra.as_object().unwrap() {
+            v[k] = x.clone();
+        }
+        format!("{v}\n")
+    };
+    let previous = root.path().join("nightly-20260102-000000");
+    let tonight = root.path().join("nightly-20260103-000000");
+    write(
+        &previous.join("campaign").join("fuzz.jsonl"),
+        &[
+            line("go|parse|known|follows rfc2396 (path)", 4, Some("follows rfc2396 (path)"), serde_json::json!({})),
+            line("go|parse|known|normalizes-port", 2, Some("normalizes-port"), serde_json::json!({})),
+        ]
+        .concat(),
+    );
+    write(&previous.join("nightly.md"), "# Nightly fuzzing\n");
+    write(
+        &tonight.join("campaign").join("fuzz.jsonl"),
+        &[
+            line(
+                "go|parse|verdict|accepts",
+                7,
+                None,
+                serde_json::json!({
+                    "reproduce": "urlcert compare --adapter go -- 'a|b'",
+                    "nearest_case": "r3986.chars.space", "row": "1.must-encode",
+                }),
+            ),
+            line("go|parse|known|follows rfc2396 (path)", 3, Some("follows rfc2396 (path)"), serde_json::json!({})),
+            line("go|parse|known|follows rfc2396 (host)", 1, Some("follows rfc2396 (host)"), serde_json::json!({})),
+        ]
+        .concat(),
+    );
+    write(&tonight.join("nightly.md"), "# Nightly fuzzing\n");
+    let md = report(&["--part", "campaign", "--out", tonight.to_str().unwrap()]);
+    let new_at = md.find("## New campaign buckets: 1 of 3").expect(&md);
+    let explained_at = md.find("## Explained campaign buckets").expect(&md);
+    assert!(new_at < explained_at, "{md}");
+    assert!(md.contains("urlcert compare --adapter go"), "{md}");
+    assert!(md.contains("`r3986.chars.space` (row `1.must-encode`)"), "{md}");
+    // The witness is escaped, and a "|" in it does not break the line.
+    assert!(!md.contains('\u{1b}'), "{md}");
+    // One document, two components: one line, two buckets, against one the night before.
+    assert!(md.contains("| `follows rfc2396` | 2 | 4 | 1 | +1 |"), "{md}");
+    // A cause seen the night before and not tonight is said to be gone.
+    assert!(md.contains("| `normalizes-port` | 0 | 0 | 1 | gone (1 then) |"), "{md}");
+}

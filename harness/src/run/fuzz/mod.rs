@@ -1805,6 +1805,20 @@ mod tests {
     }
 
     #[test]
+    fn an_answer_another_document_gives_is_named_by_that_document() {
+        // RFC 3986 Section 3.3 keeps "a/../b" in the path of a parse; the URL Standard's
+        // path state drops the ".." with the segment before it (#path-state).
+        // fluent-uri, judged under the URL Standard, gives RFC 3986's answer.
+        let us: DocReading = Document::UrlStandard.into();
+        let f = finding(us, "fluent-uri", &parse("http://h/a/../b")).unwrap();
+        let k = f.known.expect("explained");
+        assert_eq!(k.name, "follows rfc3986 (pathname)");
+        assert_eq!(k.followed(), Some(Document::Rfc3986.into()));
+        // Judged under RFC 3986 itself, there is nothing to explain.
+        assert_eq!(finding(Document::Rfc3986.into(), "fluent-uri", &parse("http://h/a/../b")), None);
+    }
+
+    #[test]
     fn the_first_classifier_in_the_list_wins() {
         // `1abc:x` is a generic-URL the URL parser rejects as a relative reference
         // without a base: "whatwg-parses-no-relative-reference" takes relative rules
