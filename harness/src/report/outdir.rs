@@ -80,6 +80,9 @@ fn is_report_file(name: &str) -> bool {
             | "fuzz.jsonl"
             | "campaign.json"
             | "matrix.json"
+            | "nearest.json"
+            // A campaign of several adapters: one folder per lane, each a campaign.
+            | "lanes"
             | "matrix.md"
             | "matrix.html"
             | "answers.jsonl"
@@ -245,7 +248,14 @@ fn remove_report(dir: &Path) -> io::Result<()> {
         .filter(|n| n != MARKER && is_report_file(n))
         .collect();
     for (i, name) in names.iter().enumerate() {
-        fs::remove_file(dir.join(name))?;
+        let path = dir.join(name);
+        // `lanes/` is the one folder urlcert writes into a report (a campaign's lanes,
+        // each a campaign folder of its own); a link there is removed as a link.
+        if fs::symlink_metadata(&path).is_ok_and(|m| m.is_dir()) {
+            fs::remove_dir_all(&path)?;
+        } else {
+            fs::remove_file(&path)?;
+        }
         if i == 0 {
             fault_point("clearing");
         }

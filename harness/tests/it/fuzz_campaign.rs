@@ -598,6 +598,10 @@ fn lanes_resume_as_their_own_campaigns() {
     assert_eq!(read(&whole), read(&out));
     let md = std::fs::read_to_string(out.join("fuzz.md")).unwrap();
     assert!(md.contains("| `fluent-uri` |"), "{md}");
+    // A campaign with lanes is a urlcert report: run again into it, it is replaced.
+    let o = fuzz_cmd(&whole, &args, None);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(read(&whole), read(&out));
 }
 
 #[test]
