@@ -13,6 +13,22 @@ pub fn md_code(s: &str) -> String {
     format!("`{}`", visible(s).replace('`', "'").replace('|', "\\|"))
 }
 
+/// A command to copy, as a Markdown code span that keeps its backticks: fenced by more
+/// backticks than the longest run it holds, padded when it begins or ends with one
+/// (CommonMark, "Code spans"). Not for a table cell (a `|` would end the cell).
+pub fn md_command(s: &str) -> String {
+    let v = visible(s);
+    let mut longest = 0;
+    let mut run = 0;
+    for c in v.chars() {
+        run = if c == '`' { run + 1 } else { 0 };
+        longest = longest.max(run);
+    }
+    let fence = "`".repeat(longest + 1);
+    let pad = if v.starts_with('`') || v.ends_with('`') { " " } else { "" };
+    format!("{fence}{pad}{v}{pad}{fence}")
+}
+
 /// Prose in a Markdown table cell: whitespace collapsed, `|` escaped, and characters
 /// that act instead of showing made visible.
 pub fn md_cell(s: &str) -> String {
@@ -94,6 +110,13 @@ pub fn md_fenced(info: &str, text: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_command_keeps_its_backticks() {
+        assert_eq!(md_command("urlcert compare -- 'a`b'"), "``urlcert compare -- 'a`b'``");
+        assert_eq!(md_command("`x"), "`` `x ``");
+        assert_eq!(md_command("plain"), "`plain`");
+    }
 
     #[test]
     fn hostile_text_is_escaped() {

@@ -309,7 +309,7 @@ No campaign report tonight.
             );
             let _ = writeln!(s, "  - reference: {}; adapter: {}", code(&b.expected), code(&b.actual));
             if let Some(r) = &b.reproduce {
-                let _ = writeln!(s, "  - reproduce: {}", code(r));
+                let _ = writeln!(s, "  - reproduce: {}", crate::report::text::md_command(r));
             }
             if let Some(c) = &b.nearest_case {
                 let _ = writeln!(

@@ -459,7 +459,11 @@ fn details(s: &mut String, c: &Campaign, i: usize, b: &Bucket) {
     }
     let _ = writeln!(s, "- reference: {}", md_code(&bound(&b.expected)));
     let _ = writeln!(s, "- adapter: {}", md_code(&bound(&b.actual)));
-    let _ = writeln!(s, "- reproduce: {}", md_code(&super::explain::reproduce(b)));
+    let _ = writeln!(
+        s,
+        "- reproduce: {}",
+        crate::report::text::md_command(&super::explain::reproduce(b))
+    );
     let _ = writeln!(s, "- nearest case: {}", nearest_text(c, b));
     let _ = writeln!(
         s,
