@@ -272,10 +272,7 @@ pub const DIVERGENCES: &[Divergence] = &[
         // §4.2: `opaque-URL = scheme ":" *urlchar` takes what `generic-URL` does not (a
         // second "@" in the server): generic-only. RFC 3986 has one syntax for all, so
         // a bad authority is an error.
-        explains: |s| {
-            s.reference.verdict == Verdict::GenericOnly
-                && s.rejected()
-        },
+        explains: |s| s.reference.verdict == Verdict::GenericOnly && s.rejected(),
     },
     Divergence {
         name: "rfc3986-reg-name-looser-than-hostname",

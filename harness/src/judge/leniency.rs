@@ -50,7 +50,10 @@ impl Seen<'_> {
         if !matches!(self.judged.class, Class::Component | Class::Resolution) {
             return None;
         }
-        Some((value_in(&self.judged.expected)?, value_in(&self.judged.actual)?))
+        Some((
+            value_in(&self.judged.expected)?,
+            value_in(&self.judged.actual)?,
+        ))
     }
 }
 
@@ -238,9 +241,12 @@ fn normalize_case(input: &[u8]) -> Option<Vec<u8>> {
 /// "\" read as "/" (the URL Standard's reading for special schemes, which many parsers
 /// apply everywhere).
 fn backslash_as_slash(input: &[u8]) -> Option<Vec<u8>> {
-    input
-        .contains(&b'\\')
-        .then(|| input.iter().map(|&b| if b == b'\\' { b'/' } else { b }).collect())
+    input.contains(&b'\\').then(|| {
+        input
+            .iter()
+            .map(|&b| if b == b'\\' { b'/' } else { b })
+            .collect()
+    })
 }
 
 /// Leading and trailing C0 controls and spaces removed, and every tab and newline
@@ -332,10 +338,11 @@ fn scheme_of(bytes: &[u8]) -> Option<String> {
 fn encode_out_of_place(input: &[u8]) -> Option<Vec<u8>> {
     // RFC 3986 Section 3.1: `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )`.
     let has_scheme = input.first().is_some_and(u8::is_ascii_alphabetic)
-        && input
-            .iter()
-            .position(|&b| b == b':')
-            .is_some_and(|c| input[..c].iter().all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b)));
+        && input.iter().position(|&b| b == b':').is_some_and(|c| {
+            input[..c]
+                .iter()
+                .all(|b| b.is_ascii_alphanumeric() || b"+-.".contains(b))
+        });
     let [_, authority, ..] = appendix_b(input);
     let (auth_start, auth_end) = match authority {
         Some(a) => {
@@ -356,9 +363,7 @@ fn encode_out_of_place(input: &[u8]) -> Option<Vec<u8>> {
         let bracket = matches!(b, b'[' | b']');
         let colon = b == b':' && !has_scheme && i < first_segment_end;
         // Only the last "@" of an authority ends its userinfo.
-        let at = b == b'@'
-            && in_authority
-            && input[i + 1..auth_end].contains(&b'@');
+        let at = b == b'@' && in_authority && input[i + 1..auth_end].contains(&b'@');
         if bracket || colon || at {
             out.extend_from_slice(format!("%{b:02X}").as_bytes());
         } else {
@@ -406,7 +411,12 @@ fn collapse_slashes(s: &str) -> String {
 fn ip_read(s: &str) -> Option<std::net::IpAddr> {
     let host = s.rsplit('@').next()?;
     if let Some(inner) = host.strip_prefix('[') {
-        return inner.split(']').next()?.parse().ok().map(std::net::IpAddr::V6);
+        return inner
+            .split(']')
+            .next()?
+            .parse()
+            .ok()
+            .map(std::net::IpAddr::V6);
     }
     let host = host.split(':').next()?;
     let parts: Vec<u8> = host
@@ -769,10 +779,16 @@ mod tests {
     #[test]
     fn rewritings_write_the_input_as_the_documents_say() {
         // RFC 3986 Section 2.1: a space is %20; a lone "%" is %25; a second "#" %23.
-        assert_eq!(s(encode_excluded(b"a b%#c#d")).as_deref(), Some("a%20b%25#c%23d"));
+        assert_eq!(
+            s(encode_excluded(b"a b%#c#d")).as_deref(),
+            Some("a%20b%25#c%23d")
+        );
         assert_eq!(encode_excluded(b"http://a/%41"), None);
         // Section 2.3: %41 is "A", %2F stays.
-        assert_eq!(s(decode_unreserved(b"/%41%2F%7e")).as_deref(), Some("/A%2F~"));
+        assert_eq!(
+            s(decode_unreserved(b"/%41%2F%7e")).as_deref(),
+            Some("/A%2F~")
+        );
         // Section 6.2.2.1: scheme and host lower-cased, userinfo kept, hex upper-cased.
         assert_eq!(
             s(normalize_case(b"HTTP://User@Host.COM/%7e")).as_deref(),
@@ -785,8 +801,14 @@ mod tests {
         );
         assert_eq!(remove_dot_segments(b"a/../b"), None);
         // The URL Standard's first steps.
-        assert_eq!(s(strip_c0_and_whitespace(b" \x01http://a/\tb\n ")).as_deref(), Some("http://a/b"));
-        assert_eq!(s(backslash_as_slash(b"http:\\\\a\\b")).as_deref(), Some("http://a/b"));
+        assert_eq!(
+            s(strip_c0_and_whitespace(b" \x01http://a/\tb\n ")).as_deref(),
+            Some("http://a/b")
+        );
+        assert_eq!(
+            s(backslash_as_slash(b"http:\\\\a\\b")).as_deref(),
+            Some("http://a/b")
+        );
     }
 
     fn rfc3986_parser(answer: &[(&str, Option<&str>)]) -> (Info, Answer) {
@@ -804,7 +826,11 @@ mod tests {
         (info, Answer::Parsed { components: parts })
     }
 
-    fn explained(doc: Document, input: &str, answer: &[(&str, Option<&str>)]) -> Option<&'static str> {
+    fn explained(
+        doc: Document,
+        input: &str,
+        answer: &[(&str, Option<&str>)],
+    ) -> Option<&'static str> {
         let doc = DocReading::from(doc);
         let req = Request {
             op: RequestOp::Parse,
@@ -849,15 +875,27 @@ mod tests {
             Some("removes-dot-segments")
         );
         // A path nothing explains.
-        assert_eq!(explained(Document::Rfc3986, "http://h/a", &parts("/b")), None);
+        assert_eq!(
+            explained(Document::Rfc3986, "http://h/a", &parts("/b")),
+            None
+        );
     }
 
     #[test]
     fn values_are_read_back_from_the_judges_lines() {
-        assert_eq!(value_in(r#"rfc3986: pathname "%20""#), Some(Some("%20".into())));
-        assert_eq!(value_in(r#"url: path "a\"b" (from path)"#), Some(Some("a\"b".into())));
+        assert_eq!(
+            value_in(r#"rfc3986: pathname "%20""#),
+            Some(Some("%20".into()))
+        );
+        assert_eq!(
+            value_in(r#"url: path "a\"b" (from path)"#),
+            Some(Some("a\"b".into()))
+        );
         assert_eq!(value_in("x: authority null (from netloc)"), Some(None));
-        assert_eq!(value_in(r#"resolved to "\u{7f}x""#), Some(Some("\u{7f}x".into())));
+        assert_eq!(
+            value_in(r#"resolved to "\u{7f}x""#),
+            Some(Some("\u{7f}x".into()))
+        );
         assert_eq!(decoded("%7e%2E"), "~.");
         // Section 6.2.3: "h:" and "h" are one authority; so are ":00" and ":0".
         assert_eq!(port_read("h:"), "h");
@@ -867,9 +905,15 @@ mod tests {
         assert!(same_but_empty_parts(b"p:///r/", b"p:/r/"));
         assert!(same_but_empty_parts(b"http://a/b?", b"http://a/b"));
         assert!(!same_but_empty_parts(b"http://a/b?x", b"http://a/b"));
-        assert_eq!(s(encode_out_of_place(b"1:[x]")).as_deref(), Some("1%3A%5Bx%5D"));
+        assert_eq!(
+            s(encode_out_of_place(b"1:[x]")).as_deref(),
+            Some("1%3A%5Bx%5D")
+        );
         // Brackets are encoded wherever they are: the leniency asks only of an input the
         // grammar rejected, so a well-formed IP literal never comes to it.
-        assert_eq!(s(encode_out_of_place(b"//[x]")).as_deref(), Some("//%5Bx%5D"));
+        assert_eq!(
+            s(encode_out_of_place(b"//[x]")).as_deref(),
+            Some("//%5Bx%5D")
+        );
     }
 }

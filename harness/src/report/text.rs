@@ -25,7 +25,11 @@ pub fn md_command(s: &str) -> String {
         longest = longest.max(run);
     }
     let fence = "`".repeat(longest + 1);
-    let pad = if v.starts_with('`') || v.ends_with('`') { " " } else { "" };
+    let pad = if v.starts_with('`') || v.ends_with('`') {
+        " "
+    } else {
+        ""
+    };
     format!("{fence}{pad}{v}{pad}{fence}")
 }
 
@@ -113,7 +117,10 @@ mod tests {
 
     #[test]
     fn a_command_keeps_its_backticks() {
-        assert_eq!(md_command("urlcert compare -- 'a`b'"), "``urlcert compare -- 'a`b'``");
+        assert_eq!(
+            md_command("urlcert compare -- 'a`b'"),
+            "``urlcert compare -- 'a`b'``"
+        );
         assert_eq!(md_command("`x"), "`` `x ``");
         assert_eq!(md_command("plain"), "`plain`");
     }

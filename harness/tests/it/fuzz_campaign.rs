@@ -190,7 +190,11 @@ fn copies_of_one_problem_share_a_bucket() {
     let follows = c
         .buckets
         .iter()
-        .find(|b| b.known.as_ref().is_some_and(|k| k.name == "follows url-standard (verdict)"))
+        .find(|b| {
+            b.known
+                .as_ref()
+                .is_some_and(|k| k.name == "follows url-standard (verdict)")
+        })
         .expect("the URL Standard rejects \"@@\" with no base, as the adapter does");
     assert_eq!(follows.request.input, b"@@");
 }
@@ -354,10 +358,7 @@ fn the_command_writes_both_files_and_prints_the_seed() {
         .collect();
     let fresh = buckets.iter().filter(|b| b["known"].is_null()).count();
     let stdout = String::from_utf8_lossy(&o.stdout);
-    let follows = buckets
-        .iter()
-        .filter(|b| b["follows"].is_string())
-        .count();
+    let follows = buckets.iter().filter(|b| b["follows"].is_string()).count();
     assert!(
         stdout.contains(&format!(
             "in {} buckets: {fresh} new, {follows} another document's answer, {} named causes\n",
@@ -374,7 +375,10 @@ fn the_command_writes_both_files_and_prints_the_seed() {
     }
     // Each adapter is judged under its nearest document in the matrix, and the report
     // says which and why.
-    assert!(md.contains("`url-standard` | nearest in the matrix"), "{md}");
+    assert!(
+        md.contains("`url-standard` | nearest in the matrix"),
+        "{md}"
+    );
     assert!(md.contains("`rfc3986` | nearest in the matrix"), "{md}");
     let header = json_file(&out.join("campaign.json"));
     assert_eq!(header["seed"], 77);
@@ -590,7 +594,11 @@ fn lanes_resume_as_their_own_campaigns() {
     let o = fuzz_cmd(&out, &args, Some(2200));
     assert!(!o.status.success(), "the campaign was to abort");
     let work = partial(&out);
-    assert!(work.join("lanes").join("00-url").join("fuzz.jsonl").is_file());
+    assert!(work
+        .join("lanes")
+        .join("00-url")
+        .join("fuzz.jsonl")
+        .is_file());
     let o = fuzz_cmd(&out, &["--resume"], None);
     assert!(o.status.success(), "{}", stderr(&o));
     let read = |d: &Path| std::fs::read_to_string(d.join("fuzz.jsonl")).unwrap();
@@ -976,7 +984,10 @@ fn every_resolution_divergence_cites_a_case_that_shows_it() {
         for m in d.models {
             let m = format!("{m:?}");
             if !shown.iter().any(|(n, name, _)| *n == m && name == d.name) {
-                missing.push(format!("no resolution case shows {} for the {m} model", d.name));
+                missing.push(format!(
+                    "no resolution case shows {} for the {m} model",
+                    d.name
+                ));
             }
         }
     }

@@ -287,8 +287,18 @@ fn the_campaign_section_leads_with_the_new_buckets() {
     write(
         &previous.join("campaign").join("fuzz.jsonl"),
         &[
-            line("go|parse|known|follows rfc2396 (path)", 4, Some("follows rfc2396 (path)"), serde_json::json!({})),
-            line("go|parse|known|normalizes-port", 2, Some("normalizes-port"), serde_json::json!({})),
+            line(
+                "go|parse|known|follows rfc2396 (path)",
+                4,
+                Some("follows rfc2396 (path)"),
+                serde_json::json!({}),
+            ),
+            line(
+                "go|parse|known|normalizes-port",
+                2,
+                Some("normalizes-port"),
+                serde_json::json!({}),
+            ),
         ]
         .concat(),
     );
@@ -305,8 +315,18 @@ fn the_campaign_section_leads_with_the_new_buckets() {
                     "nearest_case": "r3986.chars.space", "row": "1.must-encode",
                 }),
             ),
-            line("go|parse|known|follows rfc2396 (path)", 3, Some("follows rfc2396 (path)"), serde_json::json!({})),
-            line("go|parse|known|follows rfc2396 (host)", 1, Some("follows rfc2396 (host)"), serde_json::json!({})),
+            line(
+                "go|parse|known|follows rfc2396 (path)",
+                3,
+                Some("follows rfc2396 (path)"),
+                serde_json::json!({}),
+            ),
+            line(
+                "go|parse|known|follows rfc2396 (host)",
+                1,
+                Some("follows rfc2396 (host)"),
+                serde_json::json!({}),
+            ),
         ]
         .concat(),
     );
@@ -316,11 +336,20 @@ fn the_campaign_section_leads_with_the_new_buckets() {
     let explained_at = md.find("## Explained campaign buckets").expect(&md);
     assert!(new_at < explained_at, "{md}");
     assert!(md.contains("urlcert compare --adapter go"), "{md}");
-    assert!(md.contains("`r3986.chars.space` (row `1.must-encode`)"), "{md}");
+    assert!(
+        md.contains("`r3986.chars.space` (row `1.must-encode`)"),
+        "{md}"
+    );
     // The witness is escaped, and a "|" in it does not break the line.
     assert!(!md.contains('\u{1b}'), "{md}");
     // One document, two components: one line, two buckets, against one the night before.
-    assert!(md.contains("| `follows rfc2396` | 2 | 4 | 1 | +1 |"), "{md}");
+    assert!(
+        md.contains("| `follows rfc2396` | 2 | 4 | 1 | +1 |"),
+        "{md}"
+    );
     // A cause seen the night before and not tonight is said to be gone.
-    assert!(md.contains("| `normalizes-port` | 0 | 0 | 1 | gone (1 then) |"), "{md}");
+    assert!(
+        md.contains("| `normalizes-port` | 0 | 0 | 1 | gone (1 then) |"),
+        "{md}"
+    );
 }

@@ -100,7 +100,8 @@ impl Nearest {
         if let Some(d) = doc {
             return lane(d, "given (--doc)".into());
         }
-        let fallback = |why: String| lane(FALLBACK.into(), format!("{why}; {FALLBACK}, the default"));
+        let fallback =
+            |why: String| lane(FALLBACK.into(), format!("{why}; {FALLBACK}, the default"));
         let Start::Adapter(name) = start else {
             return fallback("a command is not in the matrix (give --doc)".into());
         };
@@ -150,7 +151,13 @@ fn lane_dir(i: usize, start: &Start) -> String {
     };
     let safe: String = name
         .chars()
-        .map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '-' })
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' {
+                c
+            } else {
+                '-'
+            }
+        })
         .take(60)
         .collect();
     format!("{i:02}-{safe}")

@@ -280,12 +280,12 @@ pub fn judge_one(
             known: classify(doc, req, reference, info, answer, &j)
                 .or_else(|| follows(doc, req, info, answer, &j))
                 .or_else(|| {
-                    crate::judge::leniency::explain(doc, req, reference, info, answer, &j).map(|l| {
-                        Known {
+                    crate::judge::leniency::explain(doc, req, reference, info, answer, &j).map(
+                        |l| Known {
                             name: l.name.to_string(),
                             case: String::new(),
-                        }
-                    })
+                        },
+                    )
                 }),
             component: j.component,
             expected: j.expected,
@@ -333,11 +333,10 @@ fn what_differs(reference: &RefAnswer, answer: &Answer, class: Class) -> Option<
 /// The documents a discrepancy is put to, in this order: the newest first, so that
 /// "follows" names the latest document whose answer the adapter gave.
 fn follow_order() -> impl Iterator<Item = DocReading> {
-    Document::ALL.iter().rev().flat_map(|&d| {
-        d.readings()
-            .iter()
-            .map(move |&r| DocReading::new(d, r))
-    })
+    Document::ALL
+        .iter()
+        .rev()
+        .flat_map(|&d| d.readings().iter().map(move |&r| DocReading::new(d, r)))
 }
 
 /// The other document (or reading) whose answer the adapter gave, when one did: the
@@ -359,9 +358,8 @@ pub fn follows(
         let RefAnswer::Answered(r) = reference_answer(d, req) else {
             return false;
         };
-        crate::judge::expected::of(&r).is_some_and(|e| {
-            crate::judge::judge(&asked, d, &e, info, answer).class == Class::Agree
-        })
+        crate::judge::expected::of(&r)
+            .is_some_and(|e| crate::judge::judge(&asked, d, &e, info, answer).class == Class::Agree)
     })?;
     let what = match &judged.component {
         Some(c) if judged.class == Class::Component => c.clone(),
@@ -1797,7 +1795,10 @@ mod tests {
         // applies (another document, or a leniency, may explain it).
         let rfc3986: DocReading = Document::Rfc3986.into();
         if let Some(f) = finding(rfc3986, "url", &parse("http:f")) {
-            assert_ne!(f.known.map(|k| k.name).as_deref(), Some("whatwg-special-scheme-slashes"));
+            assert_ne!(
+                f.known.map(|k| k.name).as_deref(),
+                Some("whatwg-special-scheme-slashes")
+            );
         }
         // Nor to an adapter of a model it is not written for.
         let f = finding(draft1996(), "oxiri", &parse("http:f"));
@@ -1815,7 +1816,14 @@ mod tests {
         assert_eq!(k.name, "follows rfc3986 (pathname)");
         assert_eq!(k.followed(), Some(Document::Rfc3986.into()));
         // Judged under RFC 3986 itself, there is nothing to explain.
-        assert_eq!(finding(Document::Rfc3986.into(), "fluent-uri", &parse("http://h/a/../b")), None);
+        assert_eq!(
+            finding(
+                Document::Rfc3986.into(),
+                "fluent-uri",
+                &parse("http://h/a/../b")
+            ),
+            None
+        );
     }
 
     #[test]

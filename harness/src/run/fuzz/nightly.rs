@@ -69,7 +69,11 @@ impl BucketNight {
     fn cause(&self) -> Option<String> {
         let k = self.known.as_deref()?;
         Some(match k.strip_prefix(super::FOLLOWS) {
-            Some(rest) => format!("{}{}", super::FOLLOWS, rest.split(' ').next().unwrap_or(rest)),
+            Some(rest) => format!(
+                "{}{}",
+                super::FOLLOWS,
+                rest.split(' ').next().unwrap_or(rest)
+            ),
             None => k.to_string(),
         })
     }
@@ -268,10 +272,13 @@ const NEW_SHOWN: usize = 40;
 pub fn render_campaign(tonight: &Night, previous: Option<&Night>) -> String {
     let mut s = String::new();
     let Some(now) = &tonight.buckets else {
-        let _ = writeln!(s, "## New campaign buckets
+        let _ = writeln!(
+            s,
+            "## New campaign buckets
 
 No campaign report tonight.
-");
+"
+        );
         return s;
     };
     let mut fresh: Vec<&BucketNight> = now.iter().filter(|b| b.known.is_none()).collect();
@@ -307,7 +314,12 @@ No campaign report tonight.
                     None => String::new(),
                 }
             );
-            let _ = writeln!(s, "  - reference: {}; adapter: {}", code(&b.expected), code(&b.actual));
+            let _ = writeln!(
+                s,
+                "  - reference: {}; adapter: {}",
+                code(&b.expected),
+                code(&b.actual)
+            );
             if let Some(r) = &b.reproduce {
                 let _ = writeln!(s, "  - reproduce: {}", crate::report::text::md_command(r));
             }
@@ -316,12 +328,19 @@ No campaign report tonight.
                     s,
                     "  - nearest case: {}{}",
                     code(c),
-                    b.row.as_ref().map(|r| format!(" (row {})", code(r))).unwrap_or_default()
+                    b.row
+                        .as_ref()
+                        .map(|r| format!(" (row {})", code(r)))
+                        .unwrap_or_default()
                 );
             }
         }
         if fresh.len() > NEW_SHOWN {
-            let _ = writeln!(s, "- ... {} more in `campaign/fuzz.md`", fresh.len() - NEW_SHOWN);
+            let _ = writeln!(
+                s,
+                "- ... {} more in `campaign/fuzz.md`",
+                fresh.len() - NEW_SHOWN
+            );
         }
         s.push('\n');
     }

@@ -88,7 +88,10 @@ pub fn rerun(c: &Campaign) -> String {
     } else {
         format!("--iterations {}", c.execs)
     };
-    format!("urlcert fuzz{named}{commands}{doc} --seed {} {limit}", c.seed)
+    format!(
+        "urlcert fuzz{named}{commands}{doc} --seed {} {limit}",
+        c.seed
+    )
 }
 
 /// `s` as one word of a POSIX shell: as it is when that is safe, else single-quoted.
@@ -188,9 +191,16 @@ pub fn markdown(c: &Campaign) -> String {
     );
     let rows: Vec<(usize, &Bucket)> = c.buckets.iter().enumerate().collect();
     let of = |w: Standing| -> Vec<(usize, &Bucket)> {
-        rows.iter().filter(|(_, b)| standing(b) == w).copied().collect()
+        rows.iter()
+            .filter(|(_, b)| standing(b) == w)
+            .copied()
+            .collect()
     };
-    let (fresh, follows, named) = (of(Standing::New), of(Standing::Follows), of(Standing::Named));
+    let (fresh, follows, named) = (
+        of(Standing::New),
+        of(Standing::Follows),
+        of(Standing::Named),
+    );
     let _ = writeln!(
         s,
         "## New: {} bucket{} no named cause or document explains\n",
@@ -209,7 +219,13 @@ pub fn markdown(c: &Campaign) -> String {
              it stayed the same discrepancy; `urlcert compare` shows it under every \
              document beside the adapter's answer.\n"
         );
-        s.push_str(&md_head_left(&["#", "count", "bucket", "minimal input", "nearest case"]));
+        s.push_str(&md_head_left(&[
+            "#",
+            "count",
+            "bucket",
+            "minimal input",
+            "nearest case",
+        ]));
         for (i, b) in &fresh {
             s.push_str(&md_row(&[
                 (i + 1).to_string(),
@@ -358,7 +374,11 @@ pub fn markdown(c: &Campaign) -> String {
                 let what = b
                     .known
                     .as_ref()
-                    .and_then(|k| k.name.rsplit_once(" (").map(|x| x.1.trim_end_matches(')').to_string()))
+                    .and_then(|k| {
+                        k.name
+                            .rsplit_once(" (")
+                            .map(|x| x.1.trim_end_matches(')').to_string())
+                    })
                     .unwrap_or_default();
                 let head = if n == 0 {
                     [format!("`{d}`"), list.len().to_string(), inputs.to_string()]
@@ -370,7 +390,8 @@ pub fn markdown(c: &Campaign) -> String {
                     head[1].clone(),
                     head[2].clone(),
                     md_code(&b.kind.adapter),
-                    c.doc_of(&b.kind.adapter).map_or("–".into(), |d| format!("`{d}`")),
+                    c.doc_of(&b.kind.adapter)
+                        .map_or("–".into(), |d| format!("`{d}`")),
                     md_code(&what),
                     b.count.to_string(),
                     md_code(&escape(&b.request.input)),
