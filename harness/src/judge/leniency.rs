@@ -44,6 +44,11 @@ pub struct Seen<'a> {
 }
 
 impl Seen<'_> {
+    /// Both values are there and `test` holds of them (expected, actual).
+    fn both(&self, test: impl Fn(&str, &str) -> bool) -> bool {
+        matches!(self.values(), Some((Some(e), Some(a))) if test(&e, &a))
+    }
+
     /// The two values the judge found differing (the component's, or the
     /// resolutions'), `None` for an absent one; `None` when either is not a value.
     fn values(&self) -> Option<(Option<String>, Option<String>)> {
@@ -467,10 +472,7 @@ pub const LENIENCIES: &[Leniency] = &[
         name: "percent-encodes-differently",
         says: "writes the component (or the result) with other characters percent-encoded than the document does, the same once every escape is decoded (RFC 3986 Section 2.1 and 2.4 say when to encode; the URL Standard's percent-encode sets, exactly)",
         test: Test::Answers(|s| {
-            s.values().is_some_and(|(e, a)| match (e, a) {
-                (Some(e), Some(a)) => e != a && decoded(&e) == decoded(&a),
-                _ => false,
-            })
+            s.both(|e, a| e != a && decoded(e) == decoded(a))
         }),
     },
     Leniency {
@@ -586,23 +588,20 @@ pub const LENIENCIES: &[Leniency] = &[
         name: "collapses-empty-path-segments",
         says: "makes runs of \"/\" in a path one; to the documents each empty segment is a segment (RFC 3986 Section 3.3 `segment = *pchar`)",
         test: Test::Answers(|s| {
-            s.values().is_some_and(|(e, a)| match (e, a) {
-                (Some(e), Some(a)) => {
-                    let one = |v: &str| match s.judged.class {
-                        Class::Component => {
-                            let mut out = String::new();
-                            for c in v.chars() {
-                                if !(c == '/' && out.ends_with('/')) {
-                                    out.push(c);
-                                }
+            s.both(|e, a| {
+                let one = |v: &str| match s.judged.class {
+                    Class::Component => {
+                        let mut out = String::new();
+                        for c in v.chars() {
+                            if !(c == '/' && out.ends_with('/')) {
+                                out.push(c);
                             }
-                            out
                         }
-                        _ => collapse_slashes(v),
-                    };
-                    e != a && e.contains("//") && one(&e) == one(&a)
-                }
-                _ => false,
+                        out
+                    }
+                    _ => collapse_slashes(v),
+                };
+                e != a && e.contains("//") && one(e) == one(a)
             })
         }),
     },
@@ -610,16 +609,13 @@ pub const LENIENCIES: &[Leniency] = &[
         name: "rewrites-ip-address",
         says: "writes an IP address in another form, the same address (IPv6 zeros compressed or written out, RFC 5952; IPv4 parts without leading zeros); the documents keep the host as written",
         test: Test::Answers(|s| {
-            s.values().is_some_and(|(e, a)| match (e, a) {
-                (Some(e), Some(a)) => {
-                    let read = |v: &str| {
-                        let [_, authority, ..] = appendix_b(v.as_bytes());
-                        let host = authority.map(|x| String::from_utf8_lossy(x).into_owned());
-                        ip_read(host.as_deref().unwrap_or(v))
-                    };
-                    e != a && read(&e).is_some() && read(&e) == read(&a)
-                }
-                _ => false,
+            s.both(|e, a| {
+                let read = |v: &str| {
+                    let [_, authority, ..] = appendix_b(v.as_bytes());
+                    let host = authority.map(|x| String::from_utf8_lossy(x).into_owned());
+                    ip_read(host.as_deref().unwrap_or(v))
+                };
+                e != a && read(e).is_some() && read(e) == read(a)
             })
         }),
     },
@@ -628,12 +624,9 @@ pub const LENIENCIES: &[Leniency] = &[
         says: "keeps a host of non-ASCII characters as written where the document maps it to ASCII (the URL Standard's domain to ASCII, UTS #46; RFC 3986 Section 3.2.2 has no such host at all)",
         test: Test::Answers(|s| {
             matches!(s.judged.component.as_deref(), Some("host" | "hostname"))
-                && s.values().is_some_and(|(e, a)| match (e, a) {
-                    (Some(e), Some(a)) => {
-                        !a.is_ascii()
-                            && url::Host::parse(&a).is_ok_and(|h| h.to_string().eq_ignore_ascii_case(&e))
-                    }
-                    _ => false,
+                && s.both(|e, a| {
+                    !a.is_ascii()
+                        && url::Host::parse(a).is_ok_and(|h| h.to_string().eq_ignore_ascii_case(e))
                 })
         }),
     },
@@ -658,11 +651,9 @@ pub const LENIENCIES: &[Leniency] = &[
         name: "host-without-brackets",
         says: "gives an IP literal's host without its \"[\" and \"]\" (RFC 3986 Section 3.2.2: the brackets are part of the host)",
         test: Test::Answers(|s| {
-            s.values().is_some_and(|(e, a)| match (e, a) {
-                (Some(e), Some(a)) => {
-                    e.starts_with('[') && e.trim_start_matches('[').trim_end_matches(']').eq_ignore_ascii_case(&a)
-                }
-                _ => false,
+            s.both(|e, a| {
+                e.starts_with('[')
+                    && e.trim_start_matches('[').trim_end_matches(']').eq_ignore_ascii_case(a)
             })
         }),
     },

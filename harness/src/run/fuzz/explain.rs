@@ -125,17 +125,18 @@ impl CaseIndex {
     }
 }
 
+/// The cases two documents answer differently: those with a row of the divergence
+/// table, and all of them.
+type Separating = (Vec<usize>, Vec<usize>);
+
 /// Fills in `c.nearest` for every bucket that is not a named cause, each judged under
 /// its lane's document. The cases that tell two documents apart are worked out once per
 /// pair.
 pub fn annotate(c: &mut Campaign, index: &CaseIndex) {
-    let mut separating: HashMap<(DocReading, DocReading, RequestOp), (Vec<usize>, Vec<usize>)> =
-        HashMap::new();
+    let mut separating: HashMap<(DocReading, DocReading, RequestOp), Separating> = HashMap::new();
     let every: Vec<usize> = (0..index.cases.len()).collect();
     for b in &c.buckets {
-        let Some(judged) = c.doc_of(&b.kind.adapter) else {
-            continue;
-        };
+        let judged = c.doc_of(&b.kind.adapter);
         let leniency = b
             .known
             .as_ref()
@@ -187,13 +188,13 @@ pub fn annotate(c: &mut Campaign, index: &CaseIndex) {
 }
 
 impl Campaign {
-    /// The document `adapter` was judged under.
-    pub fn doc_of(&self, adapter: &str) -> Option<DocReading> {
+    /// The document `adapter` was judged under: its lane's (the campaign's, for the
+    /// reference's own panics, which no lane has).
+    pub fn doc_of(&self, adapter: &str) -> DocReading {
         self.lanes
             .iter()
             .find(|l| l.adapter == adapter)
-            .map(|l| l.doc)
-            .or(Some(self.doc))
+            .map_or(self.doc, |l| l.doc)
     }
 }
 

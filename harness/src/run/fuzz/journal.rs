@@ -19,12 +19,11 @@
 //!     `count`, `input`, `base`, `expected`, `actual`, ...), the texts whole, with
 //!     `index` (the order of opening), `opened_by` (the generated input that opened it)
 //!     and `shape_bits`;
-//!   - `example`: a bucket's example replaced by a smaller one (`index`, `input`,
-//!     `base`, `original_len`, `expected`, `actual`);
+//!   - `example` (read, no longer written): a bucket's example replaced by a smaller
+//!     one, from campaigns that minimised a kind more than once;
 //!   - `checkpoint`: the whole state between two iterations: `session`, `execs`,
 //!     `discrepancies`, `overflow`, `minimise_evals`, `elapsed_ms`, per bucket (by
-//!     index) `counts` and `evals`, the `memo` pairs (bucket index, raw shape) added
-//!     since the previous checkpoint, and `minimisations` per kind.
+//!     index) `counts` and `evals`, and `minimisations` per kind.
 //! - `fuzz.md`, rendered from the state at a checkpoint (at most every 2 s), marked as
 //!   in progress.
 //!
@@ -426,10 +425,6 @@ impl Record for CampaignJournal {
             .line(&report::bucket_object(self.doc, self.seed, b, whole).to_string())
     }
 
-    fn example(&mut self, b: &Bucket) -> io::Result<()> {
-        self.file.line(&report::example_object(b).to_string())
-    }
-
     fn checkpoint(&mut self, cp: &Checkpoint, snapshot: &dyn Fn() -> Campaign) -> io::Result<()> {
         // The report before the line, so that a journal with a checkpoint has a report
         // beside it; the final report is written next, by the caller.
@@ -457,7 +452,6 @@ fn checkpoint_line(cp: &Checkpoint) -> Json {
         "buckets": cp.buckets.len(),
         "counts": cp.buckets.iter().map(|b| b.count).collect::<Vec<_>>(),
         "evals": cp.buckets.iter().map(|b| b.minimise_evals).collect::<Vec<_>>(),
-        "memo": cp.memo.iter().map(|(i, raw)| json!([i, raw])).collect::<Vec<_>>(),
         "minimisations": cp
             .minimisations
             .iter()
@@ -762,23 +756,8 @@ impl At<'_> {
             b.count = c;
             b.minimise_evals = e;
         }
-        let bad_memo = || self.missing("memo", "a list of [bucket index, shape bits]");
-        for pair in self.v["memo"].as_array().ok_or_else(bad_memo)? {
-            let p = pair
-                .as_array()
-                .filter(|p| p.len() == 2)
-                .ok_or_else(bad_memo)?;
-            let i = p[0]
-                .as_u64()
-                .and_then(|i| usize::try_from(i).ok())
-                .filter(|i| *i < n)
-                .ok_or_else(bad_memo)?;
-            let raw = p[1]
-                .as_u64()
-                .and_then(|r| u32::try_from(r).ok())
-                .ok_or_else(bad_memo)?;
-            saved.memo.push((i, raw));
-        }
+        // `memo` (bucket index, raw shape) pairs, written by campaigns that keyed new
+        // buckets by shape, are no longer needed and not read.
         let bad_min = || self.missing("minimisations", "a list of [kind, n]");
         let mut minimisations = Vec::new();
         for entry in self.v["minimisations"].as_array().ok_or_else(bad_min)? {

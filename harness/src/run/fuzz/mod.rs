@@ -9,15 +9,14 @@
 //! That is differential, not certification: the reference stands in for the document,
 //! and a discrepancy says only that the two disagree.
 //!
-//! Each discrepancy falls in a bucket keyed by (adapter, operation, class, first
-//! differing component, shape), the shape being the delimiters its minimal input
-//! contains ([`shape`]). A discrepancy whose (adapter, operation, class, component) and
-//! raw shape were not seen before is minimised ([`minimise`]: delta debugging over
-//! bytes, then over delimiter-separated pieces, while the adapter's answer keeps the
-//! same class and component), and the shape of the minimal input decides its bucket.
-//! Copies go to the bucket they were sorted into before, without being minimised
-//! again. The work is bounded: evaluations per minimisation, minimisations per key and
-//! buckets in all are capped ([`Config`]).
+//! Each discrepancy is put to the named causes, the other documents and the leniencies
+//! ([`judge_one`]); one explanation is one bucket per adapter. What none explains falls
+//! in a bucket keyed by (adapter, operation, class, what differs: the first differing
+//! component, `accepts` / `rejects`, or the part of a resolution's result). The first
+//! discrepancy of a bucket is minimised ([`minimise`]: delta debugging over bytes, then
+//! over delimiter-separated pieces, while the adapter's answer keeps the same
+//! explanation, or class and component); later ones are counted. The work is bounded:
+//! evaluations per minimisation and buckets in all are capped ([`Config`]).
 //!
 //! Each request is drawn from a generator seeded with the campaign's seed and its
 //! position, and no decision depends on the clock (except when a `--time` campaign
@@ -655,12 +654,7 @@ pub struct LaneRun {
 
 impl LaneRun {
     pub fn exec_per_sec(&self) -> f64 {
-        let s = self.duration.as_secs_f64();
-        if s > 0.0 {
-            self.execs as f64 / s
-        } else {
-            0.0
-        }
+        rate(self.execs, self.duration)
     }
 }
 
@@ -703,14 +697,19 @@ pub fn merge(parts: Vec<Campaign>, failed: &[(session::Lane, String)]) -> Campai
     all
 }
 
+/// Executions per second over `duration` (0 for none).
+fn rate(execs: u64, duration: Duration) -> f64 {
+    let s = duration.as_secs_f64();
+    if s > 0.0 {
+        execs as f64 / s
+    } else {
+        0.0
+    }
+}
+
 impl Campaign {
     pub fn exec_per_sec(&self) -> f64 {
-        let s = self.duration.as_secs_f64();
-        if s > 0.0 {
-            self.execs as f64 / s
-        } else {
-            0.0
-        }
+        rate(self.execs, self.duration)
     }
 }
 
@@ -738,9 +737,6 @@ pub struct Saved {
     pub elapsed: Duration,
     /// In the order they were opened ([`Bucket::index`]).
     pub buckets: Vec<Bucket>,
-    /// (bucket index, raw shape): discrepancies of the bucket's kind with that raw
-    /// shape go to that bucket without being minimised.
-    pub memo: Vec<(usize, u32)>,
     /// Minimisations made per kind.
     pub minimisations: Vec<(FindingKind, usize)>,
 }
@@ -756,8 +752,6 @@ pub struct Checkpoint<'a> {
     pub elapsed: Duration,
     /// Every bucket, in the order they were opened.
     pub buckets: &'a [Bucket],
-    /// The (bucket index, raw shape) pairs memorised since the previous checkpoint.
-    pub memo: &'a [(usize, u32)],
     /// Minimisations made per kind, sorted by kind.
     pub minimisations: Vec<(&'a FindingKind, usize)>,
     /// The campaign has stopped: this is its final state, and its report comes next.
@@ -769,8 +763,6 @@ pub struct Checkpoint<'a> {
 pub trait Record {
     /// A bucket was opened; its example is minimised.
     fn bucket(&mut self, b: &Bucket) -> std::io::Result<()>;
-    /// A bucket's example was replaced by a smaller one.
-    fn example(&mut self, b: &Bucket) -> std::io::Result<()>;
     /// The campaign is between two iterations; `snapshot` makes its report so far.
     fn checkpoint(
         &mut self,
@@ -786,9 +778,6 @@ impl Record for Unrecorded {
     fn bucket(&mut self, _: &Bucket) -> std::io::Result<()> {
         Ok(())
     }
-    fn example(&mut self, _: &Bucket) -> std::io::Result<()> {
-        Ok(())
-    }
     fn checkpoint(&mut self, _: &Checkpoint, _: &dyn Fn() -> Campaign) -> std::io::Result<()> {
         Ok(())
     }
@@ -799,21 +788,9 @@ enum Event {
     Opened(usize),
 }
 
-/// Where a discrepancy goes without being minimised again: its named cause's bucket,
-/// or the bucket its (kind, raw shape) was sorted into before.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-enum MemoKey {
-    /// The bucket's key.
-    Known(String),
-}
-
 struct State {
     buckets: Vec<Bucket>,
     by_key: HashMap<String, usize>,
-    /// (kind, raw shape) → the bucket it was sorted into.
-    memo: HashMap<(FindingKind, u32), usize>,
-    /// Memo entries since the last checkpoint, as (bucket index, raw shape).
-    memo_new: Vec<(usize, u32)>,
     minimisations: HashMap<FindingKind, usize>,
     minimise_evals: u64,
     overflow: u64,
@@ -830,15 +807,8 @@ impl State {
             .enumerate()
             .map(|(i, b)| (b.key(), i))
             .collect();
-        let memo = saved
-            .memo
-            .iter()
-            .filter_map(|&(i, raw)| saved.buckets.get(i).map(|b| ((b.kind.clone(), raw), i)))
-            .collect();
         State {
             by_key,
-            memo,
-            memo_new: Vec::new(),
             minimisations: saved.minimisations.into_iter().collect(),
             minimise_evals: saved.minimise_evals,
             overflow: saved.overflow,
@@ -1364,16 +1334,12 @@ impl Differential<'_> {
             minimise_evals: st.minimise_evals,
             elapsed: duration,
             buckets: &st.buckets,
-            memo: &st.memo_new,
             minimisations,
             last: stop != Stop::Running,
         };
         let head = &self.head;
-        let written = self
-            .record
-            .checkpoint(&cp, &|| head.campaign(st, duration, stop));
-        st.memo_new.clear();
-        written
+        self.record
+            .checkpoint(&cp, &|| head.campaign(st, duration, stop))
     }
 }
 
@@ -1558,23 +1524,18 @@ fn run_core(
 }
 
 impl State {
-    /// Where a discrepancy goes without a minimisation, if it has been seen before.
-    fn memo_key(kind: &FindingKind, f: &Finding) -> MemoKey {
+    /// The key of the bucket a discrepancy of `kind` goes to: its explanation's, or its
+    /// kind's.
+    fn bucket_key(kind: &FindingKind, f: &Finding) -> String {
         match &f.known {
-            Some(k) => MemoKey::Known(known_key(kind, &k.name)),
-            None => MemoKey::Known(key_text(kind)),
-        }
-    }
-
-    fn known_bucket(&self, key: &MemoKey) -> bool {
-        match key {
-            MemoKey::Known(k) => self.by_key.contains_key(k),
+            Some(k) => known_key(kind, &k.name),
+            None => key_text(kind),
         }
     }
 
     /// The discrepancies of a round that filing will minimise, as (position, hit,
-    /// job): the first of each named cause without a bucket, and the first of each
-    /// (kind, raw shape) not sorted before, within the caps per kind. Filing goes the
+    /// job): the first of each explanation and of each kind without a bucket, within the
+    /// caps per kind. Filing goes the
     /// same way, so each of them finds its result (the bucket cap aside: past it, a
     /// result is not used).
     fn plan<'e>(
@@ -1582,14 +1543,14 @@ impl State {
         found: impl Iterator<Item = &'e Evaluated>,
         config: &Config,
     ) -> Vec<(u64, usize, MinJob)> {
-        let mut seen: HashSet<MemoKey> = HashSet::new();
+        let mut seen: HashSet<String> = HashSet::new();
         let mut started: HashMap<FindingKind, usize> = HashMap::new();
         let mut jobs = Vec::new();
         for e in found {
             let mut consider = |h: usize, adapter: Option<usize>, name: &str, f: &Finding| {
                 let kind = FindingKind::of(name, e.req.op, f);
-                let key = State::memo_key(&kind, f);
-                if self.known_bucket(&key) || !seen.insert(key) {
+                let key = State::bucket_key(&kind, f);
+                if self.by_key.contains_key(&key) || !seen.insert(key) {
                     return;
                 }
                 if f.known.is_none() {
@@ -1626,14 +1587,8 @@ impl State {
         jobs
     }
 
-    /// Sends later discrepancies of `kind` with raw shape `raw` to bucket `i`.
-    fn remember(&mut self, kind: FindingKind, raw: u32, i: usize) {
-        self.memo.insert((kind, raw), i);
-        self.memo_new.push((i, raw));
-    }
-
-    /// Puts a discrepancy in its bucket, minimising it first when its named cause, or
-    /// its kind and raw shape, are new (`minimised`: the result worked out for it by
+    /// Puts a discrepancy in its bucket, minimising it first when its explanation, or
+    /// its kind, is new (`minimised`: the result worked out for it by
     /// [`State::plan`]). Returns whether a new bucket was made.
     #[allow(clippy::too_many_arguments)]
     fn file(
@@ -1649,7 +1604,6 @@ impl State {
         config: &Config,
     ) -> bool {
         let kind = FindingKind::of(adapter_name, req.op, &f);
-        let raw = shape_bits(&req.input);
         let minimise = |f: &Finding| -> MinResult {
             minimised.unwrap_or_else(|| {
                 let job = MinJob {
@@ -1752,7 +1706,6 @@ impl State {
             known: None,
         });
         self.by_key.insert(key, i);
-        self.remember(kind, raw, i);
         self.events.push(Event::Opened(i));
         true
     }

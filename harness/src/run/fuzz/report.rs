@@ -390,8 +390,7 @@ pub fn markdown(c: &Campaign) -> String {
                     head[1].clone(),
                     head[2].clone(),
                     md_code(&b.kind.adapter),
-                    c.doc_of(&b.kind.adapter)
-                        .map_or("–".into(), |d| format!("`{d}`")),
+                    format!("`{}`", c.doc_of(&b.kind.adapter)),
                     md_code(&what),
                     b.count.to_string(),
                     md_code(&escape(&b.request.input)),
@@ -460,9 +459,7 @@ fn details(s: &mut String, c: &Campaign, i: usize, b: &Bucket) {
         b.count
     );
     let _ = writeln!(s, "- bucket: `{}`", b.hash);
-    if let Some(d) = c.doc_of(&b.kind.adapter) {
-        let _ = writeln!(s, "- judged under: `{d}`");
-    }
+    let _ = writeln!(s, "- judged under: `{}`", c.doc_of(&b.kind.adapter));
     let _ = writeln!(
         s,
         "- minimal {}: {} ({} bytes, from {})",
@@ -504,7 +501,7 @@ fn text_and_hex(o: &mut serde_json::Map<String, Json>, key: &str, bytes: &[u8]) 
 
 /// One bucket as a JSON object.
 pub fn bucket_json(c: &Campaign, b: &Bucket) -> Json {
-    let mut o = bucket_object(c.doc_of(&b.kind.adapter).unwrap_or(c.doc), c.seed, b, bound);
+    let mut o = bucket_object(c.doc_of(&b.kind.adapter), c.seed, b, bound);
     let followed = b.known.as_ref().and_then(|k| k.followed());
     o["follows"] = json!(followed.map(|d| d.to_string()));
     let nearest = c.nearest.get(&b.key());
@@ -559,19 +556,6 @@ fn request_fields(o: &mut serde_json::Map<String, Json>, b: &Bucket) {
             o.insert("base".into(), Json::Null);
         }
     }
-}
-
-/// A bucket's example replaced by a smaller one: an `example` line of the journal.
-pub(super) fn example_object(b: &Bucket) -> Json {
-    let mut o = serde_json::Map::new();
-    o.insert("type".into(), json!("example"));
-    o.insert("bucket".into(), json!(b.hash));
-    o.insert("index".into(), json!(b.index));
-    request_fields(&mut o, b);
-    o.insert("original_len".into(), json!(b.original_len));
-    o.insert("expected".into(), json!(b.expected));
-    o.insert("actual".into(), json!(b.actual));
-    Json::Object(o)
 }
 
 /// The final `fuzz.jsonl`: one bucket per line, in the order of `fuzz.md`.
