@@ -257,6 +257,13 @@ fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
         follows,
         known.len() - follows
     );
+    for lane in c.lanes.iter().filter(|l| l.failed.is_some()) {
+        eprintln!(
+            "urlcert fuzz: --adapter {} did not run: {}",
+            v(&lane.adapter),
+            v(lane.failed.as_deref().unwrap_or_default())
+        );
+    }
     // What nothing explains comes first: it is what a maintainer acts on.
     if !fresh.is_empty() {
         println!("new (no named cause or document explains them):");

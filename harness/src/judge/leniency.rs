@@ -44,14 +44,74 @@ pub struct Seen<'a> {
 }
 
 impl Seen<'_> {
+    /// The reference's result, when it resolves.
+    pub(crate) fn reference_result(&self) -> Option<&[u8]> {
+        match self.reference.answer()? {
+            crate::ask::ReferenceAnswer::Resolve(Ok(r)) => Some(&r.result),
+            _ => None,
+        }
+    }
+
+    /// The adapter's result, when it resolved.
+    pub(crate) fn result(&self) -> Option<&str> {
+        match self.answer {
+            Answer::Resolved { result } => Some(result),
+            _ => None,
+        }
+    }
+
+    /// The reference takes the request: a parse it does not reject, or a resolution.
+    pub(crate) fn reference_takes(&self) -> bool {
+        match self.reference.answer() {
+            Some(crate::ask::ReferenceAnswer::Parse(p)) => p.verdict != Verdict::Invalid,
+            Some(crate::ask::ReferenceAnswer::Resolve(r)) => r.is_ok(),
+            _ => false,
+        }
+    }
+
+    /// The adapter rejected what the reference takes.
+    pub(crate) fn refuses(&self) -> bool {
+        matches!(self.answer, Answer::Rejected { .. }) && self.reference_takes()
+    }
+
+    /// The reference's result for the same base and `input` in place of the reference.
+    pub(crate) fn resolved_as(&self, input: Vec<u8>) -> Option<Vec<u8>> {
+        let read = Request {
+            op: self.req.op,
+            base: self.req.base.clone(),
+            input,
+        };
+        match reference_answer(self.doc, &read).answer()? {
+            crate::ask::ReferenceAnswer::Resolve(Ok(r)) => Some(r.result.clone()),
+            _ => None,
+        }
+    }
+
+    /// The adapter's result is `ours`, or differs from it only in empty parts or in
+    /// percent-encoding.
+    pub(crate) fn resolved_like(&self, ours: &[u8]) -> bool {
+        self.result().is_some_and(|a| {
+            a.as_bytes() == ours
+                || same_but_empty_parts(ours, a.as_bytes())
+                || decoded(a) == decoded(&String::from_utf8_lossy(ours))
+        })
+    }
+
+    /// The URIs the request holds: the input and, for a resolution, the base.
+    pub(crate) fn uris(&self) -> impl Iterator<Item = &[u8]> {
+        [Some(&self.req.input[..]), self.req.base.as_deref()]
+            .into_iter()
+            .flatten()
+    }
+
     /// Both values are there and `test` holds of them (expected, actual).
-    fn both(&self, test: impl Fn(&str, &str) -> bool) -> bool {
+    pub(crate) fn both(&self, test: impl Fn(&str, &str) -> bool) -> bool {
         matches!(self.values(), Some((Some(e), Some(a))) if test(&e, &a))
     }
 
     /// The two values the judge found differing (the component's, or the
     /// resolutions'), `None` for an absent one; `None` when either is not a value.
-    fn values(&self) -> Option<(Option<String>, Option<String>)> {
+    pub(crate) fn values(&self) -> Option<(Option<String>, Option<String>)> {
         if !matches!(self.judged.class, Class::Component | Class::Resolution) {
             return None;
         }
@@ -63,10 +123,12 @@ impl Seen<'_> {
 }
 
 /// The value a judge's line states: its first quoted text (Rust's escapes read back),
-/// or `null`.
+/// or `null` (when that comes first: an adapter's line ends with where the value came
+/// from, `(from path without ";type=")`, which may hold quotes of its own).
 fn value_in(line: &str) -> Option<Option<String>> {
-    let Some(open) = line.find('"') else {
-        return line.contains(" null").then_some(None);
+    let null = line.find(" null");
+    let Some(open) = line.find('"').filter(|&q| null.is_none_or(|n| q < n)) else {
+        return null.map(|_| None);
     };
     let mut out = String::new();
     let mut chars = line[open + 1..].chars();
@@ -91,7 +153,7 @@ fn value_in(line: &str) -> Option<Option<String>> {
 
 /// Every escape decoded (bytes that are not UTF-8 read lossily), for comparing two
 /// writings of one value.
-fn decoded(s: &str) -> String {
+pub(crate) fn decoded(s: &str) -> String {
     let b = s.as_bytes();
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -333,7 +395,7 @@ pub fn appendix_b(s: &[u8]) -> [Option<&[u8]>; 5] {
 /// The schemes the URL Standard calls special: the ones every parser knows.
 const SPECIAL: &[&str] = &["http", "https", "ftp", "file", "ws", "wss"];
 
-fn scheme_of(bytes: &[u8]) -> Option<String> {
+pub(crate) fn scheme_of(bytes: &[u8]) -> Option<String> {
     appendix_b(bytes)[0].map(|s| String::from_utf8_lossy(s).to_ascii_lowercase())
 }
 
@@ -380,7 +442,7 @@ fn encode_out_of_place(input: &[u8]) -> Option<Vec<u8>> {
 
 /// Two results that differ only in an empty part present on one side and absent on
 /// the other: "//" with no authority, a lone "?" or "#".
-fn same_but_empty_parts(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same_but_empty_parts(a: &[u8], b: &[u8]) -> bool {
     let (x, y) = (appendix_b(a), appendix_b(b));
     a != b
         && x.iter().zip(y.iter()).all(|(p, q)| match (p, q) {
@@ -431,7 +493,87 @@ fn ip_read(s: &str) -> Option<std::net::IpAddr> {
     (parts.len() == 4).then(|| std::net::IpAddr::from([parts[0], parts[1], parts[2], parts[3]]))
 }
 
-fn grammar_rejects(doc: DocReading, bytes: &[u8]) -> bool {
+/// The input with the "//" of an empty authority taken out; `None` when its authority
+/// is not there or not empty.
+fn empty_authority_dropped(input: &[u8]) -> Option<Vec<u8>> {
+    let [scheme, authority, ..] = appendix_b(input);
+    if authority != Some(&b""[..]) {
+        return None;
+    }
+    let at = scheme.map_or(0, |s| s.len() + 1);
+    let mut out = input[..at].to_vec();
+    out.extend_from_slice(&input[at + 2..]);
+    Some(out)
+}
+
+/// An authority's host and port (RFC 3986 Section 3.2: the userinfo ends at the last
+/// "@"; an IP literal is bracketed).
+pub(crate) fn host_and_port(authority: &[u8]) -> (&[u8], Option<&[u8]>) {
+    let host_port = authority
+        .iter()
+        .rposition(|&b| b == b'@')
+        .map_or(authority, |at| &authority[at + 1..]);
+    let after_literal = match host_port.first() {
+        Some(b'[') => host_port
+            .iter()
+            .position(|&b| b == b']')
+            .map_or(0, |p| p + 1),
+        _ => 0,
+    };
+    match host_port[after_literal..].iter().rposition(|&b| b == b':') {
+        Some(c) => (
+            &host_port[..after_literal + c],
+            Some(&host_port[after_literal + c + 1..]),
+        ),
+        None => (host_port, None),
+    }
+}
+
+/// A registered name a DNS name cannot be: letters, digits, "-" and "." only (RFC 1034
+/// Section 3.5, which RFC 3986 Section 3.2.2 names for names meant for DNS lookup).
+/// An IP literal and an empty host are not names.
+fn unfit_for_dns(host: &[u8]) -> bool {
+    !host.is_empty()
+        && !host.starts_with(b"[")
+        && host
+            .iter()
+            .any(|b| !(b.is_ascii_alphanumeric() || b"-.".contains(b)))
+}
+
+/// A port that is not a TCP port number: not digits, more than five of them, 0, or
+/// over 65535. An empty port is the scheme's default (RFC 3986 Section 3.2.3).
+fn unfit_for_tcp(port: &[u8]) -> bool {
+    !port.is_empty()
+        && (port.len() > 5
+            || !port.iter().all(u8::is_ascii_digit)
+            || !(1..=65535).contains(&String::from_utf8_lossy(port).parse::<u32>().unwrap_or(0)))
+}
+
+/// Does a run of escapes decode to bytes that are not UTF-8?
+fn escapes_not_utf8(s: &[u8]) -> bool {
+    let mut i = 0;
+    while i < s.len() {
+        let mut run = Vec::new();
+        while i + 2 < s.len() && s[i] == b'%' && hex(s[i + 1]) && hex(s[i + 2]) {
+            let digit = |c: u8| (c as char).to_digit(16).unwrap_or(0) as u8;
+            run.push(digit(s[i + 1]) * 16 + digit(s[i + 2]));
+            i += 3;
+        }
+        if std::str::from_utf8(&run).is_err() {
+            return true;
+        }
+        i += usize::from(run.is_empty());
+    }
+    false
+}
+
+/// The URL Standard's forbidden domain code points: a host holding one is refused
+/// (`#forbidden-domain-code-point`).
+fn forbidden_in_a_domain(c: char) -> bool {
+    c <= ' ' || c == '\u{7f}' || "#/:<>?@[\\]^|%".contains(c)
+}
+
+pub(crate) fn grammar_rejects(doc: DocReading, bytes: &[u8]) -> bool {
     doc.doc != Document::UrlStandard
         && urlcert_reference::parse(doc, bytes).verdict == Verdict::Invalid
 }
@@ -496,6 +638,10 @@ pub const LENIENCIES: &[Leniency] = &[
                 return false;
             };
             same_but_empty_parts(&r.result, result.as_bytes())
+                || same_but_empty_parts(
+                    decoded(&String::from_utf8_lossy(&r.result)).as_bytes(),
+                    decoded(result).as_bytes(),
+                )
         }),
     },
     Leniency {
@@ -544,9 +690,18 @@ pub const LENIENCIES: &[Leniency] = &[
             let has_authority = |b: &[u8]| appendix_b(b)[1].is_some();
             let base = s.req.base.as_deref().unwrap_or_default();
             // A reference with a scheme takes nothing from the base.
-            let base_authority = scheme_of(&s.req.input).is_none() && has_authority(base);
+            // An empty authority names no host: written out of the result, it too
+            // leaves the path to read as one.
+            let base_authority = scheme_of(&s.req.input).is_none()
+                && appendix_b(base)[1].is_some_and(|a| !a.is_empty());
+            // The result's authority came out of its path: it is not empty, or an
+            // empty one is followed by a path that begins with "//".
+            let [_, authority, path, ..] = appendix_b(&r.result);
+            let from_the_path = authority.is_some_and(|a| !a.is_empty())
+                || path.is_some_and(|p| p.starts_with(b"//"));
             s.req.op == RequestOp::Resolve
                 && has_authority(&r.result)
+                && from_the_path
                 && !has_authority(&s.req.input)
                 && !base_authority
         }),
@@ -602,7 +757,14 @@ pub const LENIENCIES: &[Leniency] = &[
                     _ => collapse_slashes(v),
                 };
                 e != a && e.contains("//") && one(e) == one(a)
-            })
+            }) || {
+                // Or made one before the dot segments go: "g//.." as "g/..".
+                let input = String::from_utf8_lossy(&s.req.input);
+                let collapsed = collapse_slashes(&input);
+                s.req.op == RequestOp::Resolve
+                    && collapsed != input
+                    && s.resolved_as(collapsed.into_bytes()).is_some_and(|r| s.resolved_like(&r))
+            }
         }),
     },
     Leniency {
@@ -623,11 +785,26 @@ pub const LENIENCIES: &[Leniency] = &[
         name: "keeps-a-unicode-host",
         says: "keeps a host of non-ASCII characters as written where the document maps it to ASCII (the URL Standard's domain to ASCII, UTS #46; RFC 3986 Section 3.2.2 has no such host at all)",
         test: Test::Answers(|s| {
-            matches!(s.judged.component.as_deref(), Some("host" | "hostname"))
-                && s.both(|e, a| {
-                    !a.is_ascii()
-                        && url::Host::parse(a).is_ok_and(|h| h.to_string().eq_ignore_ascii_case(e))
-                })
+            let kept = |e: &str, a: &str| {
+                let a = decoded(a);
+                !a.is_ascii()
+                    && url::Host::parse(&a).is_ok_and(|h| h.to_string().eq_ignore_ascii_case(e))
+            };
+            let host = |uri: &[u8]| {
+                appendix_b(uri)[1].map(|a| String::from_utf8_lossy(host_and_port(a).0).into_owned())
+            };
+            match s.req.op {
+                RequestOp::Parse => {
+                    matches!(s.judged.component.as_deref(), Some("host" | "hostname")) && s.both(kept)
+                }
+                RequestOp::Resolve => match (
+                    s.reference_result().and_then(host),
+                    s.result().and_then(|a| host(a.as_bytes())),
+                ) {
+                    (Some(e), Some(a)) => kept(&e, &a),
+                    _ => false,
+                },
+            }
         }),
     },
     Leniency {
@@ -638,12 +815,30 @@ pub const LENIENCIES: &[Leniency] = &[
                 && s.values().is_some_and(|(e, a)| match (e, a) {
                     (Some(e), Some(a)) => {
                         let scheme = scheme_of(&s.req.input);
+                        let number = |p: &str| {
+                            p.bytes()
+                                .all(|b| b.is_ascii_digit())
+                                .then(|| p.trim_start_matches('0').to_string())
+                        };
+                        let port = s.judged.component.as_deref() == Some("port");
                         e != a
-                            && port_read_for(&e, scheme.as_deref())
+                            && (port_read_for(&e, scheme.as_deref())
                                 == port_read_for(&a, scheme.as_deref())
+                                || port && number(&e).is_some() && number(&e) == number(&a))
                     }
                     (Some(e), None) => e.is_empty(),
                     _ => false,
+                })
+                || s.reference_result().is_some_and(|ours| {
+                    let Some(a) = s.result() else {
+                        return false;
+                    };
+                    let (x, y) = (appendix_b(ours), appendix_b(a.as_bytes()));
+                    let scheme = x[0].map(|x| String::from_utf8_lossy(x).to_ascii_lowercase());
+                    let read = |v: Option<&[u8]>| {
+                        v.map(|v| port_read_for(&String::from_utf8_lossy(v), scheme.as_deref()))
+                    };
+                    x[1] != y[1] && read(x[1]) == read(y[1]) && x[2..] == y[2..]
                 })
         }),
     },
@@ -698,6 +893,275 @@ pub const LENIENCIES: &[Leniency] = &[
                 && urlcert_reference::parse(s.doc, &s.req.input).verdict != Verdict::Invalid
         }),
     },
+    Leniency {
+        name: "empty-authority-as-none",
+        says: "takes \"//\" before an empty authority as no authority: it refuses the input, reads the slashes as part of the path, or resolves as if they were not there; the documents let the authority be empty (RFC 3986 Section 3.2.2 `reg-name = *( unreserved / pct-encoded / sub-delims )`, RFC 2396 Section 3.2) and write it \"//\" (RFC 3986 Section 5.3)",
+        test: Test::Answers(|s| {
+            let Some(without) = empty_authority_dropped(&s.req.input) else {
+                return false;
+            };
+            s.refuses()
+                || match s.req.op {
+                    RequestOp::Parse => {
+                        matches!(s.judged.component.as_deref(), Some("path" | "pathname"))
+                            && s.both(|e, a| a == format!("//{e}"))
+                    }
+                    RequestOp::Resolve => {
+                        s.resolved_as(without).is_some_and(|r| s.resolved_like(&r))
+                    }
+                }
+        }),
+    },
+    Leniency {
+        name: "needs-a-host-for-http",
+        says: "refuses an http, https, ws, wss or ftp URI without a host, or gives it one, where the generic syntax makes the authority optional (RFC 3986 Section 3, RFC 2396 Section 3); the scheme's own rules want a host (RFC 9110 Section 4.2.1: a recipient of an http URI with an empty host \"MUST reject it as invalid\")",
+        test: Test::Answers(|s| {
+            let uri = match s.req.op {
+                RequestOp::Parse => Some(&s.req.input[..]),
+                RequestOp::Resolve => s.reference_result(),
+            };
+            let Some([scheme, authority, ..]) = uri.map(appendix_b) else {
+                return false;
+            };
+            let wants_a_host = scheme.is_some_and(|x| {
+                ["http", "https", "ws", "wss", "ftp"].contains(&String::from_utf8_lossy(x).to_ascii_lowercase().as_str())
+            });
+            wants_a_host
+                && authority.is_none_or(<[u8]>::is_empty)
+                && (s.refuses()
+                    || s.result().is_some_and(|a| appendix_b(a.as_bytes())[1].is_some()))
+        }),
+    },
+    Leniency {
+        name: "checks-host-and-port",
+        says: "refuses a host or port that the generic syntax takes and a host name or TCP port cannot be: a registered name with other characters than letters, digits, \"-\" and \".\" (RFC 3986 Section 3.2.2: a name meant for DNS lookup follows RFC 1034 Section 3.5), or a port that is not a number from 1 to 65535 (RFC 3986 Section 3.2.3 `port = *DIGIT`)",
+        test: Test::Answers(|s| {
+            s.refuses()
+                && s.uris().any(|u| {
+                    appendix_b(u)[1].is_some_and(|a| {
+                        let (host, port) = host_and_port(a);
+                        unfit_for_dns(host) || port.is_some_and(unfit_for_tcp)
+                    })
+                })
+        }),
+    },
+    Leniency {
+        name: "refuses-escapes-that-are-not-utf8",
+        says: "refuses a URI whose escapes do not decode to UTF-8 (JavaScript's decodeURIComponent throws \"URI malformed\"); an escape stands for any octet (RFC 3986 Section 2.1, RFC 2396 Section 2.4.1)",
+        test: Test::Answers(|s| s.refuses() && s.uris().any(escapes_not_utf8)),
+    },
+    Leniency {
+        name: "empty-path-as-slash",
+        says: "gives \"/\" as the path of a URI with an authority and an empty path; the documents keep the path empty (RFC 3986 Section 3.3: after an authority the path \"must either be empty or begin with a slash\"), and only a scheme's own rules make the two alike (Section 6.2.3)",
+        test: Test::Answers(|s| {
+            let component = matches!(s.judged.component.as_deref(), Some("path" | "pathname"))
+                && appendix_b(&s.req.input)[1].is_some()
+                && s.both(|e, a| e.is_empty() && a == "/");
+            component
+                || s.reference_result().is_some_and(|ours| {
+                    let [scheme, authority, path, ..] = appendix_b(ours);
+                    let (Some(authority), Some(b"")) = (authority, path) else {
+                        return false;
+                    };
+                    let at = scheme.map_or(0, |x| x.len() + 1) + 2 + authority.len();
+                    s.resolved_like(&[&ours[..at], b"/", &ours[at..]].concat())
+                })
+        }),
+    },
+    Leniency {
+        name: "reads-a-scheme-as-a-path",
+        says: "takes a reference that begins with a scheme it does not recognise (one that does not begin with a letter, or one it does not know) as a relative path against the base, where the document reads the scheme and the reference is absolute (RFC 3986 Sections 4.3 and 5.2.2, RFC 1808 Section 4 step 3)",
+        test: Test::Answers(|s| {
+            let Some(ours) = s.reference_result() else {
+                return false;
+            };
+            let (Some(own), Some(base)) = (
+                scheme_of(&s.req.input),
+                s.req.base.as_deref().and_then(scheme_of),
+            ) else {
+                return false;
+            };
+            own != base
+                && scheme_of(ours).as_deref() == Some(own.as_str())
+                && s.result()
+                    .is_some_and(|a| scheme_of(a.as_bytes()).as_deref() == Some(base.as_str()))
+        }),
+    },
+    Leniency {
+        name: "takes-a-forbidden-host-character",
+        says: "takes a host holding a character the URL Standard's host parser refuses (a forbidden domain code point such as \"%\" or \"|\"), where the Standard fails the parse",
+        test: Test::Answers(|s| {
+            let Answer::Parsed { components } = s.answer else {
+                return false;
+            };
+            s.doc.doc == Document::UrlStandard
+                && !s.reference_takes()
+                && ["host", "hostname"].iter().any(|k| {
+                    components
+                        .get(*k)
+                        .and_then(Option::as_deref)
+                        .is_some_and(|h| h.chars().any(forbidden_in_a_domain))
+                })
+        }),
+    },
+    Leniency {
+        name: "reads-mailto-by-its-own-rules",
+        says: "reads a mailto URI by its own scheme's rules (RFC 6068: addresses, the \"@\" between a local part and a domain, no fragment of its own) where the document reads the generic syntax's path (RFC 3986 Section 3.3, RFC 2396 Section 3)",
+        test: Test::Answers(|s| {
+            let mailto = |u: &[u8]| scheme_of(u).as_deref() == Some("mailto");
+            mailto(&s.req.input) || s.reference_result().is_some_and(mailto)
+        }),
+    },
+    Leniency {
+        name: "dot-segments-leave-no-root",
+        says: "drops the \"/\" that the document's dot-segment removal leaves when a \"..\" climbs past a path's first segment or its root: RFC 3986 Section 5.2.4 step 2C replaces \"/..\" with \"/\", so \"/..\" is \"/\" and \"g/../h\" is \"/h\" there, \"\" and \"h\" to the parser",
+        test: Test::Answers(|s| {
+            let (Some(ours), Some(a)) = (s.reference_result(), s.result()) else {
+                return false;
+            };
+            let (x, y) = (appendix_b(ours), appendix_b(a.as_bytes()));
+            let same = |p: &[u8], q: &[u8]| {
+                let text = |v: &[u8]| decoded(&String::from_utf8_lossy(v));
+                p == q || text(p) == text(q)
+            };
+            x[2].and_then(|p| p.strip_prefix(b"/"))
+                .is_some_and(|p| y[2].is_some_and(|q| same(p, q)))
+                && x[0] == y[0]
+                && x[1] == y[1]
+                && x[3..] == y[3..]
+                && s.req.input.windows(2).any(|w| w == b"..")
+        }),
+    },
+    Leniency {
+        name: "merges-with-a-root",
+        says: "merges a reference with a base that has no authority as if it had one with an empty path, giving \"/\" and the reference's path; RFC 3986 Section 5.2.3 adds the \"/\" only when \"the base URI has a defined authority component and an empty path\"",
+        test: Test::Answers(|s| {
+            let (Some(ours), Some(a), Some(base)) =
+                (s.reference_result(), s.result(), s.req.base.as_deref())
+            else {
+                return false;
+            };
+            let (x, y) = (appendix_b(ours), appendix_b(a.as_bytes()));
+            let rooted = x[2].is_some_and(|p| !p.starts_with(b"/")) && y[2].is_some_and(|q| q.strip_prefix(b"/") == x[2]);
+            appendix_b(base)[1].is_none()
+                && scheme_of(&s.req.input).is_none()
+                && rooted
+                && x[0] == y[0]
+                && x[3..] == y[3..]
+        }),
+    },
+    Leniency {
+        name: "keeps-the-host-case",
+        says: "keeps a host's upper-case letters where the URL Standard lower-cases them (its host parser's domain to ASCII); RFC 3986 Section 3.2.2: \"The host subcomponent is case-insensitive\"",
+        test: Test::Answers(|s| {
+            matches!(s.judged.component.as_deref(), Some("host" | "hostname"))
+                && s.both(|e, a| e != a && a.to_ascii_lowercase() == e)
+        }),
+    },
+    Leniency {
+        name: "refuses-controls-and-spaces",
+        says: "refuses an input holding a control, DEL or a space, which the URL Standard's parser removes (tabs and newlines anywhere, controls and spaces at either end: basic URL parser, steps 1 and 3) or percent-encodes (the C0 control percent-encode set)",
+        test: Test::Answers(|s| {
+            s.doc.doc == Document::UrlStandard
+                && s.refuses()
+                && s.uris().any(|u| u.iter().any(|&b| b <= b' ' || b == 0x7F))
+        }),
+    },
+    Leniency {
+        name: "empty-userinfo-as-none",
+        says: "refuses an authority with an empty userinfo (\"//@h\"), or gives it without the \"@\"; RFC 3986 Section 3.2.1 `userinfo = *( unreserved / pct-encoded / sub-delims / \":\" )` may be empty, and the \"@\" is part of the authority",
+        test: Test::Answers(|s| {
+            let empty_userinfo =
+                |u: &[u8]| appendix_b(u)[1].is_some_and(|a| a.starts_with(b"@"));
+            s.uris().any(empty_userinfo)
+                && (s.refuses()
+                    || s.judged.component.as_deref() == Some("authority")
+                        && s.values().is_some_and(|(e, a)| {
+                            e.as_deref().and_then(|e| e.strip_prefix('@'))
+                                == Some(a.as_deref().unwrap_or_default())
+                        }))
+        }),
+    },
+    Leniency {
+        name: "lower-cases-the-scheme",
+        says: "gives a result whose scheme it has lower-cased, the document's result otherwise (up to empty parts and percent-encoding); RFC 3986 Section 3.1: schemes are case-insensitive, and \"should only produce lowercase scheme names\", while resolution keeps the reference's scheme as written (Section 5.2.2)",
+        test: Test::Answers(|s| {
+            s.reference_result().is_some_and(|ours| {
+                let Some(scheme) = appendix_b(ours)[0] else {
+                    return false;
+                };
+                let mut lower = ours.to_vec();
+                lower[..scheme.len()].make_ascii_lowercase();
+                lower != ours && s.resolved_like(&lower)
+            })
+        }),
+    },
+    Leniency {
+        name: "keeps-a-dot-segment",
+        says: "leaves a \".\" segment in a resolved path (at its end) where the document removes it (RFC 3986 Section 5.2.4 step 2D, RFC 1808 Section 4 step 6a, the URL Standard's single-dot segments)",
+        test: Test::Answers(|s| {
+            let (Some(ours), Some(a)) = (s.reference_result(), s.result()) else {
+                return false;
+            };
+            let (x, y) = (appendix_b(ours), appendix_b(a.as_bytes()));
+            let (Some(p), Some(q)) = (x[2], y[2]) else {
+                return false;
+            };
+            x[..2] == y[..2]
+                && x[3..] == y[3..]
+                && [&b"."[..], b"/.", b"./"].iter().any(|dot| [p, dot].concat() == q)
+        }),
+    },
+    Leniency {
+        name: "takes-a-host-or-port-outside-the-grammar",
+        says: "accepts a host and port that the grammar has no reading for, reading them as a name: a \"[\" that opens no IP literal (\"[:]\", \"[::%0]\"), a \":\" in a host (\"::\"), a port that is not digits (\":b\"); RFC 3986 Section 3.2.2 `IP-literal = \"[\" ( IPv6address / IPvFuture  ) \"]\"` and Section 3.2.3 `port = *DIGIT`",
+        test: Test::Answers(|s| {
+            let [_, Some(authority), ..] = appendix_b(&s.req.input) else {
+                return false;
+            };
+            let host_start = authority.iter().rposition(|&b| b == b'@').map_or(0, |at| at + 1);
+            let start = authority.as_ptr() as usize - s.req.input.as_ptr() as usize + host_start;
+            let end = start + authority.len() - host_start;
+            // The host and port as one reg-name: every delimiter in them escaped.
+            let mut escaped = s.req.input[..start].to_vec();
+            for &b in &s.req.input[start..end] {
+                match b"[]:%".contains(&b) {
+                    true => escaped.extend_from_slice(format!("%{b:02X}").as_bytes()),
+                    false => escaped.push(b),
+                }
+            }
+            escaped.extend_from_slice(&s.req.input[end..]);
+            s.req.op == RequestOp::Parse
+                && matches!(s.answer, Answer::Parsed { .. })
+                && grammar_rejects(s.doc, &s.req.input)
+                && {
+                    // Brackets out of place elsewhere too, and excluded characters.
+                    let escaped = encode_out_of_place(&escaped).unwrap_or(escaped);
+                    !grammar_rejects(s.doc, &encode_excluded(&escaped).unwrap_or(escaped))
+                }
+        }),
+    },
+    Leniency {
+        name: "reads-encoded-dots-otherwise",
+        says: "takes \"%2e\" in a path as the document does not: as a dot segment where RFC 3986 removes only \".\" and \"..\" as written (Section 5.2.4; \"%2E\" is \".\" only once normalised, Section 6.2.2.2), or as a name where the URL Standard counts \"%2e\" as \".\" (its single-dot and double-dot segments)",
+        test: Test::Answers(|s| {
+            let (Some(ours), Some(a)) = (s.reference_result(), s.result()) else {
+                return false;
+            };
+            let dots = |p: &[u8]| {
+                let p = String::from_utf8_lossy(p).replace("%2e", ".").replace("%2E", ".");
+                urlcert_reference::resolve::rfc3986::remove_dot_segments(p.as_bytes())
+            };
+            let (x, y) = (appendix_b(ours), appendix_b(a.as_bytes()));
+            let (Some(p), Some(q)) = (x[2], y[2]) else {
+                return false;
+            };
+            s.req.input.windows(3).any(|w| w.eq_ignore_ascii_case(b"%2e"))
+                && p != q
+                && dots(p) == dots(q)
+                && x[..2] == y[..2]
+        }),
+    },
 ];
 
 /// The leniency that explains the adapter's `answer` to `req`, judged under `doc`, when
@@ -720,7 +1184,11 @@ pub fn explain(
         answer,
         judged,
     };
-    LENIENCIES.iter().find(|l| match l.test {
+    let quirks = crate::judge::quirk::QUIRKS
+        .iter()
+        .filter(|q| q.concerns(&info.name))
+        .map(|q| &q.leniency);
+    LENIENCIES.iter().chain(quirks).find(|l| match l.test {
         Test::Rewrite(rewrite) => {
             let input = rewrite(&req.input);
             let base = req.base.as_deref().and_then(rewrite);
@@ -743,9 +1211,12 @@ pub fn explain(
     })
 }
 
-/// The leniency called `name`.
+/// The leniency (or a parser's quirk, [`crate::judge::quirk`]) called `name`.
 pub fn by_name(name: &str) -> Option<&'static Leniency> {
-    LENIENCIES.iter().find(|l| l.name == name)
+    LENIENCIES
+        .iter()
+        .chain(crate::judge::quirk::QUIRKS.iter().map(|q| &q.leniency))
+        .find(|l| l.name == name)
 }
 
 /// Does the leniency concern `req` (its rewriting changes it, or its test could hold)?
@@ -872,8 +1343,160 @@ mod tests {
         );
     }
 
+    /// What names the adapter `name`'s `answer` to `input` (resolved against `base`,
+    /// when there is one), judged under `doc`.
+    fn named(
+        doc: Document,
+        name: &str,
+        base: Option<&str>,
+        input: &str,
+        answer: Answer,
+    ) -> Option<&'static str> {
+        let doc = DocReading::from(doc);
+        let req = Request {
+            op: match base {
+                Some(_) => RequestOp::Resolve,
+                None => RequestOp::Parse,
+            },
+            base: base.map(|b| b.as_bytes().to_vec()),
+            input: input.as_bytes().to_vec(),
+        };
+        let reference = reference_answer(doc, &req);
+        let (mut info, _) = rfc3986_parser(&[]);
+        info.name = name.into();
+        if doc.doc == Document::UrlStandard {
+            info.model = crate::ask::Model::Whatwg;
+        }
+        let e = expected::of(reference.answer()?)?;
+        let judged = crate::judge::judge(&req.asked(), doc, &e, &info, &answer);
+        assert_ne!(judged.class, Class::Agree, "{input}");
+        explain(doc, &req, &reference, &info, &answer, &judged).map(|l| l.name)
+    }
+
+    fn resolved(result: &str) -> Answer {
+        Answer::Resolved {
+            result: result.into(),
+        }
+    }
+
+    fn rejected() -> Answer {
+        Answer::Rejected {
+            message: "no".into(),
+        }
+    }
+
+    #[test]
+    fn what_families_of_parsers_share_is_named_once_for_all() {
+        let rfc3986 = |base, input, answer| named(Document::Rfc3986, "p", base, input, answer);
+        // Section 5.2.2: "//" is an authority, empty: "foo://"; without it, "foo:/x/y".
+        assert_eq!(
+            rfc3986(Some("foo:/x/y"), "//", resolved("foo:///x/y")),
+            Some("empty-authority-as-none")
+        );
+        // Section 3: an http URI without an authority is a URI all the same.
+        assert_eq!(
+            rfc3986(None, "https:a", rejected()),
+            Some("needs-a-host-for-http")
+        );
+        // Section 3.2.2: "'" is a sub-delim, so a reg-name character.
+        assert_eq!(
+            rfc3986(None, "http://a'", rejected()),
+            Some("checks-host-and-port")
+        );
+        // Section 2.1: "%FF" is an octet, UTF-8 or not.
+        assert_eq!(
+            rfc3986(None, "http://h/%FF", rejected()),
+            Some("refuses-escapes-that-are-not-utf8")
+        );
+        // Section 5.2.4 step 2C: "g/../h" is "/h".
+        assert_eq!(
+            rfc3986(Some("s:"), "p:g/../h", resolved("p:h")),
+            Some("dot-segments-leave-no-root")
+        );
+        // Section 5.2.3: no authority, so the merged path stays "z".
+        assert_eq!(
+            rfc3986(Some("s:"), "z", resolved("s:/z")),
+            Some("merges-with-a-root")
+        );
+        // Section 5.4.1: "." is "http://a/b/c/".
+        assert_eq!(
+            rfc3986(Some("http://a/b/c/d;p?q"), ".", resolved("http://a/b/c/.")),
+            Some("keeps-a-dot-segment")
+        );
+        // Section 5.2.2 keeps the reference's scheme as written.
+        assert_eq!(
+            rfc3986(Some("http://a/b"), "Q:/)>", resolved("q:/%29%3E")),
+            Some("lower-cases-the-scheme")
+        );
+        // Section 3.2.3: "b" is no port.
+        assert_eq!(
+            rfc3986(
+                None,
+                "//:b?",
+                Answer::Parsed {
+                    components: Default::default()
+                }
+            ),
+            Some("takes-a-host-or-port-outside-the-grammar")
+        );
+        // Section 5.4.1: "g" is "http://a/b/c/g"; "http://a/x" is nobody's answer.
+        assert_eq!(
+            rfc3986(Some("http://a/b/c/d;p?q"), "g", resolved("http://a/x")),
+            None
+        );
+    }
+
+    #[test]
+    fn a_parsers_quirk_names_only_that_parsers_answers() {
+        // RFC 3986 Section 3.4: a file URL keeps its query.
+        let dropped = |name| {
+            named(
+                Document::Rfc3986,
+                name,
+                Some("file:///a/b"),
+                "?q",
+                resolved("file:///a/b"),
+            )
+        };
+        assert_eq!(
+            dropped("curl@guess-scheme"),
+            Some("curl-drops-a-file-query")
+        );
+        assert_eq!(dropped("python-urllib"), None);
+        // Section 5.2.3: a base path without "/" goes whole: "news:;".
+        assert_eq!(
+            named(
+                Document::Rfc3986,
+                "python-rfc3986@strict",
+                Some("news:comp.infosystems.www"),
+                ";",
+                resolved("news:comp.infosystems.ww/;")
+            ),
+            Some("python-rfc3986-merge-cuts-a-character")
+        );
+        // The URL Standard keeps a file host before a drive letter: "file://x/c:".
+        let host = |h: &str| {
+            let mut parts = crate::ask::Parts::new();
+            let empty = ["hash", "password", "port", "search", "username"].map(|k| (k, ""));
+            let given = [("protocol", "file:"), ("hostname", h), ("pathname", "/c:")];
+            for (k, v) in given.into_iter().chain(empty) {
+                parts.insert(k.into(), Some(v.into()));
+            }
+            Answer::Parsed { components: parts }
+        };
+        assert_eq!(
+            named(Document::UrlStandard, "url", None, "file://x/c|", host("")),
+            Some("url-windows-drive-letters")
+        );
+    }
+
     #[test]
     fn values_are_read_back_from_the_judges_lines() {
+        // The line's own "(from ...)" may hold quotes: the value is null.
+        assert_eq!(
+            value_in(r#"java-url: path null (from path without ";type=")"#),
+            Some(None)
+        );
         assert_eq!(
             value_in(r#"rfc3986: pathname "%20""#),
             Some(Some("%20".into()))

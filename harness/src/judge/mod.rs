@@ -12,6 +12,7 @@ pub mod known;
 pub mod leniency;
 pub mod meaning;
 pub mod oracle;
+pub mod quirk;
 
 pub use class::{Class, Judged};
 

@@ -305,8 +305,15 @@ pub fn run(
         handles
             .into_iter()
             .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err("the lane's thread panicked".into()))
+                h.join().unwrap_or_else(|payload| {
+                    // A panic is a bug in urlcert: its message is what a report of it needs.
+                    let message = payload
+                        .downcast_ref::<&str>()
+                        .map(|m| m.to_string())
+                        .or_else(|| payload.downcast_ref::<String>().cloned())
+                        .unwrap_or_default();
+                    Err(format!("the lane's thread panicked (a bug in urlcert): {message}").into())
+                })
             })
             .collect()
     });

@@ -9,14 +9,15 @@
 //! That is differential, not certification: the reference stands in for the document,
 //! and a discrepancy says only that the two disagree.
 //!
-//! Each discrepancy is put to the named causes, the other documents and the leniencies
-//! ([`judge_one`]); one explanation is one bucket per adapter. What none explains falls
-//! in a bucket keyed by (adapter, operation, class, what differs: the first differing
-//! component, `accepts` / `rejects`, or the part of a resolution's result). The first
-//! discrepancy of a bucket is minimised ([`minimise`]: delta debugging over bytes, then
-//! over delimiter-separated pieces, while the adapter's answer keeps the same
-//! explanation, or class and component); later ones are counted. The work is bounded:
-//! evaluations per minimisation and buckets in all are capped ([`Config`]).
+//! Each discrepancy is put to the named causes, the other documents, the leniencies and
+//! the parsers' quirks ([`judge_one`]); one explanation is one bucket per adapter. What
+//! none explains falls in a bucket keyed by (adapter, operation, class, what differs:
+//! the first differing component, `accepts` / `rejects`, or the part of a resolution's
+//! result). The first discrepancy of a bucket is minimised ([`minimise`]: delta
+//! debugging over bytes, then over delimiter-separated pieces, while the adapter's
+//! answer keeps the same explanation, or class and component); later ones are counted.
+//! The work is bounded: evaluations per minimisation and buckets in all are capped
+//! ([`Config`]).
 //!
 //! Each request is drawn from a generator seeded with the campaign's seed and its
 //! position, and no decision depends on the clock (except when a `--time` campaign
@@ -259,7 +260,8 @@ pub struct Finding {
 /// reference or cannot express the request (nothing to compare). The discrepancy is
 /// put to the project's named causes first ([`classify`]), then to the other documents
 /// ([`follows`]), then to the leniencies every family of parsers shares
-/// ([`crate::judge::leniency`]); what none explains is new.
+/// ([`crate::judge::leniency`]) and to the quirks of the adapter's own parser
+/// ([`crate::judge::quirk`]); what none explains is new.
 pub fn judge_one(
     doc: DocReading,
     req: &Request,

@@ -417,7 +417,9 @@ pub fn markdown(c: &Campaign) -> String {
              citing the case that shows what the document says), and the leniencies every \
              family of parsers shares (`harness/src/judge/leniency.rs`: the parser answered as \
              the document answers the input written its way; the case is the nearest one it \
-             concerns).\n"
+             concerns), and the quirks of one parser (`harness/src/judge/quirk.rs`: what a \
+             parser answers that no document gives and no family shares, looked at and named). \
+             What each leniency and quirk says is listed under the table.\n"
         );
         s.push_str(&md_head_left(&[
             "cause",
@@ -445,6 +447,18 @@ pub fn markdown(c: &Campaign) -> String {
             ]));
         }
         s.push('\n');
+        let mut said = std::collections::BTreeSet::new();
+        for (_, b) in &named {
+            let name = &b.known.as_ref().expect("a named bucket has its cause").name;
+            if let Some(l) = crate::judge::leniency::by_name(name) {
+                if said.insert(l.name) {
+                    let _ = writeln!(s, "- {}: {}", md_code(l.name), l.says);
+                }
+            }
+        }
+        if !said.is_empty() {
+            s.push('\n');
+        }
     }
     s
 }
