@@ -259,7 +259,7 @@ fn finish(c: &Campaign, out: &Path, emit: Option<&Path>) -> ExitCode {
     );
     for lane in c.lanes.iter().filter(|l| l.failed.is_some()) {
         eprintln!(
-            "urlcert fuzz: --adapter {} did not run: {}",
+            "urlcert fuzz: {} did not run: {}",
             v(&lane.adapter),
             v(lane.failed.as_deref().unwrap_or_default())
         );
